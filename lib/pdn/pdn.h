@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* libpdn umbrella header: include this one. */
+#ifndef PDN_PDN_H
+#define PDN_PDN_H
+
+#include <pdn/error.h>
+#include <pdn/game.h>
+#include <pdn/reader.h>
+#include <pdn/writer.h>
+#include <pdn/variant.h>
+#include <pdn/rules.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The library's version string, "0.1.0". */
+const char *pdn_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PDN_PDN_H */

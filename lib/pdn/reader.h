@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/* Streaming PDN reader: one game at a time from a FILE, a memory buffer or
+ * a callback, with memory bounded by the largest game, not the input. */
+#ifndef PDN_READER_H
+#define PDN_READER_H
+
+#include <stdio.h>
+#include <pdn/error.h>
+#include <pdn/game.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pdn_reader pdn_reader;
+
+/* Byte source: reads up to size bytes into buf and returns how many, 0 at
+ * the end of input, (size_t)-1 on error. */
+typedef size_t pdn_read_fn(void *buf, size_t size, void *ud);
+
+/* Constructors. name is copied and used in diagnostics (NULL: "<input>").
+ * They return a new reader owned by the caller (free with
+ * pdn_reader_free()), or NULL when memory runs out. A reader never closes fp;
+ * a memory reader does not copy buf, which must outlive it. */
+pdn_reader *pdn_reader_new_file(FILE *fp, const char *name);
+pdn_reader *pdn_reader_new_mem(const char *buf, size_t len, const char *name);
+pdn_reader *pdn_reader_new_cb(pdn_read_fn *fn, void *ud, const char *name);
+void pdn_reader_free(pdn_reader *r);
+
+/* Receives each warning (something read by assuming what was meant) as it
+ * is found. Without a callback warnings are dropped. */
+void pdn_reader_set_warning_fn(pdn_reader *r, pdn_diag_fn *fn, void *ud);
+
+/* Resource limits; 0 keeps the default. Exceeding one is a PDN_ELIMIT error
+ * for that game. Defaults: depth 256 nested variations, token 1 MiB, game
+ * 64 MiB of raw text. */
+void pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
+                           size_t max_game);
+
+/* Reads the next game. Returns 1 with *out a new game owned by the caller;
+ * 0 at the end of input (*out NULL); -1 on an error in this game, with *err
+ * filled and *out the game as far as it was read (its raw text and number
+ * are complete) or NULL if none could be built; the next call resumes at the
+ * following game. After a PDN_EIO or PDN_ENOMEM error the reader stops. */
+int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err);
+
+/* Number of games returned so far (with or without error). */
+unsigned long pdn_reader_game_count(const pdn_reader *r);
+
+/* Whole-input helper: parses the first game of s. Returns a new game owned
+ * by the caller, or NULL with *err filled. */
+pdn_game *pdn_parse_string(const char *s, size_t len, pdn_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PDN_READER_H */

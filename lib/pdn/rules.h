@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/* The rules engine: positions, legal moves for every PDN variant, matching
+ * written moves to legal ones, applying moves, and perft. */
+#ifndef PDN_RULES_H
+#define PDN_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <pdn/error.h>
+#include <pdn/game.h>
+#include <pdn/variant.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pdn_board pdn_board;
+typedef struct pdn_movelist pdn_movelist;
+
+/* A legal move. path holds coords: the from square, every landing square,
+ * the destination. captured holds the coords of the captured pieces in the
+ * order they are jumped. */
+typedef struct pdn_move {
+    unsigned char n;          /* squares in path (>= 2) */
+    unsigned char ncaptured;
+    unsigned char promotes;   /* the moving man ends as a king */
+    unsigned char path[PDN_PATH_MAX];
+    unsigned char captured[PDN_PATH_MAX];
+} pdn_move;
+
+/* A new board holding gt's initial position, owned by the caller (free
+ * with pdn_board_free()); NULL with *err (PDN_EVARIANT for a GameType whose
+ * rules are not known, PDN_ENOMEM). */
+pdn_board *pdn_board_new(const pdn_gametype *gt, pdn_error *err);
+void pdn_board_free(pdn_board *b);
+/* Copies src's position into dst; both must have the same GameType. */
+void pdn_board_copy(pdn_board *dst, const pdn_board *src);
+/* Back to the initial position. */
+void pdn_board_reset(pdn_board *b);
+/* Borrowed: the board's GameType. */
+const pdn_gametype *pdn_board_gametype(const pdn_board *b);
+
+/* Sets the position from a FEN value. Squares not on this board, a piece
+ * twice on one square, or men on a row where they cannot be give -1 with
+ * *err (PDN_ESETUP). A '?' turn means the first mover. */
+int pdn_board_set_fen(pdn_board *b, const pdn_fen *fen, pdn_error *err);
+/* The position as a FEN value, squares in the board's own notation. */
+void pdn_board_get_fen(const pdn_board *b, pdn_fen *fen);
+/* Side to move: 'W' or 'B'. */
+char pdn_board_turn(const pdn_board *b);
+/* What stands on coord: 0 empty, 'w'/'b' man, 'W'/'B' king. */
+int pdn_board_piece(const pdn_board *b, int coord);
+
+/* Move lists. */
+pdn_movelist *pdn_movelist_new(void);
+void pdn_movelist_free(pdn_movelist *l);
+size_t pdn_movelist_count(const pdn_movelist *l);
+const pdn_move *pdn_movelist_at(const pdn_movelist *l, size_t i);
+
+/* Fills l with the legal moves of the side to move (captures identical in
+ * start, end and captured set merged). An empty list means the side to move
+ * has lost (won, in giveaway). Returns 0, or -1 with *err (PDN_ENOMEM,
+ * PDN_ELIMIT). */
+int pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err);
+
+/* Plays m, which must come from pdn_board_moves on this position. */
+void pdn_board_apply(pdn_board *b, const pdn_move *m);
+
+/* What a written move denotes in this position. */
+enum pdn_match_status {
+    PDN_MATCH_LEGAL = 0,   /* exactly one legal move: match->move */
+    PDN_MATCH_ILLEGAL,     /* none: match->reason says why */
+    PDN_MATCH_AMBIGUOUS    /* several: match->count of them */
+};
+enum pdn_illegal_reason {
+    PDN_WHY_NONE = 0,
+    PDN_WHY_NO_SQUARE,        /* a square that is not on the board */
+    PDN_WHY_EMPTY,            /* no piece on the from square */
+    PDN_WHY_OPPONENT,         /* the piece belongs to the side not to move */
+    PDN_WHY_CAPTURE_REQUIRED, /* a capture is compulsory */
+    PDN_WHY_NOT_MAXIMAL,      /* a capture the choice rule does not allow */
+    PDN_WHY_INCOMPLETE,       /* the capture stops before its end */
+    PDN_WHY_BAD_PATH,         /* a capture path the piece cannot follow */
+    PDN_WHY_BLOCKED,          /* destination occupied or out of reach */
+    PDN_WHY_DIRECTION,        /* a man moving the wrong way */
+    PDN_WHY_GAME_OVER,        /* the side to move has no legal move */
+    PDN_WHY_OTHER
+};
+typedef struct pdn_match {
+    int status;
+    int reason;
+    size_t count;
+    pdn_move move;
+} pdn_match;
+
+/* Finds the legal move (from l, the list of b's legal moves) that mt
+ * denotes, by its from and to squares and every intermediate square it
+ * gives. Returns match->status. */
+int pdn_board_match(const pdn_board *b, const pdn_movelist *l,
+                    const pdn_movetext *mt, pdn_match *match);
+/* Lower-case text of a reason ("capture is compulsory"). */
+const char *pdn_reason_text(int reason);
+
+/* Move formatting flags. Default: short form (from and to, the path only
+ * when ambiguous among l), the board's notation, its capture separator. */
+enum {
+    PDN_MOVE_SHORT = 0,
+    PDN_MOVE_FULL = 1u << 0,      /* every landing square */
+    PDN_MOVE_NUMERIC = 1u << 1,   /* numbers even on an algebraic board */
+    PDN_MOVE_ALGEBRAIC = 1u << 2  /* letters even on a numeric board */
+};
+/* Writes m as PDN move text. l may be NULL (then SHORT means from-to).
+ * Returns the length it needs, like snprintf. */
+size_t pdn_move_format(const pdn_board *b, const pdn_movelist *l,
+                       const pdn_move *m, unsigned flags, char *buf,
+                       size_t size);
+
+/* Leaf nodes at depth from b's position. merge: 1 counts captures identical
+ * in start, end and captured set once (the default elsewhere), 0 counts each
+ * capture sequence. */
+uint64_t pdn_perft(const pdn_board *b, int depth, int merge);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PDN_RULES_H */

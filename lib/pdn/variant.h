@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/* GameType values, board geometry and square naming, and FEN setups as
+ * values. Everything here is computed from the GameType fields (size,
+ * notation, corner, invert flag, start colour), never from a variant name. */
+#ifndef PDN_VARIANT_H
+#define PDN_VARIANT_H
+
+#include <stddef.h>
+#include <pdn/error.h>
+#include <pdn/game.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A GameType. type is the number as written; rules is the standard type
+ * whose rules apply (equal to type for the standard table, 20 for
+ * GameType 98); giveaway is 1 when the aim is inverted. */
+typedef struct pdn_gametype {
+    int type;
+    int rules;
+    int giveaway;
+    char start;     /* 'W' or 'B': the side that moves first */
+    int width;      /* files */
+    int height;     /* ranks */
+    char notation;  /* 'A' algebraic, 'N' numeric, 'S' short algebraic */
+    int corner;     /* 0..3: where square 1 (a1) lies, seen by the first mover */
+    int invert;     /* 0: the first mover's bottom-left square is playable */
+} pdn_gametype;
+
+/* Result types of the PDN standard. */
+enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
+
+/* Parses a GameType tag value: a bare number ("20", expanded to its standard
+ * value) or the full form "20,W,10,10,N2,0". Returns 0; 1 when accepted with
+ * a warning in *err (severity PDN_SEV_WARNING); -1 with *err (PDN_EVARIANT). */
+int pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err);
+/* Fills *gt with the standard value of a type number. 0, or -1 if unknown. */
+int pdn_gametype_standard(int type, pdn_gametype *gt);
+/* Looks a variant up by name, case-insensitively: "international",
+ * "english", "russian", "frisian", "antidraughts", "russian giveaway", ...
+ * also a number or a full GameType string. 0, or -1 if unknown. */
+int pdn_gametype_by_name(const char *name, pdn_gametype *gt);
+/* Short lower-case name of the rules ("international", "russian-giveaway"). */
+const char *pdn_gametype_name(const pdn_gametype *gt);
+/* Writes the GameType value: the bare number when gt is that type's
+ * standard value, else the full form. Returns the length it needs. */
+size_t pdn_gametype_format(const pdn_gametype *gt, char *buf, size_t size);
+int pdn_gametype_result_type(const pdn_gametype *gt);
+/* The capture separator of the variant's tradition: 'x' or ':' ('-' Thai). */
+char pdn_gametype_capture_sep(const pdn_gametype *gt);
+
+/* Geometry. A coord is PDN_COORD(file, rank). Squares are numbered 1..count
+ * by the GameType's notation letter and corner (for 'A' boards: the numeric
+ * numbering given by the same corner digit). */
+int pdn_square_count(const pdn_gametype *gt);
+int pdn_coord_playable(const pdn_gametype *gt, int coord);
+/* Square number -> coord, or -1 when there is no such square. */
+int pdn_square_to_coord(const pdn_gametype *gt, int num);
+/* coord -> square number, or 0 when not a playable square. */
+int pdn_coord_to_square(const pdn_gametype *gt, int coord);
+/* Name of a square in the GameType's notation ("32" or "e3"). Returns the
+ * length it needs, like snprintf. */
+size_t pdn_coord_name(const pdn_gametype *gt, int coord, char *buf,
+                      size_t size);
+/* Maps a written move's squares to coords (numeric squares by gt's
+ * numbering, algebraic ones directly). A file-only first square maps to 255.
+ * Returns 0, or -1 with *err (PDN_EMOVE) naming a square that does not
+ * exist on this board. */
+int pdn_movetext_coords(const pdn_gametype *gt, const pdn_movetext *mt,
+                        unsigned char *coords, pdn_error *err);
+
+/* A FEN setup as a value. Squares are as written: numeric numbers, or
+ * PDN_COORD values when algebraic is set. */
+#define PDN_FEN_MAX 160
+typedef struct pdn_fen_piece {
+    char colour;             /* 'W' or 'B' */
+    unsigned char king;
+    unsigned char algebraic;
+    unsigned char sq;
+} pdn_fen_piece;
+
+typedef struct pdn_fen {
+    char turn;               /* 'W', 'B' or '?' */
+    size_t count;
+    pdn_fen_piece piece[PDN_FEN_MAX];
+} pdn_fen;
+
+/* Parses a FEN ("W:W31-50:B1-20", "B:WK4,18:B12,K30", algebraic squares,
+ * ranges, an empty side). Returns 0; 1 when accepted with a warning in *err
+ * (a trailing '.', ':H0:F1' counters, a doubled turn); -1 with *err
+ * (PDN_ESETUP) quoting the bad part. */
+int pdn_fen_parse(const char *s, pdn_fen *fen, pdn_error *err);
+/* Writes a FEN with no spaces and no trailing dot. Returns the length it
+ * needs, like snprintf. */
+size_t pdn_fen_format(const pdn_fen *fen, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PDN_VARIANT_H */

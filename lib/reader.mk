@@ -1,0 +1,1 @@
+## lib/reader.mk: fragment included by Makefile.am

@@ -1,0 +1,1 @@
+## lib/rules.mk: fragment included by Makefile.am

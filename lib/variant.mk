@@ -1,0 +1,1 @@
+## lib/variant.mk: fragment included by Makefile.am

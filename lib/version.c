@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: MIT */
+/* Library version. */
+#include <config.h>
+#include "pdn/pdn.h"
+
+const char *
+pdn_version(void)
+{
+    return PACKAGE_VERSION;
+}

@@ -1,0 +1,18 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The shared library exports pdn_ symbols only.
+. "${top_srcdir:-.}/tests/cli/setup.sh"
+
+command -v nm >/dev/null 2>&1 || { echo "SKIP: no nm"; exit 77; }
+lib=$(ls "$top_builddir"/lib/.libs/libpdn.so.* 2>/dev/null | head -n 1)
+[ -n "$lib" ] || { echo "SKIP: no shared library built"; exit 77; }
+nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBR]$/ {print $3}' > "$tmp/syms"
+[ -s "$tmp/syms" ] || { echo "FAIL: no symbols exported" >&2; exit 1; }
+if grep -v '^pdn_' "$tmp/syms" > "$tmp/bad"; then
+    echo "FAIL: symbols outside pdn_ exported:" >&2
+    cat "$tmp/bad" >&2
+    exit 1
+fi
+grep -qx pdn_version "$tmp/syms" || { echo "FAIL: pdn_version not exported" >&2; exit 1; }
+echo "$(wc -l < "$tmp/syms") symbols, all pdn_"
+exit 0

@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Every tool: --help and -h (usage on stdout, exit 0), --version and -V,
+# an unknown option (exit 2 with a hint on stderr), and '-' for stdin.
+. "${top_srcdir:-.}/tests/cli/setup.sh"
+
+tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft"
+for t in $tools; do
+    if expect_status 0 "$t" --help; then
+        grep -q "^Usage: $t " "$tmp/out" || { echo "FAIL: $t --help: no Usage line" >&2; fail=1; }
+        grep -q "Exit status" "$tmp/out" || { echo "FAIL: $t --help: no exit status" >&2; fail=1; }
+        [ -s "$tmp/err" ] && { echo "FAIL: $t --help wrote to stderr" >&2; fail=1; }
+    fi
+    expect_status 0 "$t" -h || true
+    if expect_status 0 "$t" --version; then
+        grep -q "^$t (pdntools) [0-9]" "$tmp/out" || { echo "FAIL: $t --version: bad first line" >&2; fail=1; }
+    fi
+    expect_status 0 "$t" -V || true
+    if expect_status 2 "$t" -Z; then
+        grep -q "Try '$t --help'" "$tmp/err" || { echo "FAIL: $t -Z: no hint" >&2; fail=1; }
+    fi
+    if [ "$t" != pdn-perft ]; then
+        expect_status 2 "$t" "$tmp/no-such-file.pdn" || true
+        grep -q "no-such-file.pdn" "$tmp/err" || { echo "FAIL: $t: missing file not named on stderr" >&2; fail=1; }
+        # '-' and no operand read standard input.
+        printf '[Event "e"]\n1. 32-28 19-23 *\n' > "$tmp/in.pdn"
+        "$t" < "$tmp/in.pdn" > "$tmp/a" 2>&1 || true
+        "$t" - < "$tmp/in.pdn" > "$tmp/b" 2>&1 || true
+        cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: $t: '-' differs from no operand" >&2; fail=1; }
+        # A write error on stdout is a system error (tools that always print).
+        case $t in
+        pdn-replay|pdn-convert)
+            if [ -w /dev/full ]; then
+                set +e; "$t" "$tmp/in.pdn" >/dev/full 2>"$tmp/err"; st=$?; set -e
+                [ "$st" = 2 ] || { echo "FAIL: $t >/dev/full exited $st, expected 2" >&2; fail=1; }
+                grep -q "write error" "$tmp/err" || { echo "FAIL: $t >/dev/full: no write error message" >&2; fail=1; }
+            fi ;;
+        esac
+    fi
+done
+exit $fail

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: MIT
+# Sourced by every CLI test: strict shell, C locale, a private temporary
+# directory removed on exit, and the locations of the trees.
+set -eu
+LC_ALL=C
+export LC_ALL
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdntest.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+fail=0
+
+# The shared reference folder beside the source tree, or $PDN_SHARED.
+shared_dir() {
+    if [ -n "${PDN_SHARED:-}" ] && [ -d "$PDN_SHARED" ]; then
+        echo "$PDN_SHARED"
+    elif [ -d "$top_srcdir/../shared" ]; then
+        (cd "$top_srcdir/../shared" && pwd)
+    fi
+}
+
+# Skips the test (exit 77) when the shared folder is absent.
+need_shared() {
+    shared=$(shared_dir)
+    if [ -z "$shared" ]; then
+        echo "SKIP: ../shared not found"
+        exit 77
+    fi
+}
+
+# expect_status WANT CMD...: runs CMD with stdout/stderr to $tmp/out and
+# $tmp/err and records a failure when its exit status is not WANT.
+expect_status() {
+    want=$1
+    shift
+    set +e
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    set -e
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: '$*' exited $got, expected $want" >&2
+        sed 's/^/  stderr: /' "$tmp/err" | head -5 >&2
+        fail=1
+        return 1
+    fi
+    return 0
+}

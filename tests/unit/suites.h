@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* One Check suite per module; check_main.c runs them all. */
+#ifndef PDN_TEST_SUITES_H
+#define PDN_TEST_SUITES_H
+
+#include <check.h>
+
+Suite *core_suite(void);     /* check_core.c: errors, allocation, buffers */
+Suite *lexer_suite(void);    /* check_lexer.c */
+Suite *parser_suite(void);   /* check_parser.c */
+Suite *reader_suite(void);   /* check_reader.c */
+Suite *game_suite(void);     /* check_game.c */
+Suite *writer_suite(void);   /* check_writer.c */
+Suite *gametype_suite(void); /* check_gametype.c */
+Suite *notation_suite(void); /* check_notation.c */
+Suite *fen_suite(void);      /* check_fen.c */
+Suite *board_suite(void);    /* check_board.c */
+Suite *rules_suite(void);    /* check_rules.c */
+Suite *match_suite(void);    /* check_match.c */
+
+#endif

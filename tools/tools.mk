@@ -1,0 +1,1 @@
+## tools/tools.mk: fragment included by Makefile.am
