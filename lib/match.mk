@@ -1,0 +1,1 @@
+## lib/match.mk: move matching, formatting, pdn-perft (fragment included by Makefile.am)
