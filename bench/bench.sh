@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# pdntools benchmark: throughput and peak memory of every tool on real
+# archives, next to `wc -l` on the same file, and perft speed.
+#   bench/bench.sh [BUILDDIR [SRCDIR]]     (make bench runs it)
+# Environment: BENCH_RUNS (default 5, the median is reported), BENCH_JOBS
+# (extra -j value to measure, default 2), PDN_SHARED (the shared folder).
+set -euo pipefail
+build=${1:-$(pwd)}
+src=${2:-$(cd "$(dirname "$0")/.." && pwd)}
+runs=${BENCH_RUNS:-5}
+jobs=${BENCH_JOBS:-2}
+shared=${PDN_SHARED:-$src/../shared}
+tools=$build/tools
+[ -d "$shared/corpus" ] || { echo "bench: $shared/corpus not found (set PDN_SHARED)" >&2; exit 77; }
+for t in pdn-validate pdn-legal pdn-convert pdn-replay pdn-perft; do
+    [ -x "$tools/$t" ] || { echo "bench: $tools/$t not built" >&2; exit 2; }
+done
+timebin=/usr/bin/time
+[ -x "$timebin" ] || { echo "bench: /usr/bin/time not found (apt-get install time)" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/pdnbench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# Inputs: the OCA archive, a 10x10 set, and OCA repeated 20 times.
+oca=$shared/corpus/english/oca__OCA_2.0.pdn
+cp "$oca" "$work/oca.pdn"
+for f in "$shared"/corpus/international/gamescheckers__*.pdn \
+         "$shared"/corpus/international/mobydam__*.pdn \
+         "$shared"/corpus/international/bas080__wk2007_all.pdn; do
+    cat "$f"
+    printf '\n'
+done > "$work/int10x10.pdn"
+for _ in $(seq 20); do cat "$oca"; done > "$work/oca20.pdn"
+
+# measure FILE CMD...: median wall seconds and max peak RSS (KiB) of runs.
+measure() {
+    local i
+    : > "$work/times"
+    for i in $(seq "$runs"); do
+        "$timebin" -f '%e %M' -o "$work/t1" "$@" > /dev/null 2>&1 || true
+        tail -n 1 "$work/t1" >> "$work/times"
+    done
+    sort -n "$work/times" | awk -v n="$runs" '
+        { t[NR] = $1; if ($2 > m) m = $2 }
+        END { printf "%s %s\n", t[int((n + 1) / 2)], m }'
+}
+
+printf '%-14s %-10s %8s %9s %9s %11s %12s %9s %8s %7s\n' \
+    input tool seconds MB/s games/s plies/s peakRSS_MiB wc_l_s ratio jobs
+for name in oca int10x10 oca20; do
+    f=$work/$name.pdn
+    bytes=$(stat -c %s "$f")
+    games=$("$tools/pdn-replay" -q "$f" 2>/dev/null | wc -l)
+    plies=$("$tools/pdn-replay" -q -a "$f" 2>/dev/null | wc -l)
+    read -r wct _ < <(measure wc -l "$f")
+    for spec in "pdn-validate" "pdn-legal" "pdn-convert" "pdn-replay" \
+                "pdn-legal -j $jobs" "pdn-validate -j $jobs" \
+                "pdn-convert -j $jobs" "pdn-replay -j $jobs"; do
+        set -- $spec
+        tool=$1
+        shift
+        read -r secs rss < <(measure "$tools/$tool" -q "$@" "$f")
+        awk -v t="$tool" -v s="$secs" -v b="$bytes" -v g="$games" \
+            -v p="$plies" -v r="$rss" -v w="$wct" -v n="$name" -v j="${2:-1}" '
+            BEGIN {
+                d = (s > 0) ? s : 0.001; wd = (w > 0) ? w : 0.001
+                printf "%-14s %-10s %8.3f %9.1f %9.0f %11.0f %12.1f %9.3f %8.1f %7s\n",
+                    n, t, s, b / 1e6 / d, g / d, p / d, r / 1024, w, d / wd, j
+            }'
+    done
+done
+
+echo
+printf '%-16s %6s %14s %9s %12s\n' variant depth nodes seconds nodes/s
+for spec in "20 9" "21 11"; do
+    set -- $spec
+    start=$(date +%s.%N)
+    nodes=$("$tools/pdn-perft" -g "$1" -d "$2" 2>/dev/null | tail -n 1 | cut -f 2)
+    end=$(date +%s.%N)
+    awk -v g="$1" -v d="$2" -v n="$nodes" -v a="$start" -v b="$end" '
+        BEGIN { s = b - a; printf "%-16s %6d %14d %9.3f %12.0f\n", "GameType " g, d, n, s, n / s }'
+done
+if [ -x "$src/bench/perft-deep.sh" ] && [ -n "${BENCH_DEEP:-}" ]; then
+    bash "$src/bench/perft-deep.sh" "$build"
+fi

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: MIT */
+/* Ordered game pipeline: a bounded ring of jobs between the reading thread
+ * and the workers keeps memory bounded by a few games whatever the input. */
+#include <config.h>
+#include "run.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Games in flight per worker: enough to keep workers busy while a long game
+ * is processed, small enough to keep memory bounded. */
+#define RUN_DEPTH_PER_WORKER 8
+
+enum { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
+
+typedef struct run_state {
+    pthread_mutex_t lock;
+    pthread_cond_t work_ready; /* a job became READY, or quit */
+    pthread_cond_t job_done;   /* a job became DONE */
+    run_job *ring;
+    int *slot;
+    size_t cap, head, count;
+    int quit;
+    const run_ops *ops;
+    void *ctx;
+} run_state;
+
+typedef struct worker {
+    pthread_t thread;
+    run_state *st;
+    int started;
+} worker;
+
+int
+run_buf_add(run_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        char *p;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        p = realloc(b->data, cap);
+        if (p == NULL)
+            return -1;
+        b->data = p;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+int
+run_buf_printf(run_buf *b, const char *fmt, ...)
+{
+    char small[512];
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return -1;
+    if ((size_t)n < sizeof small)
+        return run_buf_add(b, small, (size_t)n);
+    {
+        char *big = malloc((size_t)n + 1);
+        int rc;
+        if (big == NULL)
+            return -1;
+        va_start(ap, fmt);
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        rc = run_buf_add(b, big, (size_t)n);
+        free(big);
+        return rc;
+    }
+}
+
+void
+run_buf_free(run_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+/* Reader warnings are collected into the job being read, so that they are
+ * printed with their game and in order even when games run in parallel. */
+static void
+collect_warning(const pdn_error *w, void *ud)
+{
+    run_job *job = ud;
+
+    if (job->nwarnings == job->capwarnings) {
+        size_t cap = job->capwarnings ? job->capwarnings * 2 : 4;
+        pdn_error *p = realloc(job->warnings, cap * sizeof *p);
+        if (p == NULL)
+            return; /* dropped under memory shortage only */
+        job->warnings = p;
+        job->capwarnings = cap;
+    }
+    job->warnings[job->nwarnings++] = *w;
+}
+
+static void
+job_reset(run_job *job)
+{
+    pdn_game_free(job->game);
+    free(job->warnings);
+    run_buf_free(&job->out);
+    memset(job, 0, sizeof *job);
+}
+
+/* Reads the next game into job. Returns 1 for a game (or an error record),
+ * 0 at the end of input. */
+static int
+read_job(pdn_reader *r, run_job *job, unsigned long index)
+{
+    int rc;
+
+    memset(job, 0, sizeof *job);
+    job->index = index;
+    pdn_error_clear(&job->err);
+    pdn_reader_set_warning_fn(r, collect_warning, job);
+    rc = pdn_reader_next(r, &job->game, &job->err);
+    pdn_reader_set_warning_fn(r, NULL, NULL);
+    if (rc == 0) {
+        job_reset(job);
+        return 0;
+    }
+    job->rc = rc;
+    return 1;
+}
+
+static void *
+worker_main(void *arg)
+{
+    worker *w = arg;
+    run_state *st = w->st;
+    void *wctx = st->ops->worker_new ? st->ops->worker_new(st->ctx) : st->ctx;
+
+    pthread_mutex_lock(&st->lock);
+    for (;;) {
+        size_t i, found = st->cap;
+        for (i = 0; i < st->count; i++) {
+            size_t k = (st->head + i) % st->cap;
+            if (st->slot[k] == SLOT_READY) {
+                found = k;
+                break;
+            }
+        }
+        if (found == st->cap) {
+            if (st->quit)
+                break;
+            pthread_cond_wait(&st->work_ready, &st->lock);
+            continue;
+        }
+        st->slot[found] = SLOT_RUNNING;
+        pthread_mutex_unlock(&st->lock);
+        if (wctx != NULL || st->ops->worker_new == NULL)
+            st->ops->work(wctx, &st->ring[found]);
+        else
+            st->ring[found].status = 2;
+        pthread_mutex_lock(&st->lock);
+        st->slot[found] = SLOT_DONE;
+        pthread_cond_broadcast(&st->job_done);
+    }
+    pthread_mutex_unlock(&st->lock);
+    if (st->ops->worker_new && st->ops->worker_free && wctx)
+        st->ops->worker_free(wctx);
+    return NULL;
+}
+
+static int
+run_serial(pdn_reader *r, const run_ops *ops, void *ctx)
+{
+    void *wctx = ops->worker_new ? ops->worker_new(ctx) : ctx;
+    run_job job;
+    unsigned long index = 0;
+    int status = 0;
+
+    if (ops->worker_new && wctx == NULL)
+        return 2;
+    while (read_job(r, &job, index++)) {
+        ops->work(wctx, &job);
+        if (job.status > status)
+            status = job.status;
+        if (ops->emit(ctx, &job) < 0) {
+            job_reset(&job);
+            status = 2;
+            break;
+        }
+        job_reset(&job);
+    }
+    if (ops->worker_new && ops->worker_free)
+        ops->worker_free(wctx);
+    return status;
+}
+
+int
+run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
+{
+    run_state st;
+    worker *ws;
+    int i, status = 0, eof = 0, nstarted = 0;
+    unsigned long index = 0;
+
+    if (jobs <= 1)
+        return run_serial(r, ops, ctx);
+    memset(&st, 0, sizeof st);
+    st.cap = (size_t)jobs * RUN_DEPTH_PER_WORKER;
+    st.ring = calloc(st.cap, sizeof *st.ring);
+    st.slot = calloc(st.cap, sizeof *st.slot);
+    ws = calloc((size_t)jobs, sizeof *ws);
+    if (st.ring == NULL || st.slot == NULL || ws == NULL) {
+        free(st.ring);
+        free(st.slot);
+        free(ws);
+        return run_serial(r, ops, ctx);
+    }
+    st.ops = ops;
+    st.ctx = ctx;
+    pthread_mutex_init(&st.lock, NULL);
+    pthread_cond_init(&st.work_ready, NULL);
+    pthread_cond_init(&st.job_done, NULL);
+    for (i = 0; i < jobs; i++) {
+        ws[i].st = &st;
+        if (pthread_create(&ws[i].thread, NULL, worker_main, &ws[i]) == 0) {
+            ws[i].started = 1;
+            nstarted++;
+        }
+    }
+    if (nstarted == 0) {
+        status = run_serial(r, ops, ctx);
+        goto out;
+    }
+
+    pthread_mutex_lock(&st.lock);
+    for (;;) {
+        /* Emit finished jobs in input order. */
+        while (st.count > 0 && st.slot[st.head] == SLOT_DONE) {
+            run_job *job = &st.ring[st.head];
+            int rc;
+            pthread_mutex_unlock(&st.lock);
+            if (job->status > status)
+                status = job->status;
+            rc = ops->emit(ctx, job);
+            job_reset(job);
+            pthread_mutex_lock(&st.lock);
+            st.slot[st.head] = SLOT_FREE;
+            st.head = (st.head + 1) % st.cap;
+            st.count--;
+            if (rc < 0) {
+                status = 2;
+                eof = 1; /* stop reading; drain what is in flight */
+            }
+        }
+        if (eof && st.count == 0)
+            break;
+        if (!eof && st.count < st.cap) {
+            size_t tail = (st.head + st.count) % st.cap;
+            int got;
+            pthread_mutex_unlock(&st.lock);
+            got = read_job(r, &st.ring[tail], index);
+            pthread_mutex_lock(&st.lock);
+            if (got) {
+                index++;
+                st.slot[tail] = SLOT_READY;
+                st.count++;
+                pthread_cond_signal(&st.work_ready);
+            } else {
+                eof = 1;
+            }
+            continue;
+        }
+        pthread_cond_wait(&st.job_done, &st.lock);
+    }
+    st.quit = 1;
+    pthread_cond_broadcast(&st.work_ready);
+    pthread_mutex_unlock(&st.lock);
+out:
+    for (i = 0; i < jobs; i++)
+        if (ws[i].started)
+            pthread_join(ws[i].thread, NULL);
+    pthread_cond_destroy(&st.job_done);
+    pthread_cond_destroy(&st.work_ready);
+    pthread_mutex_destroy(&st.lock);
+    free(st.ring);
+    free(st.slot);
+    free(ws);
+    return status;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* Ordered game pipeline shared by the tools: the calling thread reads games,
+ * N worker threads process them, and results are emitted in input order, so
+ * that -j N output is identical to -j 1. */
+#ifndef PDN_TOOLS_RUN_H
+#define PDN_TOOLS_RUN_H
+
+#include <stddef.h>
+#include <pdn/pdn.h>
+
+/* Growable text buffer for one game's output. */
+typedef struct run_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+} run_buf;
+
+int run_buf_add(run_buf *b, const char *s, size_t n); /* 0, or -1 (ENOMEM) */
+int run_buf_printf(run_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void run_buf_free(run_buf *b);
+
+/* One game in flight. The reader fields are set before work() runs; the
+ * worker fills out, status and flag; emit() sees them in input order. */
+typedef struct run_job {
+    unsigned long index;   /* 0-based position in the input */
+    pdn_game *game;        /* owned by the pipeline; may be NULL */
+    int rc;                /* pdn_reader_next's result: 1, or -1 (see err) */
+    pdn_error err;
+    pdn_error *warnings;   /* reader warnings found while reading it */
+    size_t nwarnings;
+    size_t capwarnings;
+    run_buf out;           /* text for standard output */
+    int status;            /* 0 clean, 1 problems found, 2 system error */
+    int flag;              /* free for the tool */
+} run_job;
+
+typedef struct run_ops {
+    /* Per-thread state (boards, move lists): created once per worker. May
+     * be NULL; then work() receives ctx itself. */
+    void *(*worker_new)(void *ctx);
+    void (*worker_free)(void *wctx);
+    /* Processes one game on a worker thread; must not touch shared state
+     * except through wctx. */
+    void (*work)(void *wctx, run_job *job);
+    /* Runs on the calling thread, in input order. Returns 0, or -1 on a
+     * write error (the pipeline then stops reading and returns 2). */
+    int (*emit)(void *ctx, run_job *job);
+} run_ops;
+
+/* Reads every game of r and passes it through ops with jobs worker threads
+ * (jobs <= 1: everything on the calling thread). Returns the highest job
+ * status (0, 1 or 2), 2 also when a worker could not start or emit failed. */
+int run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx);
+
+#endif
