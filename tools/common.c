@@ -1,0 +1,633 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared by the pdntools programs: --help/--version, usage errors, the one
+ * diagnostic formatter (text and JSON lines), the file-and-game driver with
+ * per-game output buffers, and the GameType and start position of a game. */
+#include <config.h>
+#include "common.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *
+tool_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+
+    if (p == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    return p;
+}
+
+static void
+tbuf_reserve(tbuf *b, size_t extra)
+{
+    size_t cap;
+    char *p;
+
+    if (b->len + extra + 1 <= b->cap)
+        return;
+    cap = b->cap ? b->cap : 256;
+    while (cap < b->len + extra + 1)
+        cap *= 2;
+    p = realloc(b->data, cap);
+    if (p == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    b->data = p;
+    b->cap = cap;
+}
+
+void
+tbuf_add(tbuf *b, const char *s, size_t n)
+{
+    tbuf_reserve(b, n);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void
+tbuf_adds(tbuf *b, const char *s)
+{
+    tbuf_add(b, s, strlen(s));
+}
+
+void
+tbuf_addc(tbuf *b, char c)
+{
+    tbuf_reserve(b, 1);
+    b->data[b->len++] = c;
+    b->data[b->len] = '\0';
+}
+
+static void
+tbuf_vprintf(tbuf *b, const char *fmt, va_list ap)
+{
+    va_list aq;
+    int n;
+
+    va_copy(aq, ap);
+    n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0)
+        return;
+    tbuf_reserve(b, (size_t)n);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void
+tbuf_printf(tbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    tbuf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+/* Length of the valid UTF-8 sequence at s, or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+    size_t n, i;
+
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        n = 2;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        n = 3;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        n = 4;
+    else
+        return 0;
+    for (i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+void
+tbuf_json(tbuf *b, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)(str ? str : "");
+    size_t n;
+
+    tbuf_addc(b, '"');
+    while (*s) {
+        if (*s == '"' || *s == '\\') {
+            tbuf_addc(b, '\\');
+            tbuf_addc(b, (char)*s++);
+        } else if (*s == '\n') {
+            tbuf_add(b, "\\n", 2), s++;
+        } else if (*s == '\r') {
+            tbuf_add(b, "\\r", 2), s++;
+        } else if (*s == '\t') {
+            tbuf_add(b, "\\t", 2), s++;
+        } else if (*s < 0x20 || *s == 0x7f) {
+            tbuf_printf(b, "\\u%04x", *s++);
+        } else if (*s < 0x80) {
+            tbuf_addc(b, (char)*s++);
+        } else if ((n = utf8_len(s)) != 0) {
+            tbuf_add(b, (const char *)s, n);
+            s += n;
+        } else {
+            /* Not UTF-8: take the byte as Latin-1 so the line stays JSON. */
+            tbuf_printf(b, "\\u%04x", *s++);
+        }
+    }
+    tbuf_addc(b, '"');
+}
+
+void
+tbuf_free(tbuf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+void
+tool_error(const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "%s: ", tool_name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int
+tool_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "%s: ", tool_name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry '%s --help' for more information.\n", tool_name);
+    return TOOL_TROUBLE;
+}
+
+int
+tool_getopt_error(int c, int opt)
+{
+    if (c == ':')
+        return tool_usage_error("option requires an argument -- '%c'", opt);
+    return tool_usage_error("invalid option -- '%c'", opt);
+}
+
+void
+tool_version(void)
+{
+    printf("%s (%s) %s\n", tool_name, PACKAGE_NAME, PACKAGE_VERSION);
+    printf("Copyright (C) 2026 the pdntools authors.\n");
+    printf("License MIT: <https://opensource.org/licenses/MIT>.\n"
+           "This is free software: you are free to change and redistribute "
+           "it.\nThere is NO WARRANTY, to the extent permitted by law.\n");
+}
+
+void
+tool_help_tail(FILE *out, const char *problems)
+{
+    fputs("  -h, --help       display this help and exit\n"
+          "  -V, --version    output version information and exit\n"
+          "\n"
+          "With no FILE, or when FILE is -, read standard input.\n"
+          "\n"
+          "Exit status:\n"
+          "  0  no problem found\n",
+          out);
+    fprintf(out, "  1  %s\n", problems);
+    fprintf(out, "  2  usage error or system trouble (input/output, memory)\n"
+                 "\nReport bugs to: %s\n",
+            PACKAGE_BUGREPORT);
+}
+
+int
+tool_std_options(int argc, char **argv, tool_usage_fn *usage)
+{
+    int i;
+
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+
+        if (strcmp(a, "--") == 0 || a[0] != '-' || a[1] == '\0')
+            return -1;
+        if (strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return tool_finish(NULL, TOOL_OK);
+        }
+        if (strcmp(a, "--version") == 0) {
+            tool_version();
+            return tool_finish(NULL, TOOL_OK);
+        }
+        if (a[1] == '-')
+            return tool_usage_error("unrecognized option '%s'", a);
+    }
+    return -1;
+}
+
+void
+tool_opts_init(tool_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->out = stdout;
+    o->out_name = NULL;
+}
+
+int
+tool_format_option(const char *arg, const char *const *names)
+{
+    int i;
+
+    for (i = 0; names[i] != NULL; i++)
+        if (strcmp(arg, names[i]) == 0)
+            return i;
+    tool_usage_error("invalid format '%s'", arg);
+    return -1;
+}
+
+int
+tool_common_option(tool_opts *o, int c, const char *arg)
+{
+    switch (c) {
+    case 'g':
+        if (pdn_gametype_by_name(arg, &o->gt) != 0) {
+            tool_usage_error("unknown game type '%s'", arg);
+            return -1;
+        }
+        o->have_gt = 1;
+        return 1;
+    case 'o':
+        if (o->out != stdout) {
+            tool_usage_error("option -o given twice");
+            return -1;
+        }
+        o->out = fopen(arg, "w");
+        if (o->out == NULL) {
+            tool_error("%s: %s", arg, strerror(errno));
+            o->out = stdout;
+            return -1;
+        }
+        o->out_name = arg;
+        return 1;
+    case 'j': {
+        char *end;
+        long n = strtol(arg, &end, 10);
+
+        if (*arg == '\0' || *end != '\0' || n < 1 || n > 256) {
+            tool_usage_error("invalid number of jobs '%s'", arg);
+            return -1;
+        }
+        o->jobs = (int)n;
+        return 1;
+    }
+    case 'q':
+        o->quiet = 1;
+        return 1;
+    case 'W':
+        o->werror = 1;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void
+tool_diag(const tool_opts *o, tool_out *to, const char *file,
+          const pdn_pos *pos, unsigned long game, int severity, int code,
+          const char *extra, const char *fmt, ...)
+{
+    const char *sev = severity == PDN_SEV_WARNING ? "warning" : "error";
+    tbuf *b = o->diag_stdout ? &to->out : &to->err;
+    unsigned long line = pos ? pos->line : 0, col = pos ? pos->column : 0;
+    va_list ap;
+
+    if (severity == PDN_SEV_WARNING) {
+        to->warnings++;
+        if (o->quiet)
+            return;
+    } else {
+        to->errors++;
+    }
+    if (o->json) {
+        tbuf msg = {NULL, 0, 0};
+
+        va_start(ap, fmt);
+        tbuf_vprintf(&msg, fmt, ap);
+        va_end(ap);
+        tbuf_adds(b, "{\"file\":");
+        tbuf_json(b, file);
+        tbuf_printf(b, ",\"line\":%lu,\"col\":%lu,\"game\":%lu,"
+                       "\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+                    line, col, game, sev, pdn_code_name(code));
+        tbuf_json(b, msg.data);
+        if (extra != NULL)
+            tbuf_adds(b, extra);
+        tbuf_add(b, "}\n", 2);
+        tbuf_free(&msg);
+        return;
+    }
+    if (!o->diag_stdout)
+        tbuf_printf(b, "%s: ", tool_name);
+    if (line != 0)
+        tbuf_printf(b, "%s:%lu:%lu: %s: ", file, line, col, sev);
+    else
+        tbuf_printf(b, "%s: %s: ", file, sev);
+    va_start(ap, fmt);
+    tbuf_vprintf(b, fmt, ap);
+    va_end(ap);
+    if (game != 0)
+        tbuf_printf(b, " (game %lu)", game);
+    tbuf_addc(b, '\n');
+}
+
+void
+tool_diag_err(const tool_opts *o, tool_out *to, const char *file,
+              const pdn_error *e, const char *extra)
+{
+    tool_diag(o, to, file, &e->pos, e->game, e->severity, e->code, extra,
+              "%s", e->text);
+}
+
+int
+tool_write(FILE *fp, const char *name, const char *s, size_t len)
+{
+    if (len == 0 || fwrite(s, 1, len, fp) == len)
+        return 0;
+    if (name != NULL)
+        tool_error("%s: write error: %s", name, strerror(errno));
+    else
+        tool_error("write error: %s", strerror(errno));
+    return -1;
+}
+
+int
+tool_finish(tool_opts *o, int status)
+{
+    FILE *fp = o != NULL ? o->out : stdout;
+    const char *name = o != NULL ? o->out_name : NULL;
+    int bad;
+
+    errno = 0;
+    bad = fflush(fp) != 0 || ferror(fp);
+    if (fclose(fp) != 0)
+        bad = 1;
+    if (fp != stdout && fclose(stdout) != 0 && !bad) {
+        tool_error("write error: %s", strerror(errno));
+        return TOOL_TROUBLE;
+    }
+    if (bad) {
+        if (name != NULL)
+            tool_error("%s: write error: %s", name,
+                       strerror(errno ? errno : EIO));
+        else
+            tool_error("write error: %s", strerror(errno ? errno : EIO));
+        return TOOL_TROUBLE;
+    }
+    return status;
+}
+
+/* Worker side of the pipeline: reader record, reader warnings, then the
+ * tool's own work, all into one buffer. job->flag is the length of the
+ * part for the output; the rest goes to stderr. */
+static void
+work(void *ctx, run_job *job)
+{
+    const tool_opts *o = ctx;
+    tool_out to;
+    size_t i;
+
+    memset(&to, 0, sizeof to);
+    for (i = 0; i < job->nwarnings; i++)
+        tool_diag_err(o, &to, o->file, &job->warnings[i], NULL);
+    if (job->rc < 0) {
+        tool_diag_err(o, &to, o->file, &job->err, NULL);
+        if (job->err.code == PDN_EIO || job->err.code == PDN_ENOMEM)
+            to.fatal = 1;
+    }
+    if (!to.fatal)
+        o->game(o, o->file, job->game, &job->err, &to);
+    job->out = to.out;
+    job->flag = (int)to.out.len;
+    if (to.err.len != 0)
+        tbuf_add(&job->out, to.err.data, to.err.len);
+    tbuf_free(&to.err);
+    if (to.fatal)
+        job->status = TOOL_TROUBLE;
+    else if (to.errors != 0 || (o->werror && to.warnings != 0))
+        job->status = TOOL_PROBLEMS;
+    else
+        job->status = TOOL_OK;
+}
+
+static int
+emit(void *ctx, run_job *job)
+{
+    const tool_opts *o = ctx;
+    size_t n = (size_t)job->flag;
+
+    if (tool_write(o->out, o->out_name, job->out.data, n) < 0)
+        return -1;
+    if (job->out.len > n)
+        fwrite(job->out.data + n, 1, job->out.len - n, stderr);
+    if (o->emit != NULL)
+        return o->emit(o, job->game, job->status);
+    return 0;
+}
+
+static int
+run_file(tool_opts *o, const char *arg)
+{
+    static const run_ops ops = {NULL, NULL, work, emit};
+    int stdin_ = strcmp(arg, "-") == 0;
+    FILE *fp = stdin_ ? stdin : fopen(arg, "rb");
+    pdn_reader *r;
+    int status;
+
+    if (fp == NULL) {
+        tool_error("%s: %s", arg, strerror(errno));
+        return TOOL_TROUBLE;
+    }
+    o->file = stdin_ ? "<stdin>" : arg;
+    r = pdn_reader_new_file(fp, o->file);
+    if (r == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    status = run_games(r, o->jobs, &ops, o);
+    pdn_reader_free(r);
+    if (!stdin_)
+        fclose(fp);
+    else
+        clearerr(stdin);
+    return status;
+}
+
+int
+tool_run(tool_opts *o, int argc, char **argv)
+{
+    int status = TOOL_OK, i, st;
+
+    for (i = 0; i < argc || (i == 0 && argc == 0); i++) {
+        st = run_file(o, argc == 0 ? "-" : argv[i]);
+        if (st > status)
+            status = st;
+        if (st == TOOL_TROUBLE && ferror(o->out))
+            break;
+    }
+    return tool_finish(o, status);
+}
+
+pdn_pos
+tool_tag_pos(const pdn_game *g, const char *name)
+{
+    size_t i, n = pdn_game_tag_count(g);
+
+    for (i = 0; i < n; i++)
+        if (strcmp(pdn_game_tag_name_at(g, i), name) == 0)
+            return pdn_game_tag_pos_at(g, i);
+    return pdn_game_pos(g);
+}
+
+/* Guesses the rules from the squares: algebraic ones mean Russian, numbers
+ * above 32 a 10x10 board, else English draughts. */
+static int
+infer_type(const pdn_game *g)
+{
+    const pdn_node *n;
+    const char *fen = pdn_game_tag(g, "FEN");
+    pdn_fen f;
+    size_t i;
+    int big = 0;
+
+    if (fen != NULL && pdn_fen_parse(fen, &f, NULL) >= 0) {
+        for (i = 0; i < f.count; i++) {
+            if (f.piece[i].algebraic)
+                return 25;
+            if (f.piece[i].sq > 32)
+                big = 1;
+        }
+    }
+    for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n)) {
+        const pdn_movetext *mt = pdn_node_move(n);
+
+        if (mt == NULL)
+            continue;
+        if (mt->algebraic || mt->file_only)
+            return 25;
+        for (i = 0; i < mt->n; i++)
+            if (mt->sq[i] > 32)
+                big = 1;
+    }
+    return big ? 20 : 21;
+}
+
+int
+tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
+              pdn_gametype *gt, tool_out *to)
+{
+    const char *tag = pdn_game_tag(g, "GameType");
+    const char *variant = pdn_game_tag(g, "Variant");
+    unsigned long num = pdn_game_number(g);
+    pdn_error err;
+    pdn_pos pos;
+    int rc;
+
+    if (tag != NULL) {
+        pdn_error_clear(&err);
+        rc = pdn_gametype_parse(tag, gt, &err);
+        if (rc != 0) {
+            pos = tool_tag_pos(g, "GameType");
+            if (err.pos.line == 0)
+                err.pos = pos;
+            err.game = num;
+            if (err.code == PDN_OK)
+                err.code = PDN_EVARIANT;
+            err.severity = rc < 0 ? PDN_SEV_ERROR : PDN_SEV_WARNING;
+            tool_diag_err(o, to, file, &err, NULL);
+        }
+        return rc < 0 ? -1 : 0;
+    }
+    if (variant != NULL && pdn_gametype_by_name(variant, gt) == 0)
+        return 0;
+    if (o->have_gt) {
+        *gt = o->gt;
+        return 0;
+    }
+    rc = infer_type(g);
+    if (pdn_gametype_standard(rc, gt) != 0) {
+        pos = pdn_game_pos(g);
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EVARIANT, NULL,
+                  "cannot infer the game type");
+        return -1;
+    }
+    pos = pdn_game_pos(g);
+    tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EVARIANT, NULL,
+              "no GameType tag: assuming %d (%s) from the squares", rc,
+              pdn_gametype_name(gt));
+    return 0;
+}
+
+pdn_board *
+tool_board(const tool_opts *o, const char *file, const pdn_game *g,
+           const pdn_gametype *gt, tool_out *to)
+{
+    const char *fen = pdn_game_tag(g, "FEN");
+    unsigned long num = pdn_game_number(g);
+    pdn_board *b;
+    pdn_error err;
+    pdn_fen f;
+    int rc;
+
+    pdn_error_clear(&err);
+    b = pdn_board_new(gt, &err);
+    if (b == NULL) {
+        err.pos = tool_tag_pos(g, "GameType");
+        err.game = num;
+        tool_diag_err(o, to, file, &err, NULL);
+        return NULL;
+    }
+    if (fen == NULL)
+        return b;
+    rc = pdn_fen_parse(fen, &f, &err);
+    if (rc >= 0 && pdn_board_set_fen(b, &f, rc > 0 ? NULL : &err) == 0) {
+        if (rc > 0) {
+            err.pos = tool_tag_pos(g, "FEN");
+            err.game = num;
+            err.severity = PDN_SEV_WARNING;
+            tool_diag_err(o, to, file, &err, NULL);
+        }
+        return b;
+    }
+    if (rc > 0) {
+        /* the warning was replaced by the board's error */
+        pdn_error_clear(&err);
+        pdn_board_set_fen(b, &f, &err);
+    }
+    err.pos = tool_tag_pos(g, "FEN");
+    err.game = num;
+    err.severity = PDN_SEV_ERROR;
+    if (err.code == PDN_OK)
+        err.code = PDN_ESETUP;
+    tool_diag_err(o, to, file, &err, NULL);
+    pdn_board_free(b);
+    return NULL;
+}
+
+void
+tool_fen(const pdn_board *b, char *buf, size_t size)
+{
+    pdn_fen f;
+
+    pdn_board_get_fen(b, &f);
+    pdn_fen_format(&f, buf, size);
+}

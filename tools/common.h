@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/* Code shared by the pdntools programs: the option conventions, the one
+ * diagnostic formatter, per-game output buffers, the file/game driver and
+ * the GameType resolution of a game. */
+#ifndef PDN_TOOLS_COMMON_H
+#define PDN_TOOLS_COMMON_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <pdn/pdn.h>
+#include "run.h"
+
+#if defined(__GNUC__)
+#define TOOL_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TOOL_PRINTF(f, a)
+#endif
+
+/* Exit statuses of every tool. */
+enum { TOOL_OK = 0, TOOL_PROBLEMS = 1, TOOL_TROUBLE = 2 };
+
+/* Each tool defines its name: const char tool_name[] = "pdn-legal"; */
+extern const char tool_name[];
+
+/* Growable NUL-terminated byte buffer (the pipeline's run_buf). Running out
+ * of memory ends the program with status 2 (tools, unlike the library, may
+ * exit). */
+typedef run_buf tbuf;
+void tbuf_add(tbuf *b, const char *s, size_t n);
+void tbuf_adds(tbuf *b, const char *s);
+void tbuf_addc(tbuf *b, char c);
+void tbuf_printf(tbuf *b, const char *fmt, ...) TOOL_PRINTF(2, 3);
+/* Appends s as a JSON string literal (quotes included). Bytes that are not
+ * valid UTF-8 are read as Latin-1. */
+void tbuf_json(tbuf *b, const char *s);
+void tbuf_free(tbuf *b);
+void *tool_xmalloc(size_t n);
+
+/* The output of one game, kept in memory until it is written in input
+ * order (games may be processed in parallel with -j). */
+typedef struct tool_out {
+    tbuf out;                /* goes to the tool's output */
+    tbuf err;                /* goes to stderr */
+    unsigned long errors;    /* error diagnostics */
+    unsigned long warnings;  /* warning diagnostics (printed or not) */
+    int fatal;               /* system trouble: status 2 */
+} tool_out;
+
+struct tool_opts;
+/* Processes one game (NULL when the reader could build none), appending all
+ * of its output to *to. rerr is the reader's error for it (code 0: none),
+ * already reported. Must not touch anything but *to and the game. */
+typedef void tool_game_fn(const struct tool_opts *o, const char *file,
+                          pdn_game *g, const pdn_error *rerr, tool_out *to);
+/* Runs in input order after the game's output is written; status is the
+ * game's (0 clean, 1 problems, 2 trouble). Returns 0, or -1 on a write
+ * error (already reported). */
+typedef int tool_emit_fn(const struct tool_opts *o, const pdn_game *g,
+                         int status);
+
+typedef struct tool_opts {
+    int quiet;               /* -q: warnings are not printed */
+    int werror;              /* -W: warnings count as problems */
+    int json;                /* -f json */
+    int diag_stdout;         /* findings go to the output, not stderr */
+    int jobs;                /* -j N: worker threads */
+    int have_gt;             /* -g given */
+    pdn_gametype gt;         /* -g GAMETYPE */
+    FILE *out;               /* -o FILE or stdout */
+    const char *out_name;
+    tool_game_fn *game;
+    tool_emit_fn *emit;
+    void *ud;                /* the tool's own options */
+    const char *file;        /* the input being read */
+} tool_opts;
+
+/* Usage text printer of a tool: everything up to the options. */
+typedef void tool_usage_fn(FILE *out);
+
+/* Handles --help and --version before getopt, scanning up to "--" or the
+ * first operand. Returns -1 when neither was asked for, else the status to
+ * exit with. */
+int tool_std_options(int argc, char **argv, tool_usage_fn *usage);
+void tool_version(void);
+/* The end of every --help: the common options, stdin, exit statuses and the
+ * bug address. problems says what status 1 means for this tool. */
+void tool_help_tail(FILE *out, const char *problems);
+/* Prints "pdn-x: message" and the --help hint on stderr; returns 2. */
+int tool_usage_error(const char *fmt, ...) TOOL_PRINTF(1, 2);
+/* Reports getopt's ':' or '?' for option letter optopt; returns 2. */
+int tool_getopt_error(int c, int opt);
+/* "pdn-x: message" on stderr, no hint. */
+void tool_error(const char *fmt, ...) TOOL_PRINTF(1, 2);
+
+/* Initialises o (stdout, no gametype). */
+void tool_opts_init(tool_opts *o);
+/* Handles a common option letter (g, j, o, q, W). Returns 1 when
+ * handled, 0 when c is not a common letter, -1 after a usage error. */
+int tool_common_option(tool_opts *o, int c, const char *arg);
+/* Parses -f value: index of arg in the NULL-terminated names, or -1 after
+ * a usage error. */
+int tool_format_option(const char *arg, const char *const *names);
+
+/* The single formatter of diagnostics:
+ *   FILE:LINE:COL: error|warning: MESSAGE (game N)
+ * (on stderr prefixed with the tool name), or with -f json one object per
+ * line holding file, line, col, game, severity, code, message and the extra
+ * JSON members (",\"ply\":3", or NULL). Counts it in *to; a warning is not
+ * printed under -q. pos may be NULL. */
+void tool_diag(const tool_opts *o, tool_out *to, const char *file,
+               const pdn_pos *pos, unsigned long game, int severity,
+               int code, const char *extra, const char *fmt, ...)
+    TOOL_PRINTF(9, 10);
+/* tool_diag for a library record. */
+void tool_diag_err(const tool_opts *o, tool_out *to, const char *file,
+                   const pdn_error *e, const char *extra);
+
+/* Reads every operand (none or "-" = stdin, called <stdin>) game by game,
+ * calls o->game and writes each game's output in input order. Returns the
+ * exit status (after tool_finish()). */
+int tool_run(tool_opts *o, int argc, char **argv);
+/* Flushes and closes the output; a write error is reported and gives 2.
+ * Returns max(status, that). */
+int tool_finish(tool_opts *o, int status);
+/* Writes len bytes to fp (name for messages); 0, or -1 after reporting. */
+int tool_write(FILE *fp, const char *name, const char *s, size_t len);
+
+/* The GameType of g: its GameType tag, else a Variant tag, else -g, else
+ * inferred from its squares (algebraic: 25, above 32: 20, else 21) with a
+ * warning. Returns 0, or -1 after reporting an invalid GameType. */
+int tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
+                  pdn_gametype *gt, tool_out *to);
+/* A board in g's start position (FEN tag applied). NULL after reporting
+ * (unknown rules, bad FEN: an error). */
+pdn_board *tool_board(const tool_opts *o, const char *file,
+                      const pdn_game *g, const pdn_gametype *gt,
+                      tool_out *to);
+/* Position of g's first tag named name, or of the game. */
+pdn_pos tool_tag_pos(const pdn_game *g, const char *name);
+/* Formats the board's position as a FEN string into buf. */
+void tool_fen(const pdn_board *b, char *buf, size_t size);
+
+#endif /* PDN_TOOLS_COMMON_H */

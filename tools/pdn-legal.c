@@ -1,0 +1,352 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-legal: replays every game (and with -v every variation) under its
+ * variant's rules and reports illegal and ambiguous moves, moves after the
+ * end, results the final position contradicts and invalid setups; -w/-x
+ * split the input, byte for byte, into clean and broken games. */
+#include <config.h>
+#include "common.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char tool_name[] = "pdn-legal";
+
+typedef struct legal_opts {
+    int variations;
+    FILE *ok, *bad;
+    const char *ok_name, *bad_name;
+} legal_opts;
+
+static void
+usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: %s [OPTION]... [FILE]...\n"
+            "Replay PDN games under their variant's rules and report illegal "
+            "moves.\n\n"
+            "  -v               check every variation too\n"
+            "  -w FILE          write the games without problems to FILE\n"
+            "  -x FILE          write the games with problems to FILE\n"
+            "  -g GAMETYPE      game type of games without a GameType tag\n"
+            "                   (number, full GameType or name)\n"
+            "  -f FORMAT        text (default) or json (one object per line)\n"
+            "  -o FILE          write the report to FILE\n"
+            "  -q               do not print warnings\n"
+            "  -W               count warnings as problems (exit status 1)\n"
+            "  -j N             process games with N threads\n",
+            tool_name);
+    tool_help_tail(out, "problems found (illegal moves, bad setups, ...)");
+}
+
+/* Appends the legal moves of the position, short form, to b: as a JSON
+ * array, or comma separated. */
+static void
+add_legal(tbuf *b, const pdn_board *bd, const pdn_movelist *l, int json)
+{
+    char mv[PDN_PATH_MAX * 4];
+    size_t i;
+
+    if (json)
+        tbuf_addc(b, '[');
+    for (i = 0; i < pdn_movelist_count(l); i++) {
+        pdn_move_format(bd, l, pdn_movelist_at(l, i), PDN_MOVE_SHORT, mv,
+                        sizeof mv);
+        if (i != 0)
+            tbuf_adds(b, json ? "," : ", ");
+        if (json)
+            tbuf_json(b, mv);
+        else
+            tbuf_adds(b, mv);
+    }
+    if (json)
+        tbuf_addc(b, ']');
+    else if (i == 0)
+        tbuf_adds(b, "none");
+}
+
+typedef struct line_ctx {
+    const tool_opts *o;
+    const char *file;
+    const pdn_game *g;
+    tool_out *to;
+    pdn_movelist *l;
+} line_ctx;
+
+/* Reports a problem with move n at ply: fmt gets the move as written, the
+ * ply and why; the position and its legal moves follow. */
+static void
+finding(line_ctx *c, const pdn_node *n, unsigned long ply,
+        const pdn_board *b, int code, const char *fmt, const char *why)
+{
+    char fen[PDN_FEN_MAX * 5];
+    tbuf extra = {NULL, 0, 0}, msg = {NULL, 0, 0};
+    pdn_pos pos = pdn_node_pos(n);
+
+    tool_fen(b, fen, sizeof fen);
+    tbuf_printf(&extra, ",\"ply\":%lu,\"move\":", ply);
+    tbuf_json(&extra, pdn_node_text(n));
+    tbuf_adds(&extra, ",\"fen\":");
+    tbuf_json(&extra, fen);
+    tbuf_adds(&extra, ",\"legal\":");
+    add_legal(&extra, b, c->l, 1);
+    tbuf_printf(&msg, fmt, pdn_node_text(n), ply, why);
+    if (!c->o->json) {
+        tbuf_printf(&msg, "; position %s; legal moves: ", fen);
+        add_legal(&msg, b, c->l, 0);
+    }
+    tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
+              PDN_SEV_ERROR, code, extra.data, "%s", msg.data);
+    tbuf_free(&extra);
+    tbuf_free(&msg);
+}
+
+/* Does the written move (its coords) denote legal move m? From and to
+ * must agree and every written intermediate square lie on m's path, in
+ * order. */
+static int
+denotes(const unsigned char *w, size_t wn, const pdn_move *m)
+{
+    size_t i, j = 1;
+
+    if (w[0] != m->path[0] || w[wn - 1] != m->path[m->n - 1])
+        return 0;
+    for (i = 1; i + 1 < wn; i++) {
+        while (j + 1 < m->n && m->path[j] != w[i])
+            j++;
+        if (j + 1 >= m->n)
+            return 0;
+        j++;
+    }
+    return 1;
+}
+
+static void
+ambiguous(line_ctx *c, const pdn_node *n, unsigned long ply,
+          const pdn_board *b, const pdn_gametype *gt)
+{
+    const pdn_movetext *mt = pdn_node_move(n);
+    unsigned char w[PDN_PATH_MAX];
+    char mv[PDN_PATH_MAX * 4];
+    tbuf paths = {NULL, 0, 0};
+    size_t i;
+
+    if (pdn_movetext_coords(gt, mt, w, NULL) == 0)
+        for (i = 0; i < pdn_movelist_count(c->l); i++) {
+            const pdn_move *m = pdn_movelist_at(c->l, i);
+
+            if (!denotes(w, mt->n, m))
+                continue;
+            pdn_move_format(b, c->l, m, PDN_MOVE_FULL, mv, sizeof mv);
+            tbuf_printf(&paths, "%s%s", paths.len ? " or " : "", mv);
+        }
+    finding(c, n, ply, b, PDN_EAMBIGUOUS,
+            "ambiguous move '%s' at ply %lu: write it as %s",
+            paths.data ? paths.data : "a full path");
+    tbuf_free(&paths);
+}
+
+/* Replays the line starting at n from position b (which it changes).
+ * Returns 0 when every move was legal, -1 otherwise. */
+static int
+play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    legal_opts *lo = c->o->ud;
+    pdn_match m;
+    pdn_error err;
+    pdn_fen f;
+    size_t i;
+
+    for (; n != NULL; n = pdn_node_next(n), ply++) {
+        const pdn_movetext *mt = pdn_node_move(n);
+        const char *setup = pdn_node_setup(n);
+
+        pdn_error_clear(&err);
+        if (setup != NULL && (pdn_fen_parse(setup, &f, &err) < 0 ||
+                              pdn_board_set_fen(b, &f, &err) != 0)) {
+            err.pos = pdn_node_pos(n);
+            err.game = pdn_game_number(c->g);
+            err.severity = PDN_SEV_ERROR;
+            tool_diag_err(c->o, c->to, c->file, &err, NULL);
+            return -1;
+        }
+        for (i = 0; lo->variations && i < pdn_node_variation_count(n); i++) {
+            pdn_board *vb = pdn_board_new(gt, NULL);
+
+            if (vb == NULL) {
+                c->to->fatal = 1;
+                return -1;
+            }
+            pdn_board_copy(vb, b);
+            play_line(c, vb, pdn_node_variation_at(n, i), ply);
+            pdn_board_free(vb);
+        }
+        if (mt == NULL)
+            return -1;
+        if (pdn_board_moves(b, c->l, &err) != 0) {
+            err.pos = pdn_node_pos(n);
+            err.game = pdn_game_number(c->g);
+            tool_diag_err(c->o, c->to, c->file, &err, NULL);
+            return -1;
+        }
+        if (pdn_movelist_count(c->l) == 0) {
+            finding(c, n, ply, b, PDN_EILLEGAL,
+                    "move '%s' at ply %lu after the end of the game: %s",
+                    "the side to move has no legal move");
+            return -1;
+        }
+        switch (pdn_board_match(b, c->l, mt, &m)) {
+        case PDN_MATCH_LEGAL:
+            pdn_board_apply(b, &m.move);
+            break;
+        case PDN_MATCH_AMBIGUOUS:
+            ambiguous(c, n, ply, b, gt);
+            return -1;
+        default:
+            finding(c, n, ply, b, PDN_EILLEGAL,
+                    "illegal move '%s' at ply %lu: %s",
+                    pdn_reason_text(m.reason));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A finished game (no legal move) must carry the result it implies. PDN 3.0
+ * gives results from the first mover's side; giveaway inverts the aim. */
+static void
+check_result(line_ctx *c, const pdn_board *b)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    const char *res = pdn_game_tag(c->g, "Result");
+    int intl = pdn_gametype_result_type(gt) == PDN_RESULT_INTERNATIONAL;
+    char winner, want[8];
+    pdn_pos pos;
+
+    if (res == NULL)
+        res = pdn_game_result(c->g);
+    if (res == NULL || strcmp(res, "*") == 0 || *res == '\0' ||
+        strcmp(res, "?") == 0 ||
+        pdn_board_moves(b, c->l, NULL) != 0 || pdn_movelist_count(c->l) != 0)
+        return;
+    winner = pdn_board_turn(b);
+    if (!gt->giveaway)
+        winner = winner == 'W' ? 'B' : 'W';
+    snprintf(want, sizeof want, "%s",
+             winner == gt->start ? (intl ? "2-0" : "1-0")
+                                 : (intl ? "0-2" : "0-1"));
+    if (strcmp(res, want) == 0)
+        return;
+    pos = pdn_game_tag(c->g, "Result") ? tool_tag_pos(c->g, "Result")
+                                       : pdn_game_pos(c->g);
+    tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
+              PDN_SEV_ERROR, PDN_ERESULT, NULL,
+              "result '%s' contradicts the final position: %s has no legal "
+              "move, so the result is '%s'",
+              res, pdn_board_turn(b) == 'W' ? "White" : "Black", want);
+}
+
+static void
+legal_game(const tool_opts *o, const char *file, pdn_game *g,
+           const pdn_error *rerr, tool_out *to)
+{
+    line_ctx c = {o, file, g, to, NULL};
+    pdn_gametype gt;
+    pdn_board *b;
+
+    (void)rerr;
+    if (g == NULL || tool_gametype(o, file, g, &gt, to) != 0)
+        return;
+    if ((b = tool_board(o, file, g, &gt, to)) == NULL)
+        return;
+    if ((c.l = pdn_movelist_new()) == NULL) {
+        to->fatal = 1;
+    } else if (play_line(&c, b, pdn_game_first(g), 1) == 0) {
+        check_result(&c, b);
+    }
+    pdn_movelist_free(c.l);
+    pdn_board_free(b);
+}
+
+/* -w and -x: each game's bytes as read, to one file or the other. */
+static int
+split(const tool_opts *o, const pdn_game *g, int status)
+{
+    legal_opts *lo = o->ud;
+    FILE *fp = status == TOOL_OK ? lo->ok : lo->bad;
+    const char *raw;
+    size_t len;
+
+    if (fp == NULL || g == NULL)
+        return 0;
+    raw = pdn_game_raw(g, &len);
+    return tool_write(fp, status == TOOL_OK ? lo->ok_name : lo->bad_name,
+                      raw, len);
+}
+
+static int
+open_out(FILE **fp, const char **name, const char *arg)
+{
+    if ((*fp = fopen(arg, "wb")) == NULL) {
+        tool_error("%s: %s", arg, strerror(errno));
+        return -1;
+    }
+    *name = arg;
+    return 0;
+}
+
+static int
+close_out(FILE *fp, const char *name)
+{
+    if (fp == NULL)
+        return 0;
+    if (ferror(fp) | fclose(fp)) {
+        tool_error("%s: write error: %s", name, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+    legal_opts lo = {0, NULL, NULL, NULL, NULL};
+    tool_opts o;
+    int c, st = tool_std_options(argc, argv, usage);
+
+    if (st >= 0)
+        return st;
+    tool_opts_init(&o);
+    o.diag_stdout = 1;
+    o.game = legal_game;
+    o.emit = split;
+    o.ud = &lo;
+    while ((c = getopt(argc, argv, ":vw:x:g:f:o:qWj:hV")) != -1) {
+        if (c == 'h' || c == 'V') {
+            if (c == 'h')
+                usage(stdout);
+            else
+                tool_version();
+            return tool_finish(&o, TOOL_OK);
+        }
+        if (c == 'v') {
+            lo.variations = 1;
+        } else if (c == 'w' || c == 'x') {
+            if (open_out(c == 'w' ? &lo.ok : &lo.bad,
+                         c == 'w' ? &lo.ok_name : &lo.bad_name, optarg) < 0)
+                return TOOL_TROUBLE;
+        } else if (c == 'f') {
+            static const char *const fmts[] = {"text", "json", NULL};
+            if ((o.json = tool_format_option(optarg, fmts)) < 0)
+                return TOOL_TROUBLE;
+        } else if ((st = tool_common_option(&o, c, optarg)) <= 0) {
+            return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
+        }
+    }
+    st = tool_run(&o, argc - optind, argv + optind);
+    if (close_out(lo.ok, lo.ok_name) < 0 || close_out(lo.bad, lo.bad_name) < 0)
+        st = TOOL_TROUBLE;
+    return st;
+}

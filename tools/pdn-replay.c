@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-replay: plays the main line of each game and prints positions: the
+ * final FEN of each game, every ply (-a), one game (-n) or one ply (-p), as
+ * FEN, a text board, an SVG picture or JSON lines. */
+#include <config.h>
+#include "common.h"
+#include "diagram.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char tool_name[] = "pdn-replay";
+
+enum { F_FEN, F_BOARD, F_SVG, F_JSON };
+
+typedef struct replay_opts {
+    int all;             /* -a */
+    int format;          /* -f */
+    unsigned long game;  /* -n, 0 = every game */
+    long ply;            /* -p, -1 = the end */
+    int found;           /* -n: the game was seen */
+} replay_opts;
+
+static void
+usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: %s [OPTION]... [FILE]...\n"
+            "Replay PDN games and print their positions (by default the "
+            "final FEN of each).\n\n"
+            "  -a               print every ply: game, ply, move, FEN after it\n"
+            "  -n N             only game N (1-based, in each FILE)\n"
+            "  -p PLY           only the position after PLY moves (0: start)\n"
+            "  -f FORMAT        fen (default), board (text diagram), svg or "
+            "json\n"
+            "  -g GAMETYPE      game type of games without a GameType tag\n"
+            "                   (number, full GameType or name)\n"
+            "  -o FILE          write the output to FILE\n"
+            "  -q               do not print warnings\n"
+            "  -W               count warnings as problems (exit status 1)\n"
+            "  -j N             process games with N threads\n",
+            tool_name);
+    tool_help_tail(out, "a game stops at an illegal move or cannot be "
+                        "replayed");
+}
+
+/* Prints the position b, reached at ply by move mv (text) / last. */
+static void
+show(const replay_opts *ro, tbuf *out, unsigned long game,
+     unsigned long ply, const char *mv, const pdn_board *b,
+     const pdn_move *last)
+{
+    char fen[PDN_FEN_MAX * 5];
+
+    tool_fen(b, fen, sizeof fen);
+    switch (ro->format) {
+    case F_FEN:
+        if (ro->all || ro->ply >= 0)
+            tbuf_printf(out, "%lu\t%lu\t%s\t%s\n", game, ply,
+                        *mv ? mv : "-", fen);
+        else
+            tbuf_printf(out, "%lu\t%s\n", game, fen);
+        break;
+    case F_JSON:
+        tbuf_printf(out, "{\"game\":%lu,\"ply\":%lu,\"move\":", game, ply);
+        if (*mv)
+            tbuf_json(out, mv);
+        else
+            tbuf_adds(out, "null");
+        tbuf_adds(out, ",\"fen\":");
+        tbuf_json(out, fen);
+        tbuf_adds(out, "}\n");
+        break;
+    case F_BOARD:
+        tbuf_printf(out, "game %lu, ply %lu%s%s\n", game, ply,
+                    *mv ? ", after " : "", mv);
+        diagram_text(out, b);
+        tbuf_printf(out, "%s\n\n", fen);
+        break;
+    default:
+        diagram_svg(out, b, last);
+        break;
+    }
+}
+
+static void
+replay_game(const tool_opts *o, const char *file, pdn_game *g,
+            const pdn_error *rerr, tool_out *to)
+{
+    const replay_opts *ro = o->ud;
+    unsigned long num, ply = 0;
+    pdn_movelist *l = NULL;
+    const pdn_node *n;
+    pdn_gametype gt;
+    pdn_board *b;
+    pdn_match m;
+    pdn_move last;
+    pdn_error err;
+    pdn_pos pos;
+    pdn_fen f;
+    char mv[PDN_PATH_MAX * 4] = "";
+    int shown = 0, have_last = 0;
+
+    (void)rerr;
+    if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
+        return;
+    num = pdn_game_number(g);
+    if (tool_gametype(o, file, g, &gt, to) != 0 ||
+        (b = tool_board(o, file, g, &gt, to)) == NULL)
+        return;
+    if ((l = pdn_movelist_new()) == NULL) {
+        to->fatal = 1;
+        goto done;
+    }
+    if (ro->all || ro->ply == 0)
+        show(ro, &to->out, num, 0, "", b, NULL), shown = ro->ply == 0;
+    for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
+        const pdn_movetext *mt = pdn_node_move(n);
+
+        pos = pdn_node_pos(n);
+        pdn_error_clear(&err);
+        if (pdn_node_setup(n) != NULL &&
+            (pdn_fen_parse(pdn_node_setup(n), &f, &err) < 0 ||
+             pdn_board_set_fen(b, &f, &err) != 0)) {
+            err.pos = pos;
+            err.game = num;
+            err.severity = PDN_SEV_ERROR;
+            tool_diag_err(o, to, file, &err, NULL);
+            break;
+        }
+        if (mt == NULL)
+            break;
+        if (pdn_board_moves(b, l, &err) != 0) {
+            err.pos = pos;
+            err.game = num;
+            tool_diag_err(o, to, file, &err, NULL);
+            break;
+        }
+        switch (pdn_board_match(b, l, mt, &m)) {
+        case PDN_MATCH_LEGAL:
+            break;
+        case PDN_MATCH_AMBIGUOUS:
+            tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EAMBIGUOUS,
+                      NULL, "ambiguous move '%s' at ply %lu",
+                      pdn_node_text(n), ply + 1);
+            goto end;
+        default:
+            tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EILLEGAL,
+                      NULL, "illegal move '%s' at ply %lu: %s",
+                      pdn_node_text(n), ply + 1,
+                      pdn_reason_text(pdn_movelist_count(l) == 0
+                                          ? PDN_WHY_GAME_OVER
+                                          : m.reason));
+            goto end;
+        }
+        pdn_move_format(b, l, &m.move, PDN_MOVE_SHORT, mv, sizeof mv);
+        pdn_board_apply(b, &m.move);
+        last = m.move;
+        have_last = 1;
+        ply++;
+        if (ro->all || (long)ply == ro->ply)
+            show(ro, &to->out, num, ply, mv, b, &last), shown = !ro->all;
+    }
+end:
+    if (ro->ply > (long)ply) {
+        pos = pdn_game_pos(g);
+        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EMOVE, NULL,
+                  "the game has no ply %ld (it stops at ply %lu)", ro->ply,
+                  ply);
+    } else if (!ro->all && ro->ply < 0) {
+        show(ro, &to->out, num, ply, mv, b, have_last ? &last : NULL);
+    }
+done:
+    pdn_movelist_free(l);
+    pdn_board_free(b);
+}
+
+static int
+note_game(const tool_opts *o, const pdn_game *g, int status)
+{
+    replay_opts *ro = o->ud;
+
+    (void)status;
+    if (g != NULL && ro->game != 0 && pdn_game_number(g) == ro->game)
+        ro->found = 1;
+    return 0;
+}
+
+static int
+number(const char *s, long min, long *v)
+{
+    char *end;
+
+    *v = strtol(s, &end, 10);
+    if (*s == '\0' || *end != '\0' || *v < min)
+        return tool_usage_error("invalid number '%s'", s);
+    return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+    static const char *const fmts[] = {"fen", "board", "svg", "json", NULL};
+    replay_opts ro = {0, F_FEN, 0, -1, 0};
+    tool_opts o;
+    long v;
+    int c, st = tool_std_options(argc, argv, usage);
+
+    if (st >= 0)
+        return st;
+    tool_opts_init(&o);
+    o.game = replay_game;
+    o.emit = note_game;
+    o.ud = &ro;
+    while ((c = getopt(argc, argv, ":an:p:g:f:o:qWj:hV")) != -1) {
+        if (c == 'h' || c == 'V') {
+            if (c == 'h')
+                usage(stdout);
+            else
+                tool_version();
+            return tool_finish(&o, TOOL_OK);
+        }
+        if (c == 'a') {
+            ro.all = 1;
+        } else if (c == 'n' || c == 'p') {
+            if (number(optarg, c == 'n' ? 1 : 0, &v) != 0)
+                return TOOL_TROUBLE;
+            if (c == 'n')
+                ro.game = (unsigned long)v;
+            else
+                ro.ply = v;
+        } else if (c == 'f') {
+            if ((ro.format = tool_format_option(optarg, fmts)) < 0)
+                return TOOL_TROUBLE;
+            o.json = ro.format == F_JSON;
+        } else if ((st = tool_common_option(&o, c, optarg)) <= 0) {
+            return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
+        }
+    }
+    if (ro.all && ro.ply >= 0)
+        return tool_usage_error("options -a and -p exclude each other");
+    st = tool_run(&o, argc - optind, argv + optind);
+    if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
+        tool_error("no game %lu in the input", ro.game);
+        st = TOOL_PROBLEMS;
+    }
+    return st;
+}

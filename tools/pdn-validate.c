@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-validate: PDN conformance without replaying the games: syntax, tags,
+ * GameType and FEN, squares, notation, move numbers; -S adds the PDN 3.0
+ * writing restrictions (replaying to know which captures are ambiguous). */
+#include <config.h>
+#include "common.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char tool_name[] = "pdn-validate";
+
+static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
+                                     "White", "Black", "Result"};
+
+static void
+usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: %s [OPTION]... [FILE]...\n"
+            "Check that PDN files conform to the standard, without replaying "
+            "the moves.\n\n"
+            "  -S               also check the strict PDN 3.0 writing rules\n"
+            "  -g GAMETYPE      game type of games without a GameType tag\n"
+            "                   (number, full GameType or name)\n"
+            "  -f FORMAT        text (default) or json (one object per line)\n"
+            "  -o FILE          write the report to FILE\n"
+            "  -q               do not print warnings\n"
+            "  -W               count warnings as problems (exit status 1)\n"
+            "  -j N             process games with N threads\n",
+            tool_name);
+    tool_help_tail(out, "problems found in the input");
+}
+
+/* YYYY.MM.DD with '?' for unknown digits; "?" alone is fine too. */
+static int
+date_ok(const char *d, char sep)
+{
+    static const char shape[] = "dddd.dd.dd";
+    int i;
+
+    if (strcmp(d, "?") == 0 || strcmp(d, "????.??.??") == 0 || *d == '\0')
+        return 1;
+    for (i = 0; shape[i]; i++) {
+        if (shape[i] == '.' ? d[i] != sep
+                            : !isdigit((unsigned char)d[i]) && d[i] != '?')
+            return 0;
+    }
+    if (d[i] != '\0')
+        return 0;
+    if (d[5] != '?' && (atoi(d + 5) < 1 || atoi(d + 5) > 12))
+        return 0;
+    return d[8] == '?' || (atoi(d + 8) >= 1 && atoi(d + 8) <= 31);
+}
+
+static void
+check_tags(const tool_opts *o, const char *file, const pdn_game *g,
+           const pdn_gametype *gt, tool_out *to)
+{
+    static const char *const results[2][5] = {
+        {"1-0", "0-1", "1/2-1/2", "0-0", "*"},
+        {"2-0", "0-2", "1-1", "0-0", "*"}};
+    unsigned long num = pdn_game_number(g);
+    size_t i, j, n = pdn_game_tag_count(g);
+    const char *v, *term = pdn_game_result(g);
+    char missing[80] = "";
+    pdn_pos pos;
+    int rt, ok;
+
+    for (i = 0; i < sizeof roster / sizeof *roster; i++)
+        if (pdn_game_tag(g, roster[i]) == NULL)
+            snprintf(missing + strlen(missing), sizeof missing - strlen(missing),
+                     "%s%s", *missing ? ", " : "", roster[i]);
+    pos = pdn_game_pos(g);
+    if (*missing && n != 0)
+        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG, NULL,
+                  "missing roster tags: %s", missing);
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < i; j++)
+            if (strcmp(pdn_game_tag_name_at(g, i),
+                       pdn_game_tag_name_at(g, j)) == 0)
+                break;
+        pos = pdn_game_tag_pos_at(g, i);
+        if (j < i)
+            tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG,
+                      NULL, "duplicate tag '%s'", pdn_game_tag_name_at(g, i));
+    }
+    if ((v = pdn_game_tag(g, "Date")) != NULL && !date_ok(v, '.')) {
+        pos = tool_tag_pos(g, "Date");
+        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG, NULL,
+                  date_ok(v, '-') ? "date '%s' is in PDN 2.0 form, not "
+                                    "YYYY.MM.DD"
+                                  : "date '%s' is not YYYY.MM.DD",
+                  v);
+    }
+    if ((v = pdn_game_tag(g, "Result")) == NULL)
+        return;
+    pos = tool_tag_pos(g, "Result");
+    rt = gt != NULL && pdn_gametype_result_type(gt) ==
+                           PDN_RESULT_INTERNATIONAL;
+    for (ok = 0, i = 0; i < 5; i++)
+        ok |= strcmp(v, results[rt][i]) == 0;
+    if (!ok && *v != '\0' && strcmp(v, "?") != 0)
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
+                  "result '%s' is not one of %s, %s, %s, %s, %s", v,
+                  results[rt][0], results[rt][1], results[rt][2],
+                  results[rt][3], results[rt][4]);
+    else if (ok && term != NULL && strcmp(term, "*") != 0 &&
+             strcmp(term, v) != 0)
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
+                  "Result tag '%s' contradicts the game terminator '%s'", v,
+                  term);
+}
+
+/* Expected move number of ply p (0-based) of a line, with off = 1 when the
+ * second player moves first and base the number of the first move. */
+#define MOVE_NO(p, base, off) ((base) + ((p) + (off)) / 2)
+
+static void
+check_line(const tool_opts *o, const char *file, const pdn_game *g,
+           const pdn_gametype *gt, const pdn_node *n, unsigned long p,
+           unsigned long base, int off, tool_out *to)
+{
+    int strict = *(const int *)o->ud, sev, depth = 0;
+    unsigned long num = pdn_game_number(g);
+    unsigned char coords[PDN_PATH_MAX];
+    const char *t;
+    pdn_error err;
+    pdn_pos pos;
+    size_t i;
+
+    sev = strict ? PDN_SEV_ERROR : PDN_SEV_WARNING;
+    for (; n != NULL; n = pdn_node_next(n), p++, depth++) {
+        const pdn_movetext *mt = pdn_node_move(n);
+        unsigned long want = MOVE_NO(p, base, off), w = pdn_node_number(n);
+        int second = (int)((p + off) & 1);
+
+        pos = pdn_node_pos(n);
+        for (i = 0; i < pdn_node_variation_count(n); i++)
+            check_line(o, file, g, gt, pdn_node_variation_at(n, i), p, base,
+                       off, to);
+        if (w != 0 && (w != want || (pdn_node_number_ellipsis(n) != 0) !=
+                                        second))
+            tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EMOVE,
+                      NULL, "move number '%lu%s' where '%lu%s' was expected",
+                      w, pdn_node_number_ellipsis(n) ? "..." : ".", want,
+                      second ? "..." : ".");
+        if (mt == NULL)
+            continue;
+        t = pdn_node_text(n);
+        pdn_error_clear(&err);
+        if (pdn_movetext_coords(gt, mt, coords, &err) != 0) {
+            err.pos = pos;
+            err.game = num;
+            tool_diag_err(o, to, file, &err, NULL);
+        }
+        if ((gt->notation == 'N') == (mt->algebraic != 0))
+            tool_diag(o, to, file, &pos, num, sev,
+                      strict ? PDN_ESTRICT : PDN_EMOVE, NULL,
+                      "%s move '%s' where GameType %d declares %s squares",
+                      mt->algebraic ? "algebraic" : "numeric", t, gt->type,
+                      gt->notation == 'N' ? "numeric" : "algebraic");
+        if (mt->capture && mt->sep != pdn_gametype_capture_sep(gt))
+            tool_diag(o, to, file, &pos, num, sev,
+                      strict ? PDN_ESTRICT : PDN_EMOVE, NULL,
+                      "capture '%s' is not written with '%c'", t,
+                      pdn_gametype_capture_sep(gt));
+        if (!strict)
+            continue;
+        for (i = 0; t[i] != '\0'; i++)
+            if ((t[i] == '0' && isdigit((unsigned char)t[i + 1]) &&
+                 (i == 0 || !isdigit((unsigned char)t[i - 1]))) ||
+                isupper((unsigned char)t[i]))
+                break;
+        if (t[i] != '\0' || mt->sep == 0)
+            tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ESTRICT,
+                      NULL, "move '%s' is not in canonical form", t);
+    }
+}
+
+/* -S: a capture is written in full if and only if from-to is ambiguous. */
+static void
+check_paths(const tool_opts *o, const char *file, const pdn_game *g,
+            const pdn_gametype *gt, tool_out *to)
+{
+    unsigned long num = pdn_game_number(g);
+    pdn_board *b = tool_board(o, file, g, gt, to);
+    pdn_movelist *l = pdn_movelist_new();
+    const pdn_node *n;
+    pdn_match m;
+    pdn_pos pos;
+    size_t i, same;
+
+    for (n = pdn_game_first(g); b && l && n; n = pdn_node_next(n)) {
+        const pdn_movetext *mt = pdn_node_move(n);
+
+        if (mt == NULL || pdn_node_setup(n) != NULL ||
+            pdn_board_moves(b, l, NULL) != 0 ||
+            pdn_board_match(b, l, mt, &m) != PDN_MATCH_LEGAL)
+            break;
+        for (same = i = 0; i < pdn_movelist_count(l); i++) {
+            const pdn_move *x = pdn_movelist_at(l, i);
+            same += x->path[0] == m.move.path[0] &&
+                    x->path[x->n - 1] == m.move.path[m.move.n - 1];
+        }
+        pos = pdn_node_pos(n);
+        if (mt->n > 2 && same == 1 && m.move.ncaptured > 0)
+            tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ESTRICT,
+                      NULL, "capture '%s' is written in full although its "
+                            "short form is not ambiguous",
+                      pdn_node_text(n));
+        pdn_board_apply(b, &m.move);
+    }
+    pdn_movelist_free(l);
+    pdn_board_free(b);
+}
+
+static void
+validate_game(const tool_opts *o, const char *file, pdn_game *g,
+              const pdn_error *rerr, tool_out *to)
+{
+    const char *fen;
+    pdn_gametype gt;
+    unsigned long base = 1;
+    int off = 0, have;
+    pdn_fen f;
+
+    (void)rerr;
+    if (g == NULL)
+        return;
+    have = tool_gametype(o, file, g, &gt, to) == 0;
+    check_tags(o, file, g, have ? &gt : NULL, to);
+    if (!have)
+        return;
+    if ((fen = pdn_game_tag(g, "FEN")) != NULL) {
+        pdn_board *b = tool_board(o, file, g, &gt, to);
+
+        if (b == NULL)
+            return;
+        pdn_board_free(b);
+        if (pdn_fen_parse(fen, &f, NULL) >= 0 && f.turn != '?')
+            off = f.turn != gt.start;
+        if (pdn_game_first(g) && pdn_node_number(pdn_game_first(g)))
+            base = pdn_node_number(pdn_game_first(g));
+    }
+    check_line(o, file, g, &gt, pdn_game_first(g), 0, base, off, to);
+    if (*(const int *)o->ud && to->errors == 0)
+        check_paths(o, file, g, &gt, to);
+}
+
+int
+main(int argc, char **argv)
+{
+    tool_opts o;
+    int c, strict = 0, st = tool_std_options(argc, argv, usage);
+
+    if (st >= 0)
+        return st;
+    tool_opts_init(&o);
+    o.diag_stdout = 1;
+    o.game = validate_game;
+    o.ud = &strict;
+    while ((c = getopt(argc, argv, ":Sg:f:o:qWj:hV")) != -1) {
+        if (c == 'h' || c == 'V') {
+            if (c == 'h')
+                usage(stdout);
+            else
+                tool_version();
+            return tool_finish(&o, TOOL_OK);
+        }
+        if (c == 'S') {
+            strict = 1;
+        } else if (c == 'f') {
+            static const char *const fmts[] = {"text", "json", NULL};
+            if ((o.json = tool_format_option(optarg, fmts)) < 0)
+                return TOOL_TROUBLE;
+        } else if ((st = tool_common_option(&o, c, optarg)) <= 0) {
+            return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
+        }
+    }
+    return tool_run(&o, argc - optind, argv + optind);
+}
