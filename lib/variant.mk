@@ -1,1 +1,3 @@
 ## lib/variant.mk: fragment included by Makefile.am
+## GameType, board geometry and numbering, FEN (formats engineer).
+lib_libpdn_internal_la_SOURCES += lib/gametype.c lib/notation.c lib/fen.c

@@ -33,18 +33,33 @@ enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
 
 /* Parses a GameType tag value: a bare number ("20", expanded to its standard
  * value) or the full form "20,W,10,10,N2,0". Returns 0; 1 when accepted with
- * a warning in *err (severity PDN_SEV_WARNING); -1 with *err (PDN_EVARIANT). */
+ * a warning in *err (severity PDN_SEV_WARNING); -1 with *err (PDN_EVARIANT).
+ * The type must be in the standard table or 98 (antidraughts: rules 20,
+ * giveaway 1); width and height 2..12; notation A, N or S with corner 0..3;
+ * a missing InvertFlag is the type's own on its own board, else 0. Warned:
+ * spaces around fields, a 0 width or height and a notation letter without
+ * digit (both as written by some sites: the standard value is used).
+ * Extension: a seventh field "G" marks a giveaway game whose type number
+ * cannot say so; this is how Russian giveaway (type 25, giveaway 1) is
+ * written ("25,W,8,8,A0,0,G"), so that format and parse round-trip. Readers
+ * that ignore extra fields still get the right move rules. Messages have no
+ * position (pos.line 0) and quote the bad field. */
 int pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err);
 /* Fills *gt with the standard value of a type number. 0, or -1 if unknown. */
 int pdn_gametype_standard(int type, pdn_gametype *gt);
 /* Looks a variant up by name, case-insensitively: "international",
  * "english", "russian", "frisian", "antidraughts", "russian giveaway", ...
- * also a number or a full GameType string. 0, or -1 if unknown. */
+ * also a number or a full GameType string. Spaces, '_' and '-' are the
+ * same, and a trailing "draughts"/"checkers" word is ignored, so Variant
+ * tag values ("Russian giveaway", "American pool checkers") are found.
+ * 0, or -1 if unknown. */
 int pdn_gametype_by_name(const char *name, pdn_gametype *gt);
 /* Short lower-case name of the rules ("international", "russian-giveaway"). */
 const char *pdn_gametype_name(const pdn_gametype *gt);
 /* Writes the GameType value: the bare number when gt is that type's
- * standard value, else the full form. Returns the length it needs. */
+ * standard value, else the full form with the InvertFlag (and ",G" for a
+ * giveaway game of a type other than 98). Returns the length it needs,
+ * like snprintf. Variant tags are the caller's business. */
 size_t pdn_gametype_format(const pdn_gametype *gt, char *buf, size_t size);
 int pdn_gametype_result_type(const pdn_gametype *gt);
 /* The capture separator of the variant's tradition: 'x' or ':' ('-' Thai). */
@@ -52,21 +67,28 @@ char pdn_gametype_capture_sep(const pdn_gametype *gt);
 
 /* Geometry. A coord is PDN_COORD(file, rank). Squares are numbered 1..count
  * by the GameType's notation letter and corner (for 'A' boards: the numeric
- * numbering given by the same corner digit). */
+ * numbering given by the same corner digit), along rows starting from that
+ * corner as seen by the first mover. Playable: the first mover's
+ * bottom-left square is when invert is 0; Turkish rules (30) use every
+ * square. All of these are O(1) arithmetic and accept any geometry (an
+ * impossible one has no squares). */
 int pdn_square_count(const pdn_gametype *gt);
 int pdn_coord_playable(const pdn_gametype *gt, int coord);
 /* Square number -> coord, or -1 when there is no such square. */
 int pdn_square_to_coord(const pdn_gametype *gt, int num);
 /* coord -> square number, or 0 when not a playable square. */
 int pdn_coord_to_square(const pdn_gametype *gt, int coord);
-/* Name of a square in the GameType's notation ("32" or "e3"). Returns the
- * length it needs, like snprintf. */
+/* Name of a square in the GameType's notation ("32" or "e3"; a square with
+ * no number is named algebraically, a coord outside 0..255 "?"). Returns
+ * the length it needs, like snprintf. */
 size_t pdn_coord_name(const pdn_gametype *gt, int coord, char *buf,
                       size_t size);
 /* Maps a written move's squares to coords (numeric squares by gt's
- * numbering, algebraic ones directly). A file-only first square maps to 255.
- * Returns 0, or -1 with *err (PDN_EMOVE) naming a square that does not
- * exist on this board. */
+ * numbering, algebraic ones directly). A file-only first square maps to 255
+ * (its file stays in mt->sq[0]). coords must hold mt->n entries. Returns 0,
+ * or -1 with *err (PDN_EMOVE, no position) naming a square that is not a
+ * playable square of this board ("square '51' does not exist on this
+ * board"). */
 int pdn_movetext_coords(const pdn_gametype *gt, const pdn_movetext *mt,
                         unsigned char *coords, pdn_error *err);
 
@@ -87,12 +109,20 @@ typedef struct pdn_fen {
 } pdn_fen;
 
 /* Parses a FEN ("W:W31-50:B1-20", "B:WK4,18:B12,K30", algebraic squares,
- * ranges, an empty side). Returns 0; 1 when accepted with a warning in *err
- * (a trailing '.', ':H0:F1' counters, a doubled turn); -1 with *err
- * (PDN_ESETUP) quoting the bad part. */
+ * ranges, an empty side, either colour first). Returns 0; 1 when accepted
+ * with a warning in *err (spaces, a trailing '.', ':H0:F1' counters, a
+ * doubled turn "W:W:W31", leading zeros "06", lower-case letters, a
+ * trailing comma, a side missing); -1 with *err (PDN_ESETUP) quoting the
+ * bad part. Whether squares exist on a board is pdn_board_set_fen's check.
+ * In *err, pos.line is 0 and pos.column (1-based) / pos.offset give the
+ * place in s: callers add them to the position of the value. A warning
+ * never hides a later error. */
 int pdn_fen_parse(const char *s, pdn_fen *fen, pdn_error *err);
-/* Writes a FEN with no spaces and no trailing dot. Returns the length it
- * needs, like snprintf. */
+/* Writes a FEN with no spaces and no trailing dot: the turn, then White's
+ * pieces, then Black's (an empty side as ":W" or ":B"), each side in the
+ * order of fen->piece, one square per item (no ranges), kings with 'K',
+ * algebraic squares in lower case. Returns the length it needs, like
+ * snprintf. */
 size_t pdn_fen_format(const pdn_fen *fen, char *buf, size_t size);
 
 #ifdef __cplusplus
