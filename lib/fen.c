@@ -72,6 +72,8 @@ warn(fenp *p, size_t at, size_t len, const char *what)
         pdnp_error_set(&p->warn, PDN_ESETUP, PDN_SEV_WARNING, NULL, 0,
                        "%s in FEN", what);
     } else {
+        /* May quote the '.' just past len, never past the string. */
+        len = strnlen(p->s + at, len);
         pdnp_quote(q, sizeof q, p->s + at, len, 24);
         pdnp_error_set(&p->warn, PDN_ESETUP, PDN_SEV_WARNING, NULL, 0,
                        "%s '%s' in FEN", what, q);
@@ -295,8 +297,11 @@ pdn_fen_parse(const char *s, pdn_fen *fen, pdn_error *err)
         i++; /* the ':' */
         b = i;
         n = section_len(&p, i);
-        if (n == 0)
-            return fail(&p, b - 1, 2, "empty section");
+        if (n == 0) {
+            /* "W::" (an empty board in a problem collection). */
+            warn(&p, b - 1, 2, "empty section");
+            continue;
+        }
         if (is_counter(&p, i, n)) {
             warn(&p, i, len - i, "move counters");
             i += n;
