@@ -1,0 +1,580 @@
+/* SPDX-License-Identifier: MIT */
+/* The game model: tags, move tree, comments. Nodes and strings of a game
+ * live in one arena, freed at once with the game; this keeps parsing at one
+ * allocation per few kilobytes instead of one per move. */
+#include <config.h>
+#include "reader_private.h"
+
+#include <stdalign.h>
+#include <stddef.h>
+#include <string.h>
+
+#define ALIGN (alignof(max_align_t))
+#define BLOCK_HDR ((sizeof(pdnp_block) + ALIGN - 1) & ~(ALIGN - 1))
+
+void
+pdnp_arena_init(pdnp_arena *a)
+{
+    a->head = NULL;
+    a->next_size = 4096;
+}
+
+void
+pdnp_arena_free(pdnp_arena *a)
+{
+    pdnp_block *b = a->head;
+    while (b != NULL) {
+        pdnp_block *n = b->next;
+        pdnp_free(b);
+        b = n;
+    }
+    a->head = NULL;
+}
+
+void *
+pdnp_arena_alloc(pdnp_arena *a, size_t n)
+{
+    pdnp_block *b = a->head;
+    size_t need = (n + ALIGN - 1) & ~(ALIGN - 1);
+
+    if (need < n)
+        return NULL;
+    if (b == NULL || b->size - b->used < need) {
+        size_t size = a->next_size;
+        if (size < need)
+            size = need;
+        if (size > (size_t)-1 - BLOCK_HDR)
+            return NULL;
+        b = pdnp_malloc(BLOCK_HDR + size);
+        if (b == NULL)
+            return NULL;
+        b->size = size;
+        b->used = 0;
+        b->next = a->head;
+        a->head = b;
+        /* Grow geometrically so a huge game needs few blocks. */
+        if (a->next_size < 1u << 20)
+            a->next_size *= 2;
+    }
+    {
+        char *p = (char *)b + BLOCK_HDR + b->used;
+        b->used += need;
+        return p;
+    }
+}
+
+char *
+pdnp_arena_strndup(pdnp_arena *a, const char *s, size_t n)
+{
+    char *d = pdnp_arena_alloc(a, n + 1);
+    if (d == NULL)
+        return NULL;
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+pdn_game *
+pdn_game_new(void)
+{
+    pdn_game *g = pdnp_calloc(1, sizeof *g);
+    if (g == NULL)
+        return NULL;
+    pdnp_arena_init(&g->arena);
+    return g;
+}
+
+void
+pdn_game_free(pdn_game *g)
+{
+    if (g == NULL)
+        return;
+    pdnp_arena_free(&g->arena);
+    pdnp_free(g->tags);
+    pdnp_free(g->raw);
+    pdnp_free(g);
+}
+
+pdn_node *
+pdnp_node_new(pdn_game *g)
+{
+    pdn_node *n = pdnp_arena_alloc(&g->arena, sizeof *n);
+    if (n == NULL)
+        return NULL;
+    memset(n, 0, sizeof *n);
+    n->game = g;
+    return n;
+}
+
+int
+pdnp_list_add_str(pdn_game *g, pdnp_list *l, const char *s, size_t n)
+{
+    pdnp_item *it = pdnp_arena_alloc(&g->arena, sizeof *it);
+    char *d;
+    if (it == NULL)
+        return -1;
+    d = pdnp_arena_strndup(&g->arena, s, n);
+    if (d == NULL)
+        return -1;
+    it->next = NULL;
+    it->u.s = d;
+    if (l->last != NULL)
+        l->last->next = it;
+    else
+        l->first = it;
+    l->last = it;
+    l->count++;
+    return 0;
+}
+
+int
+pdnp_list_add_nag(pdn_game *g, pdnp_list *l, int nag)
+{
+    pdnp_item *it = pdnp_arena_alloc(&g->arena, sizeof *it);
+    if (it == NULL)
+        return -1;
+    it->next = NULL;
+    it->u.nag = nag;
+    if (l->last != NULL)
+        l->last->next = it;
+    else
+        l->first = it;
+    l->last = it;
+    l->count++;
+    return 0;
+}
+
+static const pdnp_item *
+list_at(const pdnp_list *l, size_t i)
+{
+    const pdnp_item *it;
+    if (i >= l->count)
+        return NULL;
+    for (it = l->first; i > 0; i--)
+        it = it->next;
+    return it;
+}
+
+int
+pdnp_game_add_tag(pdn_game *g, const char *name, size_t nlen,
+                  const char *value, size_t vlen, const pdn_pos *pos)
+{
+    pdnp_tag *t;
+    if (g->ntags == g->captags) {
+        size_t cap = g->captags ? g->captags * 2 : 8;
+        t = pdnp_realloc(g->tags, cap * sizeof *t);
+        if (t == NULL)
+            return -1;
+        g->tags = t;
+        g->captags = cap;
+    }
+    t = &g->tags[g->ntags];
+    t->name = pdnp_arena_strndup(&g->arena, name, nlen);
+    t->value = pdnp_arena_strndup(&g->arena, value, vlen);
+    if (t->name == NULL || t->value == NULL)
+        return -1;
+    if (pos != NULL)
+        t->pos = *pos;
+    else
+        memset(&t->pos, 0, sizeof t->pos);
+    g->ntags++;
+    return 0;
+}
+
+static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "2-0",
+                                      "0-2", "1-1", "0-0",     "*"};
+
+const char *
+pdnp_result_norm(const char *s, size_t n)
+{
+    char t[16];
+    size_t i, o = 0;
+
+    /* Accept ':' for '-' and the one-character half (Latin-1 0xBD or
+     * UTF-8 C2 BD) for "1/2". */
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (o + 3 >= sizeof t)
+            return NULL;
+        if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xBD) {
+            memcpy(t + o, "1/2", 3);
+            o += 3;
+            i++;
+        } else if (c == 0xBD) {
+            memcpy(t + o, "1/2", 3);
+            o += 3;
+        } else {
+            t[o++] = c == ':' ? '-' : (char)c;
+        }
+    }
+    t[o] = '\0';
+    for (i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (strcmp(t, results[i]) == 0)
+            return results[i];
+    return NULL;
+}
+
+unsigned long
+pdn_game_number(const pdn_game *g)
+{
+    return g != NULL ? g->number : 0;
+}
+
+pdn_pos
+pdn_game_pos(const pdn_game *g)
+{
+    pdn_pos p = {0, 0, 0};
+    return g != NULL ? g->pos : p;
+}
+
+const char *
+pdn_game_raw(const pdn_game *g, size_t *len)
+{
+    if (g == NULL || g->raw == NULL) {
+        if (len != NULL)
+            *len = 0;
+        return NULL;
+    }
+    if (len != NULL)
+        *len = g->raw_len;
+    return g->raw;
+}
+
+size_t
+pdn_game_tag_count(const pdn_game *g)
+{
+    return g != NULL ? g->ntags : 0;
+}
+
+const char *
+pdn_game_tag_name_at(const pdn_game *g, size_t i)
+{
+    return g != NULL && i < g->ntags ? g->tags[i].name : NULL;
+}
+
+const char *
+pdn_game_tag_value_at(const pdn_game *g, size_t i)
+{
+    return g != NULL && i < g->ntags ? g->tags[i].value : NULL;
+}
+
+pdn_pos
+pdn_game_tag_pos_at(const pdn_game *g, size_t i)
+{
+    pdn_pos p = {0, 0, 0};
+    return g != NULL && i < g->ntags ? g->tags[i].pos : p;
+}
+
+const char *
+pdn_game_tag(const pdn_game *g, const char *name)
+{
+    size_t i;
+    if (g == NULL || name == NULL)
+        return NULL;
+    for (i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0)
+            return g->tags[i].value;
+    return NULL;
+}
+
+int
+pdn_game_set_tag(pdn_game *g, const char *name, const char *value)
+{
+    size_t i;
+    char *v;
+    if (g == NULL || name == NULL || value == NULL)
+        return -1;
+    for (i = 0; i < g->ntags; i++) {
+        if (strcmp(g->tags[i].name, name) == 0) {
+            v = pdnp_arena_strndup(&g->arena, value, strlen(value));
+            if (v == NULL)
+                return -1;
+            g->tags[i].value = v;
+            return 0;
+        }
+    }
+    return pdnp_game_add_tag(g, name, strlen(name), value, strlen(value),
+                             NULL);
+}
+
+size_t
+pdn_game_remove_tag(pdn_game *g, const char *name)
+{
+    size_t i, o = 0, removed;
+    if (g == NULL || name == NULL)
+        return 0;
+    for (i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) != 0)
+            g->tags[o++] = g->tags[i];
+    removed = g->ntags - o;
+    g->ntags = o;
+    return removed;
+}
+
+const char *
+pdn_game_result(const pdn_game *g)
+{
+    return g != NULL ? g->result : NULL;
+}
+
+int
+pdn_game_set_result(pdn_game *g, const char *result)
+{
+    const char *r;
+    if (g == NULL)
+        return -1;
+    if (result == NULL) {
+        g->result = NULL;
+        return 0;
+    }
+    r = pdnp_result_norm(result, strlen(result));
+    if (r == NULL)
+        return -1;
+    g->result = r;
+    return 0;
+}
+
+size_t
+pdn_game_comment_count(const pdn_game *g)
+{
+    return g != NULL ? g->comments.count : 0;
+}
+
+const char *
+pdn_game_comment_at(const pdn_game *g, size_t i)
+{
+    const pdnp_item *it = g != NULL ? list_at(&g->comments, i) : NULL;
+    return it != NULL ? it->u.s : NULL;
+}
+
+pdn_node *
+pdn_game_first(const pdn_game *g)
+{
+    return g != NULL ? g->first : NULL;
+}
+
+pdn_node *
+pdn_node_next(const pdn_node *n)
+{
+    return n != NULL ? n->next : NULL;
+}
+
+size_t
+pdn_node_variation_count(const pdn_node *n)
+{
+    return n != NULL ? n->nvar : 0;
+}
+
+pdn_node *
+pdn_node_variation_at(const pdn_node *n, size_t i)
+{
+    pdn_node *v;
+    if (n == NULL || i >= n->nvar)
+        return NULL;
+    for (v = n->var; i > 0; i--)
+        v = v->sib;
+    return v;
+}
+
+const pdn_movetext *
+pdn_node_move(const pdn_node *n)
+{
+    return n != NULL && n->has_move ? &n->mt : NULL;
+}
+
+const char *
+pdn_node_text(const pdn_node *n)
+{
+    return n != NULL ? n->text : NULL;
+}
+
+pdn_pos
+pdn_node_pos(const pdn_node *n)
+{
+    pdn_pos p = {0, 0, 0};
+    return n != NULL ? n->pos : p;
+}
+
+int
+pdn_node_set_text(pdn_node *n, const char *text)
+{
+    pdn_movetext mt;
+    char *t;
+    size_t len;
+    if (n == NULL || text == NULL)
+        return -1;
+    len = strlen(text);
+    if (pdnp_movetext_parse(text, len, &mt) != 0)
+        return -1;
+    t = pdnp_arena_strndup(&n->game->arena, text, len);
+    if (t == NULL)
+        return -1;
+    n->text = t;
+    n->mt = mt;
+    n->has_move = 1;
+    return 0;
+}
+
+unsigned long
+pdn_node_number(const pdn_node *n)
+{
+    return n != NULL ? n->number : 0;
+}
+
+int
+pdn_node_number_ellipsis(const pdn_node *n)
+{
+    return n != NULL ? n->ellipsis : 0;
+}
+
+const char *
+pdn_node_strength(const pdn_node *n)
+{
+    return n != NULL ? n->strength : NULL;
+}
+
+size_t
+pdn_node_nag_count(const pdn_node *n)
+{
+    return n != NULL ? n->nags.count : 0;
+}
+
+int
+pdn_node_nag_at(const pdn_node *n, size_t i)
+{
+    const pdnp_item *it = n != NULL ? list_at(&n->nags, i) : NULL;
+    return it != NULL ? it->u.nag : -1;
+}
+
+size_t
+pdn_node_comment_count(const pdn_node *n, int where)
+{
+    if (n == NULL)
+        return 0;
+    return where == PDN_BEFORE ? n->before.count : n->after.count;
+}
+
+const char *
+pdn_node_comment_at(const pdn_node *n, int where, size_t i)
+{
+    const pdnp_item *it;
+    if (n == NULL)
+        return NULL;
+    it = list_at(where == PDN_BEFORE ? &n->before : &n->after, i);
+    return it != NULL ? it->u.s : NULL;
+}
+
+const char *
+pdn_node_setup(const pdn_node *n)
+{
+    return n != NULL ? n->setup : NULL;
+}
+
+/* ---- Equality ---- */
+
+static int
+str_eq(const char *a, const char *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    return strcmp(a, b) == 0;
+}
+
+static int
+list_eq(const pdnp_list *a, const pdnp_list *b, int nags)
+{
+    const pdnp_item *x, *y;
+    if (a->count != b->count)
+        return 0;
+    for (x = a->first, y = b->first; x != NULL && y != NULL;
+         x = x->next, y = y->next) {
+        if (nags ? x->u.nag != y->u.nag : strcmp(x->u.s, y->u.s) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+static int
+move_eq(const pdn_node *a, const pdn_node *b)
+{
+    if (a->has_move != b->has_move)
+        return 0;
+    if (!a->has_move)
+        return str_eq(a->text, b->text);
+    return a->mt.n == b->mt.n && a->mt.capture == b->mt.capture &&
+           a->mt.algebraic == b->mt.algebraic &&
+           a->mt.file_only == b->mt.file_only && a->mt.sep == b->mt.sep &&
+           memcmp(a->mt.sq, b->mt.sq, a->mt.n) == 0;
+}
+
+static int
+node_eq(const pdn_node *a, const pdn_node *b)
+{
+    return move_eq(a, b) && str_eq(a->strength, b->strength) &&
+           str_eq(a->setup, b->setup) && a->nvar == b->nvar &&
+           list_eq(&a->nags, &b->nags, 1) &&
+           list_eq(&a->before, &b->before, 0) &&
+           list_eq(&a->after, &b->after, 0);
+}
+
+int
+pdn_game_equal(const pdn_game *a, const pdn_game *b)
+{
+    /* Worklist of line pairs still to compare: no recursion, so variation
+     * depth costs heap, not stack. */
+    const pdn_node **work = NULL;
+    size_t nwork = 0, capwork = 0, i;
+    int eq = 0;
+
+    if (a == NULL || b == NULL)
+        return a == b;
+    if (a->ntags != b->ntags || !str_eq(a->result, b->result) ||
+        !list_eq(&a->comments, &b->comments, 0))
+        return 0;
+    for (i = 0; i < a->ntags; i++)
+        if (strcmp(a->tags[i].name, b->tags[i].name) != 0 ||
+            strcmp(a->tags[i].value, b->tags[i].value) != 0)
+            return 0;
+    if ((a->first == NULL) != (b->first == NULL))
+        return 0;
+    if (a->first == NULL)
+        return 1;
+    capwork = 16;
+    work = pdnp_malloc(capwork * 2 * sizeof *work);
+    if (work == NULL)
+        return 0;
+    work[0] = a->first;
+    work[1] = b->first;
+    nwork = 1;
+    while (nwork > 0) {
+        const pdn_node *x, *y;
+        nwork--;
+        x = work[2 * nwork];
+        y = work[2 * nwork + 1];
+        for (; x != NULL && y != NULL; x = x->next, y = y->next) {
+            const pdn_node *vx, *vy;
+            if (!node_eq(x, y))
+                goto done;
+            for (vx = x->var, vy = y->var; vx != NULL && vy != NULL;
+                 vx = vx->sib, vy = vy->sib) {
+                if (nwork == capwork) {
+                    const pdn_node **w =
+                        pdnp_realloc(work, capwork * 4 * sizeof *work);
+                    if (w == NULL)
+                        goto done;
+                    work = w;
+                    capwork *= 2;
+                }
+                work[2 * nwork] = vx;
+                work[2 * nwork + 1] = vy;
+                nwork++;
+            }
+        }
+        if (x != NULL || y != NULL)
+            goto done;
+    }
+    eq = 1;
+done:
+    pdnp_free(work);
+    return eq;
+}

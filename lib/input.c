@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/* Byte sources for the reader: a window of input bytes that grows while a
+ * game is read and is trimmed between games, so memory stays bounded by
+ * the largest game. A memory source is used in place, without copying. */
+#include <config.h>
+#include "reader_private.h"
+
+#include <errno.h>
+#include <string.h>
+
+/* Read granularity for file and callback sources. */
+#define CHUNK 65536
+
+void
+pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len)
+{
+    memset(in, 0, sizeof *in);
+    in->kind = PDNP_SRC_MEM;
+    in->data = buf != NULL ? buf : "";
+    in->len = buf != NULL ? len : 0;
+    in->eof = 1;
+}
+
+void
+pdnp_input_init_file(pdnp_input *in, FILE *fp)
+{
+    memset(in, 0, sizeof *in);
+    in->kind = PDNP_SRC_FILE;
+    in->fp = fp;
+    in->data = "";
+}
+
+void
+pdnp_input_init_cb(pdnp_input *in, pdn_read_fn *fn, void *ud)
+{
+    memset(in, 0, sizeof *in);
+    in->kind = PDNP_SRC_CB;
+    in->fn = fn;
+    in->ud = ud;
+    in->data = "";
+}
+
+void
+pdnp_input_free(pdnp_input *in)
+{
+    pdnp_free(in->own);
+    in->own = NULL;
+    in->data = "";
+    in->len = 0;
+}
+
+long
+pdnp_input_fill(pdnp_input *in)
+{
+    size_t got;
+
+    if (in->eof)
+        return 0;
+    if (in->cap - in->len < CHUNK) {
+        size_t cap = in->cap ? in->cap : CHUNK;
+        char *p;
+        while (cap - in->len < CHUNK)
+            cap *= 2;
+        /* One spare byte keeps the window NUL-terminated. */
+        p = pdnp_realloc(in->own, cap + 1);
+        if (p == NULL)
+            return -2;
+        in->own = p;
+        in->cap = cap;
+        in->data = p;
+    }
+    if (in->kind == PDNP_SRC_FILE) {
+        got = fread(in->own + in->len, 1, CHUNK, in->fp);
+        if (got == 0) {
+            if (ferror(in->fp)) {
+                in->ioerr = errno ? errno : EIO;
+                in->eof = 1;
+                return -1;
+            }
+            in->eof = 1;
+        }
+    } else {
+        got = in->fn(in->own + in->len, CHUNK, in->ud);
+        if (got == (size_t)-1) {
+            in->ioerr = errno ? errno : EIO;
+            in->eof = 1;
+            return -1;
+        }
+        if (got == 0)
+            in->eof = 1;
+        if (got > CHUNK)
+            got = CHUNK;
+    }
+    in->len += got;
+    in->own[in->len] = '\0';
+    return (long)got;
+}
+
+void
+pdnp_input_discard(pdnp_input *in, size_t keep)
+{
+    if (keep == 0)
+        return;
+    if (keep > in->len)
+        keep = in->len;
+    if (in->kind == PDNP_SRC_MEM) {
+        in->data += keep;
+    } else {
+        memmove(in->own, in->own + keep, in->len - keep);
+        in->own[in->len - keep] = '\0';
+    }
+    in->len -= keep;
+    in->base += keep;
+}

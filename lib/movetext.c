@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/* Move tokens as written: numeric ("32-28", "26x17x10", "06-11") and
+ * algebraic ("c3:e5", "E3:G5", "a3b4", Russian short "ed4") forms. */
+#include <config.h>
+#include "reader_private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int
+is_sep(char c)
+{
+    return c == '-' || c == 'x' || c == 'X' || c == ':';
+}
+
+static int
+lower(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+/* Files a..l and ranks 1..12 cover the largest board (12x12). */
+static int
+is_file(char c)
+{
+    int l = lower((unsigned char)c);
+    return l >= 'a' && l <= 'l';
+}
+
+int
+pdnp_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
+{
+    size_t i = 0;
+    unsigned n = 0;
+    int alg, toolong = 0;
+
+    if (len == 0)
+        return -1;
+    mt->n = 0;
+    mt->capture = 0;
+    mt->algebraic = 0;
+    mt->file_only = 0;
+    mt->sep = 0;
+    alg = is_file(s[0]);
+    mt->algebraic = (unsigned char)alg;
+    /* Russian short notation: file letter, then a full square. */
+    if (alg && len >= 3 && is_file(s[1]) && s[2] >= '1' && s[2] <= '9') {
+        int rank = 0;
+        for (i = 2; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
+            rank = rank * 10 + (s[i] - '0');
+            if (rank > 12)
+                return -1;
+        }
+        if (i != len || rank < 1)
+            return -1;
+        mt->file_only = 1;
+        mt->n = 2;
+        mt->sq[0] = PDN_COORD(lower((unsigned char)s[0]) - 'a', 15);
+        mt->sq[1] = PDN_COORD(lower((unsigned char)s[1]) - 'a', rank - 1);
+        return 0;
+    }
+    for (;;) {
+        unsigned v = 0;
+        if (alg) {
+            int f, rank = 0;
+            size_t d;
+            if (i >= len || !is_file(s[i]))
+                return -1;
+            f = lower((unsigned char)s[i]) - 'a';
+            i++;
+            for (d = i; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
+                rank = rank * 10 + (s[i] - '0');
+                if (rank > 12)
+                    return -1;
+            }
+            if (i == d || rank < 1)
+                return -1;
+            v = PDN_COORD(f, rank - 1);
+        } else {
+            size_t d = i;
+            for (; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
+                v = v * 10 + (unsigned)(s[i] - '0');
+                if (v > 255)
+                    return -1;
+            }
+            if (i == d || v == 0)
+                return -1;
+        }
+        if (n < PDN_PATH_MAX)
+            mt->sq[n] = (unsigned char)v;
+        else
+            toolong = 1;
+        n++;
+        if (i == len)
+            break;
+        if (is_sep(s[i])) {
+            char c = s[i] == 'X' ? 'x' : s[i];
+            if (mt->sep == 0 || (mt->sep == '-' && c != '-'))
+                mt->sep = c;
+            if (c != '-')
+                mt->capture = 1;
+            i++;
+            if (i == len)
+                return -1;
+        } else if (!alg || !is_file(s[i])) {
+            return -1;
+        }
+    }
+    if (n < 2)
+        return -1;
+    mt->n = (unsigned char)(toolong ? PDN_PATH_MAX : n);
+    return toolong ? 1 : 0;
+}
+
+int
+pdn_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
+{
+    pdn_movetext tmp;
+    if (s == NULL || mt == NULL)
+        return -1;
+    if (pdnp_movetext_parse(s, len, &tmp) != 0)
+        return -1;
+    *mt = tmp;
+    return 0;
+}
+
+/* Writes one square; returns its length. */
+static size_t
+square(const pdn_movetext *mt, int i, char *out)
+{
+    unsigned v = mt->sq[i];
+    if (mt->algebraic) {
+        int rank = PDN_COORD_RANK(v) + 1;
+        out[0] = (char)('a' + PDN_COORD_FILE(v));
+        if (i == 0 && mt->file_only)
+            return 1;
+        if (rank >= 10) {
+            out[1] = '1';
+            out[2] = (char)('0' + rank - 10);
+            return 3;
+        }
+        out[1] = (char)('0' + rank);
+        return 2;
+    }
+    return (size_t)snprintf(out, 4, "%u", v);
+}
+
+size_t
+pdn_movetext_format(const pdn_movetext *mt, char *buf, size_t size)
+{
+    char tmp[PDN_PATH_MAX * 5 + 1];
+    size_t o = 0;
+    int i;
+
+    if (mt == NULL)
+        return 0;
+    for (i = 0; i < mt->n && i < PDN_PATH_MAX; i++) {
+        if (i > 0 && mt->sep != 0 && !(i == 1 && mt->file_only))
+            tmp[o++] = mt->sep;
+        o += square(mt, i, tmp + o);
+    }
+    tmp[o] = '\0';
+    if (size > 0) {
+        size_t c = o < size - 1 ? o : size - 1;
+        memcpy(buf, tmp, c);
+        buf[c] = '\0';
+    }
+    return o;
+}

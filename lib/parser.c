@@ -1,0 +1,923 @@
+/* SPDX-License-Identifier: MIT */
+/* The PDN grammar, read one game at a time into a pdn_game, and the public
+ * reader API. Variations use an explicit stack of frames, not recursion.
+ *
+ * Grammar as read (PDN 3.0 reading grammar plus the forms found in real
+ * files; every form outside PDN 3.0 gives a warning):
+ *
+ *   file        = { game } ;
+ *   game        = { tag-pair | comment } , body , [ terminator ] ;
+ *   tag-pair    = "[" , name , value , "]" ;
+ *   value       = string | smart-quoted | bare-text ;   (bare: warning)
+ *   body        = { item } ;
+ *   item        = move-number | move | placeholder | variation | comment
+ *               | nag | strength | setup | "*" (legacy forced mark) ;
+ *   move-number = digits , ( "." | "..." ) ;            (may be glued)
+ *   move        = square , { sep , square } , [ strength ] , [ "*" ] ;
+ *   sep         = "-" | "x" | "X" | ":" | "" (algebraic only) ;
+ *   strength    = ( "!" | "?" ) , { "!" | "?" } | "(" , strength , ")" ;
+ *   variation   = "(" , body , ")" ;      ("(" prose ")" is a comment)
+ *   comment     = "{" , text , "}" | ";" , text-to-eol ;
+ *   nag         = "$" , digits ;
+ *   setup       = "/" , "FEN" , string , "/" ;
+ *   terminator  = "*" | result ;
+ *   result      = "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1"
+ *               | "0-0" | the same with ":" | "½-½" ;
+ *
+ * A game also ends, with a warning, where a tag pair follows its body or
+ * where the input ends. Lines starting with '%' are ignored. */
+#include <config.h>
+#include "reader_private.h"
+
+#include <errno.h>
+#include <string.h>
+
+#define DEFAULT_DEPTH 256
+#define DEFAULT_TOKEN (1u << 20)
+#define DEFAULT_GAME ((size_t)64 << 20)
+
+/* ---- Construction ---- */
+
+static pdn_reader *
+reader_new(const char *name)
+{
+    pdn_reader *r = pdnp_calloc(1, sizeof *r);
+    if (r == NULL)
+        return NULL;
+    r->name = pdnp_strdup(name != NULL ? name : "<input>");
+    if (r->name == NULL) {
+        pdnp_free(r);
+        return NULL;
+    }
+    r->max_depth = DEFAULT_DEPTH;
+    r->max_token = DEFAULT_TOKEN;
+    r->max_game = DEFAULT_GAME;
+    r->line = 1;
+    pdnp_buf_init(&r->sbuf);
+    return r;
+}
+
+pdn_reader *
+pdn_reader_new_mem(const char *buf, size_t len, const char *name)
+{
+    pdn_reader *r = reader_new(name);
+    if (r != NULL)
+        pdnp_input_init_mem(&r->in, buf, len);
+    return r;
+}
+
+pdn_reader *
+pdn_reader_new_file(FILE *fp, const char *name)
+{
+    pdn_reader *r = reader_new(name);
+    if (r != NULL)
+        pdnp_input_init_file(&r->in, fp);
+    return r;
+}
+
+pdn_reader *
+pdn_reader_new_cb(pdn_read_fn *fn, void *ud, const char *name)
+{
+    pdn_reader *r = reader_new(name);
+    if (r != NULL)
+        pdnp_input_init_cb(&r->in, fn, ud);
+    return r;
+}
+
+void
+pdn_reader_free(pdn_reader *r)
+{
+    if (r == NULL)
+        return;
+    pdnp_input_free(&r->in);
+    pdnp_buf_free(&r->sbuf);
+    pdn_game_free(r->g);
+    pdnp_free(r->hi);
+    pdnp_free(r->frames);
+    pdnp_free(r->name);
+    pdnp_free(r);
+}
+
+void
+pdn_reader_set_warning_fn(pdn_reader *r, pdn_diag_fn *fn, void *ud)
+{
+    if (r == NULL)
+        return;
+    r->warn_fn = fn;
+    r->warn_ud = ud;
+}
+
+void
+pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
+                      size_t max_game)
+{
+    if (r == NULL)
+        return;
+    r->max_depth = max_depth ? max_depth : DEFAULT_DEPTH;
+    r->max_token = max_token ? max_token : DEFAULT_TOKEN;
+    r->max_game = max_game ? max_game : DEFAULT_GAME;
+}
+
+unsigned long
+pdn_reader_game_count(const pdn_reader *r)
+{
+    return r != NULL ? r->ngames : 0;
+}
+
+/* ---- Helpers ---- */
+
+static int
+nomem(pdn_reader *r)
+{
+    r->fatal = PDN_ENOMEM;
+    pdnp_fail(r, PDN_ENOMEM, NULL, "out of memory");
+    return -1;
+}
+
+static const char *
+qtok(const pdn_reader *r, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    pdnp_quote(buf, size, pdnp_lex_val(r), r->vlen, 40);
+    return buf;
+}
+
+static int
+has_high(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return 1;
+    return 0;
+}
+
+static int
+note_high(pdn_reader *r, long tag, const char **slot)
+{
+    if (r->nhi == r->caphi) {
+        size_t cap = r->caphi ? r->caphi * 2 : 16;
+        pdnp_hislot *h = pdnp_realloc(r->hi, cap * sizeof *h);
+        if (h == NULL)
+            return nomem(r);
+        r->hi = h;
+        r->caphi = cap;
+    }
+    r->hi[r->nhi].tag = tag;
+    r->hi[r->nhi].slot = slot;
+    r->nhi++;
+    r->high = 1;
+    return 0;
+}
+
+/* Adds a comment or other text to a list, noting non-ASCII text. */
+static int
+add_text(pdn_reader *r, pdnp_list *l, const char *s, size_t n)
+{
+    if (pdnp_list_add_str(r->g, l, s, n) < 0)
+        return nomem(r);
+    if (has_high(s, n))
+        return note_high(r, -1, &l->last->u.s);
+    return 0;
+}
+
+static pdnp_frame *
+top(pdn_reader *r)
+{
+    return &r->frames[r->nframes - 1];
+}
+
+static int
+push_frame(pdn_reader *r, pdn_node *owner)
+{
+    pdnp_frame *f;
+    if (r->nframes > r->max_depth) {
+        pdnp_fail(r, PDN_ELIMIT, &r->tpos,
+                  "variations nested deeper than %zu", r->max_depth);
+        return -1;
+    }
+    if (r->nframes == r->capframes) {
+        size_t cap = r->capframes ? r->capframes * 2 : 16;
+        f = pdnp_realloc(r->frames, cap * sizeof *f);
+        if (f == NULL)
+            return nomem(r);
+        r->frames = f;
+        r->capframes = cap;
+    }
+    f = &r->frames[r->nframes++];
+    memset(f, 0, sizeof *f);
+    f->owner = owner;
+    f->open = r->tpos;
+    return 0;
+}
+
+static void
+add_var(pdn_node *owner, pdn_node *first, pdn_node *last, size_t n)
+{
+    if (owner->var_last != NULL)
+        owner->var_last->sib = first;
+    else
+        owner->var = first;
+    owner->var_last = last;
+    owner->nvar += n;
+}
+
+/* Queues a variation that had no move to replace (a variation opened
+ * before any move of its line) for the line's next move. */
+static void
+queue_var(pdnp_frame *f, pdn_node *first, pdn_node *last, size_t n)
+{
+    if (f->pvar_last != NULL)
+        f->pvar_last->sib = first;
+    else
+        f->pvar = first;
+    f->pvar_last = last;
+    f->npvar += n;
+}
+
+static void
+mark_item(pdnp_frame *f)
+{
+    f->after_mark = f->last != NULL ? f->last->after.count : 0;
+}
+
+/* Closes the innermost variation and hangs it on its move. */
+static void
+close_frame(pdn_reader *r)
+{
+    pdnp_frame f = *top(r), *p;
+    r->nframes--;
+    p = top(r);
+    if (f.first != NULL) {
+        if (f.owner != NULL)
+            add_var(f.owner, f.first, f.first, 1);
+        else
+            queue_var(p, f.first, f.first, 1);
+    } else {
+        pdnp_warn(r, PDN_ESYNTAX, &f.open, "empty variation ignored");
+        if (f.before.count > 0) {
+            pdnp_list *dst = f.owner != NULL ? &f.owner->after : &p->before;
+            if (dst->last != NULL)
+                dst->last->next = f.before.first;
+            else
+                dst->first = f.before.first;
+            dst->last = f.before.last;
+            dst->count += f.before.count;
+        }
+    }
+    if (f.npvar > 0) {
+        if (f.owner != NULL)
+            add_var(f.owner, f.pvar, f.pvar_last, f.npvar);
+        else
+            queue_var(p, f.pvar, f.pvar_last, f.npvar);
+    }
+    mark_item(p);
+}
+
+static pdn_node *
+add_node(pdn_reader *r, const char *text, size_t len, const pdn_pos *pos)
+{
+    pdnp_frame *f = top(r);
+    pdn_node *n = pdnp_node_new(r->g);
+    if (n == NULL || (n->text = pdnp_arena_strndup(&r->g->arena, text,
+                                                   len)) == NULL) {
+        nomem(r);
+        return NULL;
+    }
+    n->pos = *pos;
+    n->before = f->before;
+    memset(&f->before, 0, sizeof f->before);
+    n->setup = f->setup;
+    f->setup = NULL;
+    n->number = f->number;
+    n->ellipsis = (unsigned char)f->ellipsis;
+    f->number = 0;
+    f->ellipsis = 0;
+    if (f->npvar > 0) {
+        add_var(n, f->pvar, f->pvar_last, f->npvar);
+        f->pvar = f->pvar_last = NULL;
+        f->npvar = 0;
+    }
+    if (f->last != NULL)
+        f->last->next = n;
+    else
+        f->first = n;
+    f->last = n;
+    f->after_mark = 0;
+    if (r->nframes == 1)
+        r->g->first = f->first;
+    return n;
+}
+
+/* Looks past white space at the raw bytes after the current token: 1 when
+ * a result token comes next. */
+static int
+result_follows(pdn_reader *r)
+{
+    size_t p = r->pos, s;
+    while (pdnp_lex_need(r, p) && strchr(" \t\r\n", r->in.data[p]) != NULL &&
+           r->in.data[p] != '\0')
+        p++;
+    s = p;
+    while (pdnp_lex_need(r, p) && strchr("0123456789/-:\xbd\xc2",
+                                         r->in.data[p]) != NULL &&
+           r->in.data[p] != '\0')
+        p++;
+    return p > s && pdnp_result_norm(r->in.data + s, p - s) != NULL;
+}
+
+/* 1 when only white space, or a tag pair start, lies ahead on the way to
+ * the end of input or the next tag section. */
+static int
+end_follows(pdn_reader *r)
+{
+    size_t p = r->pos;
+    while (pdnp_lex_need(r, p) && strchr(" \t\r\n", r->in.data[p]) != NULL &&
+           r->in.data[p] != '\0')
+        p++;
+    return !pdnp_lex_need(r, p) || r->in.data[p] == '[';
+}
+
+/* ---- Items ---- */
+
+static int
+end_with_result(pdn_reader *r, const char *res)
+{
+    r->g->result = res;
+    r->has_body = 1;
+    return 1;
+}
+
+/* A word: result, move number, ellipsis, placeholder or move. Returns 1
+ * when it ended the game, 0 to go on, -1 on error. */
+static int
+word(pdn_reader *r)
+{
+    const char *s = pdnp_lex_val(r);
+    size_t n = r->vlen, i = 0;
+    pdn_pos pos = r->tpos;
+    pdnp_frame *f = top(r);
+    const char *res;
+    pdn_movetext mt;
+    pdn_node *node;
+    char qb[64];
+    int rc;
+
+    if (r->slen == 0 && (res = pdnp_result_norm(s, n)) != NULL)
+        return end_with_result(r, res);
+    r->has_body = 1;
+    /* Move number, perhaps glued to its move ("1.32-28"). */
+    while (i < n && s[i] >= '0' && s[i] <= '9')
+        i++;
+    if (i > 0 && i < n && s[i] == '.') {
+        unsigned long num = 0;
+        size_t k, dots = 0;
+        for (k = 0; k < i; k++)
+            num = num < 100000000 ? num * 10 + (unsigned)(s[k] - '0') : num;
+        while (i < n && s[i] == '.') {
+            i++;
+            dots++;
+        }
+        f->number = num;
+        f->ellipsis = dots >= 2;
+        s += i;
+        n -= i;
+        pos.column += i;
+        pos.offset += i;
+        if (n == 0) {
+            if (r->slen > 0)
+                goto bad;
+            return 0;
+        }
+    } else if (s[0] == '.') {
+        for (i = 0; i < n && s[i] == '.'; i++)
+            ;
+        if (i == n && n >= 2 && r->slen == 0) {
+            f->ellipsis = 1;
+            return 0;
+        }
+    }
+    if (n == 1 && s[0] == '-' && r->slen == 0) {
+        if (end_follows(r)) {
+            pdnp_warn(r, PDN_ERESULT, &pos,
+                      "'-' at the end of the game read as the terminator "
+                      "'*'");
+            return end_with_result(r, "*");
+        }
+        pdnp_warn(r, PDN_EMOVE, &pos,
+                  "placeholder '-' read as an unknown move");
+        node = add_node(r, "-", 1, &pos);
+        return node != NULL ? 0 : -1;
+    }
+    rc = pdnp_movetext_parse(s, n, &mt);
+    if (rc == 1) {
+        pdnp_fail(r, PDN_ELIMIT, &pos,
+                  "move '%s' has more than %d squares", qtok(r, qb,
+                                                              sizeof qb),
+                  PDN_PATH_MAX);
+        return -1;
+    }
+    if (rc != 0)
+        goto bad;
+    if (r->joined) {
+        char jb[64];
+        jb[0] = '\0';
+        pdnp_quote(jb, sizeof jb, r->in.data + r->tstart,
+                   r->pos - r->slen - r->tstart, 40);
+        pdnp_warn(r, PDN_EMOVE, &pos, "move '%s' read as '%s'", jb,
+                  qtok(r, qb, sizeof qb));
+    }
+    node = add_node(r, s, n, &pos);
+    if (node == NULL)
+        return -1;
+    node->has_move = 1;
+    node->mt = mt;
+    if (r->slen > 0) {
+        node->strength = pdnp_arena_strndup(&r->g->arena,
+                                            r->in.data + r->pos - r->slen,
+                                            r->slen);
+        if (node->strength == NULL)
+            return nomem(r);
+    }
+    /* Legacy '*' glued to the move: a forced move, NAG 7. */
+    if (pdnp_lex_need(r, r->pos) && r->in.data[r->pos] == '*') {
+        r->pos++;
+        if (pdnp_list_add_nag(r->g, &node->nags, 7) < 0)
+            return nomem(r);
+    }
+    return 0;
+bad:
+    pdnp_fail(r, PDN_EMOVE, &pos, "cannot read move '%s'",
+              qtok(r, qb, sizeof qb));
+    return -1;
+}
+
+static int
+setup(pdn_reader *r)
+{
+    const char *s = pdnp_lex_val(r);
+    size_t n = r->vlen, a, b;
+    pdnp_frame *f = top(r);
+    char qb[64];
+    char *v;
+
+    /* /FEN "W:W31-50:B1-20"/: keep the string between the quotes. */
+    for (a = 0; a < n && s[a] != '"'; a++)
+        ;
+    for (b = n; b > a + 1 && s[b - 1] != '"'; b--)
+        ;
+    if (a >= n || b <= a + 1) {
+        pdnp_fail(r, PDN_ESETUP, &r->tpos, "cannot read setup '/%s/'",
+                  qtok(r, qb, sizeof qb));
+        return -1;
+    }
+    if (f->setup != NULL)
+        pdnp_warn(r, PDN_ESETUP, &r->tpos,
+                  "setup with no move after it replaced by the next one");
+    v = pdnp_arena_strndup(&r->g->arena, s + a + 1, b - a - 2);
+    if (v == NULL)
+        return nomem(r);
+    f->setup = v;
+    if (has_high(v, strlen(v)))
+        return note_high(r, -1, &f->setup);
+    return 0;
+}
+
+static int
+star(pdn_reader *r)
+{
+    pdnp_frame *f = top(r);
+    /* '*' before a result is the legacy forced-move mark; otherwise it
+     * is the terminator. */
+    if (f->last != NULL && result_follows(r)) {
+        if (pdnp_list_add_nag(r->g, &f->last->nags, 7) < 0)
+            return nomem(r);
+        mark_item(f);
+        return 0;
+    }
+    return end_with_result(r, "*");
+}
+
+static int
+tag(pdn_reader *r)
+{
+    size_t name, nlen;
+    pdn_pos pos = r->tpos;
+    int rc = pdnp_lex_tag(r, &name, &nlen);
+    if (rc < 0)
+        return -1;
+    if (rc == 0) {
+        pdnp_warn(r, PDN_ESYNTAX, &pos,
+                  "'[' not followed by a tag name ignored");
+        return 0;
+    }
+    if (pdnp_game_add_tag(r->g, r->in.data + name, nlen, r->sbuf.data,
+                          r->sbuf.len, &pos) < 0)
+        return nomem(r);
+    if (has_high(r->sbuf.data, r->sbuf.len))
+        return note_high(r, (long)r->g->ntags - 1, NULL);
+    return 0;
+}
+
+/* Moves the comments that follow the last move of the main line into the
+ * game's own comments. */
+static void
+split_trailing(pdn_reader *r)
+{
+    pdnp_frame *f = &r->frames[0];
+    pdn_node *last = f->last;
+    pdnp_list *l, *gc = &r->g->comments;
+    pdnp_item *it, *tail;
+    size_t i;
+
+    if (last == NULL) {
+        if (f->before.count > 0)
+            *gc = f->before;
+        return;
+    }
+    l = &last->after;
+    if (f->after_mark >= l->count)
+        return;
+    if (f->after_mark == 0) {
+        *gc = *l;
+        memset(l, 0, sizeof *l);
+        return;
+    }
+    for (it = l->first, i = 1; i < f->after_mark; i++)
+        it = it->next;
+    tail = it->next;
+    gc->first = tail;
+    gc->last = l->last;
+    gc->count = l->count - f->after_mark;
+    it->next = NULL;
+    l->last = it;
+    l->count = f->after_mark;
+}
+
+/* The game's text is UTF-8 when all its stored strings are; otherwise it
+ * is read as CP1252 (which covers Latin-1). */
+static int
+fix_encoding(pdn_reader *r)
+{
+    size_t i;
+    int valid = 1;
+    pdn_game *g = r->g;
+
+    for (i = 0; i < r->nhi && valid; i++) {
+        const char *s = r->hi[i].tag >= 0 ? g->tags[r->hi[i].tag].value
+                                          : *r->hi[i].slot;
+        valid = pdnp_utf8_valid(s, strlen(s));
+    }
+    if (valid)
+        return 0;
+    pdnp_warn(r, PDN_EENCODING, &g->pos,
+              "text is not valid UTF-8; read as CP1252/Latin-1");
+    for (i = 0; i < r->nhi; i++) {
+        const char **slot = r->hi[i].tag >= 0
+                                ? &g->tags[r->hi[i].tag].value
+                                : r->hi[i].slot;
+        char *d;
+        pdnp_buf_clear(&r->sbuf);
+        if (pdnp_cp1252_to_utf8(&r->sbuf, *slot, strlen(*slot)) < 0)
+            return nomem(r);
+        d = pdnp_arena_strndup(&g->arena, r->sbuf.data, r->sbuf.len);
+        if (d == NULL)
+            return nomem(r);
+        *slot = d;
+    }
+    return 0;
+}
+
+/* Error recovery: skips to the end of the broken game (its terminator, or
+ * before the next tag section). */
+static void
+skip_game(pdn_reader *r)
+{
+    for (;;) {
+        int t = pdnp_lex(r);
+        if (t == PDNP_T_EOF || r->fatal)
+            return;
+        if (t == PDNP_T_WORD && r->slen == 0 &&
+            pdnp_result_norm(pdnp_lex_val(r), r->vlen) != NULL)
+            return;
+        if (t == PDNP_T_STAR && r->ws_before && !result_follows(r))
+            return;
+        if (t == PDNP_T_LBRACKET && pdnp_lex_need(r, r->pos) &&
+            ((r->in.data[r->pos] >= 'A' && r->in.data[r->pos] <= 'Z') ||
+             (r->in.data[r->pos] >= 'a' && r->in.data[r->pos] <= 'z'))) {
+            r->pos = r->tstart;
+            return;
+        }
+    }
+}
+
+/* 1 when nothing but white space and comments remains in the input. */
+static int
+only_trailer(pdn_reader *r)
+{
+    size_t p = r->pos;
+    int bol = 0;
+    for (;;) {
+        char c;
+        if (!pdnp_lex_need(r, p))
+            return !r->fatal;
+        c = r->in.data[p];
+        if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
+            p++;
+        } else if (c == '\n' || c == '\r') {
+            p++;
+            bol = 1;
+        } else if (c == '{') {
+            while (pdnp_lex_need(r, p) && r->in.data[p] != '}')
+                p++;
+            p++;
+        } else if (c == ';' || (c == '%' && bol)) {
+            while (pdnp_lex_need(r, p) && r->in.data[p] != '\n' &&
+                   r->in.data[p] != '\r')
+                p++;
+        } else {
+            return 0;
+        }
+    }
+}
+
+/* Copies the raw text [gstart, end) into the game. */
+static int
+take_raw(pdn_reader *r, size_t end)
+{
+    size_t n = end - r->gstart;
+    r->g->raw = pdnp_malloc(n + 1);
+    if (r->g->raw == NULL)
+        return nomem(r);
+    memcpy(r->g->raw, r->in.data + r->gstart, n);
+    r->g->raw[n] = '\0';
+    r->g->raw_len = n;
+    return 0;
+}
+
+/* Reads one game into r->g. Returns 1 (a game), 0 (end of input), -1
+ * (error, with r->g possibly set). */
+static int
+parse_game(pdn_reader *r)
+{
+    int t, rc = 0, ended = 0;
+    char qb[64];
+
+    r->has_body = 0;
+    r->high = 0;
+    r->nhi = 0;
+    r->nframes = 0;
+    for (;;) {
+        t = pdnp_lex(r);
+        if (t == PDNP_T_EOF)
+            break;
+        if (t == PDNP_T_ERROR)
+            goto fail;
+        if (r->g == NULL) {
+            r->g = pdn_game_new();
+            if (r->g == NULL) {
+                nomem(r);
+                goto fail;
+            }
+            r->g->number = ++r->ngames;
+            r->g->pos = r->tpos;
+            if (push_frame(r, NULL) < 0)
+                goto fail;
+        }
+        if (r->pos - r->gstart > r->max_game) {
+            pdnp_fail(r, PDN_ELIMIT, &r->g->pos,
+                      "game longer than %zu bytes", r->max_game);
+            goto fail;
+        }
+        switch (t) {
+        case PDNP_T_LBRACKET:
+            if (r->has_body) {
+                pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
+                          "game has no terminator; it ends before this "
+                          "tag pair");
+                r->pos = r->tstart;
+                ended = 1;
+                break;
+            }
+            rc = tag(r);
+            break;
+        case PDNP_T_RBRACKET:
+            pdnp_warn(r, PDN_ESYNTAX, &r->tpos, "stray ']' ignored");
+            break;
+        case PDNP_T_WORD:
+            rc = word(r);
+            if (rc == 1)
+                ended = 1;
+            break;
+        case PDNP_T_STAR:
+            rc = star(r);
+            if (rc == 1)
+                ended = 1;
+            break;
+        case PDNP_T_LPAREN:
+            if (pdnp_lex_prose(r)) {
+                pdnp_frame *f = top(r);
+                rc = add_text(r, f->last != NULL ? &f->last->after
+                                                 : &f->before,
+                              pdnp_lex_val(r), r->vlen);
+                break;
+            }
+            r->has_body = 1;
+            if (top(r)->last == NULL)
+                pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
+                          "variation before any move of its line; it is "
+                          "taken as an alternative to the next move");
+            rc = push_frame(r, top(r)->last);
+            break;
+        case PDNP_T_RPAREN:
+            if (r->nframes <= 1) {
+                pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
+                          "unexpected ')' with no open variation");
+                goto fail;
+            }
+            close_frame(r);
+            break;
+        case PDNP_T_COMMENT: {
+            pdnp_frame *f = top(r);
+            rc = add_text(r, f->last != NULL ? &f->last->after : &f->before,
+                          pdnp_lex_val(r), r->vlen);
+            break;
+        }
+        case PDNP_T_NAG: {
+            pdnp_frame *f = top(r);
+            r->has_body = 1;
+            if (f->last == NULL) {
+                pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
+                          "NAG '%s' before any move ignored",
+                          qtok(r, qb, sizeof qb));
+                break;
+            }
+            if (r->num > 255) {
+                pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
+                          "NAG '%s' out of range 0..255",
+                          qtok(r, qb, sizeof qb));
+                goto fail;
+            }
+            if (pdnp_list_add_nag(r->g, &f->last->nags, (int)r->num) < 0)
+                rc = nomem(r);
+            mark_item(f);
+            break;
+        }
+        case PDNP_T_STRENGTH: {
+            pdnp_frame *f = top(r);
+            const char *v = pdnp_lex_val(r);
+            r->has_body = 1;
+            if (f->last == NULL || f->last->strength != NULL) {
+                pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
+                          "strength mark '%s' with no move to hold it "
+                          "ignored",
+                          qtok(r, qb, sizeof qb));
+                break;
+            }
+            if (r->in.data[r->tstart] != '(')
+                pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
+                          "strength mark '%s' separated from its move",
+                          qtok(r, qb, sizeof qb));
+            f->last->strength =
+                pdnp_arena_strndup(&r->g->arena, v, r->vlen);
+            if (f->last->strength == NULL)
+                rc = nomem(r);
+            mark_item(f);
+            break;
+        }
+        case PDNP_T_SETUP:
+            r->has_body = 1;
+            rc = setup(r);
+            break;
+        case PDNP_T_STRING:
+            pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
+                      "unexpected '\"' outside a tag pair");
+            goto fail;
+        default:
+            pdnp_fail(r, PDN_ESYNTAX, &r->tpos, "unexpected character '%s'",
+                      qtok(r, qb, sizeof qb));
+            goto fail;
+        }
+        if (rc < 0)
+            goto fail;
+        if (t != PDNP_T_COMMENT && t != PDNP_T_LBRACKET &&
+            t != PDNP_T_RBRACKET && r->nframes > 0)
+            mark_item(top(r));
+        if (ended)
+            break;
+    }
+    if (r->g == NULL)
+        return 0;
+    if (r->nframes > 1) {
+        pdnp_fail(r, PDN_ESYNTAX, &r->frames[r->nframes - 1].open,
+                  "unterminated variation: '(' has no matching ')'");
+        while (r->nframes > 1)
+            close_frame(r);
+        split_trailing(r);
+        return -1;
+    }
+    if (!ended && r->has_body)
+        pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
+                  "game has no terminator at the end of the input");
+    split_trailing(r);
+    if (r->g->ntags == 0)
+        pdnp_warn(r, PDN_ESYNTAX, &r->g->pos, "game has no tag pairs");
+    return 1;
+fail:
+    if (r->g != NULL && !r->fatal) {
+        while (r->nframes > 1)
+            close_frame(r);
+        if (r->nframes == 1)
+            split_trailing(r);
+    }
+    return -1;
+}
+
+int
+pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
+{
+    int rc;
+
+    if (out != NULL)
+        *out = NULL;
+    if (r == NULL)
+        return 0;
+    if (r->stopped)
+        return 0;
+    pdn_error_clear(&r->e);
+    /* The previous game's bytes are no longer needed. */
+    if (r->gstart > 0) {
+        pdnp_input_discard(&r->in, r->gstart);
+        r->pos -= r->gstart;
+        r->gstart = 0;
+    }
+    r->g = NULL;
+    rc = parse_game(r);
+    if (rc < 0 && !r->fatal)
+        skip_game(r);
+    if (r->fatal) {
+        r->stopped = 1;
+        pdn_game_free(r->g);
+        r->g = NULL;
+        if (err != NULL)
+            *err = r->e;
+        return -1;
+    }
+    if (rc == 0 && r->g == NULL) {
+        r->stopped = 1;
+        return 0;
+    }
+    if (r->g != NULL) {
+        size_t end = r->pos;
+        if (r->high && fix_encoding(r) < 0)
+            goto fatal;
+        if (only_trailer(r))
+            end = r->in.len;
+        if (r->fatal || take_raw(r, end) < 0)
+            goto fatal;
+        r->pos = end;
+        r->gstart = end;
+    }
+    if (out != NULL)
+        *out = r->g;
+    else
+        pdn_game_free(r->g);
+    r->g = NULL;
+    if (rc < 0) {
+        if (err != NULL)
+            *err = r->e;
+        return -1;
+    }
+    return 1;
+fatal:
+    r->stopped = 1;
+    pdn_game_free(r->g);
+    r->g = NULL;
+    if (err != NULL)
+        *err = r->e;
+    return -1;
+}
+
+pdn_game *
+pdn_parse_string(const char *s, size_t len, pdn_error *err)
+{
+    pdn_reader *r = pdn_reader_new_mem(s, len, "<string>");
+    pdn_game *g = NULL;
+    int rc;
+
+    if (r == NULL) {
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        return NULL;
+    }
+    rc = pdn_reader_next(r, &g, err);
+    if (rc < 0) {
+        pdn_game_free(g);
+        g = NULL;
+    } else if (rc == 0) {
+        pdnp_error_set(err, PDN_ESYNTAX, PDN_SEV_ERROR, NULL, 0,
+                       "no game in the input");
+    }
+    pdn_reader_free(r);
+    return g;
+}

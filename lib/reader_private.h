@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: MIT */
+/* Internals of the reader layers (input -> lexer -> parser -> game) and of
+ * the game model they build. Never installed. */
+#ifndef PDN_READER_PRIVATE_H
+#define PDN_READER_PRIVATE_H
+
+#include <stdio.h>
+#include "pdn_private.h"
+
+/* ---- Arena: the blocks one game's nodes and strings live in. ---- */
+typedef struct pdnp_block {
+    struct pdnp_block *next;
+    size_t size, used;
+    /* data follows, max_align_t aligned */
+} pdnp_block;
+
+typedef struct pdnp_arena {
+    pdnp_block *head;
+    size_t next_size;
+} pdnp_arena;
+
+void pdnp_arena_init(pdnp_arena *a);
+void pdnp_arena_free(pdnp_arena *a);
+void *pdnp_arena_alloc(pdnp_arena *a, size_t n);
+char *pdnp_arena_strndup(pdnp_arena *a, const char *s, size_t n);
+
+/* ---- Game model ---- */
+
+/* Singly linked list item for comments and NAGs, allocated in the arena. */
+typedef struct pdnp_item {
+    struct pdnp_item *next;
+    union {
+        const char *s;
+        int nag;
+    } u;
+} pdnp_item;
+
+typedef struct pdnp_list {
+    pdnp_item *first, *last;
+    size_t count;
+} pdnp_list;
+
+struct pdn_node {
+    pdn_node *next;     /* next move of the same line */
+    pdn_node *var;      /* first variation (alternatives to this move) */
+    pdn_node *var_last;
+    pdn_node *sib;      /* next variation of the node this one belongs to */
+    struct pdn_game *game;
+    const char *text;
+    const char *strength;
+    const char *setup;
+    pdnp_list before, after, nags;
+    pdn_pos pos;
+    unsigned long number;
+    size_t nvar;
+    unsigned char ellipsis;
+    unsigned char has_move;
+    pdn_movetext mt;
+};
+
+typedef struct pdnp_tag {
+    const char *name;
+    const char *value;
+    pdn_pos pos;
+} pdnp_tag;
+
+struct pdn_game {
+    pdnp_arena arena;
+    pdnp_tag *tags;
+    size_t ntags, captags;
+    const char *result;
+    pdnp_list comments;
+    pdn_node *first;
+    unsigned long number;
+    pdn_pos pos;
+    char *raw;
+    size_t raw_len;
+};
+
+pdn_node *pdnp_node_new(pdn_game *g);
+int pdnp_list_add_str(pdn_game *g, pdnp_list *l, const char *s, size_t n);
+int pdnp_list_add_nag(pdn_game *g, pdnp_list *l, int nag);
+int pdnp_game_add_tag(pdn_game *g, const char *name, size_t nlen,
+                      const char *value, size_t vlen, const pdn_pos *pos);
+/* Normalised result string for a terminator token, NULL if s is none. */
+const char *pdnp_result_norm(const char *s, size_t n);
+
+/* ---- Movetext ---- */
+/* Like pdn_movetext_parse; returns 1 when the token is a move whose path
+ * is longer than PDN_PATH_MAX squares. */
+int pdnp_movetext_parse(const char *s, size_t len, pdn_movetext *mt);
+
+/* ---- Encoding ---- */
+/* 1 when s[0..n) is valid UTF-8. */
+int pdnp_utf8_valid(const char *s, size_t n);
+/* Appends s[0..n) read as CP1252 to b as UTF-8. 0 or -1 (ENOMEM). */
+int pdnp_cp1252_to_utf8(pdnp_buf *b, const char *s, size_t n);
+/* Unicode code point of CP1252 byte c (>= 0x80). */
+unsigned pdnp_cp1252_code(unsigned char c);
+
+/* ---- Input: a sliding window over the byte source ---- */
+enum { PDNP_SRC_MEM, PDNP_SRC_FILE, PDNP_SRC_CB };
+
+typedef struct pdnp_input {
+    int kind;
+    FILE *fp;
+    pdn_read_fn *fn;
+    void *ud;
+    const char *data; /* window: data[0] is absolute offset base */
+    char *own;        /* our buffer (file, callback); NULL for memory */
+    size_t len;       /* bytes in the window */
+    size_t cap;
+    size_t base;      /* absolute offset of data[0] */
+    int eof;
+    int ioerr;
+} pdnp_input;
+
+void pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len);
+void pdnp_input_init_file(pdnp_input *in, FILE *fp);
+void pdnp_input_init_cb(pdnp_input *in, pdn_read_fn *fn, void *ud);
+void pdnp_input_free(pdnp_input *in);
+/* Reads more bytes into the window. Returns the number added, 0 at the end
+ * of input, -1 on a read error (ioerr set) or memory shortage (-2). */
+long pdnp_input_fill(pdnp_input *in);
+/* Drops the bytes before window index keep. */
+void pdnp_input_discard(pdnp_input *in, size_t keep);
+
+/* ---- Lexer ---- */
+enum pdnp_tok {
+    PDNP_T_EOF = 0,
+    PDNP_T_LBRACKET,   /* '[' */
+    PDNP_T_RBRACKET,   /* ']' */
+    PDNP_T_STRING,     /* quoted string; value in lexer buffer */
+    PDNP_T_WORD,       /* a run of word characters (move, number, result...) */
+    PDNP_T_LPAREN,
+    PDNP_T_RPAREN,
+    PDNP_T_COMMENT,    /* {...} or ; comment: text in [val, val+vlen) */
+    PDNP_T_NAG,        /* $n: number in num */
+    PDNP_T_STRENGTH,   /* detached !? run or "(?)": text in val */
+    PDNP_T_STAR,       /* '*' */
+    PDNP_T_SETUP,      /* /.../ : text between the slashes */
+    PDNP_T_ERROR,      /* error set in lexer */
+    PDNP_T_OTHER       /* a byte that is not PDN */
+};
+
+/* A slot holding a stored string with bytes >= 0x80, rewritten when the
+ * game turns out not to be UTF-8. tag >= 0 names a tag value. */
+typedef struct pdnp_hislot {
+    long tag;
+    const char **slot;
+} pdnp_hislot;
+
+/* One open line of the move tree: the main line or a variation. */
+typedef struct pdnp_frame {
+    pdn_node *owner;   /* the move this variation replaces; NULL: none */
+    pdn_node *first, *last;
+    pdnp_list before;  /* comments waiting for the line's first move */
+    const char *setup; /* setup waiting for the next move */
+    pdn_node *pvar, *pvar_last; /* variations waiting for a move */
+    size_t npvar;
+    size_t after_mark; /* last->after count at the last non-comment item */
+    unsigned long number;
+    int ellipsis;
+    pdn_pos open;
+} pdnp_frame;
+
+struct pdn_reader {
+    pdnp_input in;
+    char *name;
+    pdn_diag_fn *warn_fn;
+    void *warn_ud;
+    size_t max_depth, max_token, max_game;
+    unsigned long ngames;
+    int stopped;
+    /* Lexer: position of the next byte, line bookkeeping. */
+    size_t pos;
+    unsigned long line;
+    size_t line_off; /* absolute offset of the current line's first byte */
+    pdnp_buf sbuf;
+    /* The current token. */
+    int tok;
+    size_t tstart;   /* window index of its first byte */
+    pdn_pos tpos;
+    size_t vstart, vlen; /* its value, in the window unless vbuf */
+    int vbuf;
+    size_t slen;     /* glued strength mark after a word */
+    long num;
+    int ws_before;   /* white space or a line break before it */
+    int joined;      /* a word rejoined across a space ("1- 7") */
+    /* The game being read. */
+    pdn_game *g;
+    size_t gstart;   /* window index where the game's raw text starts */
+    pdn_error e;
+    int fatal;       /* PDN_ENOMEM or PDN_EIO: stop reading */
+    int has_body;    /* a move or terminator was read */
+    int high;        /* a stored string has bytes >= 0x80 */
+    pdnp_hislot *hi;
+    size_t nhi, caphi;
+    pdnp_frame *frames;
+    size_t nframes, capframes;
+};
+
+/* Lexer entry points (lexer.c). */
+const char *pdnp_lex_val(const pdn_reader *r);
+pdn_pos pdnp_lex_pos(const pdn_reader *r, size_t idx);
+int pdnp_lex(pdn_reader *r);
+/* Reads a tag pair after '[' (r->pos just past it). Returns 1 with name
+ * and value in name and nlen (window) and r->sbuf; 0 when no tag name
+ * follows; -1 on an error set in r->e. */
+int pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen);
+/* After '(' (r->pos just past it): 1 when the parenthesis holds prose,
+ * which is then consumed as a PDNP_T_COMMENT token; 0 otherwise. */
+int pdnp_lex_prose(pdn_reader *r);
+/* 1 when byte i of the window exists, reading more input if needed. */
+int pdnp_lex_need(pdn_reader *r, size_t i);
+void pdnp_warn(pdn_reader *r, int code, const pdn_pos *pos,
+               const char *fmt, ...) PDNP_PRINTF(4, 5);
+void pdnp_fail(pdn_reader *r, int code, const pdn_pos *pos,
+               const char *fmt, ...) PDNP_PRINTF(4, 5);
+
+#endif /* PDN_READER_PRIVATE_H */
