@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: MIT */
+/* Boards: the rule parameters of each variant, the geometry derived from a
+ * GameType, initial positions, FEN in and out, move lists and applying a
+ * move. The generator itself is in movegen.c. */
+#include <config.h>
+#include "rules_private.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "pdn_private.h"
+
+int
+pdnp_rules_for(int rules, pdnp_rules *r)
+{
+    memset(r, 0, sizeof *r);
+    switch (rules) {
+    case 20: /* International */
+    case 26: /* Brazilian: International rules on 8x8 */
+    case 27: /* Canadian: International rules on 12x12 */
+    case 41: /* Spantsiretti: International rules on 10x8 */
+        r->men_back = 1;
+        r->flying = 1;
+        r->choice = PDNP_CHOICE_QUANTITY;
+        r->promo = PDNP_PROMO_MAN;
+        return 0;
+    case 21: /* English draughts */
+        r->promo = PDNP_PROMO_END;
+        return 0;
+    case 22: /* Italian */
+        r->choice = PDNP_CHOICE_ITALIAN;
+        r->promo = PDNP_PROMO_END;
+        r->men_no_kings = 1;
+        return 0;
+    case 23: /* American pool */
+        r->men_back = 1;
+        r->flying = 1;
+        r->promo = PDNP_PROMO_MAN;
+        return 0;
+    case 24: /* Spanish */
+    case 28: /* Portuguese */
+        r->flying = 1;
+        r->choice = PDNP_CHOICE_SPANISH;
+        r->promo = PDNP_PROMO_END;
+        return 0;
+    case 25: /* Russian */
+        r->men_back = 1;
+        r->flying = 1;
+        r->promo = PDNP_PROMO_KING;
+        return 0;
+    case 29: /* Czech */
+        r->flying = 1;
+        r->choice = PDNP_CHOICE_CZECH;
+        r->promo = PDNP_PROMO_END;
+        return 0;
+    case 30: /* Turkish */
+        r->flying = 1;
+        r->geom = PDNP_GEOM_ORTHO;
+        r->choice = PDNP_CHOICE_QUANTITY;
+        r->promo = PDNP_PROMO_KING;
+        r->immediate = 1;
+        r->no_reverse = 1;
+        return 0;
+    case 31: /* Thai */
+        r->flying = 1;
+        r->thai = 1;
+        r->promo = PDNP_PROMO_END;
+        r->immediate = 1;
+        return 0;
+    case 40: /* Frisian */
+        r->men_back = 1;
+        r->flying = 1;
+        r->geom = PDNP_GEOM_FRISIAN;
+        r->choice = PDNP_CHOICE_FRISIAN;
+        r->promo = PDNP_PROMO_MAN;
+        r->king_limit = 1;
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+static int
+cell_of(const pdnp_geo *g, int f, int r)
+{
+    return (r + 2) * g->stride + f + 1;
+}
+
+static void
+setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
+{
+    int S, f, k, n = 0;
+
+    memset(g, 0, sizeof *g);
+    g->width = gt->width;
+    g->height = gt->height;
+    g->stride = S = gt->width + 2;
+    g->ncells = (gt->height + 4) * S;
+    memset(g->coord, 255, sizeof g->coord);
+    for (k = 0; k < gt->height; k++) {
+        for (f = 0; f < gt->width; f++) {
+            int c = cell_of(g, f, k);
+            if (!pdn_coord_playable(gt, PDN_COORD(f, k)))
+                continue;
+            g->play[n++] = (uint16_t)c;
+            g->coord[c] = PDN_COORD(f, k);
+            g->cell[PDN_COORD(f, k)] = (uint16_t)c;
+            if (k == gt->height - 1)
+                g->promo[c] |= PDNP_WHITE;
+            if (k == 0)
+                g->promo[c] |= PDNP_BLACK;
+        }
+    }
+    g->nplay = n;
+    g->nwords = (g->ncells + 63) / 64;
+    if (r->geom == PDNP_GEOM_ORTHO) {
+        /* Turkish: men step forward or sideways and capture the same way;
+         * kings use all four lines. */
+        g->nmdir = g->nmcap = 3;
+        g->mdir[PDNP_WHITE][0] = (int16_t)S;
+        g->mdir[PDNP_BLACK][0] = (int16_t)-S;
+        for (k = 1; k <= 2; k++) {
+            int s = k == 1 ? -1 : 1;
+            g->mdir[PDNP_WHITE][k] = g->mdir[PDNP_BLACK][k] = (int16_t)s;
+        }
+        for (k = 0; k < 3; k++) {
+            g->mcap[PDNP_WHITE][k] = g->mdir[PDNP_WHITE][k];
+            g->mcap[PDNP_BLACK][k] = g->mdir[PDNP_BLACK][k];
+        }
+        g->nkdir = g->nkcap = 4;
+        g->kdir[0] = g->kcap[0] = (int16_t)S;
+        g->kdir[1] = g->kcap[1] = (int16_t)-S;
+        g->kdir[2] = g->kcap[2] = 1;
+        g->kdir[3] = g->kcap[3] = -1;
+        return;
+    }
+    g->nmdir = 2;
+    g->mdir[PDNP_WHITE][0] = (int16_t)(S - 1);
+    g->mdir[PDNP_WHITE][1] = (int16_t)(S + 1);
+    g->mdir[PDNP_BLACK][0] = (int16_t)(-S - 1);
+    g->mdir[PDNP_BLACK][1] = (int16_t)(-S + 1);
+    g->nmcap = 2;
+    for (k = 0; k < 2; k++) {
+        g->mcap[PDNP_WHITE][k] = g->mdir[PDNP_WHITE][k];
+        g->mcap[PDNP_BLACK][k] = g->mdir[PDNP_BLACK][k];
+        if (r->men_back) {
+            g->mcap[PDNP_WHITE][2 + k] = g->mdir[PDNP_BLACK][k];
+            g->mcap[PDNP_BLACK][2 + k] = g->mdir[PDNP_WHITE][k];
+        }
+    }
+    if (r->men_back)
+        g->nmcap = 4;
+    g->nkdir = g->nkcap = 4;
+    g->kdir[0] = g->kcap[0] = (int16_t)(S - 1);
+    g->kdir[1] = g->kcap[1] = (int16_t)(S + 1);
+    g->kdir[2] = g->kcap[2] = (int16_t)(-S - 1);
+    g->kdir[3] = g->kcap[3] = (int16_t)(-S + 1);
+    if (r->geom == PDNP_GEOM_FRISIAN) {
+        /* Frisian orthogonal captures run along the playable squares of a
+         * file or rank, two cells apart; the padding is two deep so such
+         * a step never wraps. */
+        static const int m[4][2] = { { 0, 2 }, { 0, -2 }, { 2, 0 }, { -2, 0 } };
+        for (k = 0; k < 4; k++) {
+            int16_t d = (int16_t)(m[k][0] + m[k][1] * S);
+            g->mcap[PDNP_WHITE][g->nmcap + k] = d;
+            g->mcap[PDNP_BLACK][g->nmcap + k] = d;
+            g->kcap[4 + k] = d;
+        }
+        g->nmcap = (unsigned char)(g->nmcap + 4);
+        g->nkcap = 8;
+    }
+}
+
+/* Rows of men each side starts with. The standard variants follow section
+ * 3 of the reference; other sizes use (height - 2) / 2 rows (Thai: 2;
+ * Turkish: one row fewer, starting on the second row). */
+static void
+setup_initial(const pdn_board *b, pdnp_pos *p)
+{
+    const pdnp_geo *g = &b->g;
+    int rows = (g->height - 2) / 2, first = 0, i;
+
+    if (b->gt.rules == 31)
+        rows = 2;
+    if (b->r.geom == PDNP_GEOM_ORTHO) {
+        rows = (g->height - 2) / 2 - 1;
+        first = 1;
+    }
+    memset(p, 0, sizeof *p);
+    memset(p->sq, PDNP_OFF, sizeof p->sq);
+    for (i = 0; i < g->nplay; i++) {
+        int c = g->play[i], rank = PDN_COORD_RANK(g->coord[c]);
+        p->sq[c] = PDNP_EMPTY;
+        if (rank >= first && rank < first + rows) {
+            p->sq[c] = PDNP_WHITE;
+        } else if (rank <= g->height - 1 - first &&
+                   rank > g->height - 1 - first - rows) {
+            p->sq[c] = PDNP_BLACK;
+        }
+    }
+    p->turn = b->gt.start == 'B' ? PDNP_BLACK : PDNP_WHITE;
+    pdnp_pos_sync(b, p);
+}
+
+pdn_board *
+pdn_board_new(const pdn_gametype *gt, pdn_error *err)
+{
+    pdn_board *b;
+    pdnp_rules r;
+
+    if (gt == NULL || pdnp_rules_for(gt->rules, &r) < 0) {
+        pdnp_error_set(err, PDN_EVARIANT, PDN_SEV_ERROR, NULL, 0,
+                       "no rules known for game type %d",
+                       gt != NULL ? gt->rules : 0);
+        return NULL;
+    }
+    if (gt->width < 2 || gt->width > PDNP_DIM_MAX || gt->height < 2 ||
+        gt->height > PDNP_DIM_MAX) {
+        pdnp_error_set(err, PDN_EVARIANT, PDN_SEV_ERROR, NULL, 0,
+                       "board size %dx%d not supported", gt->width,
+                       gt->height);
+        return NULL;
+    }
+    b = pdnp_malloc(sizeof *b);
+    if (b == NULL) {
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        return NULL;
+    }
+    b->gt = *gt;
+    b->r = r;
+    setup_geo(&b->g, gt, &r);
+    setup_initial(b, &b->init);
+    b->pos = b->init;
+    return b;
+}
+
+void
+pdn_board_free(pdn_board *b)
+{
+    pdnp_free(b);
+}
+
+void
+pdn_board_copy(pdn_board *dst, const pdn_board *src)
+{
+    if (dst != src)
+        dst->pos = src->pos;
+}
+
+void
+pdn_board_reset(pdn_board *b)
+{
+    b->pos = b->init;
+}
+
+const pdn_gametype *
+pdn_board_gametype(const pdn_board *b)
+{
+    return &b->gt;
+}
+
+char
+pdn_board_turn(const pdn_board *b)
+{
+    return b->pos.turn == PDNP_BLACK ? 'B' : 'W';
+}
+
+int
+pdn_board_piece(const pdn_board *b, int coord)
+{
+    int c, v;
+
+    if (coord < 0 || coord > 255 || (c = b->g.cell[coord]) == 0)
+        return 0;
+    v = b->pos.sq[c];
+    if (v & PDNP_WHITE)
+        return v & PDNP_KING ? 'W' : 'w';
+    if (v & PDNP_BLACK)
+        return v & PDNP_KING ? 'B' : 'b';
+    return 0;
+}
+
+int
+pdn_board_set_fen(pdn_board *b, const pdn_fen *fen, pdn_error *err)
+{
+    const pdnp_geo *g = &b->g;
+    pdnp_pos p;
+    size_t i;
+    int k;
+
+    memset(&p, 0, sizeof p);
+    memset(p.sq, PDNP_OFF, sizeof p.sq);
+    for (k = 0; k < g->nplay; k++)
+        p.sq[g->play[k]] = PDNP_EMPTY;
+    for (i = 0; i < fen->count && i < PDN_FEN_MAX; i++) {
+        const pdn_fen_piece *fp = &fen->piece[i];
+        int coord, c, side = fp->colour == 'B' ? PDNP_BLACK : PDNP_WHITE;
+        char name[8];
+
+        if (fp->algebraic) {
+            coord = fp->sq;
+            snprintf(name, sizeof name, "%c%d", 'a' + PDN_COORD_FILE(coord),
+                     PDN_COORD_RANK(coord) + 1);
+        } else {
+            coord = pdn_square_to_coord(&b->gt, fp->sq);
+            snprintf(name, sizeof name, "%d", fp->sq);
+        }
+        c = coord < 0 ? 0 : g->cell[coord & 255];
+        if (c == 0 || PDN_COORD_FILE(coord) >= g->width ||
+            PDN_COORD_RANK(coord) >= g->height) {
+            pdnp_error_set(err, PDN_ESETUP, PDN_SEV_ERROR, NULL, 0,
+                           "square '%s' is not on this board", name);
+            return -1;
+        }
+        if (p.sq[c] != PDNP_EMPTY) {
+            pdnp_error_set(err, PDN_ESETUP, PDN_SEV_ERROR, NULL, 0,
+                           "square '%s' is given twice", name);
+            return -1;
+        }
+        if (!fp->king && (g->promo[c] & side)) {
+            pdnp_error_set(err, PDN_ESETUP, PDN_SEV_ERROR, NULL, 0,
+                           "%s man on its promotion row at '%s'",
+                           side == PDNP_WHITE ? "white" : "black", name);
+            return -1;
+        }
+        p.sq[c] = (unsigned char)(side | (fp->king ? PDNP_KING : 0));
+    }
+    if (fen->turn == 'W')
+        p.turn = PDNP_WHITE;
+    else if (fen->turn == 'B')
+        p.turn = PDNP_BLACK;
+    else
+        p.turn = b->gt.start == 'B' ? PDNP_BLACK : PDNP_WHITE;
+    pdnp_pos_sync(b, &p);
+    b->pos = p;
+    return 0;
+}
+
+void
+pdn_board_get_fen(const pdn_board *b, pdn_fen *fen)
+{
+    const pdnp_geo *g = &b->g;
+    int side, num, n = pdn_square_count(&b->gt);
+    int alg = b->gt.notation != 'N';
+
+    fen->turn = pdn_board_turn(b);
+    fen->count = 0;
+    /* White first, each side in square-number order. */
+    for (side = PDNP_WHITE; side <= PDNP_BLACK; side++) {
+        for (num = 1; num <= n && fen->count < PDN_FEN_MAX; num++) {
+            int coord = pdn_square_to_coord(&b->gt, num), v;
+            pdn_fen_piece *fp;
+            if (coord < 0 || g->cell[coord] == 0)
+                continue;
+            v = b->pos.sq[g->cell[coord]];
+            if (!(v & side))
+                continue;
+            fp = &fen->piece[fen->count++];
+            fp->colour = side == PDNP_WHITE ? 'W' : 'B';
+            fp->king = (v & PDNP_KING) != 0;
+            fp->algebraic = (unsigned char)alg;
+            fp->sq = (unsigned char)(alg ? coord : num);
+        }
+    }
+}
+
+/* Move lists: the public moves and the internal list they come from. */
+struct pdn_movelist {
+    pdn_move *v;
+    size_t n, cap;
+    pdnp_mlist in;
+};
+
+pdn_movelist *
+pdn_movelist_new(void)
+{
+    pdn_movelist *l = pdnp_malloc(sizeof *l);
+
+    if (l == NULL)
+        return NULL;
+    l->v = NULL;
+    l->n = l->cap = 0;
+    pdnp_mlist_init(&l->in);
+    return l;
+}
+
+void
+pdn_movelist_free(pdn_movelist *l)
+{
+    if (l == NULL)
+        return;
+    pdnp_free(l->v);
+    pdnp_mlist_free(&l->in);
+    pdnp_free(l);
+}
+
+size_t
+pdn_movelist_count(const pdn_movelist *l)
+{
+    return l->n;
+}
+
+const pdn_move *
+pdn_movelist_at(const pdn_movelist *l, size_t i)
+{
+    return i < l->n ? &l->v[i] : NULL;
+}
+
+int
+pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err)
+{
+    pdnp_pos p = b->pos;
+    size_t i;
+
+    l->n = 0;
+    if (pdnp_gen(b, &p, &l->in, 1, err) < 0)
+        return -1;
+    if (l->in.n > l->cap) {
+        pdn_move *v = pdnp_realloc(l->v, l->in.n * sizeof *v);
+        if (v == NULL) {
+            pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                           "out of memory");
+            return -1;
+        }
+        l->v = v;
+        l->cap = l->in.n;
+    }
+    for (i = 0; i < l->in.n; i++)
+        pdnp_mv_export(b, &l->in.v[i], &l->v[i]);
+    l->n = l->in.n;
+    return 0;
+}
+
+void
+pdn_board_apply(pdn_board *b, const pdn_move *m)
+{
+    const pdnp_geo *g = &b->g;
+    pdnp_mv mv;
+    pdnp_undo u;
+    int i;
+
+    /* Only moves from pdn_board_moves are valid input; anything that does
+     * not even name occupied squares is ignored rather than trusted. */
+    if (m == NULL || m->n < 2 || m->n > PDN_PATH_MAX ||
+        m->ncaptured >= PDN_PATH_MAX)
+        return;
+    mv.from = g->cell[m->path[0]];
+    mv.to = g->cell[m->path[m->n - 1]];
+    if (mv.from == 0 || mv.to == 0 || !(b->pos.sq[mv.from] & b->pos.turn))
+        return;
+    mv.piece = b->pos.sq[mv.from];
+    mv.npath = 2;
+    mv.path[0] = mv.from;
+    mv.path[1] = mv.to;
+    mv.ncap = m->ncaptured;
+    mv.promotes = m->promotes && !(mv.piece & PDNP_KING);
+    mv.sig = 0;
+    for (i = 0; i < m->ncaptured; i++) {
+        int c = g->cell[m->captured[i]];
+        if (c == 0 || !(b->pos.sq[c] & (b->pos.turn ^ 3)))
+            return;
+        mv.cap[i] = (uint16_t)c;
+        mv.capv[i] = b->pos.sq[c];
+    }
+    pdnp_make(b, &b->pos, &mv, &u);
+}

@@ -1,0 +1,625 @@
+/* SPDX-License-Identifier: MIT */
+/* The move generator of every variant: a capture search driven by the rule
+ * parameters of pdnp_rules (reference section 5), quiet moves, a bulk
+ * counter for perft, and make/unmake. */
+#include <config.h>
+#include "rules_private.h"
+
+#include <string.h>
+#include "pdn_private.h"
+
+/* State of one capture search. The moving piece is lifted from its square
+ * for the whole search (a capture may pass or end there); captured pieces
+ * are marked (deferred removal) or emptied (immediate removal) while the
+ * search is below them, and put back on the way up. */
+typedef struct srch {
+    const pdnp_geo *g;
+    const pdnp_rules *r;
+    unsigned char *sq;
+    pdnp_mlist *l;
+    int side, opp, merge, err;
+    int have;                       /* l holds captures */
+    uint64_t best;                  /* choice-rule key of those captures */
+    uint16_t from;
+    unsigned char piece;            /* the moving piece as it started */
+    int n;                          /* jumps made so far */
+    uint16_t path[PDN_PATH_MAX];
+    uint16_t cap[PDN_PATH_MAX];
+    unsigned char capv[PDN_PATH_MAX];
+} srch;
+
+void
+pdnp_mlist_init(pdnp_mlist *l)
+{
+    l->v = NULL;
+    l->n = 0;
+    l->cap = 0;
+}
+
+void
+pdnp_mlist_free(pdnp_mlist *l)
+{
+    pdnp_free(l->v);
+    pdnp_mlist_init(l);
+}
+
+/* Doubles the room of l: 0, or -1 when memory runs out. */
+static int
+grow(pdnp_mlist *l)
+{
+    size_t ncap = l->cap ? l->cap * 2 : 64;
+    pdnp_mv *v = pdnp_realloc(l->v, ncap * sizeof *v);
+
+    if (v == NULL)
+        return -1;
+    l->v = v;
+    l->cap = ncap;
+    return 0;
+}
+
+/* Room for one more move; NULL when memory runs out. */
+static pdnp_mv *
+slot(pdnp_mlist *l)
+{
+    if (l->n == l->cap && grow(l) < 0)
+        return NULL;
+    return &l->v[l->n];
+}
+
+/* The choice-rule key of the capture in s: of all complete captures only
+ * those with the highest key are legal. */
+static uint64_t
+choice_key(const srch *s)
+{
+    uint64_t n = (uint64_t)s->n, nk = 0, mask = 0;
+    uint64_t byking = (s->piece & PDNP_KING) != 0;
+    int i;
+
+    for (i = 0; i < s->n; i++) {
+        if (s->capv[i] & PDNP_KING) {
+            nk++;
+            mask |= 1u << (31 - i);
+        }
+    }
+    switch (s->r->choice) {
+    case PDNP_CHOICE_QUANTITY:
+        return n;
+    case PDNP_CHOICE_ITALIAN:
+        /* Italian rules 1-4: pieces, capture by a king, kings, and the
+         * king met earliest (bit 31 = first piece taken). */
+        return (n << 40) | (byking << 39) | (nk << 32) | mask;
+    case PDNP_CHOICE_SPANISH:
+        return (n << 8) | nk;
+    case PDNP_CHOICE_CZECH:
+        return byking;
+    case PDNP_CHOICE_FRISIAN:
+        /* A king is worth just under two men: compare men + 2 kings, then
+         * prefer fewer kings, then a capture made by a king. */
+        return ((n + nk) << 16) | ((255 - nk) << 8) | byking;
+    default:
+        return 0;
+    }
+}
+
+static int
+same_set(const pdnp_mv *m, const uint16_t *cap, int n)
+{
+    int i, j;
+
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < n && m->cap[j] != cap[i]; j++)
+            ;
+        if (j == n)
+            return 0;
+    }
+    return 1;
+}
+
+/* A complete capture ends on cell to. */
+static void
+record(srch *s, int to, int promoted)
+{
+    uint64_t key = choice_key(s), sig = 0;
+    pdnp_mv *m;
+    int i;
+
+    if (s->have && key < s->best)
+        return;
+    if (!s->have || key > s->best) {
+        s->l->n = 0;
+        s->best = key;
+        s->have = 1;
+    }
+    for (i = 0; i < s->n; i++)
+        sig |= (uint64_t)1 << (s->cap[i] & 63);
+    if (s->merge) {
+        size_t k;
+        for (k = 0; k < s->l->n; k++) {
+            const pdnp_mv *o = &s->l->v[k];
+            if (o->to == to && o->from == s->from && o->ncap == s->n &&
+                o->sig == sig && same_set(o, s->cap, s->n))
+                return;
+        }
+    }
+    m = slot(s->l);
+    if (m == NULL) {
+        s->err = PDN_ENOMEM;
+        return;
+    }
+    m->from = s->from;
+    m->to = (uint16_t)to;
+    m->npath = (unsigned char)(s->n + 1);
+    m->ncap = (unsigned char)s->n;
+    m->piece = s->piece;
+    m->promotes = !(s->piece & PDNP_KING) &&
+                  (promoted || (s->g->promo[to] & s->side));
+    m->sig = sig;
+    memcpy(m->path, s->path, (size_t)(s->n + 1) * sizeof m->path[0]);
+    memcpy(m->cap, s->cap, (size_t)s->n * sizeof m->cap[0]);
+    memcpy(m->capv, s->capv, (size_t)s->n);
+    s->l->n++;
+}
+
+/* Takes the piece on cell c out of play for the rest of the search. */
+static void
+take(srch *s, int c)
+{
+    if (s->r->immediate)
+        s->sq[c] = PDNP_EMPTY;
+    else
+        s->sq[c] |= PDNP_MARK;
+}
+
+static void
+untake(srch *s, int c, unsigned char v)
+{
+    s->sq[c] = v;
+}
+
+/* What a piece of the side may jump: an opponent piece not yet taken
+ * (Italian: a man may not take a king). */
+static int
+jump_mask(const srch *s, int king)
+{
+    int jm = s->opp | PDNP_MARK;
+    if (!king && s->r->men_no_kings)
+        jm |= PDNP_KING;
+    return jm;
+}
+
+/* 1 when a piece on cell at (a king or not) can jump once more, having
+ * arrived by direction lastdir. Used for the rule that a flying king must
+ * land where it can go on capturing, if there is such a square. */
+static int
+can_jump(const srch *s, int at, int king, int lastdir)
+{
+    const unsigned char *sq = s->sq;
+    const int16_t *dirs = king ? s->g->kcap : s->g->mcap[s->side];
+    int nd = king ? s->g->nkcap : s->g->nmcap;
+    int jm = jump_mask(s, king), i;
+
+    for (i = 0; i < nd; i++) {
+        int d = dirs[i], n = at + d;
+        if (s->r->no_reverse && d == -lastdir)
+            continue;
+        if (king && s->r->flying)
+            while (sq[n] == PDNP_EMPTY)
+                n += d;
+        if ((sq[n] & jm) == s->opp && sq[n + d] == PDNP_EMPTY)
+            return 1;
+    }
+    return 0;
+}
+
+static void search(srch *s, int at, int king, int lastdir, int promoted);
+
+/* Jumps the piece on cell n to cell land (direction d) and searches on.
+ * The recursion is bounded by PDN_PATH_MAX. */
+static void
+jump(srch *s, int n, int land, int d, int king, int promoted)
+{
+    unsigned char v = s->sq[n];
+
+    if (s->n + 1 >= PDN_PATH_MAX) {
+        s->err = PDN_ELIMIT;
+        return;
+    }
+    s->cap[s->n] = (uint16_t)n;
+    s->capv[s->n] = v;
+    s->n++;
+    s->path[s->n] = (uint16_t)land;
+    take(s, n);
+    if (!king && (s->g->promo[land] & s->side)) {
+        if (s->r->promo == PDNP_PROMO_END) {
+            record(s, land, 1);
+            goto done;
+        }
+        if (s->r->promo == PDNP_PROMO_KING) {
+            king = 1;
+            promoted = 1;
+        }
+    }
+    search(s, land, king, d, promoted);
+done:
+    untake(s, n, v);
+    s->n--;
+}
+
+static void
+search(srch *s, int at, int king, int lastdir, int promoted)
+{
+    const unsigned char *sq = s->sq;
+    const int16_t *dirs = king ? s->g->kcap : s->g->mcap[s->side];
+    int nd = king ? s->g->nkcap : s->g->nmcap;
+    int jm = jump_mask(s, king), found = 0, i;
+
+    for (i = 0; i < nd && !s->err; i++) {
+        int d = dirs[i], n = at + d, land;
+        if (s->r->no_reverse && d == -lastdir)
+            continue;
+        if (king && s->r->flying) {
+            while (sq[n] == PDNP_EMPTY)
+                n += d;
+        }
+        if ((sq[n] & jm) != s->opp)
+            continue;
+        land = n + d;
+        if (sq[land] != PDNP_EMPTY)
+            continue;
+        found = 1;
+        if (!king || !s->r->flying || s->r->thai) {
+            jump(s, n, land, d, king, promoted);
+            continue;
+        } else {
+            /* A flying king chooses its landing square, but must take
+             * one from which it can go on capturing if there is one. */
+            unsigned char v = sq[n];
+            int t, any = 0;
+            take(s, n);
+            for (t = land; sq[t] == PDNP_EMPTY; t += d) {
+                if (can_jump(s, t, 1, d)) {
+                    any = 1;
+                    break;
+                }
+            }
+            untake(s, n, v);
+            for (t = land; sq[t] == PDNP_EMPTY && !s->err; t += d) {
+                if (any) {
+                    int ok;
+                    take(s, n);
+                    ok = can_jump(s, t, 1, d);
+                    untake(s, n, v);
+                    if (!ok)
+                        continue;
+                }
+                jump(s, n, t, d, 1, promoted);
+            }
+        }
+    }
+    if (!found && s->n > 0)
+        record(s, at, promoted);
+}
+
+/* Lowest set bit's index. */
+static inline int
+lowbit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* Visits the cells holding a piece of side: c takes each in turn. */
+#define FOR_PIECES(g, p, side, c)                                          \
+    for (int w_ = 0; w_ < (g)->nwords; w_++)                               \
+        for (uint64_t b_ = (p)->occ[side][w_];                             \
+             b_ != 0 && ((c) = w_ * 64 + lowbit(b_), 1); b_ &= b_ - 1)
+
+static inline void
+occ_set(pdnp_pos *p, int side, int c)
+{
+    p->occ[side][c >> 6] |= (uint64_t)1 << (c & 63);
+}
+
+static inline void
+occ_clear(pdnp_pos *p, int side, int c)
+{
+    p->occ[side][c >> 6] &= ~((uint64_t)1 << (c & 63));
+}
+
+void
+pdnp_pos_sync(const pdn_board *b, pdnp_pos *p)
+{
+    int i;
+
+    memset(p->occ, 0, sizeof p->occ);
+    p->nmen[PDNP_WHITE] = p->nmen[PDNP_BLACK] = 0;
+    for (i = 0; i < b->g.nplay; i++) {
+        int c = b->g.play[i], v = p->sq[c];
+        int side = v & (PDNP_WHITE | PDNP_BLACK);
+        if (side == 0)
+            continue;
+        occ_set(p, side, c);
+        if (!(v & PDNP_KING))
+            p->nmen[side]++;
+    }
+}
+
+/* Frisian: the king on cell c has made three quiet moves in a row while
+ * its side still has men, so it may not make a fourth. */
+static int
+king_blocked(const pdn_board *b, const pdnp_pos *p, int c)
+{
+    int side = p->turn;
+    return b->r.king_limit && p->nmen[side] > 0 && p->kcount[side] >= 3 &&
+           p->kcell[side] == c;
+}
+
+/* Lists the legal captures of the side to move into l. Pieces on cells
+ * below first are known to have none. Returns 0 or a PDN_E* code. */
+static int
+gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
+             int first)
+{
+    const pdnp_geo *g = &b->g;
+    unsigned char *sq = p->sq;
+    srch s;
+    int w, jm;
+
+    s.g = g;
+    s.r = &b->r;
+    s.sq = sq;
+    s.l = l;
+    s.side = p->turn;
+    s.opp = p->turn ^ 3;
+    s.merge = merge;
+    s.err = 0;
+    s.have = 0;
+    s.best = 0;
+    l->n = 0;
+    jm = jump_mask(&s, 0);
+    for (w = first >> 6; w < g->nwords; w++) {
+        uint64_t bits = p->occ[s.side][w];
+        if (w == first >> 6)
+            bits &= ~(uint64_t)0 << (first & 63);
+        for (; bits != 0; bits &= bits - 1) {
+            int c = w * 64 + lowbit(bits);
+            unsigned char v = sq[c];
+            if (!(v & PDNP_KING)) {
+                /* Most men have no capture: test the first jump inline. */
+                int k, any = 0;
+                for (k = 0; k < g->nmcap; k++) {
+                    int d = g->mcap[s.side][k];
+                    any |= (sq[c + d] & jm) == s.opp && sq[c + 2 * d] == 0;
+                }
+                if (!any)
+                    continue;
+            }
+            s.from = (uint16_t)c;
+            s.piece = v;
+            s.n = 0;
+            s.path[0] = (uint16_t)c;
+            sq[c] = PDNP_EMPTY;
+            search(&s, c, (v & PDNP_KING) != 0, 0, 0);
+            sq[c] = v;
+            if (s.err)
+                return s.err;
+        }
+    }
+    return 0;
+}
+
+static inline void
+add_quiet(pdnp_mv *m, int from, int to, unsigned char piece, int promotes)
+{
+    m->from = (uint16_t)from;
+    m->to = (uint16_t)to;
+    m->npath = 2;
+    m->ncap = 0;
+    m->piece = piece;
+    m->promotes = (unsigned char)promotes;
+    m->sig = 0;
+    m->path[0] = (uint16_t)from;
+    m->path[1] = (uint16_t)to;
+}
+
+/* The scan shared by pdnp_gen and pdnp_count: visits the pieces of the side
+ * to move once, listing (l != NULL) or counting quiet moves, and stops
+ * with -2 at the first capture it sees, since then only captures are
+ * legal. Returns the number of quiet moves, or -1 when memory runs out. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE long
+scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l, int *first)
+{
+    const pdnp_geo *g = &b->g;
+    const unsigned char *sq = p->sq;
+    int side = p->turn, opp = side ^ 3, flying = b->r.flying, c, k;
+    int mjm = opp | PDNP_MARK | (b->r.men_no_kings ? PDNP_KING : 0);
+    long count = 0;
+
+    FOR_PIECES(g, p, side, c) {
+        unsigned char v = sq[c];
+        if (v & PDNP_KING) {
+            int blocked = king_blocked(b, p, c);
+            /* kcap starts with the quiet lines (kdir) in the same order. */
+            for (k = 0; k < g->nkcap; k++) {
+                int d = g->kcap[k], t = c + d;
+                int quiet = k < g->nkdir && !blocked;
+                while (sq[t] == PDNP_EMPTY) {
+                    if (quiet) {
+                        if (l != NULL) {
+                            if ((size_t)count >= l->cap && grow(l) < 0)
+                                return -1;
+                            add_quiet(&l->v[l->n + count], c, t, v, 0);
+                        }
+                        count++;
+                        if (!flying)
+                            quiet = 0;
+                    }
+                    if (!flying)
+                        break;
+                    t += d;
+                }
+                if ((sq[t] & (opp | PDNP_MARK)) == opp &&
+                    sq[t + d] == PDNP_EMPTY) {
+                    *first = c;
+                    return -2;
+                }
+            }
+        } else {
+            for (k = 0; k < g->nmcap; k++) {
+                int d = g->mcap[side][k];
+                if ((sq[c + d] & mjm) == opp &&
+                    sq[c + 2 * d] == PDNP_EMPTY) {
+                    *first = c;
+                    return -2;
+                }
+            }
+            if (l == NULL) {
+                for (k = 0; k < g->nmdir; k++)
+                    count += sq[c + g->mdir[side][k]] == PDNP_EMPTY;
+                continue;
+            }
+            for (k = 0; k < g->nmdir; k++) {
+                int t = c + g->mdir[side][k];
+                if (sq[t] != PDNP_EMPTY)
+                    continue;
+                {
+                    if ((size_t)count >= l->cap && grow(l) < 0)
+                        return -1;
+                    add_quiet(&l->v[l->n + count], c, t, v,
+                              (g->promo[t] & side) != 0);
+                }
+                count++;
+            }
+        }
+    }
+    return count;
+}
+
+int
+pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
+         pdn_error *err)
+{
+    long n;
+    int rc, first = 0;
+
+    l->n = 0;
+    n = scan_quiet(b, p, l, &first);
+    if (n >= 0) {
+        l->n = (size_t)n;
+        return 0;
+    }
+    if (n == -2) {
+        rc = gen_captures(b, p, l, merge, first);
+        if (rc == 0)
+            return 0;
+        if (rc == PDN_ELIMIT) {
+            pdnp_error_set(err, PDN_ELIMIT, PDN_SEV_ERROR, NULL, 0,
+                           "capture longer than %d squares", PDN_PATH_MAX);
+            return -1;
+        }
+    }
+    pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0, "out of memory");
+    return -1;
+}
+
+long
+pdnp_count(const pdn_board *b, pdnp_pos *p, pdnp_mlist *scratch, int merge)
+{
+    int first = 0;
+    long n = scan_quiet(b, p, NULL, &first);
+
+    if (n != -2)
+        return n;
+    if (gen_captures(b, p, scratch, merge, first) != 0)
+        return -1;
+    return (long)scratch->n;
+}
+
+void
+pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m, pdnp_undo *u)
+{
+    int side = p->turn, opp = side ^ 3, i;
+    unsigned char piece = m->piece;
+
+    memcpy(u->kcell, p->kcell, sizeof u->kcell);
+    memcpy(u->kcount, p->kcount, sizeof u->kcount);
+    p->sq[m->from] = PDNP_EMPTY;
+    occ_clear(p, side, m->from);
+    for (i = 0; i < m->ncap; i++) {
+        p->sq[m->cap[i]] = PDNP_EMPTY;
+        occ_clear(p, opp, m->cap[i]);
+        if (!(m->capv[i] & PDNP_KING))
+            p->nmen[opp]--;
+    }
+    if (m->promotes) {
+        piece |= PDNP_KING;
+        p->nmen[side]--;
+    }
+    p->sq[m->to] = piece;
+    occ_set(p, side, m->to);
+    if (b->r.king_limit) {
+        /* Frisian: count the quiet moves the same king makes in a row. */
+        if (m->ncap == 0 && (m->piece & PDNP_KING)) {
+            if (p->kcount[side] > 0 && p->kcell[side] == m->from)
+                p->kcount[side]++;
+            else
+                p->kcount[side] = 1;
+            p->kcell[side] = m->to;
+        } else {
+            p->kcount[side] = 0;
+        }
+    }
+    p->turn = (unsigned char)opp;
+}
+
+void
+pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
+            const pdnp_undo *u)
+{
+    int side = p->turn ^ 3, opp = p->turn, i;
+
+    (void)b;
+    p->sq[m->to] = PDNP_EMPTY;
+    occ_clear(p, side, m->to);
+    for (i = 0; i < m->ncap; i++) {
+        p->sq[m->cap[i]] = m->capv[i];
+        occ_set(p, opp, m->cap[i]);
+        if (!(m->capv[i] & PDNP_KING))
+            p->nmen[opp]++;
+    }
+    if (m->promotes)
+        p->nmen[side]++;
+    p->sq[m->from] = m->piece;
+    occ_set(p, side, m->from);
+    memcpy(p->kcell, u->kcell, sizeof u->kcell);
+    memcpy(p->kcount, u->kcount, sizeof u->kcount);
+    p->turn = (unsigned char)side;
+}
+
+void
+pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out)
+{
+    int i;
+
+    out->n = m->npath;
+    out->ncaptured = m->ncap;
+    out->promotes = m->promotes;
+    for (i = 0; i < m->npath; i++)
+        out->path[i] = b->g.coord[m->path[i]];
+    for (i = 0; i < m->ncap; i++)
+        out->captured[i] = b->g.coord[m->cap[i]];
+}

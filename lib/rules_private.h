@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/* Internals of the rules engine shared by board.c, movegen.c, perft.c and
+ * match.c: the board layout, the rule parameters of each family and the
+ * internal move generator. Never installed. */
+#ifndef PDN_RULES_PRIVATE_H
+#define PDN_RULES_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pdn/rules.h"
+
+/* Board representation: a padded mailbox. Square (file f, rank r), both
+ * 0-based in White's view, lives in cell (r + 2) * stride + f + 1 with
+ * stride = width + 2. Two padding rows above and below and one padding
+ * column (shared by both edges) hold PDNP_OFF, so a step of one or two
+ * squares in any direction from a board square lands either on the board
+ * or on padding, never wraps to another row. A mailbox rather than
+ * bitboards: one representation serves every geometry a GameType can
+ * describe (up to 16x16, diagonal, orthogonal and Frisian lines), and with
+ * direction offsets and a bulk count at the last ply it still reaches the
+ * required perft speed. */
+#define PDNP_DIM_MAX 16
+#define PDNP_CELLS_MAX ((PDNP_DIM_MAX + 4) * (PDNP_DIM_MAX + 2))
+#define PDNP_SQUARES_MAX (PDNP_DIM_MAX * PDNP_DIM_MAX)
+#define PDNP_WORDS ((PDNP_CELLS_MAX + 63) / 64)
+
+/* Cell contents. A colour bit is also the side number (1 White, 2 Black),
+ * so the opponent of side s is s ^ 3. PDNP_MARK flags a piece captured
+ * earlier in the capture being searched (deferred removal): it can be
+ * neither jumped again nor passed. */
+enum {
+    PDNP_EMPTY = 0,
+    PDNP_WHITE = 1,
+    PDNP_BLACK = 2,
+    PDNP_KING = 4,
+    PDNP_OFF = 8,
+    PDNP_MARK = 16
+};
+
+/* Which capture must be chosen (section 5 of the reference). */
+enum {
+    PDNP_CHOICE_FREE = 0,
+    PDNP_CHOICE_QUANTITY,   /* most pieces */
+    PDNP_CHOICE_ITALIAN,    /* pieces, by a king, kings, earliest king */
+    PDNP_CHOICE_SPANISH,    /* pieces, then kings */
+    PDNP_CHOICE_CZECH,      /* a king must capture if a king can */
+    PDNP_CHOICE_FRISIAN     /* value men + 2 kings, fewer kings, by a king */
+};
+
+/* A man reaching the last row during a capture. */
+enum {
+    PDNP_PROMO_MAN = 0,     /* continues as a man, crowned if it ends there */
+    PDNP_PROMO_END,         /* the move ends there, crowned */
+    PDNP_PROMO_KING         /* crowned at once, continues as a king */
+};
+
+/* Line geometry. */
+enum {
+    PDNP_GEOM_DIAG = 0,     /* diagonal moves and captures */
+    PDNP_GEOM_ORTHO,        /* Turkish: orthogonal, all squares in use */
+    PDNP_GEOM_FRISIAN       /* diagonal moves; captures also orthogonal */
+};
+
+typedef struct pdnp_rules {
+    unsigned char men_back;     /* men capture backwards */
+    unsigned char flying;       /* kings move any distance */
+    unsigned char thai;         /* capturing king lands right behind */
+    unsigned char geom;         /* PDNP_GEOM_* */
+    unsigned char choice;       /* PDNP_CHOICE_* */
+    unsigned char promo;        /* PDNP_PROMO_* */
+    unsigned char immediate;    /* captured pieces leave at once */
+    unsigned char no_reverse;   /* no 180-degree turn between jumps */
+    unsigned char men_no_kings; /* a man may not capture a king */
+    unsigned char king_limit;   /* Frisian: 3 quiet king moves in a row */
+} pdnp_rules;
+
+/* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */
+int pdnp_rules_for(int rules, pdnp_rules *r);
+
+/* Geometry derived once per board. Direction tables are indexed by side
+ * (1 White, 2 Black). */
+typedef struct pdnp_geo {
+    int width, height, stride, ncells;
+    int nplay;                            /* squares in use */
+    int nwords;                           /* occupancy words in use */
+    int16_t mdir[3][4];                   /* man quiet steps */
+    int16_t mcap[3][8];                   /* man capture steps */
+    int16_t kdir[4];                      /* king quiet lines */
+    int16_t kcap[8];                      /* king capture lines */
+    unsigned char nmdir, nmcap, nkdir, nkcap;
+    uint16_t play[PDNP_SQUARES_MAX];      /* cells in use, by coord order */
+    unsigned char promo[PDNP_CELLS_MAX];  /* side bits promoting here */
+    unsigned char coord[PDNP_CELLS_MAX];  /* cell -> coord, 255 if none */
+    uint16_t cell[256];                   /* coord -> cell, 0 if none */
+} pdnp_geo;
+
+/* A position. occ has one bit per cell holding a piece of that side, so
+ * that the generator visits pieces, not squares. The Frisian king-move
+ * counters are per side: the cell of the king that made the last quiet
+ * moves and how many in a row. */
+typedef struct pdnp_pos {
+    uint64_t occ[3][PDNP_WORDS];
+    unsigned char turn;                   /* PDNP_WHITE or PDNP_BLACK */
+    uint16_t nmen[3];                     /* men per side */
+    uint16_t kcell[3];
+    unsigned char kcount[3];
+    unsigned char sq[PDNP_CELLS_MAX];
+} pdnp_pos;
+
+/* An internal move: cells, not coords. path[0] = from, path[npath-1] =
+ * to; capv holds what stood on each captured cell (for undo). sig is a
+ * cheap signature of the captured set used to merge duplicates. */
+typedef struct pdnp_mv {
+    uint16_t from, to;
+    unsigned char npath, ncap, promotes, piece;
+    uint64_t sig;
+    uint16_t path[PDN_PATH_MAX];
+    uint16_t cap[PDN_PATH_MAX];
+    unsigned char capv[PDN_PATH_MAX];
+} pdnp_mv;
+
+/* Growable list of internal moves; reused so that the generator does not
+ * allocate once the list has grown to the largest position seen. */
+typedef struct pdnp_mlist {
+    pdnp_mv *v;
+    size_t n, cap;
+} pdnp_mlist;
+
+void pdnp_mlist_init(pdnp_mlist *l);
+void pdnp_mlist_free(pdnp_mlist *l);
+
+struct pdn_board {
+    pdn_gametype gt;
+    pdnp_rules r;
+    pdnp_geo g;
+    pdnp_pos init;
+    pdnp_pos pos;
+};
+
+/* Legal moves of p's side to move into l (cleared first). merge: 1 merges
+ * captures with the same start, end and captured set. Returns 0, or -1
+ * with *err (PDN_ENOMEM; PDN_ELIMIT for a capture longer than
+ * PDN_PATH_MAX squares). */
+int pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
+             pdn_error *err);
+/* Number of legal moves (as pdnp_gen would list them); scratch is used
+ * only when the side to move must capture. -1 on error. */
+long pdnp_count(const pdn_board *b, pdnp_pos *p, pdnp_mlist *scratch,
+                int merge);
+
+/* Plays m on p, and takes it back. save receives what undo needs. */
+typedef struct pdnp_undo {
+    uint16_t kcell[3];
+    unsigned char kcount[3];
+} pdnp_undo;
+void pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
+               pdnp_undo *u);
+void pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
+                 const pdnp_undo *u);
+
+/* Recomputes occ and nmen from sq. */
+void pdnp_pos_sync(const pdn_board *b, pdnp_pos *p);
+
+/* Converts an internal move to the public form. */
+void pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out);
+
+#endif /* PDN_RULES_PRIVATE_H */
