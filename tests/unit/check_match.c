@@ -1,10 +1,502 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests for the match module. */
+/* Unit tests for move matching and formatting: short, full and partial
+ * paths, both full-path forms of PDN 3.0, the standard's ambiguity example,
+ * algebraic, numeric and Russian short notation, every illegal reason, and
+ * a format/match round trip over many positions of many variants. */
+#include <config.h>
+#include <stdio.h>
+#include <string.h>
+#include "pdn/pdn.h"
 #include "suites.h"
+
+/* A position to match moves in: board and its legal moves. */
+typedef struct pos {
+    pdn_board *b;
+    pdn_movelist *l;
+} pos;
+
+static void
+pos_open(pos *p, const char *gametype, const char *fen)
+{
+    pdn_gametype gt;
+    pdn_error e;
+    pdn_fen f;
+
+    pdn_error_clear(&e);
+    ck_assert_msg(pdn_gametype_by_name(gametype, &gt) == 0, "gametype %s",
+                  gametype);
+    p->b = pdn_board_new(&gt, &e);
+    ck_assert_msg(p->b != NULL, "board %s: %s", gametype, e.text);
+    if (fen != NULL) {
+        ck_assert_msg(pdn_fen_parse(fen, &f, &e) >= 0, "fen %s: %s", fen,
+                      e.text);
+        ck_assert_msg(pdn_board_set_fen(p->b, &f, &e) == 0, "fen %s: %s",
+                      fen, e.text);
+    }
+    p->l = pdn_movelist_new();
+    ck_assert_ptr_nonnull(p->l);
+    ck_assert_int_eq(pdn_board_moves(p->b, p->l, &e), 0);
+}
+
+static void
+pos_close(pos *p)
+{
+    pdn_movelist_free(p->l);
+    pdn_board_free(p->b);
+}
+
+static int
+match(const pos *p, const char *text, pdn_match *m)
+{
+    pdn_movetext mt;
+
+    ck_assert_msg(pdn_movetext_parse(text, strlen(text), &mt) == 0,
+                  "'%s' does not parse", text);
+    return pdn_board_match(p->b, p->l, &mt, m);
+}
+
+/* The full path (every landing square) of a move, numeric or algebraic as
+ * the board says. */
+static const char *
+full(const pos *p, const pdn_move *m)
+{
+    static char buf[256];
+
+    pdn_move_format(p->b, p->l, m, PDN_MOVE_FULL, buf, sizeof buf);
+    return buf;
+}
+
+static const char *
+short_form(const pos *p, const pdn_move *m)
+{
+    static char buf[256];
+
+    pdn_move_format(p->b, p->l, m, PDN_MOVE_SHORT, buf, sizeof buf);
+    return buf;
+}
+
+/* Written move -> the legal move it denotes, given by its full path. */
+static const struct {
+    const char *gametype, *fen, *written, *full;
+} legal_table[] = {
+    /* The standard's example: every landing square, either route. */
+    {"20", "W:WK47:B14,19,29,31,42", "47x38x24x13x36", "47x38x24x13x36"},
+    {"20", "W:WK47:B14,19,29,31,42", "47x38x20x9x36", "47x38x20x9x36"},
+    /* Partial paths: one square that only one route passes. */
+    {"20", "W:WK47:B14,19,29,31,42", "47x13x36", "47x38x24x13x36"},
+    {"20", "W:WK47:B14,19,29,31,42", "47x9x36", "47x38x20x9x36"},
+    {"20", "W:WK47:B14,19,29,31,42", "47x20x36", "47x38x20x9x36"},
+    /* The king takes 41 (b2) and must land on 28 (e5), the only square
+     * from which it goes on over 33 (f4). Full path by landing squares
+     * (46x28x39) or by the squares just behind each captured piece
+     * (46x37x39: c3 behind b2, g3 behind f4). */
+    {"20", "W:WK46:B41,33", "46x39", "46x28x39"},
+    {"20", "W:WK46:B41,33", "46x28x39", "46x28x39"},
+    {"20", "W:WK46:B41,33", "46x37x39", "46x28x39"},
+    {"20", "W:WK46:B41,33", "46x37x44", "46x28x44"},
+    /* A circular capture, written in either direction (one move). */
+    {"20", "W:WK38:B18,19,32,33", "38x27x13x24x38", "38x27x13x24x38"},
+    {"20", "W:WK38:B18,19,32,33", "38x24x13x27x38", "38x27x13x24x38"},
+    {"20", "W:WK38:B18,19,32,33", "38x38", "38x27x13x24x38"},
+    /* Separators: old files write captures with '-', and ':' is read
+     * anywhere; algebraic squares on a numeric board. */
+    {"20", "W:W32,40:B28", "32x23", "32x23"},
+    {"20", "W:W32,40:B28", "32-23", "32x23"},
+    {"20", "W:W32,40:B28", "32:23", "32x23"},
+    {"20", "W:W32,40:B28", "d4xf6", "32x23"},
+    {"20", NULL, "d4-e5", "32-28"},
+    {"20", NULL, "32-28", "32-28"},
+    /* Russian: algebraic, ':' captures, a man crowned mid-capture going
+     * on as a king; no separator; short notation 'ed4'. */
+    {"25", "W:Wh6:Bg7,c5,d2", "h6:e1", "h6:f8:b4:e1"},
+    {"25", "W:Wh6:Bg7,c5,d2", "h6:f8:b4:e1", "h6:f8:b4:e1"},
+    {"25", "W:Wc3:Bd4,f6", "c3:g7", "c3:e5:g7"},
+    {"25", "W:Wc3:Bd4,f6", "c3-g7", "c3:e5:g7"},
+    {"25", NULL, "e3-d4", "e3-d4"},
+    {"25", NULL, "c3d4", "c3-d4"},
+    {"25", NULL, "ed4", "e3-d4"},
+    {"25", NULL, "cd4", "c3-d4"},
+    {"25", NULL, "gh4", "g3-h4"},
+    /* The standard's remark that 47x38x24x... is not the only writing:
+     * 24 is also the square just behind 29 on the other route. */
+    {"20", "W:WK47:B14,19,29,31,42", "47x38x24x9x36", "47x38x20x9x36"},
+    /* Italian: the king must take (23x21), not the man. */
+    {"22", "W:WK23,31:B19,26,27", "23x21", "23x30x21"},
+    /* English: Black moves first from 9-12. */
+    {"21", NULL, "9-14", "9-14"},
+    {"21", NULL, "12-16", "12-16"},
+    /* International quantity rule: only 48x19 (three pieces). */
+    {"20", "W:W48:B24,K31,34,K42,43", "48x19", "48x39x30x19"},
+    {"20", "W:W48:B24,K31,34,K42,43", "48x30x19", "48x39x30x19"},
+};
+#define N_LEGAL (sizeof legal_table / sizeof legal_table[0])
+
+START_TEST(test_match_written_move_finds_its_legal_move)
+{
+    pos p;
+    pdn_match m;
+    int st;
+
+    pos_open(&p, legal_table[_i].gametype, legal_table[_i].fen);
+    st = match(&p, legal_table[_i].written, &m);
+    ck_assert_msg(st == PDN_MATCH_LEGAL, "'%s': status %d reason '%s'",
+                  legal_table[_i].written, st, pdn_reason_text(m.reason));
+    ck_assert_int_eq(m.reason, PDN_WHY_NONE);
+    ck_assert_str_eq(full(&p, &m.move), legal_table[_i].full);
+    pos_close(&p);
+}
+END_TEST
+
+START_TEST(test_match_standard_ambiguity_example)
+{
+    pos p;
+    pdn_match m;
+    size_t i;
+
+    pos_open(&p, "20", "W:WK47:B14,19,29,31,42");
+    ck_assert_int_eq(pdn_movelist_count(p.l), 2);
+    ck_assert_int_eq(match(&p, "47x36", &m), PDN_MATCH_AMBIGUOUS);
+    ck_assert_uint_eq(m.count, 2);
+    /* A square both routes pass does not settle it either. */
+    ck_assert_int_eq(match(&p, "47x38x36", &m), PDN_MATCH_AMBIGUOUS);
+    ck_assert_uint_eq(m.count, 2);
+    /* Short form of an ambiguous capture = its full path; each matches
+     * back uniquely. */
+    for (i = 0; i < pdn_movelist_count(p.l); i++) {
+        const pdn_move *mv = pdn_movelist_at(p.l, i);
+        const char *s = short_form(&p, mv);
+
+        ck_assert_msg(strcmp(s, "47x38x24x13x36") == 0 ||
+                          strcmp(s, "47x38x20x9x36") == 0,
+                      "short form '%s'", s);
+        ck_assert_int_eq(match(&p, s, &m), PDN_MATCH_LEGAL);
+        ck_assert_int_eq(memcmp(m.move.path, mv->path, mv->n), 0);
+    }
+    pos_close(&p);
+}
+END_TEST
+
+/* Written move -> why it is illegal. */
+static const struct {
+    const char *gametype, *fen, *written;
+    int reason;
+} illegal_table[] = {
+    {"20", NULL, "51-46", PDN_WHY_NO_SQUARE},
+    {"20", NULL, "50-55", PDN_WHY_NO_SQUARE},
+    {"25", NULL, "i3-h4", PDN_WHY_NO_SQUARE},
+    {"25", NULL, "e3-e4", PDN_WHY_NO_SQUARE},     /* a light square */
+    {"20", NULL, "30-25", PDN_WHY_EMPTY},
+    {"20", "W:W28:B1", "27-22", PDN_WHY_EMPTY},
+    {"25", "W:Wc3:Bh8", "bc5", PDN_WHY_EMPTY},   /* no White man on b */
+    {"20", NULL, "19-23", PDN_WHY_OPPONENT},
+    {"21", NULL, "22-18", PDN_WHY_OPPONENT},      /* Black starts */
+    {"20", "W:W32,40:B28", "40-34", PDN_WHY_CAPTURE_REQUIRED},
+    {"20", "W:W32,40:B28", "32-27", PDN_WHY_CAPTURE_REQUIRED},
+    /* A finished two-piece capture where three must be taken. */
+    {"20", "W:W48:B24,K31,34,K42,43", "48x26", PDN_WHY_NOT_MAXIMAL},
+    {"20", "W:W48:B24,K31,34,K42,43", "48x37x26", PDN_WHY_NOT_MAXIMAL},
+    /* Italian: king 23 and man 31 both take two; the king must. */
+    {"22", "W:WK23,31:B19,26,27", "31x15", PDN_WHY_NOT_MAXIMAL},
+    {"22", "W:WK23,31:B19,26,27", "31x22", PDN_WHY_INCOMPLETE},
+    /* Stopping where the capture goes on. */
+    {"20", "W:W48:B24,K31,34,K42,43", "48x39", PDN_WHY_INCOMPLETE},
+    {"20", "W:W48:B24,K31,34,K42,43", "48x30", PDN_WHY_INCOMPLETE},
+    {"25", "W:Wh6:Bg7,c5,d2", "h6:f8", PDN_WHY_INCOMPLETE},
+    {"25", "W:Wc3:Bd4,f6", "c3:e5", PDN_WHY_INCOMPLETE},
+    /* A flying king landing where it cannot go on, when it could. */
+    {"20", "W:WK46:B41,33", "46x37", PDN_WHY_INCOMPLETE},
+    /* A path that fits no capture of the piece. */
+    {"20", "W:W48:B24,K31,34,K42,43", "48x37x19", PDN_WHY_BAD_PATH},
+    {"20", "W:WK47:B14,19,29,31,42", "47x38x14x36", PDN_WHY_BAD_PATH},
+    {"20", "W:W28:B1", "28x17", PDN_WHY_BAD_PATH},
+    /* Occupied or out of reach. */
+    {"20", NULL, "36-31", PDN_WHY_BLOCKED},
+    {"20", NULL, "32-23", PDN_WHY_BLOCKED},
+    {"20", "W:W28:B1", "28-17", PDN_WHY_BLOCKED},
+    {"20", "W:W28:B1", "28-26", PDN_WHY_BLOCKED},
+    {"21", "B:WK27:B1", "27-18", PDN_WHY_OPPONENT},
+    {"21", "W:WK27:B1", "27-18", PDN_WHY_BLOCKED}, /* short king */
+    /* Men moving backwards. */
+    {"20", "W:W28:B1", "28-32", PDN_WHY_DIRECTION},
+    {"20", "W:W28:B1", "28-33", PDN_WHY_DIRECTION},
+    {"25", "W:Wd4:Bh8", "d4-c3", PDN_WHY_DIRECTION},
+    /* No legal move at all. */
+    {"20", "W:W46:B37,41", "46-41", PDN_WHY_GAME_OVER},
+};
+#define N_ILLEGAL (sizeof illegal_table / sizeof illegal_table[0])
+
+START_TEST(test_match_illegal_move_gives_reason)
+{
+    pos p;
+    pdn_match m;
+    int st;
+
+    pos_open(&p, illegal_table[_i].gametype, illegal_table[_i].fen);
+    st = match(&p, illegal_table[_i].written, &m);
+    ck_assert_msg(st == PDN_MATCH_ILLEGAL && m.reason ==
+                                                illegal_table[_i].reason,
+                  "'%s' in %s: status %d reason %d '%s', expected %d",
+                  illegal_table[_i].written,
+                  illegal_table[_i].fen ? illegal_table[_i].fen : "start",
+                  st, m.reason, pdn_reason_text(m.reason),
+                  illegal_table[_i].reason);
+    pos_close(&p);
+}
+END_TEST
+
+START_TEST(test_match_reason_texts_are_distinct)
+{
+    int i, j;
+
+    for (i = PDN_WHY_NONE; i <= PDN_WHY_OTHER; i++) {
+        const char *t = pdn_reason_text(i);
+
+        ck_assert_ptr_nonnull(t);
+        ck_assert_int_gt((int)strlen(t), 5);
+        ck_assert_msg(t[0] >= 'a' && t[0] <= 'z', "'%s' not lower-case", t);
+        ck_assert_msg(t[strlen(t) - 1] != '.', "'%s' ends with '.'", t);
+        for (j = PDN_WHY_NONE; j < i; j++)
+            ck_assert_str_ne(t, pdn_reason_text(j));
+    }
+    ck_assert_str_eq(pdn_reason_text(PDN_WHY_CAPTURE_REQUIRED),
+                     "capture is compulsory");
+    ck_assert_str_eq(pdn_reason_text(-1), "unknown reason");
+    ck_assert_str_eq(pdn_reason_text(PDN_WHY_OTHER + 1), "unknown reason");
+}
+END_TEST
+
+/* Formatting: gametype, position, written move, flags, expected text. */
+static const struct {
+    const char *gametype, *fen, *written;
+    unsigned flags;
+    const char *out;
+} format_table[] = {
+    {"20", NULL, "32-28", PDN_MOVE_SHORT, "32-28"},
+    {"20", NULL, "32-28", PDN_MOVE_ALGEBRAIC, "d4-e5"},
+    {"20", "W:W48:B24,K31,34,K42,43", "48x19", PDN_MOVE_SHORT, "48x19"},
+    {"20", "W:W48:B24,K31,34,K42,43", "48x19", PDN_MOVE_FULL,
+     "48x39x30x19"},
+    {"20", "W:W48:B24,K31,34,K42,43", "48x19",
+     PDN_MOVE_FULL | PDN_MOVE_ALGEBRAIC, "e1xg3xi5xg7"},
+    /* A capture back to its start is always written with its path. */
+    {"20", "W:WK38:B18,19,32,33", "38x38", PDN_MOVE_SHORT,
+     "38x27x13x24x38"},
+    {"25", NULL, "c3-d4", PDN_MOVE_SHORT, "c3-d4"},
+    {"25", "W:Wc3:Bd4,f6", "c3:g7", PDN_MOVE_SHORT, "c3:g7"},
+    {"25", "W:Wc3:Bd4,f6", "c3:g7", PDN_MOVE_FULL, "c3:e5:g7"},
+    {"26", "W:Wc3:Bd4,f6", "c3xg7", PDN_MOVE_SHORT, "c3xg7"},
+    {"21", NULL, "9-14", PDN_MOVE_SHORT, "9-14"},
+    /* Thai writes captures with '-'. */
+    {"31", "B:W6:B10", "10-1", PDN_MOVE_SHORT, "10-1"},
+};
+#define N_FORMAT (sizeof format_table / sizeof format_table[0])
+
+START_TEST(test_format_writes_pdn_move_text)
+{
+    pos p;
+    pdn_match m;
+    char buf[128];
+    size_t n;
+
+    pos_open(&p, format_table[_i].gametype, format_table[_i].fen);
+    ck_assert_int_eq(match(&p, format_table[_i].written, &m),
+                     PDN_MATCH_LEGAL);
+    n = pdn_move_format(p.b, p.l, &m.move, format_table[_i].flags, buf,
+                        sizeof buf);
+    ck_assert_str_eq(buf, format_table[_i].out);
+    ck_assert_uint_eq(n, strlen(format_table[_i].out));
+    pos_close(&p);
+}
+END_TEST
+
+START_TEST(test_format_numeric_on_algebraic_board)
+{
+    pos p;
+    pdn_match m;
+    char buf[64];
+    int from, to;
+
+    /* Russian squares given numbers by the GameType's own numbering. */
+    pos_open(&p, "25", NULL);
+    ck_assert_int_eq(match(&p, "c3-d4", &m), PDN_MATCH_LEGAL);
+    pdn_move_format(p.b, p.l, &m.move, PDN_MOVE_NUMERIC, buf, sizeof buf);
+    from = pdn_coord_to_square(pdn_board_gametype(p.b), PDN_COORD(2, 2));
+    to = pdn_coord_to_square(pdn_board_gametype(p.b), PDN_COORD(3, 3));
+    ck_assert_int_gt(from, 0);
+    {
+        char want[32];
+
+        snprintf(want, sizeof want, "%d-%d", from, to);
+        ck_assert_str_eq(buf, want);
+    }
+    /* And the numeric writing matches back. */
+    ck_assert_int_eq(match(&p, buf, &m), PDN_MATCH_LEGAL);
+    ck_assert_int_eq(m.move.path[0], PDN_COORD(2, 2));
+    pos_close(&p);
+}
+END_TEST
+
+START_TEST(test_format_counts_like_snprintf)
+{
+    pos p;
+    pdn_match m;
+    char buf[6];
+    size_t n;
+
+    pos_open(&p, "20", "W:W48:B24,K31,34,K42,43");
+    ck_assert_int_eq(match(&p, "48x19", &m), PDN_MATCH_LEGAL);
+    memset(buf, 'z', sizeof buf);
+    n = pdn_move_format(p.b, p.l, &m.move, PDN_MOVE_FULL, buf, sizeof buf);
+    ck_assert_uint_eq(n, strlen("48x39x30x19"));
+    ck_assert_str_eq(buf, "48x39");
+    n = pdn_move_format(p.b, p.l, &m.move, PDN_MOVE_FULL, NULL, 0);
+    ck_assert_uint_eq(n, strlen("48x39x30x19"));
+    /* Without a list the short form is from-to. */
+    n = pdn_move_format(p.b, NULL, &m.move, PDN_MOVE_SHORT, buf, sizeof buf);
+    ck_assert_str_eq(buf, "48x19");
+    ck_assert_uint_eq(n, 5);
+    pos_close(&p);
+}
+END_TEST
+
+/* Round trip: in positions reached by a deterministic walk through each
+ * variant, every legal move's short and full writings match back to that
+ * same move and to no other. */
+static const char *const walk_types[] = {
+    "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31",
+    "40", "41", "98",
+};
+#define N_WALK (sizeof walk_types / sizeof walk_types[0])
+
+static void
+check_round_trip(const pos *p, const pdn_move *mv, unsigned flags)
+{
+    char buf[256];
+    pdn_movetext mt;
+    pdn_match m;
+
+    pdn_move_format(p->b, p->l, mv, flags, buf, sizeof buf);
+    ck_assert_msg(pdn_movetext_parse(buf, strlen(buf), &mt) == 0,
+                  "'%s' does not parse", buf);
+    ck_assert_msg(pdn_board_match(p->b, p->l, &mt, &m) == PDN_MATCH_LEGAL,
+                  "'%s' gives status %d (%s)", buf, m.status,
+                  pdn_reason_text(m.reason));
+    ck_assert_msg(m.move.n == mv->n &&
+                      memcmp(m.move.path, mv->path, mv->n) == 0,
+                  "'%s' matched %s", buf, full(p, &m.move));
+}
+
+START_TEST(test_format_then_match_is_identity)
+{
+    pdn_gametype gt;
+    pdn_error e;
+    pos p;
+    unsigned long seed = 12345u + (unsigned long)_i * 77u;
+    size_t i, n;
+    int ply, games, captures = 0;
+
+    pdn_error_clear(&e);
+    ck_assert_int_eq(pdn_gametype_by_name(walk_types[_i], &gt), 0);
+    for (games = 0; games < 4; games++) {
+        p.b = pdn_board_new(&gt, &e);
+        ck_assert_ptr_nonnull(p.b);
+        p.l = pdn_movelist_new();
+        for (ply = 0; ply < 150; ply++) {
+            ck_assert_int_eq(pdn_board_moves(p.b, p.l, &e), 0);
+            n = pdn_movelist_count(p.l);
+            if (n == 0)
+                break;
+            for (i = 0; i < n; i++) {
+                const pdn_move *mv = pdn_movelist_at(p.l, i);
+
+                captures += mv->ncaptured > 0;
+                check_round_trip(&p, mv, PDN_MOVE_SHORT);
+                check_round_trip(&p, mv, PDN_MOVE_FULL);
+                check_round_trip(&p, mv, PDN_MOVE_FULL | PDN_MOVE_NUMERIC);
+                check_round_trip(&p, mv, PDN_MOVE_ALGEBRAIC);
+            }
+            seed = seed * 1103515245u + 12345u;
+            pdn_board_apply(p.b, pdn_movelist_at(p.l, (seed >> 16) % n));
+        }
+        pos_close(&p);
+    }
+    /* The walk must have met captures, or it tested little. */
+    ck_assert_int_gt(captures, 10);
+}
+END_TEST
+
+START_TEST(test_match_limits_on_written_path)
+{
+    pos p;
+    pdn_movetext mt;
+    pdn_match m;
+    int i;
+
+    pos_open(&p, "20", "W:W48:B24,K31,34,K42,43");
+    /* The longest path a move may have, going nowhere legal. */
+    memset(&mt, 0, sizeof mt);
+    mt.n = PDN_PATH_MAX;
+    mt.capture = 1;
+    mt.sep = 'x';
+    for (i = 0; i < PDN_PATH_MAX; i++)
+        mt.sq[i] = (unsigned char)(i % 2 ? 39 : 48);
+    ck_assert_int_eq(pdn_board_match(p.b, p.l, &mt, &m), PDN_MATCH_ILLEGAL);
+    ck_assert_int_eq(m.reason, PDN_WHY_BAD_PATH);
+    /* A movetext of fewer than two squares is no move. */
+    mt.n = 1;
+    ck_assert_int_eq(pdn_board_match(p.b, p.l, &mt, &m), PDN_MATCH_ILLEGAL);
+    ck_assert_int_eq(m.reason, PDN_WHY_BAD_PATH);
+    pos_close(&p);
+}
+END_TEST
+
+START_TEST(test_match_long_captures_explained)
+{
+    pos p;
+    pdn_match m;
+
+    /* Two flying kings among scattered men: five-piece captures, which the
+     * explanation search walks through with every landing choice. */
+    pos_open(&p, "20", "W:WK46,K50:B15,16,18,22,23,24,25,34,40,41");
+    ck_assert_int_eq(pdn_movelist_at(p.l, 0)->ncaptured, 5);
+    ck_assert_int_eq(match(&p, "46x3", &m), PDN_MATCH_ILLEGAL);
+    ck_assert_int_eq(m.reason, PDN_WHY_BAD_PATH);
+    ck_assert_int_eq(match(&p, "46x37x19", &m), PDN_MATCH_ILLEGAL);
+    ck_assert_int_eq(m.reason, PDN_WHY_INCOMPLETE);
+    /* Over 41 and 23 along the long diagonal to 5: the king had to stop
+     * on 19, from where it goes on. */
+    ck_assert_int_eq(match(&p, "46x5", &m), PDN_MATCH_ILLEGAL);
+    ck_assert_int_eq(m.reason, PDN_WHY_INCOMPLETE);
+    ck_assert_int_eq(match(&p, "46x37x19x30x39x6", &m), PDN_MATCH_LEGAL);
+    pos_close(&p);
+}
+END_TEST
 
 Suite *
 match_suite(void)
 {
     Suite *s = suite_create("match");
+    TCase *tc = tcase_create("core");
+    TCase *te = tcase_create("errors");
+    TCase *tl = tcase_create("limits");
+
+    tcase_add_loop_test(tc, test_match_written_move_finds_its_legal_move, 0,
+                        (int)N_LEGAL);
+    tcase_add_test(tc, test_match_standard_ambiguity_example);
+    tcase_add_loop_test(tc, test_format_writes_pdn_move_text, 0,
+                        (int)N_FORMAT);
+    tcase_add_test(tc, test_format_numeric_on_algebraic_board);
+    tcase_add_test(tc, test_format_counts_like_snprintf);
+    tcase_add_loop_test(tc, test_format_then_match_is_identity, 0,
+                        (int)N_WALK);
+    tcase_set_timeout(tc, 60);
+    suite_add_tcase(s, tc);
+    tcase_add_loop_test(te, test_match_illegal_move_gives_reason, 0,
+                        (int)N_ILLEGAL);
+    tcase_add_test(te, test_match_reason_texts_are_distinct);
+    suite_add_tcase(s, te);
+    tcase_add_test(tl, test_match_limits_on_written_path);
+    tcase_add_test(tl, test_match_long_captures_explained);
+    suite_add_tcase(s, tl);
     return s;
 }

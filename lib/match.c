@@ -1,0 +1,768 @@
+/* SPDX-License-Identifier: MIT */
+/* Written moves against legal ones: which legal move a move token denotes
+ * (short, full or partial path, numeric or algebraic, Russian file-only
+ * short notation), why a token denotes none, and how a legal move is
+ * written back (PDN 3.0: a capture in full only when from-to is ambiguous). */
+#include <config.h>
+#include "pdn/rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "pdn_private.h"
+
+/* The geometry the matcher reasons with when a written move matches no
+ * legal move, and when it follows another route of a merged capture. It
+ * is read off the rules number as the reference's section 5 gives it. */
+enum { PROMO_MAN, PROMO_END, PROMO_KING };
+
+typedef struct geo {
+    const pdn_gametype *gt;
+    const pdn_board *b;
+    char side;          /* 'W' or 'B': the side to move */
+    int fwd;            /* rank step of the side's men: +1 White, -1 Black */
+    int ostep;          /* orthogonal step to the next playable square */
+    int cap_diag;       /* captures along diagonals */
+    int cap_orth;       /* captures along ranks and files */
+    int quiet_orth;     /* quiet moves along ranks and files (Turkish) */
+    int flying;         /* kings move and capture at any distance */
+    int land_near;      /* a capturing king lands just behind (Thai) */
+    int men_back;       /* men capture backwards */
+    int men_no_kings;   /* men may not capture kings (Italian) */
+    int promo;          /* a man reaching the last row mid-capture */
+    int remove_now;     /* captured pieces leave at once (Turkish, Thai) */
+    int no_reverse;     /* no 180-degree turn inside a capture (Turkish) */
+} geo;
+
+/* Directions: 0-3 diagonal, 4-7 orthogonal (scaled by ostep). The reverse
+ * of direction d is d ^ 1. */
+static const signed char dir_file[8] = {1, -1, 1, -1, 1, -1, 0, 0};
+static const signed char dir_rank[8] = {1, -1, -1, 1, 0, 0, 1, -1};
+
+static void
+geo_init(geo *g, const pdn_board *b)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    int r = gt->rules;
+
+    memset(g, 0, sizeof *g);
+    g->gt = gt;
+    g->b = b;
+    g->side = pdn_board_turn(b);
+    /* Coords are White's view: White's men always move up the board. */
+    g->fwd = g->side == 'W' ? 1 : -1;
+    g->ostep = pdn_square_count(gt) == gt->width * gt->height ? 1 : 2;
+    g->cap_diag = r != 30;
+    g->cap_orth = r == 30 || r == 40;
+    g->quiet_orth = r == 30;
+    g->flying = r != 21 && r != 22;
+    g->land_near = r == 21 || r == 22 || r == 31;
+    g->men_back = r == 20 || r == 23 || r == 25 || r == 26 || r == 27 ||
+                  r == 40 || r == 41;
+    g->men_no_kings = r == 22;
+    if (r == 25 || r == 30)
+        g->promo = PROMO_KING;
+    else if (r == 21 || r == 22 || r == 24 || r == 28 || r == 29 || r == 31)
+        g->promo = PROMO_END;
+    else
+        g->promo = PROMO_MAN;
+    g->remove_now = r == 30 || r == 31;
+    g->no_reverse = r == 30;
+}
+
+/* The coord k steps from c in direction d, or -1 off the board. */
+static int
+geo_step(const geo *g, int c, int d, int k)
+{
+    int s = d >= 4 ? g->ostep : 1;
+    int f = PDN_COORD_FILE(c) + dir_file[d] * s * k;
+    int r = PDN_COORD_RANK(c) + dir_rank[d] * s * k;
+    int to;
+
+    if (f < 0 || r < 0 || f >= g->gt->width || r >= g->gt->height)
+        return -1;
+    to = PDN_COORD(f, r);
+    return pdn_coord_playable(g->gt, to) ? to : -1;
+}
+
+static int
+is_own(const geo *g, int piece)
+{
+    return piece != 0 && (piece & ~0x20) == g->side;
+}
+
+static int
+is_opp(const geo *g, int piece)
+{
+    return piece != 0 && (piece & ~0x20) != g->side;
+}
+
+static int
+last_rank(const geo *g, int c)
+{
+    return PDN_COORD_RANK(c) == (g->fwd > 0 ? g->gt->height - 1 : 0);
+}
+
+/* Direction index from a to b when b lies on one of the lines through a,
+ * with the distance in steps in *k; -1 otherwise. */
+static int
+geo_dir(const geo *g, int a, int b, int *k)
+{
+    int df = PDN_COORD_FILE(b) - PDN_COORD_FILE(a);
+    int dr = PDN_COORD_RANK(b) - PDN_COORD_RANK(a);
+    int d;
+
+    if (df == 0 && dr == 0)
+        return -1;
+    if (df == dr || df == -dr) {
+        *k = df < 0 ? -df : df;
+        d = df > 0 ? (dr > 0 ? 0 : 2) : (dr > 0 ? 3 : 1);
+        return d;
+    }
+    if (df != 0 && dr != 0)
+        return -1;
+    if ((df + dr) % g->ostep != 0)
+        return -1;
+    *k = (df + dr) / g->ostep;
+    if (*k < 0)
+        *k = -*k;
+    if (df != 0)
+        return df > 0 ? 4 : 5;
+    return dr > 0 ? 6 : 7;
+}
+
+/* ---------------------------------------------------------------------
+ * Routes. A route is a capture sequence as the written move may describe
+ * it: landing squares land[1..n] and, for each jump, the square just behind
+ * the captured piece (PDN 3.0 accepts either in a full path). */
+
+typedef struct route {
+    int n;                              /* jumps */
+    unsigned char from;
+    unsigned char land[PDN_PATH_MAX];   /* 1..n */
+    unsigned char behind[PDN_PATH_MAX]; /* 1..n */
+    unsigned char cap[PDN_PATH_MAX];    /* 1..n */
+} route;
+
+/* The written squares w[0..nw-1] (w[0] already checked) follow the route:
+ * the last one is its end, and each square between names, in order, the
+ * landing square or the square just behind the piece of some jump. */
+static int
+route_fits(const route *rt, const unsigned char *w, int nw)
+{
+    int i, j = 1;
+
+    if (rt->n < 1 || w[nw - 1] != rt->land[rt->n])
+        return 0;
+    for (i = 1; i < nw - 1; i++) {
+        while (j <= rt->n && w[i] != rt->land[j] && w[i] != rt->behind[j])
+            j++;
+        if (j > rt->n)
+            return 0;
+        j++;
+    }
+    return 1;
+}
+
+/* The route of a legal capture. */
+static void
+route_of_move(const geo *g, const pdn_move *m, route *rt)
+{
+    int j, k, d, b;
+
+    rt->n = m->ncaptured;
+    rt->from = m->path[0];
+    if (m->n != m->ncaptured + 1) {
+        /* Not one landing per capture: only landing squares can match. */
+        rt->n = m->n - 1;
+        for (j = 1; j < m->n; j++)
+            rt->land[j] = rt->behind[j] = m->path[j];
+        return;
+    }
+    for (j = 1; j <= rt->n; j++) {
+        rt->land[j] = m->path[j];
+        rt->cap[j] = m->captured[j - 1];
+        d = geo_dir(g, m->path[j - 1], m->captured[j - 1], &k);
+        b = d < 0 ? -1 : geo_step(g, m->captured[j - 1], d, 1);
+        rt->behind[j] = (unsigned char)(b < 0 ? m->path[j] : b);
+    }
+}
+
+/* Same from, end and set of captured pieces: one move. */
+static int
+same_capture(const route *rt, const pdn_move *m)
+{
+    int i, j;
+
+    if (m->ncaptured != rt->n || m->path[0] != rt->from ||
+        m->path[m->n - 1] != rt->land[rt->n])
+        return 0;
+    for (i = 1; i <= rt->n; i++) {
+        for (j = 0; j < m->ncaptured; j++)
+            if (m->captured[j] == rt->cap[i])
+                break;
+        if (j == m->ncaptured)
+            return 0;
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------------
+ * Every capture sequence the piece on a square can make by the geometry of
+ * the variant, with no choice rule (most pieces, kings first...), prefixes
+ * included. Depth-first with an explicit stack; the visitor sees each route
+ * once its continuations are known. */
+
+#define SEARCH_BUDGET 200000L
+
+typedef struct frame {
+    unsigned char sq;
+    unsigned char king;
+    unsigned char ended;   /* a man crowned where the capture must stop */
+    unsigned char go_on;   /* another landing square allowed going on */
+    unsigned char any_on;  /* some landing behind capsq allows going on */
+    signed char lastdir;
+    signed char dir;       /* direction being tried */
+    int capsq;             /* piece jumped in that direction */
+    int land;              /* landing square tried last, -1 for none */
+    int children;
+} frame;
+
+typedef struct search {
+    const geo *g;
+    route rt;
+    frame st[PDN_PATH_MAX];
+    long budget;
+} search;
+
+static int
+was_captured(const search *s, int depth, int c)
+{
+    int i;
+
+    for (i = 1; i <= depth; i++)
+        if (s->rt.cap[i] == c)
+            return 1;
+    return 0;
+}
+
+/* Free for the moving piece at this depth: empty, the square it left, or
+ * a piece already taken where captured pieces leave at once. */
+static int
+is_free(const search *s, int depth, int c)
+{
+    if (c == s->rt.from)
+        return 1;
+    if (pdn_board_piece(s->g->b, c) == 0)
+        return 1;
+    return s->g->remove_now && was_captured(s, depth, c);
+}
+
+static int
+may_capture_dir(const geo *g, const frame *f, int d)
+{
+    if (d < 4 ? !g->cap_diag : !g->cap_orth)
+        return 0;
+    if (g->no_reverse && f->lastdir >= 0 && (f->lastdir ^ 1) == d)
+        return 0;
+    if (f->king || g->men_back)
+        return 1;
+    /* A man: forwards, or sideways along its rank (Turkish). */
+    return dir_rank[d] == g->fwd || (d >= 4 && dir_rank[d] == 0);
+}
+
+static int any_landing_goes_on(search *s, int depth);
+
+/* Advances frame depth to its next (captured piece, landing) pair. probe:
+ * only whether there is one (no look-ahead for the landing rule). */
+static int
+next_jump(search *s, int depth, int probe)
+{
+    const geo *g = s->g;
+    frame *f = &s->st[depth];
+    int c, p;
+
+    if (f->ended)
+        return 0;
+    for (;;) {
+        if (f->land >= 0) {
+            /* More landing squares behind the same piece for a flyer. */
+            if (f->king && g->flying && !g->land_near) {
+                c = geo_step(g, f->land, f->dir, 1);
+                if (c >= 0 && is_free(s, depth, c)) {
+                    f->land = c;
+                    return 1;
+                }
+            }
+            f->land = -1;
+            f->dir++;
+        }
+        if (f->dir >= 8)
+            return 0;
+        if (!may_capture_dir(g, f, f->dir)) {
+            f->dir++;
+            continue;
+        }
+        c = geo_step(g, f->sq, f->dir, 1);
+        if (f->king && g->flying)
+            while (c >= 0 && is_free(s, depth, c))
+                c = geo_step(g, c, f->dir, 1);
+        p = c >= 0 ? pdn_board_piece(g->b, c) : 0;
+        if (c < 0 || !is_opp(g, p) || c == s->rt.from ||
+            was_captured(s, depth, c) ||
+            (g->men_no_kings && !f->king && (p == 'W' || p == 'B'))) {
+            f->dir++;
+            continue;
+        }
+        f->capsq = c;
+        c = geo_step(g, c, f->dir, 1);
+        if (c < 0 || !is_free(s, depth, c)) {
+            f->dir++;
+            continue;
+        }
+        f->land = c;
+        f->any_on = !probe && f->king && g->flying && !g->land_near &&
+                    any_landing_goes_on(s, depth);
+        return 1;
+    }
+}
+
+/* The piece at depth is about to jump f->capsq in direction f->dir: can
+ * it go on capturing from one of the landing squares behind? A flying king
+ * must land on such a square when there is one; stopping elsewhere leaves
+ * the capture unfinished. */
+static int
+any_landing_goes_on(search *s, int depth)
+{
+    const geo *g = s->g;
+    frame *f = &s->st[depth], *n = &s->st[depth + 1];
+    int c, saved = s->rt.cap[depth + 1], on = 0;
+
+    s->rt.cap[depth + 1] = (unsigned char)f->capsq;
+    for (c = geo_step(g, f->capsq, f->dir, 1);
+         c >= 0 && is_free(s, depth + 1, c) && !on;
+         c = geo_step(g, c, f->dir, 1)) {
+        n->sq = (unsigned char)c;
+        n->king = 1;
+        n->ended = 0;
+        n->lastdir = f->dir;
+        n->dir = 0;
+        n->land = -1;
+        on = next_jump(s, depth + 1, 1);
+    }
+    s->rt.cap[depth + 1] = (unsigned char)saved;
+    return on;
+}
+
+typedef int route_visit(const route *rt, int complete, void *ud);
+
+/* Runs the search from the piece on from; visit() returning nonzero stops
+ * it. Returns 0 when done, 1 when stopped, -1 when the budget ran out. */
+static int
+search_captures(const geo *g, int from, route_visit *visit, void *ud)
+{
+    search s;
+    int depth = 0, p = pdn_board_piece(g->b, from);
+
+    s.g = g;
+    s.budget = SEARCH_BUDGET;
+    memset(&s.rt, 0, sizeof s.rt);
+    s.rt.from = (unsigned char)from;
+    s.st[0].sq = (unsigned char)from;
+    s.st[0].king = p == 'W' || p == 'B';
+    s.st[0].ended = 0;
+    s.st[0].lastdir = -1;
+    s.st[0].dir = 0;
+    s.st[0].land = -1;
+    s.st[0].children = 0;
+    s.st[0].go_on = 0;
+    s.st[0].any_on = 0;
+    for (;;) {
+        frame *f = &s.st[depth];
+
+        if (depth < PDN_PATH_MAX - 2 && next_jump(&s, depth, 0)) {
+            frame *n = &s.st[depth + 1];
+
+            if (--s.budget < 0)
+                return -1;
+            f->children++;
+            depth++;
+            s.rt.n = depth;
+            s.rt.land[depth] = (unsigned char)f->land;
+            s.rt.cap[depth] = (unsigned char)f->capsq;
+            s.rt.behind[depth] =
+                (unsigned char)geo_step(g, f->capsq, f->dir, 1);
+            n->sq = (unsigned char)f->land;
+            n->king = f->king;
+            n->ended = 0;
+            if (!f->king && last_rank(g, f->land)) {
+                if (g->promo == PROMO_KING)
+                    n->king = 1;
+                else if (g->promo == PROMO_END)
+                    n->ended = 1;
+            }
+            n->lastdir = f->dir;
+            n->dir = 0;
+            n->land = -1;
+            n->children = 0;
+            n->go_on = f->any_on;
+            continue;
+        }
+        if (depth == 0)
+            return 0;
+        s.rt.n = depth;
+        if (visit(&s.rt, f->children == 0 && !f->go_on, ud))
+            return 1;
+        depth--;
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * Matching. */
+
+typedef struct written {
+    unsigned char w[PDN_PATH_MAX];
+    int n;
+    int file;           /* file of a file-only from square, else -1 */
+    int capture;        /* written as a capture or with a path */
+} written;
+
+static int
+from_fits(const written *wr, int from)
+{
+    if (wr->file >= 0)
+        return PDN_COORD_FILE(from) == wr->file;
+    return from == wr->w[0];
+}
+
+/* Number of legal moves the written move fits; *first is the first. */
+static size_t
+match_list(const geo *g, const pdn_movelist *l, const written *wr,
+           size_t *first)
+{
+    size_t i, count = 0, nl = pdn_movelist_count(l);
+    route rt;
+
+    for (i = 0; i < nl; i++) {
+        const pdn_move *m = pdn_movelist_at(l, i);
+
+        if (!from_fits(wr, m->path[0]) || m->path[m->n - 1] != wr->w[wr->n - 1])
+            continue;
+        if (wr->n > 2) {
+            if (m->ncaptured == 0)
+                continue;
+            route_of_move(g, m, &rt);
+            if (!route_fits(&rt, wr->w, wr->n))
+                continue;
+        }
+        if (count++ == 0)
+            *first = i;
+    }
+    return count;
+}
+
+/* What the geometric search found for a written move. */
+typedef struct probe {
+    const written *wr;
+    const pdn_movelist *l;
+    size_t legal[PDN_PATH_MAX]; /* legal moves reached by another route */
+    size_t nlegal;
+    int complete;       /* fits a finished capture the rules reject */
+    int incomplete;     /* fits a capture that could go on */
+} probe;
+
+static int
+probe_visit(const route *rt, int complete, void *ud)
+{
+    probe *p = ud;
+    const written *wr = p->wr;
+    size_t i, j, nl;
+
+    if (!route_fits(rt, wr->w, wr->n))
+        return 0;
+    nl = pdn_movelist_count(p->l);
+    for (i = 0; i < nl; i++) {
+        if (same_capture(rt, pdn_movelist_at(p->l, i))) {
+            for (j = 0; j < p->nlegal; j++)
+                if (p->legal[j] == i)
+                    break;
+            if (j == p->nlegal && p->nlegal < PDN_PATH_MAX)
+                p->legal[p->nlegal++] = i;
+            return 0;
+        }
+    }
+    if (complete)
+        p->complete = 1;
+    else
+        p->incomplete = 1;
+    return 0;
+}
+
+/* Why a quiet move from -> to is impossible by geometry (0: it is
+ * possible). */
+static int
+quiet_reason(const geo *g, int from, int to)
+{
+    int p = pdn_board_piece(g->b, from);
+    int king = p == 'W' || p == 'B';
+    int k, i, d = geo_dir(g, from, to, &k);
+
+    if (pdn_board_piece(g->b, to) != 0)
+        return PDN_WHY_BLOCKED;
+    if (d < 0 || (d >= 4 && !g->quiet_orth) || (d < 4 && g->quiet_orth))
+        return PDN_WHY_BLOCKED;
+    if (!king) {
+        int dr = dir_rank[d];
+
+        if (dr == -g->fwd)
+            return PDN_WHY_DIRECTION;
+        if (dr == 0 && !g->quiet_orth)
+            return PDN_WHY_DIRECTION;
+        return k == 1 ? 0 : PDN_WHY_BLOCKED;
+    }
+    if (!g->flying && k != 1)
+        return PDN_WHY_BLOCKED;
+    for (i = 1; i < k; i++)
+        if (pdn_board_piece(g->b, geo_step(g, from, d, i)) != 0)
+            return PDN_WHY_BLOCKED;
+    return 0;
+}
+
+static int
+set_illegal(pdn_match *match, int reason)
+{
+    match->status = PDN_MATCH_ILLEGAL;
+    match->reason = reason;
+    match->count = 0;
+    return match->status;
+}
+
+static int
+set_found(pdn_match *match, const pdn_movelist *l, size_t count,
+          size_t first)
+{
+    match->reason = PDN_WHY_NONE;
+    match->count = count;
+    if (count == 1) {
+        match->status = PDN_MATCH_LEGAL;
+        match->move = *pdn_movelist_at(l, first);
+    } else {
+        match->status = PDN_MATCH_AMBIGUOUS;
+    }
+    return match->status;
+}
+
+/* No legal move fits wr, whose from square (from) holds a piece of the
+ * side to move: another route of a merged capture, or the reason. */
+static int
+explain(const geo *g, const pdn_movelist *l, const written *wr, int from,
+        pdn_match *match)
+{
+    int to = wr->w[wr->n - 1], why, caps;
+    probe p;
+    int st;
+
+    memset(&p, 0, sizeof p);
+    p.wr = wr;
+    p.l = l;
+    st = search_captures(g, from, probe_visit, &p);
+    if (p.nlegal > 0)
+        return set_found(match, l, p.nlegal, p.legal[0]);
+    if (p.complete)
+        return set_illegal(match, PDN_WHY_NOT_MAXIMAL);
+    if (p.incomplete)
+        return set_illegal(match, PDN_WHY_INCOMPLETE);
+    caps = pdn_movelist_count(l) > 0 &&
+           pdn_movelist_at(l, 0)->ncaptured > 0;
+    if (wr->n == 2) {
+        why = quiet_reason(g, from, to);
+        if (why == 0)
+            return set_illegal(match, caps ? PDN_WHY_CAPTURE_REQUIRED
+                                           : PDN_WHY_OTHER);
+        if (!wr->capture || why == PDN_WHY_DIRECTION ||
+            (why == PDN_WHY_BLOCKED && to != from &&
+             pdn_board_piece(g->b, to) != 0))
+            return set_illegal(match, why);
+    } else if (to != from && pdn_board_piece(g->b, to) != 0) {
+        return set_illegal(match, PDN_WHY_BLOCKED);
+    }
+    /* A capture path that fits no capture of this piece (when the search
+     * ran out of budget, say no more than that the move is illegal). */
+    return set_illegal(match, st < 0 ? PDN_WHY_OTHER : PDN_WHY_BAD_PATH);
+}
+
+/* The match proper on squares already turned into coords. */
+static int
+match_written(const pdn_board *b, const pdn_movelist *l, const written *wr,
+              pdn_match *match)
+{
+    geo g;
+    size_t first = 0, count;
+    int from, p, i;
+
+    geo_init(&g, b);
+    if (pdn_movelist_count(l) == 0)
+        return set_illegal(match, PDN_WHY_GAME_OVER);
+    count = match_list(&g, l, wr, &first);
+    if (count > 0)
+        return set_found(match, l, count, first);
+    from = wr->w[0];
+    if (wr->file >= 0) {
+        /* 'ed4': the piece of the side to move on that file (the first
+         * one found stands for the explanation). */
+        from = -1;
+        for (i = 0; i < g.gt->height && from < 0; i++) {
+            int c = PDN_COORD(wr->file, i);
+
+            if (pdn_coord_playable(g.gt, c) &&
+                is_own(&g, pdn_board_piece(b, c)))
+                from = c;
+        }
+        if (from < 0)
+            return set_illegal(match, PDN_WHY_EMPTY);
+    }
+    p = pdn_board_piece(b, from);
+    if (p == 0)
+        return set_illegal(match, PDN_WHY_EMPTY);
+    if (!is_own(&g, p))
+        return set_illegal(match, PDN_WHY_OPPONENT);
+    return explain(&g, l, wr, from, match);
+}
+
+int
+pdn_board_match(const pdn_board *b, const pdn_movelist *l,
+                const pdn_movetext *mt, pdn_match *match)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    unsigned char coords[PDN_PATH_MAX];
+    written wr;
+    int i;
+
+    memset(match, 0, sizeof *match);
+    if (mt->n < 2 || mt->n > PDN_PATH_MAX)
+        return set_illegal(match, PDN_WHY_BAD_PATH);
+    if (pdn_movetext_coords(gt, mt, coords, NULL) != 0)
+        return set_illegal(match, PDN_WHY_NO_SQUARE);
+    wr.n = mt->n;
+    wr.file = -1;
+    wr.capture = mt->capture || mt->n > 2;
+    for (i = 0; i < mt->n; i++) {
+        if (i == 0 && mt->file_only) {
+            wr.file = PDN_COORD_FILE(mt->sq[0]);
+            if (wr.file >= gt->width)
+                return set_illegal(match, PDN_WHY_NO_SQUARE);
+            wr.w[0] = 255;
+            continue;
+        }
+        if (!pdn_coord_playable(gt, coords[i]))
+            return set_illegal(match, PDN_WHY_NO_SQUARE);
+        wr.w[i] = coords[i];
+    }
+    return match_written(b, l, &wr, match);
+}
+
+static const char *const reason_texts[] = {
+    "no error",
+    "no such square on this board",
+    "no piece on the from square",
+    "the piece belongs to the side not to move",
+    "capture is compulsory",
+    "the capture rule requires another capture",
+    "the capture stops before its end",
+    "the piece cannot follow this capture path",
+    "the destination is occupied or out of reach",
+    "a man cannot move in that direction",
+    "the game is over: the side to move has no legal move",
+    "the move is not legal",
+};
+
+const char *
+pdn_reason_text(int reason)
+{
+    if (reason < 0 ||
+        (size_t)reason >= sizeof reason_texts / sizeof reason_texts[0])
+        return "unknown reason";
+    return reason_texts[reason];
+}
+
+/* ---------------------------------------------------------------------
+ * Formatting. */
+
+/* Appends the name of coord c to buf at *len (snprintf-style counting). */
+static void
+put_square(const pdn_gametype *gt, int algebraic, int c, char *buf,
+           size_t size, size_t *len)
+{
+    char tmp[16];
+    int n;
+
+    if (algebraic)
+        n = snprintf(tmp, sizeof tmp, "%c%d", 'a' + PDN_COORD_FILE(c),
+                     PDN_COORD_RANK(c) + 1);
+    else
+        n = snprintf(tmp, sizeof tmp, "%d", pdn_coord_to_square(gt, c));
+    if (n < 0)
+        return;
+    if (*len < size)
+        snprintf(buf + *len, size - *len, "%s", tmp);
+    *len += (size_t)n;
+}
+
+static void
+put_char(char ch, char *buf, size_t size, size_t *len)
+{
+    if (*len + 1 < size) {
+        buf[*len] = ch;
+        buf[*len + 1] = '\0';
+    }
+    (*len)++;
+}
+
+size_t
+pdn_move_format(const pdn_board *b, const pdn_movelist *l,
+                const pdn_move *m, unsigned flags, char *buf, size_t size)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    size_t len = 0, i, nl;
+    int algebraic, full, same = 0;
+    char sep;
+
+    if (size > 0)
+        buf[0] = '\0';
+    if (m->n < 2)
+        return 0;
+    if (flags & PDN_MOVE_NUMERIC)
+        algebraic = 0;
+    else if (flags & PDN_MOVE_ALGEBRAIC)
+        algebraic = 1;
+    else
+        algebraic = gt->notation != 'N';
+    sep = m->ncaptured > 0 ? pdn_gametype_capture_sep(gt) : '-';
+    full = (flags & PDN_MOVE_FULL) != 0;
+    if (!full) {
+        nl = l != NULL ? pdn_movelist_count(l) : 0;
+        for (i = 0; i < nl; i++) {
+            const pdn_move *o = pdn_movelist_at(l, i);
+
+            /* Another move with the same from and to (m itself need not
+             * be in l). */
+            if (o->path[0] == m->path[0] &&
+                o->path[o->n - 1] == m->path[m->n - 1] &&
+                (o->n != m->n || memcmp(o->path, m->path, m->n) != 0))
+                same++;
+        }
+        /* Ambiguous from-to, or a capture back to its start square: every
+         * landing square, as the standard's example 47x38x24x13x36 has it
+         * (38 lies on a straight line, yet is written). */
+        if (same > 0 || (m->path[0] == m->path[m->n - 1] && m->n > 2))
+            full = 1;
+    }
+    for (i = 0; i < m->n; i++) {
+        if (!full && i > 0 && i < (size_t)m->n - 1)
+            continue;
+        if (i > 0)
+            put_char(sep, buf, size, &len);
+        put_square(gt, algebraic, m->path[i], buf, size, &len);
+    }
+    return len;
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-perft: counts the leaf nodes of the move tree of any variant to a
+ * given depth, to check the rules engine against published tables; -D
+ * splits the last depth by first move. */
+#include <config.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common.h"
+
+const char tool_name[] = "pdn-perft";
+
+#define DEFAULT_DEPTH 6
+#define MAX_DEPTH 30
+
+static void
+usage(FILE *out)
+{
+    fputs("Usage: pdn-perft [OPTION]...\n"
+          "Count the positions reached after every sequence of DEPTH moves\n"
+          "(perft) from the initial position of a draughts variant, one\n"
+          "line per depth: DEPTH<TAB>COUNT. Timings go to standard error.\n"
+          "\n"
+          "  -g GAMETYPE  variant: a GameType number (20), a full GameType\n"
+          "               (20,W,10,10,N2,0) or a name (international,\n"
+          "               russian, frisian...); default 20\n"
+          "  -F FEN       start from this position instead\n"
+          "  -d DEPTH     count up to DEPTH plies (default 6, at most 30)\n"
+          "  -D           divide: count the last depth per first move\n"
+          "               (MOVE<TAB>COUNT lines, then total<TAB>COUNT)\n"
+          "  -u           count each capture sequence, even those with the\n"
+          "               same start, end and captured pieces (default:\n"
+          "               such duplicates are one move)\n"
+          "  -h, --help       display this help and exit\n"
+          "  -V, --version    output version information and exit\n"
+          "\n"
+          "Exit status:\n"
+          "  0  counts printed\n"
+          "  2  usage error (bad option, unknown variant, bad FEN) or\n"
+          "     system trouble (memory, write error)\n",
+          out);
+    fprintf(out, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+}
+
+static double
+now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void
+timing(int depth, double secs, uint64_t nodes)
+{
+    fprintf(stderr, "%s: depth %d: %.3f s, %.0f nodes/s\n", tool_name, depth,
+            secs, secs > 0 ? (double)nodes / secs : 0.0);
+}
+
+static uint64_t
+count(const pdn_board *b, int depth, int merge)
+{
+    return depth <= 0 ? 1 : pdn_perft(b, depth, merge);
+}
+
+/* The last depth, one line per first move. */
+static int
+divide(const pdn_board *b, int depth, int merge)
+{
+    pdn_error err;
+    pdn_movelist *l = pdn_movelist_new();
+    pdn_board *child;
+    uint64_t total = 0, n;
+    size_t i;
+    char buf[256];
+    double t0 = now();
+
+    pdn_error_clear(&err);
+    child = pdn_board_new(pdn_board_gametype(b), &err);
+    if (l == NULL || child == NULL ||
+        pdn_board_moves(b, l, &err) != 0) {
+        tool_error("%s", err.code ? err.text : "memory exhausted");
+        pdn_movelist_free(l);
+        pdn_board_free(child);
+        return TOOL_TROUBLE;
+    }
+    for (i = 0; i < pdn_movelist_count(l); i++) {
+        const pdn_move *m = pdn_movelist_at(l, i);
+
+        pdn_board_copy(child, b);
+        pdn_board_apply(child, m);
+        n = count(child, depth - 1, merge);
+        total += n;
+        pdn_move_format(b, l, m, PDN_MOVE_SHORT, buf, sizeof buf);
+        printf("%s\t%llu\n", buf, (unsigned long long)n);
+    }
+    printf("total\t%llu\n", (unsigned long long)total);
+    timing(depth, now() - t0, total);
+    pdn_movelist_free(l);
+    pdn_board_free(child);
+    return TOOL_OK;
+}
+
+static int
+parse_depth(const char *arg, int *depth)
+{
+    char *end;
+    long v;
+
+    errno = 0;
+    v = strtol(arg, &end, 10);
+    if (*arg == '\0' || *end != '\0' || errno != 0 || v < 1 || v > MAX_DEPTH)
+        return -1;
+    *depth = (int)v;
+    return 0;
+}
+
+/* The start position: the variant's initial one, or the FEN. */
+static pdn_board *
+start_board(const pdn_gametype *gt, const char *fen_text)
+{
+    pdn_error err;
+    pdn_board *b;
+    pdn_fen fen;
+
+    pdn_error_clear(&err);
+    b = pdn_board_new(gt, &err);
+    if (b == NULL) {
+        tool_error("%s", err.code ? err.text : "memory exhausted");
+        return NULL;
+    }
+    if (fen_text == NULL)
+        return b;
+    if (pdn_fen_parse(fen_text, &fen, &err) < 0 ||
+        pdn_board_set_fen(b, &fen, &err) != 0) {
+        tool_usage_error("invalid FEN: %s", err.text);
+        pdn_board_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+int
+main(int argc, char **argv)
+{
+    pdn_gametype gt;
+    const char *fen = NULL;
+    int c, d, depth = DEFAULT_DEPTH, div = 0, merge = 1, st;
+    pdn_board *b;
+
+    st = tool_std_options(argc, argv, usage);
+    if (st >= 0)
+        return st;
+    pdn_gametype_standard(20, &gt);
+    opterr = 0;
+    while ((c = getopt(argc, argv, ":g:F:d:DuhV")) != -1) {
+        switch (c) {
+        case 'g':
+            if (pdn_gametype_by_name(optarg, &gt) != 0)
+                return tool_usage_error("unknown game type '%s'", optarg);
+            break;
+        case 'F':
+            fen = optarg;
+            break;
+        case 'd':
+            if (parse_depth(optarg, &depth) != 0)
+                return tool_usage_error("invalid depth '%s' (1 to %d)",
+                                        optarg, MAX_DEPTH);
+            break;
+        case 'D':
+            div = 1;
+            break;
+        case 'u':
+            merge = 0;
+            break;
+        case 'h':
+            usage(stdout);
+            return tool_finish(NULL, TOOL_OK);
+        case 'V':
+            tool_version();
+            return tool_finish(NULL, TOOL_OK);
+        default:
+            return tool_getopt_error(c, optopt);
+        }
+    }
+    if (optind < argc)
+        return tool_usage_error("extra operand '%s'", argv[optind]);
+    b = start_board(&gt, fen);
+    if (b == NULL)
+        return TOOL_TROUBLE;
+    st = TOOL_OK;
+    if (div) {
+        st = divide(b, depth, merge);
+    } else {
+        for (d = 1; d <= depth; d++) {
+            double t0 = now();
+            uint64_t n = count(b, d, merge);
+
+            printf("%d\t%llu\n", d, (unsigned long long)n);
+            /* Show each depth as soon as it is known: deep counts take
+             * minutes. */
+            fflush(stdout);
+            timing(d, now() - t0, n);
+            if (ferror(stdout))
+                break;
+        }
+    }
+    pdn_board_free(b);
+    return tool_finish(NULL, st);
+}
