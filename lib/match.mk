@@ -8,3 +8,10 @@ tools_pdn_perft_SOURCES = tools/pdn-perft.c $(TOOLS_COMMON)
 tools_pdn_perft_LDADD = lib/libpdn.la
 
 dist_man_MANS += man/pdn-perft.1 man/pdn-rules.7
+
+## Tests: perft tables, the generated games against their truth files.
+check_PROGRAMS += tests/replay_generated
+tests_replay_generated_SOURCES = tests/replay_generated.c
+tests_replay_generated_LDADD = lib/libpdn-internal.la
+TESTS += tests/cli/perft.sh tests/cli/replay-generated.sh
+EXTRA_DIST += tests/cli/perft.sh tests/cli/replay-generated.sh
