@@ -330,8 +330,8 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
                        "\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
                     line, col, game, sev, pdn_code_name(code));
         tbuf_json(b, msg.data);
-        if (extra != NULL)
-            tbuf_adds(b, extra);
+        if (extra != NULL || o->json_more != NULL)
+            tbuf_adds(b, extra != NULL ? extra : o->json_more);
         tbuf_add(b, "}\n", 2);
         tbuf_free(&msg);
         return;
@@ -407,6 +407,11 @@ work(void *ctx, run_job *job)
     size_t i;
 
     memset(&to, 0, sizeof to);
+    job->status = TOOL_OK;
+    job->flag = 0;
+    if (o->only != 0 && (job->game != NULL ? pdn_game_number(job->game)
+                                           : job->index + 1) != o->only)
+        return;
     for (i = 0; i < job->nwarnings; i++)
         tool_diag_err(o, &to, o->file, &job->warnings[i], NULL);
     if (job->rc < 0) {

@@ -71,6 +71,8 @@ typedef struct tool_opts {
     tool_game_fn *game;
     tool_emit_fn *emit;
     void *ud;                /* the tool's own options */
+    unsigned long only;      /* when not 0: the one game to process */
+    const char *json_more;   /* JSON members of findings given no extra */
     const char *file;        /* the input being read */
 } tool_opts;
 

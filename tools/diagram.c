@@ -29,7 +29,8 @@ diagram_text(tbuf *out, const pdn_board *b)
             tbuf_printf(out, "%2d ", r + 1);
         for (f = 0; f < gt->width; f++) {
             c = PDN_COORD(f, r);
-            tbuf_printf(out, " %c", piece_char(b, c, pdn_coord_playable(gt, c)));
+            tbuf_printf(out, " %c",
+                        piece_char(b, c, pdn_coord_playable(gt, c)));
         }
         if (!alg) {
             tbuf_adds(out, "    ");

@@ -214,6 +214,21 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
     return 0;
 }
 
+/* Who a result says won: 'F' the first mover, 'S' the second, 'D' a draw,
+ * 'L' both lost, 0 unknown. Both result types are read ("2-0" = "1-0"):
+ * pdn-validate, not this check, says which one a variant uses. */
+static int
+outcome(const char *r)
+{
+    if (strcmp(r, "1-0") == 0 || strcmp(r, "2-0") == 0)
+        return 'F';
+    if (strcmp(r, "0-1") == 0 || strcmp(r, "0-2") == 0)
+        return 'S';
+    if (strcmp(r, "1/2-1/2") == 0 || strcmp(r, "1-1") == 0)
+        return 'D';
+    return strcmp(r, "0-0") == 0 ? 'L' : 0;
+}
+
 /* A finished game (no legal move) must carry the result it implies. PDN 3.0
  * gives results from the first mover's side; giveaway inverts the aim. */
 static void
@@ -222,30 +237,30 @@ check_result(line_ctx *c, const pdn_board *b)
     const pdn_gametype *gt = pdn_board_gametype(b);
     const char *res = pdn_game_tag(c->g, "Result");
     int intl = pdn_gametype_result_type(gt) == PDN_RESULT_INTERNATIONAL;
-    char winner, want[8];
+    char winner;
+    const char *want;
     pdn_pos pos;
 
     if (res == NULL)
         res = pdn_game_result(c->g);
-    if (res == NULL || strcmp(res, "*") == 0 || *res == '\0' ||
-        strcmp(res, "?") == 0 ||
+    if (res == NULL || outcome(res) == 0 ||
         pdn_board_moves(b, c->l, NULL) != 0 || pdn_movelist_count(c->l) != 0)
         return;
     winner = pdn_board_turn(b);
     if (!gt->giveaway)
         winner = winner == 'W' ? 'B' : 'W';
-    snprintf(want, sizeof want, "%s",
-             winner == gt->start ? (intl ? "2-0" : "1-0")
-                                 : (intl ? "0-2" : "0-1"));
-    if (strcmp(res, want) == 0)
+    if (outcome(res) == (winner == gt->start ? 'F' : 'S'))
         return;
+    want = winner == gt->start ? (intl ? "2-0" : "1-0")
+                               : (intl ? "0-2" : "0-1");
     pos = pdn_game_tag(c->g, "Result") ? tool_tag_pos(c->g, "Result")
                                        : pdn_game_pos(c->g);
     tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
               PDN_SEV_ERROR, PDN_ERESULT, NULL,
               "result '%s' contradicts the final position: %s has no legal "
-              "move, so the result is '%s'",
-              res, pdn_board_turn(b) == 'W' ? "White" : "Black", want);
+              "move, so %s won ('%s')",
+              res, pdn_board_turn(b) == 'W' ? "White" : "Black",
+              winner == 'W' ? "White" : "Black", want);
 }
 
 static void
@@ -323,6 +338,8 @@ main(int argc, char **argv)
     o.game = legal_game;
     o.emit = split;
     o.ud = &lo;
+    o.json_more = ",\"ply\":null,\"move\":null,\"fen\":null,"
+                  "\"legal\":null";
     while ((c = getopt(argc, argv, ":vw:x:g:f:o:qWj:hV")) != -1) {
         if (c == 'h' || c == 'V') {
             if (c == 'h')

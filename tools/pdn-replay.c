@@ -29,7 +29,7 @@ usage(FILE *out)
             "Usage: %s [OPTION]... [FILE]...\n"
             "Replay PDN games and print their positions (by default the "
             "final FEN of each).\n\n"
-            "  -a               print every ply: game, ply, move, FEN after it\n"
+            "  -a               every ply: game, ply, move, FEN after it\n"
             "  -n N             only game N (1-based, in each FILE)\n"
             "  -p PLY           only the position after PLY moves (0: start)\n"
             "  -f FORMAT        fen (default), board (text diagram), svg or "
@@ -240,6 +240,7 @@ main(int argc, char **argv)
     }
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
+    o.only = ro.game;
     st = tool_run(&o, argc - optind, argv + optind);
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
         tool_error("no game %lu in the input", ro.game);

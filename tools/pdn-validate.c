@@ -71,8 +71,9 @@ check_tags(const tool_opts *o, const char *file, const pdn_game *g,
 
     for (i = 0; i < sizeof roster / sizeof *roster; i++)
         if (pdn_game_tag(g, roster[i]) == NULL)
-            snprintf(missing + strlen(missing), sizeof missing - strlen(missing),
-                     "%s%s", *missing ? ", " : "", roster[i]);
+            snprintf(missing + strlen(missing),
+                     sizeof missing - strlen(missing), "%s%s",
+                     *missing ? ", " : "", roster[i]);
     pos = pdn_game_pos(g);
     if (*missing && n != 0)
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG, NULL,
@@ -192,20 +193,27 @@ check_paths(const tool_opts *o, const char *file, const pdn_game *g,
     pdn_match m;
     pdn_pos pos;
     size_t i, same;
+    int rc;
 
     for (n = pdn_game_first(g); b && l && n; n = pdn_node_next(n)) {
         const pdn_movetext *mt = pdn_node_move(n);
 
+        pos = pdn_node_pos(n);
         if (mt == NULL || pdn_node_setup(n) != NULL ||
-            pdn_board_moves(b, l, NULL) != 0 ||
-            pdn_board_match(b, l, mt, &m) != PDN_MATCH_LEGAL)
+            pdn_board_moves(b, l, NULL) != 0)
+            break;
+        rc = pdn_board_match(b, l, mt, &m);
+        if (rc == PDN_MATCH_AMBIGUOUS)
+            tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ESTRICT,
+                      NULL, "capture '%s' is ambiguous and must be written "
+                            "in full", pdn_node_text(n));
+        if (rc != PDN_MATCH_LEGAL)
             break;
         for (same = i = 0; i < pdn_movelist_count(l); i++) {
             const pdn_move *x = pdn_movelist_at(l, i);
             same += x->path[0] == m.move.path[0] &&
                     x->path[x->n - 1] == m.move.path[m.move.n - 1];
         }
-        pos = pdn_node_pos(n);
         if (mt->n > 2 && same == 1 && m.move.ncaptured > 0)
             tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ESTRICT,
                       NULL, "capture '%s' is written in full although its "

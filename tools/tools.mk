@@ -1,8 +1,29 @@
 ## tools/tools.mk: fragment included by Makefile.am
 ## The command-line tools: thin programs over libpdn sharing tools/common.c
 ## (conventions, diagnostics, driver) and tools/run.c (ordered -j pipeline).
-## The programs are registered once the reader and writer are in libpdn.
+## pdn-convert is registered once the writer is in libpdn.
 
 TOOLS_COMMON = tools/common.c tools/common.h tools/run.c tools/run.h
-EXTRA_DIST += tools/pdn-validate.c tools/pdn-legal.c tools/pdn-replay.c \
-	tools/pdn-convert.c tools/diagram.c tools/diagram.h $(TOOLS_COMMON)
+
+bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay
+tools_pdn_validate_SOURCES = tools/pdn-validate.c $(TOOLS_COMMON)
+tools_pdn_validate_LDADD = lib/libpdn.la
+tools_pdn_legal_SOURCES = tools/pdn-legal.c $(TOOLS_COMMON)
+tools_pdn_legal_LDADD = lib/libpdn.la
+tools_pdn_replay_SOURCES = tools/pdn-replay.c tools/diagram.c tools/diagram.h \
+	$(TOOLS_COMMON)
+tools_pdn_replay_LDADD = lib/libpdn.la
+EXTRA_DIST += tools/pdn-convert.c
+
+dist_man_MANS += man/pdn-validate.1 man/pdn-legal.1 man/pdn-replay.1
+EXTRA_DIST += man/pdn-convert.1
+
+## Tests: golden cases in tests/data, the shared generated games (skipped
+## without ../shared), and the -w/-x split, which uses a small helper over
+## pdn_game_raw.
+check_PROGRAMS += tools/rawgames
+tools_rawgames_SOURCES = tools/rawgames.c
+tools_rawgames_LDADD = lib/libpdn.la
+TESTS += tests/cli/golden.sh tests/cli/generated.sh tests/cli/split.sh
+EXTRA_DIST += tests/cli/golden.sh tests/cli/samples.sh \
+	tests/cli/generated.sh tests/cli/corpus.sh tests/cli/split.sh
