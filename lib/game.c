@@ -16,7 +16,7 @@ void
 pdnp_arena_init(pdnp_arena *a)
 {
     a->head = NULL;
-    a->next_size = 4096;
+    a->next_size = 16384;
 }
 
 void
@@ -101,7 +101,7 @@ pdnp_node_new(pdn_game *g)
     pdn_node *n = pdnp_arena_alloc(&g->arena, sizeof *n);
     if (n == NULL)
         return NULL;
-    memset(n, 0, sizeof *n);
+    memset(n, 0, offsetof(pdn_node, tbuf));
     n->game = g;
     return n;
 }
@@ -189,6 +189,21 @@ pdnp_result_norm(const char *s, size_t n)
 {
     char t[16];
     size_t i, o = 0;
+
+    /* Fast paths: most words are moves, which fail here at once. */
+    if (n == 3) {
+        if ((s[1] != '-' && s[1] != ':') || s[0] < '0' || s[0] > '2' ||
+            s[2] < '0' || s[2] > '2')
+            return NULL;
+    } else if (n == 7) {
+        if (s[0] != '1' || s[1] != '/')
+            return NULL;
+    } else if (n == 1) {
+        return s[0] == '*' ? results[7] : NULL;
+    } else if (n < 3 || n > 9 ||
+               ((unsigned char)s[0] != 0xBD && (unsigned char)s[0] != 0xC2)) {
+        return NULL;
+    }
 
     /* Accept ':' for '-' and the one-character half (Latin-1 0xBD or
      * UTF-8 C2 BD) for "1/2". */
@@ -470,6 +485,40 @@ pdn_node_setup(const pdn_node *n)
     return n != NULL ? n->setup : NULL;
 }
 
+/* ---- Canonical tag order (shared with the writer) ---- */
+
+static const char *const std_tags[] = {"Event", "Site",  "Date", "Round",
+                                       "White", "Black", "Result"};
+#define NSTD (sizeof std_tags / sizeof std_tags[0])
+
+size_t
+pdnp_tag_order(const pdn_game *g, size_t *idx)
+{
+    size_t i, k, o = 0, nstd;
+    size_t first[NSTD];
+
+    /* The first tag of each standard name, in standard order ... */
+    for (k = 0; k < NSTD; k++) {
+        first[k] = (size_t)-1;
+        for (i = 0; i < g->ntags; i++)
+            if (strcmp(g->tags[i].name, std_tags[k]) == 0) {
+                first[k] = i;
+                idx[o++] = i;
+                break;
+            }
+    }
+    nstd = o;
+    /* ... then every other tag in input order. */
+    for (i = 0; i < g->ntags; i++) {
+        int taken = 0;
+        for (k = 0; k < NSTD && !taken; k++)
+            taken = first[k] == i;
+        if (!taken)
+            idx[o++] = i;
+    }
+    return nstd;
+}
+
 /* ---- Equality ---- */
 
 static int
@@ -528,13 +577,26 @@ pdn_game_equal(const pdn_game *a, const pdn_game *b)
 
     if (a == NULL || b == NULL)
         return a == b;
-    if (a->ntags != b->ntags || !str_eq(a->result, b->result) ||
+    /* No terminator reads back as '*' once written: the same thing. */
+    if (a->ntags != b->ntags ||
+        !str_eq(a->result ? a->result : "*", b->result ? b->result : "*") ||
         !list_eq(&a->comments, &b->comments, 0))
         return 0;
-    for (i = 0; i < a->ntags; i++)
-        if (strcmp(a->tags[i].name, b->tags[i].name) != 0 ||
-            strcmp(a->tags[i].value, b->tags[i].value) != 0)
+    if (a->ntags > 0) {
+        size_t *ia = pdnp_malloc(2 * a->ntags * sizeof *ia), *ib;
+        int same = 1;
+        if (ia == NULL)
             return 0;
+        ib = ia + a->ntags;
+        pdnp_tag_order(a, ia);
+        pdnp_tag_order(b, ib);
+        for (i = 0; i < a->ntags && same; i++)
+            same = strcmp(a->tags[ia[i]].name, b->tags[ib[i]].name) == 0 &&
+                   strcmp(a->tags[ia[i]].value, b->tags[ib[i]].value) == 0;
+        pdnp_free(ia);
+        if (!same)
+            return 0;
+    }
     if ((a->first == NULL) != (b->first == NULL))
         return 0;
     if (a->first == NULL)

@@ -86,7 +86,7 @@ pdnp_fail(pdn_reader *r, int code, const pdn_pos *pos, const char *fmt, ...)
 }
 
 int
-pdnp_lex_need(pdn_reader *r, size_t i)
+pdnp_lex_fill_to(pdn_reader *r, size_t i)
 {
     while (i >= r->in.len) {
         long got = pdnp_input_fill(&r->in);
@@ -621,8 +621,26 @@ pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen)
             if (!pdnp_lex_need(r, p) || r->in.data[p] == '\n' ||
                 r->in.data[p] == '\r') {
                 pdn_pos pos = pdnp_lex_pos(r, open);
+                size_t e = p;
                 if (r->fatal)
                     return -1;
+                /* '[Round "11.1]': the closing quote is missing. */
+                while (e > open + 1 && (r->in.data[e - 1] == ' ' ||
+                                        r->in.data[e - 1] == '\t'))
+                    e--;
+                if (e > open + 1 && r->in.data[e - 1] == ']') {
+                    size_t vl = e - 1 - (open + 1);
+                    pdnp_warn(r, PDN_ETAG, &pos,
+                              "value of tag '%s' has no closing '\"'; it "
+                              "ends at the ']'",
+                              quote(r, *name, *nlen, qb, sizeof qb));
+                    pdnp_buf_clear(&r->sbuf);
+                    if (pdnp_buf_add(&r->sbuf, r->in.data + open + 1, vl) <
+                        0)
+                        return nomem(r);
+                    r->pos = e;
+                    return 1;
+                }
                 pdnp_fail(r, PDN_ETAG, &pos,
                           "unterminated value of tag '%s'",
                           quote(r, *name, *nlen, qb, sizeof qb));

@@ -279,10 +279,15 @@ add_node(pdn_reader *r, const char *text, size_t len, const pdn_pos *pos)
 {
     pdnp_frame *f = top(r);
     pdn_node *n = pdnp_node_new(r->g);
-    if (n == NULL || (n->text = pdnp_arena_strndup(&r->g->arena, text,
-                                                   len)) == NULL) {
-        nomem(r);
-        return NULL;
+    if (n == NULL)
+        goto oom;
+    if (len < sizeof n->tbuf) {
+        memcpy(n->tbuf, text, len);
+        n->tbuf[len] = '\0';
+        n->text = n->tbuf;
+    } else if ((n->text = pdnp_arena_strndup(&r->g->arena, text, len)) ==
+               NULL) {
+        goto oom;
     }
     n->pos = *pos;
     n->before = f->before;
@@ -307,6 +312,9 @@ add_node(pdn_reader *r, const char *text, size_t len, const pdn_pos *pos)
     if (r->nframes == 1)
         r->g->first = f->first;
     return n;
+oom:
+    nomem(r);
+    return NULL;
 }
 
 /* Looks past white space at the raw bytes after the current token: 1 when
@@ -365,10 +373,23 @@ word(pdn_reader *r)
 
     if (r->slen == 0 && (res = pdnp_result_norm(s, n)) != NULL)
         return end_with_result(r, res);
-    r->has_body = 1;
     /* Move number, perhaps glued to its move ("1.32-28"). */
     while (i < n && s[i] >= '0' && s[i] <= '9')
         i++;
+    if (i == n && r->slen == 0) {
+        /* "3": a number with no '.'; not a move. */
+        unsigned long num = 0;
+        size_t k;
+        for (k = 0; k < i; k++)
+            num = num < 100000000 ? num * 10 + (unsigned)(s[k] - '0') : num;
+        pdnp_warn(r, PDN_ESYNTAX, &pos,
+                  "number '%s' with no '.' read as a move number",
+                  qtok(r, qb, sizeof qb));
+        f->number = num;
+        f->ellipsis = 0;
+        return 0;
+    }
+    r->has_body = 1;
     if (i > 0 && i < n && s[i] == '.') {
         unsigned long num = 0;
         size_t k, dots = 0;
@@ -417,8 +438,27 @@ word(pdn_reader *r)
                   PDN_PATH_MAX);
         return -1;
     }
-    if (rc != 0)
-        goto bad;
+    if (rc != 0) {
+        /* "8-11Red overstepped...": prose glued to a move. */
+        size_t k = 0, letters = 0;
+        while (k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == '-' ||
+                         s[k] == 'x' || s[k] == ':'))
+            k++;
+        for (i = k; i < n; i++)
+            if ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z'))
+                letters++;
+        if (k == 0 || k == n || letters < 3 || s[k] == 'x' ||
+            pdnp_movetext_parse(s, k, &mt) != 0)
+            goto bad;
+        pdnp_warn(r, PDN_ESYNTAX, &pos,
+                  "text glued to move '%.*s' read as a comment", (int)k, s);
+        node = add_node(r, s, k, &pos);
+        if (node == NULL)
+            return -1;
+        node->has_move = 1;
+        node->mt = mt;
+        return add_text(r, &node->after, s + k, n - k + r->slen);
+    }
     if (r->joined) {
         char jb[64];
         jb[0] = '\0';
@@ -752,9 +792,9 @@ parse_game(pdn_reader *r)
                           qtok(r, qb, sizeof qb));
                 break;
             }
-            if (r->num > 255) {
+            if (r->num > 65535) {
                 pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
-                          "NAG '%s' out of range 0..255",
+                          "NAG '%s' out of range 0..65535",
                           qtok(r, qb, sizeof qb));
                 goto fail;
             }

@@ -56,6 +56,7 @@ struct pdn_node {
     unsigned char ellipsis;
     unsigned char has_move;
     pdn_movetext mt;
+    char tbuf[24]; /* the text when it is short, saving an allocation */
 };
 
 typedef struct pdnp_tag {
@@ -82,6 +83,10 @@ int pdnp_list_add_str(pdn_game *g, pdnp_list *l, const char *s, size_t n);
 int pdnp_list_add_nag(pdn_game *g, pdnp_list *l, int nag);
 int pdnp_game_add_tag(pdn_game *g, const char *name, size_t nlen,
                       const char *value, size_t vlen, const pdn_pos *pos);
+/* Fills idx with the tag indexes in canonical order: the first of each
+ * of the seven standard tags in standard order, then the rest in input
+ * order. Returns how many standard tags lead. */
+size_t pdnp_tag_order(const pdn_game *g, size_t *idx);
 /* Normalised result string for a terminator token, NULL if s is none. */
 const char *pdnp_result_norm(const char *s, size_t n);
 
@@ -212,7 +217,12 @@ int pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen);
  * which is then consumed as a PDNP_T_COMMENT token; 0 otherwise. */
 int pdnp_lex_prose(pdn_reader *r);
 /* 1 when byte i of the window exists, reading more input if needed. */
-int pdnp_lex_need(pdn_reader *r, size_t i);
+int pdnp_lex_fill_to(pdn_reader *r, size_t i);
+static inline int
+pdnp_lex_need(pdn_reader *r, size_t i)
+{
+    return i < r->in.len || pdnp_lex_fill_to(r, i);
+}
 void pdnp_warn(pdn_reader *r, int code, const pdn_pos *pos,
                const char *fmt, ...) PDNP_PRINTF(4, 5);
 void pdnp_fail(pdn_reader *r, int code, const pdn_pos *pos,

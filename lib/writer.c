@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: MIT */
+/* Canonical PDN output: standard tags first, moves in canonical form, move
+ * numbers recomputed from the line, variations written with an explicit
+ * stack. Reading the output and writing it again gives the same bytes. */
+#include <config.h>
+#include "reader_private.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define COLS 80
+
+
+typedef struct wr {
+    pdnp_buf *b;
+    unsigned flags;
+    size_t col;   /* column of the next byte on the current line */
+    int fold;     /* fold lines at COLS */
+    const char *nl;
+    int lossy;    /* a character had no Latin-1 form */
+    int glue;     /* the next token follows without a space ("(") */
+} wr;
+
+static int
+put(wr *w, const char *s, size_t n)
+{
+    return pdnp_buf_add(w->b, s, n);
+}
+
+static int
+newline(wr *w)
+{
+    w->col = 0;
+    return put(w, w->nl, strlen(w->nl));
+}
+
+/* Appends UTF-8 text, as Latin-1 when asked. Tracks the column. */
+static int
+text(wr *w, const char *s, size_t n)
+{
+    size_t i, last_nl = (size_t)-1;
+
+    if (!(w->flags & PDN_WRITE_LATIN1)) {
+        if (put(w, s, n) < 0)
+            return -1;
+    } else {
+        for (i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c < 0x80) {
+                if (pdnp_buf_addc(w->b, (char)c) < 0)
+                    return -1;
+            } else if ((c == 0xC2 || c == 0xC3) && i + 1 < n &&
+                       ((unsigned char)s[i + 1] & 0xC0) == 0x80) {
+                unsigned cp = ((c & 0x1Fu) << 6) | (s[i + 1] & 0x3Fu);
+                if (pdnp_buf_addc(w->b, (char)cp) < 0)
+                    return -1;
+                i++;
+            } else {
+                /* No Latin-1 form: one '?' for the whole sequence. */
+                while (i + 1 < n &&
+                       ((unsigned char)s[i + 1] & 0xC0) == 0x80)
+                    i++;
+                w->lossy = 1;
+                if (pdnp_buf_addc(w->b, '?') < 0)
+                    return -1;
+            }
+        }
+    }
+    for (i = 0; i < n; i++)
+        if (s[i] == '\n')
+            last_nl = i;
+    if (last_nl != (size_t)-1)
+        w->col = n - last_nl - 1;
+    else
+        w->col += n;
+    return 0;
+}
+
+/* One movetext token, preceded by a space or, when folding, a line end. */
+static int
+token(wr *w, const char *s, size_t n)
+{
+    if (w->glue) {
+        w->glue = 0;
+    } else if (w->col > 0) {
+        if (w->fold && w->col + 1 + n > COLS) {
+            if (newline(w) < 0)
+                return -1;
+        } else if (text(w, " ", 1) < 0) {
+            return -1;
+        }
+    }
+    return text(w, s, n);
+}
+
+static int
+comment(wr *w, const char *c)
+{
+    int rc;
+    pdnp_buf t;
+    pdnp_buf_init(&t);
+    if (pdnp_buf_addc(&t, '{') < 0 || pdnp_buf_adds(&t, c) < 0 ||
+        pdnp_buf_addc(&t, '}') < 0) {
+        pdnp_buf_free(&t);
+        return -1;
+    }
+    rc = token(w, t.data, t.len);
+    pdnp_buf_free(&t);
+    return rc;
+}
+
+static int
+comments(wr *w, const pdnp_list *l)
+{
+    const pdnp_item *it;
+    for (it = l->first; it != NULL; it = it->next)
+        if (comment(w, it->u.s) < 0)
+            return -1;
+    return 0;
+}
+
+static int
+tag_line(wr *w, const char *name, const char *value)
+{
+    const char *v;
+    if (put(w, "[", 1) < 0 || put(w, name, strlen(name)) < 0 ||
+        put(w, " \"", 2) < 0)
+        return -1;
+    /* '"' is escaped; a backslash only where the reader would take it
+     * for an escape. */
+    for (v = value; *v != '\0'; v++) {
+        if (*v == '"') {
+            if (put(w, "\\\"", 2) < 0)
+                return -1;
+        } else if (*v == '\\' && (v[1] == '\\' || v[1] == '"')) {
+            if (put(w, "\\\\", 2) < 0)
+                return -1;
+        } else {
+            size_t run = strcspn(v, "\"\\");
+            if (run == 0)
+                run = 1;
+            if (text(w, v, run) < 0)
+                return -1;
+            v += run - 1;
+        }
+    }
+    if (put(w, "\"]", 2) < 0)
+        return -1;
+    return newline(w);
+}
+
+typedef struct wframe {
+    const pdn_node *cur;
+    const pdn_node *pvar; /* next variation of the last written move */
+    unsigned long num, vnum;
+    int side, vside;      /* 0: first mover's move, 1: second's */
+    int need_num;         /* write "N..." before a second-mover move */
+} wframe;
+
+static int
+move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
+{
+    char buf[PDN_PATH_MAX * 5 + 64];
+    size_t o = 0;
+    const pdnp_item *it;
+
+    if (write_num)
+        o = (size_t)snprintf(buf, sizeof buf, "%lu%s ", f->num,
+                             f->side ? "..." : ".");
+    if (n->has_move)
+        o += pdn_movetext_format(&n->mt, buf + o, sizeof buf - o);
+    else
+        o += (size_t)snprintf(buf + o, sizeof buf - o, "%s", n->text);
+    if (o >= sizeof buf - 16)
+        o = sizeof buf - 16;
+    if (n->strength != NULL) {
+        size_t sl = strlen(n->strength);
+        if (sl > 8)
+            sl = 8;
+        memcpy(buf + o, n->strength, sl);
+        o += sl;
+    }
+    if (token(w, buf, o) < 0)
+        return -1;
+    for (it = n->nags.first; it != NULL; it = it->next) {
+        int k = snprintf(buf, sizeof buf, "$%d", it->u.nag);
+        if (token(w, buf, (size_t)k) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int
+setup_token(wr *w, const char *fen)
+{
+    pdnp_buf t;
+    int rc;
+    pdnp_buf_init(&t);
+    rc = pdnp_buf_printf(&t, "/FEN \"%s\"/", fen);
+    if (rc == 0)
+        rc = token(w, t.data, t.len);
+    pdnp_buf_free(&t);
+    return rc;
+}
+
+static int
+movetext(wr *w, const pdn_game *g)
+{
+    wframe *st;
+    size_t n, cap = 16;
+    int rc = -1;
+
+    if (g->first == NULL)
+        return 0;
+    st = pdnp_malloc(cap * sizeof *st);
+    if (st == NULL)
+        return -1;
+    memset(&st[0], 0, sizeof st[0]);
+    st[0].cur = g->first;
+    st[0].num = 1;
+    st[0].need_num = 1;
+    n = 1;
+    while (n > 0) {
+        wframe *f = &st[n - 1];
+        const pdn_node *x;
+        if (f->pvar != NULL) {
+            const pdn_node *v = f->pvar;
+            f->pvar = v->sib;
+            f->need_num = 1;
+            if (token(w, "(", 1) < 0)
+                goto done;
+            w->glue = 1;
+            if (n == cap) {
+                wframe *s2 = pdnp_realloc(st, cap * 2 * sizeof *st);
+                if (s2 == NULL)
+                    goto done;
+                st = s2;
+                cap *= 2;
+                f = &st[n - 1];
+            }
+            memset(&st[n], 0, sizeof st[n]);
+            st[n].cur = v;
+            st[n].num = f->vnum;
+            st[n].side = f->vside;
+            st[n].need_num = 1;
+            n++;
+            continue;
+        }
+        if (f->cur == NULL) {
+            if (n > 1) {
+                if (w->fold && w->col + 1 > COLS && newline(w) < 0)
+                    goto done;
+                if (text(w, ")", 1) < 0)
+                    goto done;
+                st[n - 2].need_num = 1;
+            }
+            n--;
+            continue;
+        }
+        x = f->cur;
+        if (comments(w, &x->before) < 0)
+            goto done;
+        if (x->setup != NULL && setup_token(w, x->setup) < 0)
+            goto done;
+        if (x->number != 0) {
+            f->num = x->number;
+            f->side = x->ellipsis;
+        }
+        if (x->before.count > 0 || x->setup != NULL)
+            f->need_num = 1;
+        if (move_token(w, x, f, f->side == 0 || f->need_num) < 0)
+            goto done;
+        f->need_num = 0;
+        if (comments(w, &x->after) < 0)
+            goto done;
+        if (x->after.count > 0)
+            f->need_num = 1;
+        f->vnum = f->num;
+        f->vside = f->side;
+        f->pvar = x->var;
+        if (f->side) {
+            f->num++;
+            f->side = 0;
+        } else {
+            f->side = 1;
+        }
+        f->cur = x->next;
+    }
+    rc = 0;
+done:
+    pdnp_free(st);
+    return rc;
+}
+
+static int
+render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy)
+{
+    wr w;
+    size_t *idx = NULL, i, nstd = 0;
+    int add_result;
+    const char *res = g->result != NULL ? g->result : "*";
+    int compat = (flags & PDN_WRITE_COMPAT) != 0, rc = -1;
+
+    memset(&w, 0, sizeof w);
+    w.b = b;
+    w.flags = compat ? flags : flags & ~(unsigned)PDN_WRITE_LATIN1;
+    w.fold = compat;
+    w.nl = (flags & PDN_WRITE_CRLF) ? "\r\n" : "\n";
+    if (g->ntags > 0) {
+        idx = pdnp_malloc(g->ntags * sizeof *idx);
+        if (idx == NULL)
+            return -1;
+        nstd = pdnp_tag_order(g, idx);
+    }
+    /* PDN 3.0 ends every game with '*' and keeps the result in the
+     * Result tag, added (last of the standard tags) when missing. */
+    add_result = !compat && strcmp(res, "*") != 0 &&
+                 pdn_game_tag(g, "Result") == NULL;
+    for (i = 0; i <= g->ntags; i++) {
+        const pdnp_tag *t;
+        if (i == nstd && add_result && tag_line(&w, "Result", res) < 0)
+            goto done;
+        if (i == g->ntags)
+            break;
+        t = &g->tags[idx[i]];
+        if (tag_line(&w, t->name, t->value) < 0)
+            goto done;
+    }
+    if (movetext(&w, g) < 0 || comments(&w, &g->comments) < 0)
+        goto done;
+    if (token(&w, compat ? res : "*", strlen(compat ? res : "*")) < 0 ||
+        newline(&w) < 0 || newline(&w) < 0)
+        goto done;
+    rc = 0;
+    *lossy = w.lossy;
+done:
+    pdnp_free(idx);
+    return rc;
+}
+
+char *
+pdn_game_to_string(const pdn_game *g, unsigned flags, size_t *len,
+                   pdn_error *err)
+{
+    pdnp_buf b;
+    int lossy = 0;
+    char *out;
+
+    pdnp_buf_init(&b);
+    if (g == NULL || render(&b, g, flags, &lossy) < 0 ||
+        pdnp_buf_reserve(&b, 0) < 0) {
+        pdnp_buf_free(&b);
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       g == NULL ? "no game" : "out of memory");
+        return NULL;
+    }
+    if (lossy)
+        pdnp_error_set(err, PDN_EENCODING, PDN_SEV_WARNING, NULL,
+                       g->number,
+                       "text with no ISO-8859-1 form written as '?'");
+    /* The caller frees with free(): copy out of the pdnp allocator. */
+    out = malloc(b.len + 1);
+    if (out == NULL) {
+        pdnp_buf_free(&b);
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        return NULL;
+    }
+    memcpy(out, b.data, b.len + 1);
+    if (len != NULL)
+        *len = b.len;
+    pdnp_buf_free(&b);
+    return out;
+}
+
+int
+pdn_write_game_cb(pdn_write_fn *fn, void *ud, const pdn_game *g,
+                  unsigned flags, pdn_error *err)
+{
+    pdnp_buf b;
+    int lossy = 0;
+
+    pdnp_buf_init(&b);
+    if (g == NULL || render(&b, g, flags, &lossy) < 0 ||
+        pdnp_buf_reserve(&b, 0) < 0) {
+        pdnp_buf_free(&b);
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       g == NULL ? "no game" : "out of memory");
+        return -1;
+    }
+    if (fn(b.data, b.len, ud) < 0) {
+        pdnp_error_set(err, PDN_EIO, PDN_SEV_ERROR, NULL, g->number,
+                       "write error: %s", strerror(errno));
+        pdnp_buf_free(&b);
+        return -1;
+    }
+    pdnp_buf_free(&b);
+    if (lossy) {
+        pdnp_error_set(err, PDN_EENCODING, PDN_SEV_WARNING, NULL,
+                       g->number,
+                       "text with no ISO-8859-1 form written as '?'");
+        return 1;
+    }
+    return 0;
+}
+
+static int
+file_sink(const char *buf, size_t len, void *ud)
+{
+    FILE *fp = ud;
+    if (len > 0 && fwrite(buf, 1, len, fp) != len) {
+        if (errno == 0)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}
+
+int
+pdn_write_game(FILE *out, const pdn_game *g, unsigned flags, pdn_error *err)
+{
+    if (out == NULL) {
+        pdnp_error_set(err, PDN_EIO, PDN_SEV_ERROR, NULL, 0,
+                       "write error: no output stream");
+        return -1;
+    }
+    errno = 0;
+    return pdn_write_game_cb(file_sink, out, g, flags, err);
+}
