@@ -144,18 +144,23 @@ typedef struct route {
     unsigned char cap[PDN_PATH_MAX];    /* 1..n */
 } route;
 
+/* How written squares between from and to may name a jump: its landing
+ * square, the square just behind its captured piece, or either. */
+enum { FIT_LAND = 1, FIT_BEHIND = 2, FIT_ANY = 3 };
+
 /* The written squares w[0..nw-1] (w[0] already checked) follow the route:
- * the last one is its end, and each square between names, in order, the
- * landing square or the square just behind the piece of some jump. */
+ * the last one is its end, and each square between names, in order, some
+ * jump as fit allows. */
 static int
-route_fits(const route *rt, const unsigned char *w, int nw)
+route_fits(const route *rt, const unsigned char *w, int nw, int fit)
 {
     int i, j = 1;
 
     if (rt->n < 1 || w[nw - 1] != rt->land[rt->n])
         return 0;
     for (i = 1; i < nw - 1; i++) {
-        while (j <= rt->n && w[i] != rt->land[j] && w[i] != rt->behind[j])
+        while (j <= rt->n && !((fit & FIT_LAND) && w[i] == rt->land[j]) &&
+               !((fit & FIT_BEHIND) && w[i] == rt->behind[j]))
             j++;
         if (j > rt->n)
             return 0;
@@ -435,10 +440,11 @@ from_fits(const written *wr, int from)
     return from == wr->w[0];
 }
 
-/* Number of legal moves the written move fits; *first is the first. */
+/* Number of legal moves the written move fits, reading its squares
+ * between from and to as fit says; *first is the first. */
 static size_t
-match_list(const geo *g, const pdn_movelist *l, const written *wr,
-           size_t *first)
+match_fit(const geo *g, const pdn_movelist *l, const written *wr, int fit,
+          size_t *first)
 {
     size_t i, count = 0, nl = pdn_movelist_count(l);
     route rt;
@@ -452,12 +458,28 @@ match_list(const geo *g, const pdn_movelist *l, const written *wr,
             if (m->ncaptured == 0)
                 continue;
             route_of_move(g, m, &rt);
-            if (!route_fits(&rt, wr->w, wr->n))
+            if (!route_fits(&rt, wr->w, wr->n, fit))
                 continue;
         }
         if (count++ == 0)
             *first = i;
     }
+    return count;
+}
+
+/* Number of legal moves the written move fits. A full path names either
+ * the landing squares or the squares just behind the captured pieces
+ * (PDN 3.0), not a mixture: landing squares are tried first, so that
+ * "2x30x17" where one route lands on 30 and another only passes it
+ * behind a captured piece means the first. */
+static size_t
+match_list(const geo *g, const pdn_movelist *l, const written *wr,
+           size_t *first)
+{
+    size_t count = match_fit(g, l, wr, FIT_LAND, first);
+
+    if (count == 0 && wr->n > 2)
+        count = match_fit(g, l, wr, FIT_BEHIND, first);
     return count;
 }
 
@@ -478,7 +500,7 @@ probe_visit(const route *rt, int complete, void *ud)
     const written *wr = p->wr;
     size_t i, j, nl;
 
-    if (!route_fits(rt, wr->w, wr->n))
+    if (!route_fits(rt, wr->w, wr->n, FIT_ANY))
         return 0;
     nl = pdn_movelist_count(p->l);
     for (i = 0; i < nl; i++) {

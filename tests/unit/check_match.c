@@ -94,6 +94,12 @@ static const struct {
     {"20", "W:WK46:B41,33", "46x28x39", "46x28x39"},
     {"20", "W:WK46:B41,33", "46x37x39", "46x28x39"},
     {"20", "W:WK46:B41,33", "46x37x44", "46x28x44"},
+    /* One route lands on 30; another only passes it, just behind the
+     * piece on 24, and lands on 35: landing squares are read first. */
+    {"20", "B:W22,24,27,31,34,40,45,48:BK2,7,15,25", "2x30x17",
+     "2x30x39x17"},
+    {"20", "B:W22,24,27,31,34,40,45,48:BK2,7,15,25", "2x35x17",
+     "2x35x44x17"},
     /* A circular capture, written in either direction (one move). */
     {"20", "W:WK38:B18,19,32,33", "38x27x13x24x38", "38x27x13x24x38"},
     {"20", "W:WK38:B18,19,32,33", "38x24x13x27x38", "38x27x13x24x38"},
