@@ -115,7 +115,9 @@ for t in "$top"/fuzz/fuzz_*.c; do
         say "$name: skipped, the library does not define yet:$missing"
         continue
     fi
-    if ! "$cc" $flags -fsanitize=fuzzer -I"$work" -I"$top/lib" \
+    extra=""
+    echo "$defined" | grep -qx pdn_game_to_string && extra="-DFUZZ_HAVE_WRITER"
+    if ! "$cc" $flags $extra -fsanitize=fuzzer -I"$work" -I"$top/lib" \
         -I"$top/fuzz" "$t" $objs -o "$work/$name" 2>"$work/$name.build.log"; then
         cat "$work/$name.build.log" >&2
         say "$name: build failed"
