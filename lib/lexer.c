@@ -54,7 +54,9 @@ static void
 diag(pdn_reader *r, pdn_error *e, int code, int sev, const pdn_pos *pos,
      const char *fmt, va_list ap)
 {
-    pdnp_error_vset(e, code, sev, pos, r->ngames, fmt, ap);
+    /* Text read between games belongs to the game after it. */
+    pdnp_error_vset(e, code, sev, pos,
+                    r->g != NULL ? r->g->number : r->ngames + 1, fmt, ap);
     pdnp_error_source(e, r->name);
 }
 
@@ -407,7 +409,7 @@ pdnp_lex(pdn_reader *r)
     r->tstart = p;
     r->tpos = pdnp_lex_pos(r, p);
     c = (unsigned char)r->in.data[p];
-    if (cls[c] & C_WORD)
+    if ((cls[c] & C_WORD) && c != '/')
         return lex_word(r);
     switch (c) {
     case '[':

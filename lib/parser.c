@@ -840,11 +840,11 @@ parse_game(pdn_reader *r)
         }
         if (rc < 0)
             goto fail;
+        if (ended)
+            break;
         if (t != PDNP_T_COMMENT && t != PDNP_T_LBRACKET &&
             t != PDNP_T_RBRACKET && r->nframes > 0)
             mark_item(top(r));
-        if (ended)
-            break;
     }
     if (r->g == NULL)
         return 0;
