@@ -250,6 +250,31 @@ START_TEST(test_match_illegal_move_gives_reason)
 }
 END_TEST
 
+START_TEST(test_match_frisian_fourth_king_move_is_other)
+{
+    static const char *const moves[] = {"50-44", "1-7", "44-50", "7-12",
+                                        "50-44", "2-8"};
+    pos p;
+    pdn_match m;
+    pdn_error e;
+    size_t i;
+
+    /* Three quiet moves of the same king while White still has a man:
+     * the fourth is refused by a rule the geometry cannot explain. */
+    pdn_error_clear(&e);
+    pos_open(&p, "40", "W:WK50,36:B1,2");
+    for (i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        ck_assert_int_eq(match(&p, moves[i], &m), PDN_MATCH_LEGAL);
+        pdn_board_apply(p.b, &m.move);
+        ck_assert_int_eq(pdn_board_moves(p.b, p.l, &e), 0);
+    }
+    ck_assert_int_eq(match(&p, "44-50", &m), PDN_MATCH_ILLEGAL);
+    ck_assert_int_eq(m.reason, PDN_WHY_OTHER);
+    ck_assert_int_eq(match(&p, "36-31", &m), PDN_MATCH_LEGAL);
+    pos_close(&p);
+}
+END_TEST
+
 START_TEST(test_match_reason_texts_are_distinct)
 {
     int i, j;
@@ -500,6 +525,7 @@ match_suite(void)
     tcase_add_loop_test(te, test_match_illegal_move_gives_reason, 0,
                         (int)N_ILLEGAL);
     tcase_add_test(te, test_match_reason_texts_are_distinct);
+    tcase_add_test(te, test_match_frisian_fourth_king_move_is_other);
     suite_add_tcase(s, te);
     tcase_add_test(tl, test_match_limits_on_written_path);
     tcase_add_test(tl, test_match_long_captures_explained);
