@@ -1,10 +1,385 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests for the reader module. */
+/* Unit tests for the reader: byte sources, raw text partition, resuming
+ * after errors, encodings, bounded memory, read errors and ENOMEM. */
+#include <config.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader_private.h"
 #include "suites.h"
+#include "testutil.h"
+
+static const char sample[] =
+    "\xef\xbb\xbf{file comment}\r\n"
+    "[Event \"One\"]\r\n[Site \"S\"]\r\n\r\n"
+    "1. 32-28 {a comment\r\nover lines} 19-23 (18-23 2. 37-32) 2. 28x19 "
+    "14x23 1-0\r\n\r\n"
+    "[Event \"Two\"]\n1. 33-28 ) 18-23 *\n\n"
+    "[Event \"Three\"]\r1. 34-29 $1 20-25 2-0\r"
+    "[Event \"Four\"]\n1. 31-27\n"
+    "[Event \"Five\"]\n1. ed4 dc5 1/2:1/2\n\n   ";
+
+/* Reads everything; renders "number:status:Event" per game. */
+static void
+read_all(pdn_reader *r, char *out, size_t size, char *raw, size_t rawsize)
+{
+    pdn_game *g;
+    pdn_error e;
+    int rc;
+    size_t o, ro = 0;
+
+    out[0] = '\0';
+    while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+        size_t l;
+        const char *s;
+        o = strlen(out);
+        snprintf(out + o, size - o, "%lu:%d:%s ",
+                 g != NULL ? pdn_game_number(g) : 0, rc,
+                 g != NULL && pdn_game_tag(g, "Event") != NULL
+                     ? pdn_game_tag(g, "Event")
+                     : "-");
+        s = pdn_game_raw(g, &l);
+        if (raw != NULL && ro + l < rawsize) {
+            memcpy(raw + ro, s, l);
+            ro += l;
+        }
+        pdn_game_free(g);
+    }
+    if (raw != NULL)
+        raw[ro] = '\0';
+}
+
+static const char want_games[] =
+    "1:1:One 2:-1:Two 3:1:Three 4:1:Four 5:1:Five ";
+
+START_TEST(test_reader_memory_source_resumes_after_error)
+{
+    pdn_reader *r = pdn_reader_new_mem(sample, strlen(sample), "m");
+    char out[256], raw[1024];
+    read_all(r, out, sizeof out, raw, sizeof raw);
+    ck_assert_str_eq(out, want_games);
+    /* The raw texts of the games partition the input. */
+    ck_assert_str_eq(raw, sample);
+    ck_assert_uint_eq(pdn_reader_game_count(r), 5);
+    pdn_reader_free(r);
+}
+END_TEST
+
+START_TEST(test_reader_file_source_gives_same_games)
+{
+    FILE *fp = tmpfile();
+    pdn_reader *r;
+    char out[256], raw[1024];
+    ck_assert_ptr_nonnull(fp);
+    fwrite(sample, 1, strlen(sample), fp);
+    rewind(fp);
+    r = pdn_reader_new_file(fp, "f");
+    read_all(r, out, sizeof out, raw, sizeof raw);
+    ck_assert_str_eq(out, want_games);
+    ck_assert_str_eq(raw, sample);
+    pdn_reader_free(r);
+    fclose(fp);
+}
+END_TEST
+
+typedef struct chunks {
+    const char *s;
+    size_t len, pos, step;
+    int fail_at; /* byte offset where reading fails, -1 never */
+} chunks;
+
+static size_t
+chunk_read(void *buf, size_t size, void *ud)
+{
+    chunks *c = ud;
+    size_t n = c->step < size ? c->step : size;
+    if (c->fail_at >= 0 && c->pos >= (size_t)c->fail_at) {
+        errno = EIO;
+        return (size_t)-1;
+    }
+    if (n > c->len - c->pos)
+        n = c->len - c->pos;
+    memcpy(buf, c->s + c->pos, n);
+    c->pos += n;
+    return n;
+}
+
+START_TEST(test_reader_callback_source_in_small_chunks_gives_same_games)
+{
+    /* Chunks of 1..7 bytes split every token somewhere. */
+    chunks c = {sample, strlen(sample), 0, (size_t)_i + 1, -1};
+    pdn_reader *r = pdn_reader_new_cb(chunk_read, &c, "cb");
+    char out[256], raw[1024];
+    read_all(r, out, sizeof out, raw, sizeof raw);
+    ck_assert_str_eq(out, want_games);
+    ck_assert_str_eq(raw, sample);
+    pdn_reader_free(r);
+}
+END_TEST
+
+START_TEST(test_reader_read_error_gives_eio_and_stops)
+{
+    chunks c = {sample, strlen(sample), 0, 16, 80};
+    pdn_reader *r = pdn_reader_new_cb(chunk_read, &c, "cb");
+    pdn_game *g = NULL;
+    pdn_error e;
+    int rc;
+    while ((rc = pdn_reader_next(r, &g, &e)) == 1)
+        pdn_game_free(g);
+    ck_assert_int_eq(rc, -1);
+    ck_assert_int_eq(e.code, PDN_EIO);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 0);
+    pdn_reader_free(r);
+}
+END_TEST
+
+START_TEST(test_reader_positions_in_later_games_are_absolute)
+{
+    pdn_reader *r = pdn_reader_new_mem(sample, strlen(sample), "m");
+    pdn_game *g = NULL;
+    pdn_error e;
+    int k;
+    for (k = 0; k < 2; k++) {
+        pdn_reader_next(r, &g, &e);
+        pdn_game_free(g);
+    }
+    /* Game 2's stray ')' is on line 9, column 10. */
+    ck_assert_int_eq(e.code, PDN_ESYNTAX);
+    ck_assert_uint_eq(e.game, 2);
+    ck_assert_uint_eq(e.pos.line, 9);
+    ck_assert_uint_eq(e.pos.column, 10);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    ck_assert_uint_eq(pdn_game_pos(g).line, 11);
+    ck_assert_uint_eq(pdn_game_pos(g).column, 1);
+    ck_assert_uint_eq(pdn_node_pos(pdn_game_first(g)).line, 12);
+    pdn_game_free(g);
+    pdn_reader_free(r);
+}
+END_TEST
+
+START_TEST(test_reader_end_of_input_is_sticky)
+{
+    pdn_reader *r = pdn_reader_new_mem("  \n", 3, "m");
+    pdn_game *g = (pdn_game *)1;
+    pdn_error e;
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 0);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 0);
+    pdn_reader_free(r);
+}
+END_TEST
+
+START_TEST(test_reader_decides_encoding_per_game)
+{
+    const char *s = "[W \"Ber\xe9ot\"] *\n[W \"Ber\xc3\xa9ot\"] *\n";
+    pdn_reader *r = pdn_reader_new_mem(s, strlen(s), "m");
+    pdn_game *g = NULL;
+    pdn_error e;
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    ck_assert_str_eq(pdn_game_tag(g, "W"), "Ber\xc3\xa9ot");
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    ck_assert_str_eq(pdn_game_tag(g, "W"), "Ber\xc3\xa9ot");
+    pdn_game_free(g);
+    pdn_reader_free(r);
+}
+END_TEST
+
+START_TEST(test_reader_parse_string_reads_first_game)
+{
+    pdn_error e;
+    pdn_game *g = pdn_parse_string("[A \"1\"] * [A \"2\"] *", 20, &e);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_str_eq(pdn_game_tag(g, "A"), "1");
+    pdn_game_free(g);
+    pdn_error_clear(&e);
+    ck_assert_ptr_null(pdn_parse_string("", 0, &e));
+    ck_assert_int_eq(e.code, PDN_ESYNTAX);
+    pdn_error_clear(&e);
+    ck_assert_ptr_null(pdn_parse_string("1. 32-28 )", 10, &e));
+    ck_assert_int_eq(e.code, PDN_ESYNTAX);
+}
+END_TEST
+
+/* The window holds one game at a time: reading many games from a FILE
+ * keeps it near the size of one read chunk. */
+START_TEST(test_reader_memory_is_bounded_by_the_largest_game)
+{
+    FILE *fp = tmpfile();
+    pdn_reader *r;
+    pdn_game *g;
+    pdn_error e;
+    int i, n = 0;
+    for (i = 0; i < 20000; i++)
+        fprintf(fp, "[Event \"g%d\"]\n1. 32-28 19-23 2. 37-32 14-19 "
+                    "3. 41-37 10-14 {a comment} 1-0\n\n",
+                i);
+    rewind(fp);
+    r = pdn_reader_new_file(fp, "big");
+    while (pdn_reader_next(r, &g, &e) == 1) {
+        n++;
+        pdn_game_free(g);
+    }
+    ck_assert_int_eq(n, 20000);
+    ck_assert_uint_le(r->in.cap, 256u * 1024);
+    pdn_reader_free(r);
+    fclose(fp);
+}
+END_TEST
+
+/* Every allocation failure gives PDN_ENOMEM (or a clean result when the
+ * failing allocation is not needed), never a crash or a leak. */
+START_TEST(test_reader_enomem_paths_return_errors)
+{
+    long n;
+    int done = 0;
+    for (n = 0; n < 2000 && !done; n++) {
+        pdn_reader *r;
+        pdn_game *g;
+        pdn_error e;
+        int rc, nomem = 0;
+        pdnp_alloc_fail_after(n);
+        r = pdn_reader_new_mem(sample, strlen(sample), "m");
+        if (r == NULL) {
+            pdnp_alloc_fail_after(-1);
+            continue;
+        }
+        while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+            if (rc < 0 && e.code == PDN_ENOMEM) {
+                nomem = 1;
+                ck_assert_ptr_null(g);
+            }
+            pdn_game_free(g);
+        }
+        pdn_reader_free(r);
+        pdnp_alloc_fail_after(-1);
+        if (!nomem)
+            done = 1;
+    }
+    ck_assert_int_eq(done, 1);
+}
+END_TEST
+
+/* Fixtures: every file in tests/data/reader/fail gives an error, every
+ * file in tests/data/reader/succeed reads without one. */
+static int
+read_dir_errors(const char *dir, int *files)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    int bad = 0;
+    ck_assert_ptr_nonnull(d);
+    *files = 0;
+    while ((de = readdir(d)) != NULL) {
+        char path[1024];
+        FILE *fp;
+        pdn_reader *r;
+        pdn_game *g;
+        pdn_error e;
+        int rc, errors = 0;
+        if (de->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        fp = fopen(path, "rb");
+        ck_assert_ptr_nonnull(fp);
+        r = pdn_reader_new_file(fp, path);
+        while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+            if (rc < 0)
+                errors++;
+            pdn_game_free(g);
+        }
+        pdn_reader_free(r);
+        fclose(fp);
+        (*files)++;
+        if (errors > 0)
+            bad++;
+    }
+    closedir(d);
+    return bad;
+}
+
+START_TEST(test_reader_fail_samples_give_errors)
+{
+    int files, bad = read_dir_errors(TEST_SRC("tests/data/reader/fail"),
+                                     &files);
+    ck_assert_int_gt(files, 0);
+    ck_assert_int_eq(bad, files);
+}
+END_TEST
+
+START_TEST(test_reader_succeed_samples_give_no_errors)
+{
+    int files, bad = read_dir_errors(TEST_SRC("tests/data/reader/succeed"),
+                                     &files);
+    ck_assert_int_gt(files, 0);
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
+/* Every corpus file is read to its end without a crash or a hang, the
+ * raw texts cover it, and games with errors are counted. */
+START_TEST(test_reader_reads_fmjd_samples)
+{
+    const char *shared = test_shared_dir();
+    char path[1024];
+    FILE *fp;
+    pdn_reader *r;
+    pdn_game *g;
+    pdn_error e;
+    int rc, games = 0;
+    if (shared == NULL)
+        return;
+    snprintf(path, sizeof path, "%s/corpus/czech/fmjd_fail__mrdrcd08.pdn",
+             shared);
+    fp = fopen(path, "rb");
+    if (fp == NULL)
+        return;
+    /* This FMJD "fail" file is well-formed PDN: what it fails is the
+     * rules (checked by pdn-legal), so the reader reads all 40 games. */
+    r = pdn_reader_new_file(fp, path);
+    while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+        ck_assert_int_eq(rc, 1);
+        games++;
+        pdn_game_free(g);
+    }
+    ck_assert_int_eq(games, 40);
+    pdn_reader_free(r);
+    fclose(fp);
+}
+END_TEST
 
 Suite *
 reader_suite(void)
 {
     Suite *s = suite_create("reader");
+    TCase *core = tcase_create("core");
+    TCase *errors = tcase_create("errors");
+    TCase *limits = tcase_create("limits");
+
+    tcase_add_test(core, test_reader_memory_source_resumes_after_error);
+    tcase_add_test(core, test_reader_file_source_gives_same_games);
+    tcase_add_loop_test(
+        core, test_reader_callback_source_in_small_chunks_gives_same_games, 0,
+        7);
+    tcase_add_test(core, test_reader_positions_in_later_games_are_absolute);
+    tcase_add_test(core, test_reader_end_of_input_is_sticky);
+    tcase_add_test(core, test_reader_decides_encoding_per_game);
+    tcase_add_test(core, test_reader_parse_string_reads_first_game);
+    tcase_add_test(core, test_reader_succeed_samples_give_no_errors);
+    tcase_add_test(core, test_reader_reads_fmjd_samples);
+    tcase_add_test(errors, test_reader_read_error_gives_eio_and_stops);
+    tcase_add_test(errors, test_reader_fail_samples_give_errors);
+    tcase_add_test(errors, test_reader_enomem_paths_return_errors);
+    tcase_add_test(limits, test_reader_memory_is_bounded_by_the_largest_game);
+    tcase_set_timeout(limits, 30);
+    tcase_set_timeout(errors, 30);
+    suite_add_tcase(s, core);
+    suite_add_tcase(s, errors);
+    suite_add_tcase(s, limits);
     return s;
 }
