@@ -102,6 +102,7 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
             if (!pdn_coord_playable(gt, PDN_COORD(f, k)))
                 continue;
             g->play[n++] = (uint16_t)c;
+            g->playable[c >> 6] |= (uint64_t)1 << (c & 63);
             g->coord[c] = PDN_COORD(f, k);
             g->cell[PDN_COORD(f, k)] = (uint16_t)c;
             if (k == gt->height - 1)
@@ -111,7 +112,7 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
         }
     }
     g->nplay = n;
-    g->nwords = (g->ncells + 63) / 64;
+    g->nwords = g->ncells <= 128 ? 2 : g->ncells <= 192 ? 3 : PDNP_WORDS;
     if (r->geom == PDNP_GEOM_ORTHO) {
         /* Turkish: men step forward or sideways and capture the same way;
          * kings use all four lines. */

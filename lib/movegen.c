@@ -300,8 +300,14 @@ search(srch *s, int at, int king, int lastdir, int promoted)
         record(s, at, promoted);
 }
 
-/* Lowest set bit's index. */
-static inline int
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* Lowest set bit's index; x != 0. */
+static ALWAYS_INLINE int
 lowbit(uint64_t x)
 {
 #if defined(__GNUC__)
@@ -316,22 +322,66 @@ lowbit(uint64_t x)
 #endif
 }
 
-/* Visits the cells holding a piece of side: c takes each in turn. */
-#define FOR_PIECES(g, p, side, c)                                          \
-    for (int w_ = 0; w_ < (g)->nwords; w_++)                               \
-        for (uint64_t b_ = (p)->occ[side][w_];                             \
-             b_ != 0 && ((c) = w_ * 64 + lowbit(b_), 1); b_ &= b_ - 1)
-
-static inline void
-occ_set(pdnp_pos *p, int side, int c)
+/* Bits set in x. Written out rather than __builtin_popcountll, which
+ * without -mpopcnt becomes a library call. */
+static ALWAYS_INLINE int
+popcount(uint64_t x)
 {
-    p->occ[side][c >> 6] |= (uint64_t)1 << (c & 63);
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
 }
 
-static inline void
-occ_clear(pdnp_pos *p, int side, int c)
+/* Cell sets: one bit per cell, PDNP_WORDS words. */
+typedef uint64_t cells[PDNP_WORDS];
+
+/* y = x moved by d cells (bit i to bit i + d); 0 < |d| < 64. Only the
+ * first nw words are in use (a constant where this is inlined). */
+static ALWAYS_INLINE void
+shift(cells y, const cells x, int d, int nw)
 {
-    p->occ[side][c >> 6] &= ~((uint64_t)1 << (c & 63));
+    int i;
+
+    if (d > 0) {
+        for (i = nw - 1; i > 0; i--)
+            y[i] = x[i] << d | x[i - 1] >> (64 - d);
+        y[0] = x[0] << d;
+    } else {
+        d = -d;
+        for (i = 0; i < nw - 1; i++)
+            y[i] = x[i] >> d | x[i + 1] << (64 - d);
+        y[nw - 1] = x[nw - 1] >> d;
+    }
+}
+
+static ALWAYS_INLINE int
+and_any(cells y, const cells x, int nw)
+{
+    uint64_t any = 0;
+    int i;
+
+    for (i = 0; i < nw; i++)
+        any |= y[i] &= x[i];
+    return any != 0;
+}
+
+/* Visits the cells of set x: c takes each in turn. */
+#define FOR_CELLS(x, c)                                                    \
+    for (int w_ = 0; w_ < PDNP_WORDS; w_++)                                \
+        for (uint64_t b_ = (x)[w_]; b_ != 0 && ((c) = w_ * 64 + lowbit(b_), 1); \
+             b_ &= b_ - 1)
+
+static ALWAYS_INLINE void
+bit_set(uint64_t *x, int c)
+{
+    x[c >> 6] |= (uint64_t)1 << (c & 63);
+}
+
+static ALWAYS_INLINE void
+bit_clear(uint64_t *x, int c)
+{
+    x[c >> 6] &= ~((uint64_t)1 << (c & 63));
 }
 
 void
@@ -340,21 +390,24 @@ pdnp_pos_sync(const pdn_board *b, pdnp_pos *p)
     int i;
 
     memset(p->occ, 0, sizeof p->occ);
+    memset(p->kocc, 0, sizeof p->kocc);
     p->nmen[PDNP_WHITE] = p->nmen[PDNP_BLACK] = 0;
     for (i = 0; i < b->g.nplay; i++) {
         int c = b->g.play[i], v = p->sq[c];
         int side = v & (PDNP_WHITE | PDNP_BLACK);
         if (side == 0)
             continue;
-        occ_set(p, side, c);
-        if (!(v & PDNP_KING))
+        bit_set(p->occ[side], c);
+        if (v & PDNP_KING)
+            bit_set(p->kocc, c);
+        else
             p->nmen[side]++;
     }
 }
 
 /* Frisian: the king on cell c has made three quiet moves in a row while
  * its side still has men, so it may not make a fourth. */
-static int
+static ALWAYS_INLINE int
 king_blocked(const pdn_board *b, const pdnp_pos *p, int c)
 {
     int side = p->turn;
@@ -362,18 +415,18 @@ king_blocked(const pdn_board *b, const pdnp_pos *p, int c)
            p->kcell[side] == c;
 }
 
-/* Lists the legal captures of the side to move into l. Pieces on cells
- * below first are known to have none. Returns 0 or a PDN_E* code. */
+/* Lists the legal captures of the side to move into l, searching from the
+ * pieces in from (every piece that may have one). Returns 0 or a PDN_E*
+ * code. */
 static int
 gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
-             int first)
+             const cells from)
 {
-    const pdnp_geo *g = &b->g;
     unsigned char *sq = p->sq;
     srch s;
-    int w, jm;
+    int c;
 
-    s.g = g;
+    s.g = &b->g;
     s.r = &b->r;
     s.sq = sq;
     s.l = l;
@@ -384,39 +437,22 @@ gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
     s.have = 0;
     s.best = 0;
     l->n = 0;
-    jm = jump_mask(&s, 0);
-    for (w = first >> 6; w < g->nwords; w++) {
-        uint64_t bits = p->occ[s.side][w];
-        if (w == first >> 6)
-            bits &= ~(uint64_t)0 << (first & 63);
-        for (; bits != 0; bits &= bits - 1) {
-            int c = w * 64 + lowbit(bits);
-            unsigned char v = sq[c];
-            if (!(v & PDNP_KING)) {
-                /* Most men have no capture: test the first jump inline. */
-                int k, any = 0;
-                for (k = 0; k < g->nmcap; k++) {
-                    int d = g->mcap[s.side][k];
-                    any |= (sq[c + d] & jm) == s.opp && sq[c + 2 * d] == 0;
-                }
-                if (!any)
-                    continue;
-            }
-            s.from = (uint16_t)c;
-            s.piece = v;
-            s.n = 0;
-            s.path[0] = (uint16_t)c;
-            sq[c] = PDNP_EMPTY;
-            search(&s, c, (v & PDNP_KING) != 0, 0, 0);
-            sq[c] = v;
-            if (s.err)
-                return s.err;
-        }
+    FOR_CELLS(from, c) {
+        unsigned char v = sq[c];
+        s.from = (uint16_t)c;
+        s.piece = v;
+        s.n = 0;
+        s.path[0] = (uint16_t)c;
+        sq[c] = PDNP_EMPTY;
+        search(&s, c, (v & PDNP_KING) != 0, 0, 0);
+        sq[c] = v;
+        if (s.err)
+            return s.err;
     }
     return 0;
 }
 
-static inline void
+static ALWAYS_INLINE void
 add_quiet(pdnp_mv *m, int from, int to, unsigned char piece, int promotes)
 {
     m->from = (uint16_t)from;
@@ -430,100 +466,148 @@ add_quiet(pdnp_mv *m, int from, int to, unsigned char piece, int promotes)
     m->path[1] = (uint16_t)to;
 }
 
-/* The scan shared by pdnp_gen and pdnp_count: visits the pieces of the side
- * to move once, listing (l != NULL) or counting quiet moves, and stops
- * with -2 at the first capture it sees, since then only captures are
- * legal. Returns the number of quiet moves, or -1 when memory runs out. */
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
-
+/* The scan shared by pdnp_gen and pdnp_count. Men are handled as sets: a
+ * man can capture when the cell d away holds a piece it may take and the
+ * cell 2d away is empty; its quiet moves are the empty cells d away. Kings
+ * walk their lines one by one. Lists (l != NULL) or counts the quiet
+ * moves; returns their number, -1 when memory runs out, or -2 when the
+ * side must capture, with capfrom set to the pieces to search from. */
 static ALWAYS_INLINE long
-scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l, int *first)
+scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
+           cells capfrom, int nw)
 {
     const pdnp_geo *g = &b->g;
     const unsigned char *sq = p->sq;
-    int side = p->turn, opp = side ^ 3, flying = b->r.flying, c, k;
-    int mjm = opp | PDNP_MARK | (b->r.men_no_kings ? PDNP_KING : 0);
+    int side = p->turn, opp = side ^ 3, flying = b->r.flying, c, k, i;
+    cells men, kings, empty, prey, t, u;
     long count = 0;
+    int capture = 0;
 
-    FOR_PIECES(g, p, side, c) {
+    memset(capfrom, 0, sizeof(cells));
+    for (i = 0; i < nw; i++) {
+        men[i] = p->occ[side][i] & ~p->kocc[i];
+        kings[i] = p->occ[side][i] & p->kocc[i];
+        empty[i] = g->playable[i] & ~(p->occ[PDNP_WHITE][i] |
+                                      p->occ[PDNP_BLACK][i]);
+        prey[i] = p->occ[opp][i] &
+                  (b->r.men_no_kings ? ~p->kocc[i] : ~(uint64_t)0);
+    }
+    for (k = 0; k < g->nmcap; k++) {
+        int d = g->mcap[side][k];
+        shift(t, men, d, nw);
+        if (!and_any(t, prey, nw))
+            continue;
+        shift(u, t, d, nw);
+        if (!and_any(u, empty, nw))
+            continue;
+        shift(t, u, -2 * d, nw);
+        for (i = 0; i < nw; i++)
+            capfrom[i] |= t[i];
+        capture = 1;
+    }
+    if (capture) {
+        for (i = 0; i < nw; i++)
+            capfrom[i] |= kings[i];
+        return -2;
+    }
+    for (i = nw; i < PDNP_WORDS; i++)
+        kings[i] = 0;
+    FOR_CELLS(kings, c) {
         unsigned char v = sq[c];
-        if (v & PDNP_KING) {
-            int blocked = king_blocked(b, p, c);
-            /* kcap starts with the quiet lines (kdir) in the same order. */
-            for (k = 0; k < g->nkcap; k++) {
-                int d = g->kcap[k], t = c + d;
-                int quiet = k < g->nkdir && !blocked;
-                while (sq[t] == PDNP_EMPTY) {
-                    if (quiet) {
-                        if (l != NULL) {
-                            if ((size_t)count >= l->cap && grow(l) < 0)
-                                return -1;
-                            add_quiet(&l->v[l->n + count], c, t, v, 0);
-                        }
-                        count++;
-                        if (!flying)
-                            quiet = 0;
+        int blocked = king_blocked(b, p, c);
+        /* kcap starts with the quiet lines (kdir) in the same order. */
+        for (k = 0; k < g->nkcap; k++) {
+            int d = g->kcap[k], to = c + d;
+            int quiet = k < g->nkdir && !blocked;
+            while (sq[to] == PDNP_EMPTY) {
+                if (quiet) {
+                    if (l != NULL) {
+                        if ((size_t)count >= l->cap && grow(l) < 0)
+                            return -1;
+                        add_quiet(&l->v[count], c, to, v, 0);
                     }
-                    if (!flying)
-                        break;
-                    t += d;
+                    count++;
                 }
-                if ((sq[t] & (opp | PDNP_MARK)) == opp &&
-                    sq[t + d] == PDNP_EMPTY) {
-                    *first = c;
-                    return -2;
-                }
+                if (!flying)
+                    break;
+                to += d;
             }
-        } else {
-            for (k = 0; k < g->nmcap; k++) {
-                int d = g->mcap[side][k];
-                if ((sq[c + d] & mjm) == opp &&
-                    sq[c + 2 * d] == PDNP_EMPTY) {
-                    *first = c;
-                    return -2;
-                }
-            }
-            if (l == NULL) {
-                for (k = 0; k < g->nmdir; k++)
-                    count += sq[c + g->mdir[side][k]] == PDNP_EMPTY;
-                continue;
-            }
-            for (k = 0; k < g->nmdir; k++) {
-                int t = c + g->mdir[side][k];
-                if (sq[t] != PDNP_EMPTY)
-                    continue;
-                {
-                    if ((size_t)count >= l->cap && grow(l) < 0)
-                        return -1;
-                    add_quiet(&l->v[l->n + count], c, t, v,
-                              (g->promo[t] & side) != 0);
-                }
-                count++;
+            if ((sq[to] & (opp | PDNP_MARK)) == opp &&
+                sq[to + d] == PDNP_EMPTY) {
+                for (i = 0; i < nw; i++)
+                    capfrom[i] = kings[i];
+                return -2;
             }
         }
     }
+    for (k = 0; k < g->nmdir; k++) {
+        int d = g->mdir[side][k];
+        shift(t, men, d, nw);
+        for (i = 0; i < nw; i++)
+            t[i] &= empty[i];
+        for (i = nw; i < PDNP_WORDS; i++)
+            t[i] = 0;
+        if (l == NULL) {
+            for (i = 0; i < nw; i++)
+                if (t[i] != 0)
+                    count += popcount(t[i]);
+            continue;
+        }
+        FOR_CELLS(t, c) {
+            if ((size_t)count >= l->cap && grow(l) < 0)
+                return -1;
+            add_quiet(&l->v[count], c - d, c, sq[c - d],
+                      (g->promo[c] & side) != 0);
+            count++;
+        }
+    }
     return count;
+}
+
+/* scan_quiet for the words in use on this board, each a constant. */
+static long
+scan_list(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
+          cells capfrom)
+{
+    switch (b->g.nwords) {
+    case 2:
+        return scan_quiet(b, p, l, capfrom, 2);
+    case 3:
+        return scan_quiet(b, p, l, capfrom, 3);
+    default:
+        return scan_quiet(b, p, l, capfrom, PDNP_WORDS);
+    }
+}
+
+static long
+scan_count(const pdn_board *b, const pdnp_pos *p, cells capfrom)
+{
+    switch (b->g.nwords) {
+    case 2:
+        return scan_quiet(b, p, NULL, capfrom, 2);
+    case 3:
+        return scan_quiet(b, p, NULL, capfrom, 3);
+    default:
+        return scan_quiet(b, p, NULL, capfrom, PDNP_WORDS);
+    }
 }
 
 int
 pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
          pdn_error *err)
 {
+    cells capfrom;
     long n;
-    int rc, first = 0;
+    int rc;
 
     l->n = 0;
-    n = scan_quiet(b, p, l, &first);
+    n = scan_list(b, p, l, capfrom);
     if (n >= 0) {
         l->n = (size_t)n;
         return 0;
     }
     if (n == -2) {
-        rc = gen_captures(b, p, l, merge, first);
+        rc = gen_captures(b, p, l, merge, capfrom);
         if (rc == 0)
             return 0;
         if (rc == PDN_ELIMIT) {
@@ -539,12 +623,12 @@ pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
 long
 pdnp_count(const pdn_board *b, pdnp_pos *p, pdnp_mlist *scratch, int merge)
 {
-    int first = 0;
-    long n = scan_quiet(b, p, NULL, &first);
+    cells capfrom;
+    long n = scan_count(b, p, capfrom);
 
     if (n != -2)
         return n;
-    if (gen_captures(b, p, scratch, merge, first) != 0)
+    if (gen_captures(b, p, scratch, merge, capfrom) != 0)
         return -1;
     return (long)scratch->n;
 }
@@ -558,19 +642,25 @@ pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m, pdnp_undo *u)
     memcpy(u->kcell, p->kcell, sizeof u->kcell);
     memcpy(u->kcount, p->kcount, sizeof u->kcount);
     p->sq[m->from] = PDNP_EMPTY;
-    occ_clear(p, side, m->from);
+    bit_clear(p->occ[side], m->from);
     for (i = 0; i < m->ncap; i++) {
         p->sq[m->cap[i]] = PDNP_EMPTY;
-        occ_clear(p, opp, m->cap[i]);
-        if (!(m->capv[i] & PDNP_KING))
+        bit_clear(p->occ[opp], m->cap[i]);
+        if (m->capv[i] & PDNP_KING)
+            bit_clear(p->kocc, m->cap[i]);
+        else
             p->nmen[opp]--;
     }
     if (m->promotes) {
         piece |= PDNP_KING;
         p->nmen[side]--;
     }
+    if (m->piece & PDNP_KING)
+        bit_clear(p->kocc, m->from);
     p->sq[m->to] = piece;
-    occ_set(p, side, m->to);
+    bit_set(p->occ[side], m->to);
+    if (piece & PDNP_KING)
+        bit_set(p->kocc, m->to);
     if (b->r.king_limit) {
         /* Frisian: count the quiet moves the same king makes in a row. */
         if (m->ncap == 0 && (m->piece & PDNP_KING)) {
@@ -594,17 +684,23 @@ pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
 
     (void)b;
     p->sq[m->to] = PDNP_EMPTY;
-    occ_clear(p, side, m->to);
+    bit_clear(p->occ[side], m->to);
+    if (m->piece & PDNP_KING || m->promotes)
+        bit_clear(p->kocc, m->to);
     for (i = 0; i < m->ncap; i++) {
         p->sq[m->cap[i]] = m->capv[i];
-        occ_set(p, opp, m->cap[i]);
-        if (!(m->capv[i] & PDNP_KING))
+        bit_set(p->occ[opp], m->cap[i]);
+        if (m->capv[i] & PDNP_KING)
+            bit_set(p->kocc, m->cap[i]);
+        else
             p->nmen[opp]++;
     }
     if (m->promotes)
         p->nmen[side]++;
     p->sq[m->from] = m->piece;
-    occ_set(p, side, m->from);
+    bit_set(p->occ[side], m->from);
+    if (m->piece & PDNP_KING)
+        bit_set(p->kocc, m->from);
     memcpy(p->kcell, u->kcell, sizeof u->kcell);
     memcpy(p->kcount, u->kcount, sizeof u->kcount);
     p->turn = (unsigned char)side;

@@ -16,13 +16,17 @@
  * squares in any direction from a board square lands either on the board
  * or on padding, never wraps to another row. A mailbox rather than
  * bitboards: one representation serves every geometry a GameType can
- * describe (up to 16x16, diagonal, orthogonal and Frisian lines), and with
- * direction offsets and a bulk count at the last ply it still reaches the
- * required perft speed. */
-#define PDNP_DIM_MAX 16
+ * describe (up to 12x12, diagonal, orthogonal and Frisian lines). For
+ * speed the position also keeps one bit per cell (256-bit sets, a
+ * direction is a shift by its offset), so men's moves and captures are
+ * found for all men at once; kings and capture sequences use the mailbox. */
+#define PDNP_DIM_MAX 12
 #define PDNP_CELLS_MAX ((PDNP_DIM_MAX + 4) * (PDNP_DIM_MAX + 2))
 #define PDNP_SQUARES_MAX (PDNP_DIM_MAX * PDNP_DIM_MAX)
-#define PDNP_WORDS ((PDNP_CELLS_MAX + 63) / 64)
+#define PDNP_WORDS 4 /* 64-bit words for one bit per cell */
+#if PDNP_CELLS_MAX > PDNP_WORDS * 64
+#error "cell bitsets too small for PDNP_DIM_MAX"
+#endif
 
 /* Cell contents. A colour bit is also the side number (1 White, 2 Black),
  * so the opponent of side s is s ^ 3. PDNP_MARK flags a piece captured
@@ -82,7 +86,8 @@ int pdnp_rules_for(int rules, pdnp_rules *r);
 typedef struct pdnp_geo {
     int width, height, stride, ncells;
     int nplay;                            /* squares in use */
-    int nwords;                           /* occupancy words in use */
+    uint64_t playable[PDNP_WORDS];        /* cells in use, as a set */
+    int nwords;                           /* words of a cell set in use */
     int16_t mdir[3][4];                   /* man quiet steps */
     int16_t mcap[3][8];                   /* man capture steps */
     int16_t kdir[4];                      /* king quiet lines */
@@ -94,12 +99,13 @@ typedef struct pdnp_geo {
     uint16_t cell[256];                   /* coord -> cell, 0 if none */
 } pdnp_geo;
 
-/* A position. occ has one bit per cell holding a piece of that side, so
- * that the generator visits pieces, not squares. The Frisian king-move
- * counters are per side: the cell of the king that made the last quiet
- * moves and how many in a row. */
+/* A position. occ[side] has one bit per cell holding a piece of that side,
+ * kocc one per king of either side, so that the generator visits pieces,
+ * not squares. The Frisian king-move counters are per side: the cell of
+ * the king that made the last quiet moves and how many in a row. */
 typedef struct pdnp_pos {
     uint64_t occ[3][PDNP_WORDS];
+    uint64_t kocc[PDNP_WORDS];
     unsigned char turn;                   /* PDNP_WHITE or PDNP_BLACK */
     uint16_t nmen[3];                     /* men per side */
     uint16_t kcell[3];
@@ -158,7 +164,7 @@ void pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
 void pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
                  const pdnp_undo *u);
 
-/* Recomputes occ and nmen from sq. */
+/* Recomputes occ, kocc and nmen from sq. */
 void pdnp_pos_sync(const pdn_board *b, pdnp_pos *p);
 
 /* Converts an internal move to the public form. */

@@ -256,11 +256,11 @@ START_TEST(test_unknown_rules_give_variant_error)
     ck_assert_str_eq(err.text, "no rules known for game type 99");
     ck_assert_ptr_null(pdn_board_new(&gt, NULL));
     ck_assert_int_eq(pdn_gametype_standard(20, &gt), 0);
-    gt.width = 17;
+    gt.width = 13;
     pdn_error_clear(&err);
     ck_assert_ptr_null(pdn_board_new(&gt, &err));
     ck_assert_int_eq(err.code, PDN_EVARIANT);
-    ck_assert_str_eq(err.text, "board size 17x10 not supported");
+    ck_assert_str_eq(err.text, "board size 13x10 not supported");
     ck_assert_ptr_null(pdn_board_new(NULL, &err));
 }
 END_TEST
