@@ -5,7 +5,8 @@
  * selects), every legal move is formatted in every style; strict mode
  * checks that a formatted move matches back to itself and that the board's
  * FEN reads back to the same position. */
-/* fuzz-needs: pdn_board_new pdn_board_moves pdn_board_match pdn_move_format pdn_movetext_parse */
+/* fuzz-needs: pdn_board_new pdn_board_moves pdn_board_match */
+/* fuzz-needs: pdn_move_format pdn_movetext_parse */
 #include <config.h>
 #include "pdn/pdn.h"
 #include "fuzz_util.h"
@@ -83,7 +84,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pdn_fen fen;
     pdn_movetext mt;
     pdn_match m;
-    char *s, *p, *tok, *save = NULL;
+    char *s, *p, *nl, *tok, *save = NULL;
     int ply = 0;
 
     if (size < 1)
@@ -96,8 +97,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (b == NULL || l == NULL)
         goto done;
     p = s;
-    if (strchr(s, '\n') != NULL && memchr(s, ':', (size_t)(strchr(s, '\n') - s))) {
-        *strchr(s, '\n') = '\0';
+    nl = strchr(s, '\n');
+    if (nl != NULL && memchr(s, ':', (size_t)(nl - s)) != NULL) {
+        *nl = '\0';
         if (pdn_fen_parse(s, &fen, NULL) >= 0) {
             pdn_error_clear(&err);
             if (pdn_board_set_fen(b, &fen, &err) < 0) {

@@ -2,7 +2,8 @@
 /* libFuzzer target: what pdn-legal does. Read every game of a file, set
  * up its GameType and FEN, and replay the main line and the variations
  * one level deep with move matching, stopping at the first bad move. */
-/* fuzz-needs: pdn_reader_new_mem pdn_reader_next pdn_board_new pdn_board_match */
+/* fuzz-needs: pdn_reader_new_mem pdn_reader_next */
+/* fuzz-needs: pdn_board_new pdn_board_match */
 #include <config.h>
 #include "pdn/pdn.h"
 #include "fuzz_util.h"

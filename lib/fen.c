@@ -108,6 +108,8 @@ number(fenp *p, size_t *i)
     n = *i - b;
     if (n == 0)
         return fail(p, b, 1, "expected a square, found");
+    /* 255 is the largest square a pdn_fen_piece holds; whether the square
+     * exists on a given board is checked when the board is set up. */
     if (v < 1 || v > 255)
         return fail(p, b, n, "no such square");
     if (p->s[b] == '0')
@@ -175,6 +177,8 @@ item(fenp *p, pdn_fen *fen, size_t *i, char colour)
         z = number(p, i);
         if (z < 0)
             return -1;
+        /* A range is expanded here, so that the pieces are plain values;
+         * the piece limit stops "1-255" repeated. */
         if (z < a)
             return fail(p, b, *i - b, "backward range");
         for (; a <= z; a++)
@@ -254,6 +258,10 @@ prepare(fenp *p, const char *s, char *buf, unsigned short *map)
     return 0;
 }
 
+/* FEN = turn { ':' section } ; section = colour [ item { ',' item } ]
+ *     | counter ; item = [ 'K' ] ( number [ '-' number ] | file rank ).
+ * The parse is one pass over the text with no allocation; the piece array
+ * bounds the output, so hostile input costs at most O(length). */
 int
 pdn_fen_parse(const char *s, pdn_fen *fen, pdn_error *err)
 {
@@ -315,6 +323,8 @@ pdn_fen_parse(const char *s, pdn_fen *fen, pdn_error *err)
         if (colour != 'W' && colour != 'B')
             return fail(&p, b, n, "expected colour 'W' or 'B', found");
         ci = colour == 'B';
+        /* A colour given twice is an error unless the first was empty:
+         * that is the doubled turn of some writers, not two setups. */
         if (seen[ci] && !empty[ci])
             return fail(&p, b, n, "second section of one colour");
         if (seen[ci])

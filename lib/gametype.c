@@ -225,6 +225,8 @@ pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err)
                     fs.f[0], fs.len[0]);
         return -1;
     }
+    /* The number decides the rules, the result type and the start
+     * position: a type we cannot play is refused rather than guessed. */
     if (pdn_gametype_standard(type, &std) < 0) {
         field_error(err, "unknown game type", fs.f[0], fs.len[0]);
         return -1;
@@ -241,6 +243,8 @@ pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err)
                     s, strlen(s));
         return -1;
     }
+    /* Start from the standard value: later fields override what they say,
+     * and the invert flag may be left out. */
     *gt = std;
     if (fs.len[1] != 1 || (fs.f[1][0] != 'W' && fs.f[1][0] != 'B')) {
         field_error(err, "invalid start colour in GameType", fs.f[1],
@@ -351,6 +355,8 @@ normalise(const char *name, char *out, size_t size)
     return 0;
 }
 
+/* Names are looked up in a short table; by_name is called once per file or
+ * option, never per move, so a linear scan is fine. */
 int
 pdn_gametype_by_name(const char *name, pdn_gametype *gt)
 {
@@ -395,6 +401,7 @@ pdn_gametype_name(const pdn_gametype *gt)
     return gt->giveaway ? st->giveaway_name : st->name;
 }
 
+/* Field by field: the struct has padding, so memcmp would not do. */
 static int
 same_gametype(const pdn_gametype *a, const pdn_gametype *b)
 {
