@@ -83,6 +83,8 @@ token(wr *w, const char *s, size_t n)
 {
     if (w->glue) {
         w->glue = 0;
+        if (w->fold && w->col + n > COLS && newline(w) < 0)
+            return -1;
     } else if (w->col > 0) {
         if (w->fold && w->col + 1 + n > COLS) {
             if (newline(w) < 0)

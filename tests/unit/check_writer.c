@@ -1,10 +1,223 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests for the writer module. */
+/* Unit tests for the writer: exact canonical output in both styles,
+ * idempotence, line folding, CR LF, Latin-1 and write errors. */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn/pdn.h"
 #include "suites.h"
+
+static pdn_game *
+parse(const char *s)
+{
+    pdn_error e;
+    pdn_game *g = pdn_parse_string(s, strlen(s), &e);
+    ck_assert_msg(g != NULL, "parse failed: %s", e.text);
+    return g;
+}
+
+static char *
+write_str(const pdn_game *g, unsigned flags)
+{
+    pdn_error e;
+    char *s;
+    pdn_error_clear(&e);
+    s = pdn_game_to_string(g, flags, NULL, &e);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+static const struct {
+    const char *in;
+    unsigned flags;
+    const char *out;
+} golden[] = {
+    /* Standard tags first, the others in input order. */
+    {"[GameType \"20\"][Black \"b\"][Event \"e\"][Result \"1-0\"]\n"
+     "1. 32-28 19-23 2. 37-32 1-0",
+     PDN_WRITE_COMPAT,
+     "[Event \"e\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[GameType \"20\"]\n"
+     "1. 32-28 19-23 2. 37-32 1-0\n\n"},
+    /* PDN 3.0: '*' terminator, result in the Result tag. */
+    {"[Event \"e\"][GameType \"20\"]\n1. 32-28 19-23 2-0", PDN_WRITE_PDN3,
+     "[Event \"e\"]\n[Result \"2-0\"]\n[GameType \"20\"]\n1. 32-28 19-23 *\n\n"},
+    /* Canonical moves: no leading zeros, lower case, glued strength. */
+    {"[E \"\"] 1. 06-11 ! 2. E3:G5 (?) *", PDN_WRITE_PDN3,
+     "[E \"\"]\n1. 6-11! 2. e3:g5? *\n\n"},
+    /* Numbers recomputed; "N..." after comments and variations. */
+    {"[E \"\"] 32-28 {c} 19-23 (18-23 37-32) 37-32 $1 14-19 *",
+     PDN_WRITE_COMPAT,
+     "[E \"\"]\n1. 32-28 {c} 1... 19-23 (1... 18-23 2. 37-32) 2. 37-32 $1 "
+     "14-19 *\n\n"},
+    {"[E \"\"] 12... 19-23 13. 33-28 *", PDN_WRITE_COMPAT,
+     "[E \"\"]\n12... 19-23 13. 33-28 *\n\n"},
+    /* Comments before the first move, setups, game comments, NAG 7. */
+    {"[E \"\"] {intro} /FEN \"W:W31:B1\"/ 1. 31-27* 1-6 {end} 1-0",
+     PDN_WRITE_COMPAT,
+     "[E \"\"]\n{intro} /FEN \"W:W31:B1\"/ 1. 31-27 $7 1-6 {end} 1-0\n\n"},
+    /* Escapes in tag values; a lone backslash stays as written. */
+    {"[E \"a \\\"q\\\" \\\\\\\\ C:\\x\"] *", PDN_WRITE_COMPAT,
+     "[E \"a \\\"q\\\" \\\\\\ C:\\x\"]\n*\n\n"},
+    {"[E \"\"] *", PDN_WRITE_COMPAT | PDN_WRITE_CRLF,
+     "[E \"\"]\r\n*\r\n\r\n"},
+    {"[E \"Kouam\xc3\xa9 \xe2\x82\xac\"] *",
+     PDN_WRITE_COMPAT | PDN_WRITE_LATIN1, "[E \"Kouam\xe9 ?\"]\n*\n\n"},
+    {"[E \"Kouam\xc3\xa9\"] *", PDN_WRITE_PDN3 | PDN_WRITE_LATIN1,
+     "[E \"Kouam\xc3\xa9\"]\n*\n\n"},
+    {"[E \"\"] 1. - - 2. 32-28 1/2-1/2", PDN_WRITE_COMPAT,
+     "[E \"\"]\n1. - - 2. 32-28 1/2-1/2\n\n"},
+    {"1. 32-28 *", PDN_WRITE_COMPAT, "1. 32-28 *\n\n"},
+};
+
+START_TEST(test_writer_golden_output)
+{
+    pdn_game *g = parse(golden[_i].in), *g2;
+    char *s = write_str(g, golden[_i].flags), *s2;
+    ck_assert_str_eq(s, golden[_i].out);
+    /* Writing what was read from the output gives the same bytes. */
+    if (!(golden[_i].flags & PDN_WRITE_LATIN1)) {
+        g2 = parse(s);
+        s2 = write_str(g2, golden[_i].flags);
+        ck_assert_str_eq(s2, s);
+        if (golden[_i].flags & PDN_WRITE_COMPAT)
+            ck_assert_int_eq(pdn_game_equal(g, g2), 1);
+        free(s2);
+        pdn_game_free(g2);
+    }
+    free(s);
+    pdn_game_free(g);
+}
+END_TEST
+
+START_TEST(test_writer_compat_folds_at_80_columns)
+{
+    char in[4096] = "[E \"\"]";
+    pdn_game *g, *g2;
+    char *s, *line, *save = NULL;
+    int i;
+    for (i = 1; i <= 60; i++) {
+        char m[64];
+        snprintf(m, sizeof m, " %d. 32-28 (33-29 {c%d}) 19-23", i, i);
+        strcat(in, m);
+    }
+    strcat(in, " 1-0");
+    g = parse(in);
+    s = write_str(g, PDN_WRITE_COMPAT);
+    g2 = parse(s);
+    ck_assert_int_eq(pdn_game_equal(g, g2), 1);
+    for (line = strtok_r(s, "\n", &save); line != NULL;
+         line = strtok_r(NULL, "\n", &save))
+        ck_assert_uint_le(strlen(line), 80);
+    free(s);
+    s = write_str(g, PDN_WRITE_PDN3);
+    ck_assert_ptr_nonnull(strstr(s, "60. 32-28"));
+    /* PDN 3.0 has no line limit: the movetext stays on one line. */
+    line = strstr(s, "1. 32-28");
+    ck_assert_ptr_nonnull(line);
+    ck_assert_uint_gt((size_t)(strchr(line, '\n') - line), 80);
+    free(s);
+    pdn_game_free(g2);
+    pdn_game_free(g);
+}
+END_TEST
+
+START_TEST(test_writer_latin1_loss_is_a_warning)
+{
+    pdn_game *g = parse("[E \"\xe2\x82\xac\"] *");
+    pdn_error e;
+    FILE *fp = tmpfile();
+    pdn_error_clear(&e);
+    ck_assert_int_eq(
+        pdn_write_game(fp, g, PDN_WRITE_COMPAT | PDN_WRITE_LATIN1, &e), 1);
+    ck_assert_int_eq(e.code, PDN_EENCODING);
+    ck_assert_int_eq(e.severity, PDN_SEV_WARNING);
+    pdn_error_clear(&e);
+    ck_assert_int_eq(pdn_write_game(fp, g, PDN_WRITE_COMPAT, &e), 0);
+    ck_assert_int_eq(e.code, PDN_OK);
+    fclose(fp);
+    pdn_game_free(g);
+}
+END_TEST
+
+static int
+failing_sink(const char *buf, size_t len, void *ud)
+{
+    (void)buf;
+    (void)len;
+    (void)ud;
+    errno = ENOSPC;
+    return -1;
+}
+
+START_TEST(test_writer_write_error_gives_eio)
+{
+    pdn_game *g = parse("[E \"\"] 1. 32-28 *");
+    pdn_error e;
+    FILE *ro;
+    pdn_error_clear(&e);
+    ck_assert_int_eq(pdn_write_game_cb(failing_sink, NULL, g, 0, &e), -1);
+    ck_assert_int_eq(e.code, PDN_EIO);
+    ck_assert_ptr_nonnull(strstr(e.text, "write error"));
+    ro = fopen("/dev/null", "r");
+    ck_assert_ptr_nonnull(ro);
+    pdn_error_clear(&e);
+    ck_assert_int_eq(pdn_write_game(ro, g, 0, &e), -1);
+    ck_assert_int_eq(e.code, PDN_EIO);
+    fclose(ro);
+    pdn_error_clear(&e);
+    ck_assert_int_eq(pdn_write_game(NULL, g, 0, &e), -1);
+    ck_assert_int_eq(e.code, PDN_EIO);
+    pdn_game_free(g);
+}
+END_TEST
+
+START_TEST(test_writer_to_string_reports_length)
+{
+    pdn_game *g = parse("[E \"\"] *");
+    size_t len = 0;
+    char *s = pdn_game_to_string(g, PDN_WRITE_COMPAT, &len, NULL);
+    ck_assert_uint_eq(len, strlen(s));
+    ck_assert_uint_eq(len, 10);
+    free(s);
+    pdn_game_free(g);
+}
+END_TEST
+
+START_TEST(test_writer_hand_built_game)
+{
+    pdn_game *g = pdn_game_new();
+    char *s;
+    ck_assert_int_eq(pdn_game_set_tag(g, "White", "w"), 0);
+    ck_assert_int_eq(pdn_game_set_tag(g, "Event", "e"), 0);
+    ck_assert_int_eq(pdn_game_set_result(g, "0-2"), 0);
+    s = write_str(g, PDN_WRITE_COMPAT);
+    ck_assert_str_eq(s, "[Event \"e\"]\n[White \"w\"]\n0-2\n\n");
+    free(s);
+    pdn_game_free(g);
+}
+END_TEST
 
 Suite *
 writer_suite(void)
 {
     Suite *s = suite_create("writer");
+    TCase *core = tcase_create("core");
+    TCase *errors = tcase_create("errors");
+    TCase *limits = tcase_create("limits");
+
+    tcase_add_loop_test(core, test_writer_golden_output, 0,
+                        sizeof golden / sizeof golden[0]);
+    tcase_add_test(core, test_writer_to_string_reports_length);
+    tcase_add_test(core, test_writer_hand_built_game);
+    tcase_add_test(errors, test_writer_latin1_loss_is_a_warning);
+    tcase_add_test(errors, test_writer_write_error_gives_eio);
+    tcase_add_test(limits, test_writer_compat_folds_at_80_columns);
+    suite_add_tcase(s, core);
+    suite_add_tcase(s, errors);
+    suite_add_tcase(s, limits);
     return s;
 }
