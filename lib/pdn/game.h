@@ -53,7 +53,7 @@ pdn_game *pdn_game_new(void);
 void pdn_game_free(pdn_game *g);
 
 /* 1-based number of the game in its input (0 for a game built by hand), and
- * the position of its first byte. */
+ * the position of its first token (its first tag pair or body item). */
 unsigned long pdn_game_number(const pdn_game *g);
 pdn_pos pdn_game_pos(const pdn_game *g);
 
@@ -131,10 +131,13 @@ const char *pdn_node_comment_at(const pdn_node *n, int where, size_t i);
  * string, NULL if none. Borrowed. */
 const char *pdn_node_setup(const pdn_node *n);
 
-/* 1 when a and b hold the same game: tags (names, values, order), result,
- * the move tree (moves as parsed, strength marks, NAGs, comments, setups,
- * variations) and game comments. Source positions, raw text and move
- * numbers are not compared. */
+/* 1 when a and b hold the same game: tags (names, values, and order as the
+ * writer puts them: the first of each of the seven standard tags in standard
+ * order, then the others in input order), result (no terminator counts as
+ * '*', which is what the writer writes for it), the move tree (moves as
+ * parsed, strength marks, NAGs, comments, setups, variations) and game
+ * comments. Source positions, raw text and move numbers are not compared.
+ * Uses no recursion; returns 0 if memory runs out. */
 int pdn_game_equal(const pdn_game *a, const pdn_game *b);
 
 #ifdef __cplusplus
