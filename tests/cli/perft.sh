@@ -73,10 +73,12 @@ for case in "21 6 36768 7" "20 5 27117 9" "25 6 37986 7" "40 5 21265 9" \
         { echo "FAIL: -g $gt -D: $nmoves first moves, expected $moves" >&2; fail=1; }
 done
 
-# The first moves are written in the variant's short notation.
+# The first moves are written in the variant's short notation (in the
+# generator's order, which is not part of the output's contract).
 if expect_status 0 pdn-perft -g 25 -d 1 -D; then
     printf 'a3-b4\t1\nc3-b4\t1\nc3-d4\t1\ne3-d4\t1\ne3-f4\t1\ng3-f4\t1\ng3-h4\t1\ntotal\t7\n' > "$tmp/want"
-    cmp -s "$tmp/out" "$tmp/want" ||
+    { grep -v '^total' "$tmp/out" | sort; grep '^total' "$tmp/out"; } > "$tmp/sorted"
+    cmp -s "$tmp/sorted" "$tmp/want" ||
         { echo "FAIL: pdn-perft -g 25 -d 1 -D:" >&2; cat "$tmp/out" >&2; fail=1; }
 fi
 
