@@ -588,14 +588,27 @@ explain(const geo *g, const pdn_movelist *l, const written *wr, int from,
     p.wr = wr;
     p.l = l;
     st = search_captures(g, from, probe_visit, &p);
+    /* The list keeps one route of each merged capture; the written one may
+     * be another (a circular capture the other way round). */
     if (p.nlegal > 0)
         return set_found(match, l, p.nlegal, p.legal[0]);
+    /* A capture the piece can make by the geometry: finished, only the
+     * choice rule (most pieces, kings first...) rejects it; unfinished,
+     * it stops where it could go on. A finished one wins: it is what the
+     * writer most likely meant. */
     if (p.complete)
         return set_illegal(match, PDN_WHY_NOT_MAXIMAL);
     if (p.incomplete)
         return set_illegal(match, PDN_WHY_INCOMPLETE);
+    /* Captures are compulsory, so a legal list of captures means the side
+     * must capture. */
     caps = pdn_movelist_count(l) > 0 &&
            pdn_movelist_at(l, 0)->ncaptured > 0;
+    /* From-to only: a quiet move the geometry allows is refused by the
+     * capture rule (or, with no capture, by a rule such as Frisian's
+     * three king moves); one it does not allow says why. A from-to
+     * written as a capture is judged as a path unless the square is
+     * taken or the man goes backwards. */
     if (wr->n == 2) {
         why = quiet_reason(g, from, to);
         if (why == 0)
