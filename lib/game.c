@@ -39,7 +39,9 @@ pdnp_arena_alloc(pdnp_arena *a, size_t n)
 
     if (need < n)
         return NULL;
-    if (b == NULL || b->size - b->used < need) {
+    if (b != NULL)
+        b->used = (b->used + ALIGN - 1) & ~(ALIGN - 1);
+    if (b == NULL || b->used > b->size || b->size - b->used < need) {
         size_t size = a->next_size;
         if (size < need)
             size = need;
@@ -63,10 +65,23 @@ pdnp_arena_alloc(pdnp_arena *a, size_t n)
     }
 }
 
+/* Strings need no alignment: packing them saves memory on huge games. */
+static void *
+arena_bytes(pdnp_arena *a, size_t n)
+{
+    pdnp_block *b = a->head;
+    if (b != NULL && b->size - b->used >= n) {
+        char *p = (char *)b + BLOCK_HDR + b->used;
+        b->used += n;
+        return p;
+    }
+    return pdnp_arena_alloc(a, n);
+}
+
 char *
 pdnp_arena_strndup(pdnp_arena *a, const char *s, size_t n)
 {
-    char *d = pdnp_arena_alloc(a, n + 1);
+    char *d = n < (size_t)-1 ? arena_bytes(a, n + 1) : NULL;
     if (d == NULL)
         return NULL;
     memcpy(d, s, n);
@@ -90,7 +105,12 @@ pdn_game_free(pdn_game *g)
     if (g == NULL)
         return;
     pdnp_arena_free(&g->arena);
-    pdnp_free(g->tags);
+    {
+        size_t i;
+        for (i = 0; i < g->nblk; i++)
+            pdnp_free(g->tblk[i]);
+        pdnp_free(g->tblk);
+    }
     pdnp_free(g->raw);
     pdnp_free(g);
 }
@@ -160,23 +180,40 @@ pdnp_game_add_tag(pdn_game *g, const char *name, size_t nlen,
                   const char *value, size_t vlen, const pdn_pos *pos)
 {
     pdnp_tag *t;
-    if (g->ntags == g->captags) {
-        size_t cap = g->captags ? g->captags * 2 : 8;
-        t = pdnp_realloc(g->tags, cap * sizeof *t);
-        if (t == NULL)
+    if ((g->ntags & (PDNP_TBLOCK - 1)) == 0 &&
+        g->ntags >> PDNP_TBITS == g->nblk) {
+        pdnp_tag **tb, *blk;
+        /* The block table doubles; blocks are never moved. */
+        if ((g->nblk & (g->nblk - 1)) == 0) {
+            size_t cap = g->nblk ? g->nblk * 2 : 1;
+            tb = pdnp_realloc(g->tblk, cap * sizeof *tb);
+            if (tb == NULL)
+                return -1;
+            g->tblk = tb;
+        }
+        /* A small first block for the usual handful of tags. */
+        blk = pdnp_malloc((g->nblk == 0 ? 16 : PDNP_TBLOCK) * sizeof *blk);
+        if (blk == NULL)
             return -1;
-        g->tags = t;
-        g->captags = cap;
+        g->tblk[g->nblk++] = blk;
+    } else if (g->nblk == 1 && g->ntags == 16) {
+        pdnp_tag *blk = pdnp_realloc(g->tblk[0], PDNP_TBLOCK * sizeof *blk);
+        if (blk == NULL)
+            return -1;
+        g->tblk[0] = blk;
     }
-    t = &g->tags[g->ntags];
+    t = PDNP_TAG(g, g->ntags);
     t->name = pdnp_arena_strndup(&g->arena, name, nlen);
     t->value = pdnp_arena_strndup(&g->arena, value, vlen);
     if (t->name == NULL || t->value == NULL)
         return -1;
-    if (pos != NULL)
-        t->pos = *pos;
-    else
-        memset(&t->pos, 0, sizeof t->pos);
+    t->line = 0;
+    t->rel = 0;
+    if (pos != NULL && pos->line != 0) {
+        size_t rel = pos->offset - g->raw_off;
+        t->line = pos->line > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)pos->line;
+        t->rel = rel > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)rel;
+    }
     g->ntags++;
     return 0;
 }
@@ -264,20 +301,35 @@ pdn_game_tag_count(const pdn_game *g)
 const char *
 pdn_game_tag_name_at(const pdn_game *g, size_t i)
 {
-    return g != NULL && i < g->ntags ? g->tags[i].name : NULL;
+    return g != NULL && i < g->ntags ? PDNP_TAG(g, i)->name : NULL;
 }
 
 const char *
 pdn_game_tag_value_at(const pdn_game *g, size_t i)
 {
-    return g != NULL && i < g->ntags ? g->tags[i].value : NULL;
+    return g != NULL && i < g->ntags ? PDNP_TAG(g, i)->value : NULL;
 }
 
 pdn_pos
 pdn_game_tag_pos_at(const pdn_game *g, size_t i)
 {
     pdn_pos p = {0, 0, 0};
-    return g != NULL && i < g->ntags ? g->tags[i].pos : p;
+    const pdnp_tag *t;
+    size_t k;
+    if (g == NULL || i >= g->ntags || PDNP_TAG(g, i)->line == 0)
+        return p;
+    t = PDNP_TAG(g, i);
+    p.line = t->line;
+    p.offset = g->raw_off + t->rel;
+    /* The column: back to the line start within the raw text, or to the
+     * raw text's own start, whose column is known. */
+    if (g->raw == NULL || t->rel > g->raw_len)
+        return p;
+    for (k = t->rel; k > 0; k--)
+        if (g->raw[k - 1] == '\n' || g->raw[k - 1] == '\r')
+            break;
+    p.column = k > 0 ? t->rel - k + 1 : g->raw_col + t->rel;
+    return p;
 }
 
 const char *
@@ -287,8 +339,8 @@ pdn_game_tag(const pdn_game *g, const char *name)
     if (g == NULL || name == NULL)
         return NULL;
     for (i = 0; i < g->ntags; i++)
-        if (strcmp(g->tags[i].name, name) == 0)
-            return g->tags[i].value;
+        if (strcmp(PDNP_TAG(g, i)->name, name) == 0)
+            return PDNP_TAG(g, i)->value;
     return NULL;
 }
 
@@ -300,11 +352,11 @@ pdn_game_set_tag(pdn_game *g, const char *name, const char *value)
     if (g == NULL || name == NULL || value == NULL)
         return -1;
     for (i = 0; i < g->ntags; i++) {
-        if (strcmp(g->tags[i].name, name) == 0) {
+        if (strcmp(PDNP_TAG(g, i)->name, name) == 0) {
             v = pdnp_arena_strndup(&g->arena, value, strlen(value));
             if (v == NULL)
                 return -1;
-            g->tags[i].value = v;
+            PDNP_TAG(g, i)->value = v;
             return 0;
         }
     }
@@ -318,9 +370,12 @@ pdn_game_remove_tag(pdn_game *g, const char *name)
     size_t i, o = 0, removed;
     if (g == NULL || name == NULL)
         return 0;
-    for (i = 0; i < g->ntags; i++)
-        if (strcmp(g->tags[i].name, name) != 0)
-            g->tags[o++] = g->tags[i];
+    for (i = 0; i < g->ntags; i++) {
+        if (strcmp(PDNP_TAG(g, i)->name, name) != 0) {
+            *PDNP_TAG(g, o) = *PDNP_TAG(g, i);
+            o++;
+        }
+    }
     removed = g->ntags - o;
     g->ntags = o;
     return removed;
@@ -501,7 +556,7 @@ pdnp_tag_order(const pdn_game *g, size_t *idx)
     for (k = 0; k < NSTD; k++) {
         first[k] = (size_t)-1;
         for (i = 0; i < g->ntags; i++)
-            if (strcmp(g->tags[i].name, std_tags[k]) == 0) {
+            if (strcmp(PDNP_TAG(g, i)->name, std_tags[k]) == 0) {
                 first[k] = i;
                 idx[o++] = i;
                 break;
@@ -591,8 +646,10 @@ pdn_game_equal(const pdn_game *a, const pdn_game *b)
         pdnp_tag_order(a, ia);
         pdnp_tag_order(b, ib);
         for (i = 0; i < a->ntags && same; i++)
-            same = strcmp(a->tags[ia[i]].name, b->tags[ib[i]].name) == 0 &&
-                   strcmp(a->tags[ia[i]].value, b->tags[ib[i]].value) == 0;
+            same = strcmp(PDNP_TAG(a, ia[i])->name,
+                          PDNP_TAG(b, ib[i])->name) == 0 &&
+                   strcmp(PDNP_TAG(a, ia[i])->value,
+                          PDNP_TAG(b, ib[i])->value) == 0;
         pdnp_free(ia);
         if (!same)
             return 0;

@@ -357,7 +357,9 @@ end_with_result(pdn_reader *r, const char *res)
 }
 
 /* A word: result, move number, ellipsis, placeholder or move. Returns 1
- * when it ended the game, 0 to go on, -1 on error. */
+ * when it ended the game, 0 to go on, 2 to go on when the word is no item
+ * that comments can follow (a move number, or a move with glued text),
+ * -1 on error. */
 static int
 word(pdn_reader *r)
 {
@@ -387,7 +389,7 @@ word(pdn_reader *r)
                   qtok(r, qb, sizeof qb));
         f->number = num;
         f->ellipsis = 0;
-        return 0;
+        return 2;
     }
     r->has_body = 1;
     if (i > 0 && i < n && s[i] == '.') {
@@ -408,14 +410,14 @@ word(pdn_reader *r)
         if (n == 0) {
             if (r->slen > 0)
                 goto bad;
-            return 0;
+            return 2; /* a move number alone is no item of its own */
         }
     } else if (s[0] == '.') {
         for (i = 0; i < n && s[i] == '.'; i++)
             ;
         if (i == n && n >= 2 && r->slen == 0) {
             f->ellipsis = 1;
-            return 0;
+            return 2;
         }
     }
     if (n == 1 && s[0] == '-' && r->slen == 0) {
@@ -457,7 +459,10 @@ word(pdn_reader *r)
             return -1;
         node->has_move = 1;
         node->mt = mt;
-        return add_text(r, &node->after, s + k, n - k + r->slen);
+        mark_item(f);
+        if (add_text(r, &node->after, s + k, n - k + r->slen) < 0)
+            return -1;
+        return 2; /* ends with a comment: not an item boundary */
     }
     if (r->joined) {
         char jb[64];
@@ -604,7 +609,7 @@ fix_encoding(pdn_reader *r)
     pdn_game *g = r->g;
 
     for (i = 0; i < r->nhi && valid; i++) {
-        const char *s = r->hi[i].tag >= 0 ? g->tags[r->hi[i].tag].value
+        const char *s = r->hi[i].tag >= 0 ? PDNP_TAG(g, r->hi[i].tag)->value
                                           : *r->hi[i].slot;
         valid = pdnp_utf8_valid(s, strlen(s));
     }
@@ -614,7 +619,7 @@ fix_encoding(pdn_reader *r)
               "text is not valid UTF-8; read as CP1252/Latin-1");
     for (i = 0; i < r->nhi; i++) {
         const char **slot = r->hi[i].tag >= 0
-                                ? &g->tags[r->hi[i].tag].value
+                                ? &PDNP_TAG(g, r->hi[i].tag)->value
                                 : r->hi[i].slot;
         char *d;
         pdnp_buf_clear(&r->sbuf);
@@ -681,18 +686,43 @@ only_trailer(pdn_reader *r)
     }
 }
 
-/* Copies the raw text [gstart, end) into the game. */
-static int
+/* Gives the game its raw text [gstart, end). A big game read from a file
+ * takes the window itself and the reader starts a new one with what
+ * follows, so the game's bytes are not held twice. Returns the window
+ * index where the next game starts, or -1. */
+static long
 take_raw(pdn_reader *r, size_t end)
 {
     size_t n = end - r->gstart;
+    if (r->in.own != NULL && r->gstart == 0 && n >= ((size_t)1 << 20)) {
+        size_t rest = r->in.len - end, cap = 65536;
+        char *nb;
+        while (cap < rest + 1)
+            cap *= 2;
+        nb = pdnp_malloc(cap + 1);
+        if (nb == NULL)
+            return nomem(r);
+        memcpy(nb, r->in.own + end, rest);
+        nb[rest] = '\0';
+        r->g->raw = r->in.own;
+        r->g->raw[end] = '\0';
+        r->g->raw_len = n;
+        r->in.own = nb;
+        r->in.data = nb;
+        r->in.cap = cap;
+        r->in.len = rest;
+        r->in.base += end;
+        r->pos = 0;
+        r->gstart = 0;
+        return 0;
+    }
     r->g->raw = pdnp_malloc(n + 1);
     if (r->g->raw == NULL)
         return nomem(r);
     memcpy(r->g->raw, r->in.data + r->gstart, n);
     r->g->raw[n] = '\0';
     r->g->raw_len = n;
-    return 0;
+    return (long)end;
 }
 
 /* Reads one game into r->g. Returns 1 (a game), 0 (end of input), -1
@@ -703,11 +733,15 @@ parse_game(pdn_reader *r)
     int t, rc = 0, ended = 0;
     char qb[64];
 
+    size_t raw_off = r->in.base + r->gstart;
+    unsigned long raw_col = raw_off - r->line_off + 1;
+
     r->has_body = 0;
     r->high = 0;
     r->nhi = 0;
     r->nframes = 0;
     for (;;) {
+        int item = 1; /* a non-comment item: comments after it trail */
         t = pdnp_lex(r);
         if (t == PDNP_T_EOF)
             break;
@@ -721,6 +755,8 @@ parse_game(pdn_reader *r)
             }
             r->g->number = ++r->ngames;
             r->g->pos = r->tpos;
+            r->g->raw_off = raw_off;
+            r->g->raw_col = raw_col;
             if (push_frame(r, NULL) < 0)
                 goto fail;
         }
@@ -748,6 +784,10 @@ parse_game(pdn_reader *r)
             rc = word(r);
             if (rc == 1)
                 ended = 1;
+            if (rc == 2) {
+                rc = 0;
+                item = 0;
+            }
             break;
         case PDNP_T_STAR:
             rc = star(r);
@@ -757,6 +797,7 @@ parse_game(pdn_reader *r)
         case PDNP_T_LPAREN:
             if (pdnp_lex_prose(r)) {
                 pdnp_frame *f = top(r);
+                item = 0;
                 rc = add_text(r, f->last != NULL ? &f->last->after
                                                  : &f->before,
                               pdnp_lex_val(r), r->vlen);
@@ -842,7 +883,7 @@ parse_game(pdn_reader *r)
             goto fail;
         if (ended)
             break;
-        if (t != PDNP_T_COMMENT && t != PDNP_T_LBRACKET &&
+        if (item && t != PDNP_T_COMMENT && t != PDNP_T_LBRACKET &&
             t != PDNP_T_RBRACKET && r->nframes > 0)
             mark_item(top(r));
     }
@@ -911,12 +952,13 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
         size_t end = r->pos;
         if (r->high && fix_encoding(r) < 0)
             goto fatal;
+        long next;
         if (only_trailer(r))
             end = r->in.len;
-        if (r->fatal || take_raw(r, end) < 0)
+        if (r->fatal || (next = take_raw(r, end)) < 0)
             goto fatal;
-        r->pos = end;
-        r->gstart = end;
+        r->pos = (size_t)next;
+        r->gstart = (size_t)next;
     }
     if (out != NULL)
         *out = r->g;

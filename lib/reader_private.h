@@ -59,16 +59,28 @@ struct pdn_node {
     char tbuf[24]; /* the text when it is short, saving an allocation */
 };
 
+/* A tag pair. Small on purpose (a game may hold a million): the line is
+ * kept, the offset is relative to the raw text and the column is found
+ * from the raw text when asked for. line 0: no position. */
 typedef struct pdnp_tag {
     const char *name;
     const char *value;
-    pdn_pos pos;
+    unsigned line;
+    unsigned rel;
 } pdnp_tag;
+
+/* Tags live in blocks of PDNP_TBLOCK, so that a huge tag section needs no
+ * reallocation of everything read so far. */
+#define PDNP_TBITS 10
+#define PDNP_TBLOCK (1u << PDNP_TBITS)
+#define PDNP_TAG(g, i) (&(g)->tblk[(i) >> PDNP_TBITS][(i) & (PDNP_TBLOCK - 1)])
 
 struct pdn_game {
     pdnp_arena arena;
-    pdnp_tag *tags;
-    size_t ntags, captags;
+    pdnp_tag **tblk;
+    size_t ntags, nblk;
+    size_t raw_off;   /* absolute offset of raw[0] */
+    unsigned long raw_col; /* its column */
     const char *result;
     pdnp_list comments;
     pdn_node *first;

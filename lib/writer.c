@@ -325,7 +325,7 @@ render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy)
             goto done;
         if (i == g->ntags)
             break;
-        t = &g->tags[idx[i]];
+        t = PDNP_TAG(g, idx[i]);
         if (tag_line(&w, t->name, t->value) < 0)
             goto done;
     }

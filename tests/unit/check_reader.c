@@ -162,6 +162,32 @@ START_TEST(test_reader_positions_in_later_games_are_absolute)
 }
 END_TEST
 
+START_TEST(test_reader_tag_positions)
+{
+    const char *s = "[A \"1\"] 1-0 [B \"2\"] [C \"3\"]\n  [D \"4\"] *";
+    pdn_reader *r = pdn_reader_new_mem(s, strlen(s), "m");
+    pdn_game *g = NULL;
+    pdn_error e;
+    pdn_pos p;
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    p = pdn_game_tag_pos_at(g, 0);
+    ck_assert_uint_eq(p.line, 1);
+    ck_assert_uint_eq(p.column, 13);
+    ck_assert_uint_eq(p.offset, 12);
+    p = pdn_game_tag_pos_at(g, 1);
+    ck_assert_uint_eq(p.column, 21);
+    p = pdn_game_tag_pos_at(g, 2);
+    ck_assert_uint_eq(p.line, 2);
+    ck_assert_uint_eq(p.column, 3);
+    ck_assert_uint_eq(p.offset, 30);
+    ck_assert_uint_eq(pdn_game_tag_pos_at(g, 3).line, 0);
+    pdn_game_free(g);
+    pdn_reader_free(r);
+}
+END_TEST
+
 START_TEST(test_reader_end_of_input_is_sticky)
 {
     pdn_reader *r = pdn_reader_new_mem("  \n", 3, "m");
@@ -368,6 +394,7 @@ reader_suite(void)
         7);
     tcase_add_test(core, test_reader_positions_in_later_games_are_absolute);
     tcase_add_test(core, test_reader_end_of_input_is_sticky);
+    tcase_add_test(core, test_reader_tag_positions);
     tcase_add_test(core, test_reader_decides_encoding_per_game);
     tcase_add_test(core, test_reader_parse_string_reads_first_game);
     tcase_add_test(core, test_reader_succeed_samples_give_no_errors);
