@@ -17,7 +17,9 @@ typedef struct srch {
     const pdnp_rules *r;
     unsigned char *sq;
     pdnp_mlist *l;
-    int side, opp, merge, err;
+    int side, opp, merge;
+    int err;                        /* 0 or a GEN_E* code */
+    long steps;                     /* jumps tried, against GEN_STEPS_MAX */
     int have;                       /* l holds captures */
     uint64_t best;                  /* choice-rule key of those captures */
     uint16_t from;
@@ -27,6 +29,22 @@ typedef struct srch {
     uint16_t cap[PDN_PATH_MAX];
     unsigned char capv[PDN_PATH_MAX];
 } srch;
+
+/* Why a generation failed. */
+enum {
+    GEN_OK = 0,
+    GEN_ENOMEM,         /* the list could not grow */
+    GEN_EPATH,          /* a capture longer than PDN_PATH_MAX squares */
+    GEN_ESTEPS,         /* the capture search is too large */
+    GEN_EMOVES          /* more legal moves than GEN_MOVES_MAX */
+};
+
+/* Limits that no position of a real game comes near, so that a crafted
+ * setup (a lattice of men on 12x12 has astronomically many capture
+ * sequences) gives PDN_ELIMIT instead of hours of search or gigabytes of
+ * moves. */
+#define GEN_STEPS_MAX (1L << 20)
+#define GEN_MOVES_MAX 65536
 
 void
 pdnp_mlist_init(pdnp_mlist *l)
@@ -141,9 +159,13 @@ record(srch *s, int to, int promoted)
                 return;
         }
     }
+    if (s->l->n >= GEN_MOVES_MAX) {
+        s->err = GEN_EMOVES;
+        return;
+    }
     m = slot(s->l);
     if (m == NULL) {
-        s->err = PDN_ENOMEM;
+        s->err = GEN_ENOMEM;
         return;
     }
     m->from = s->from;
@@ -221,7 +243,11 @@ jump(srch *s, int n, int land, int d, int king, int promoted)
     unsigned char v = s->sq[n];
 
     if (s->n + 1 >= PDN_PATH_MAX) {
-        s->err = PDN_ELIMIT;
+        s->err = GEN_EPATH;
+        return;
+    }
+    if (++s->steps > GEN_STEPS_MAX) {
+        s->err = GEN_ESTEPS;
         return;
     }
     s->cap[s->n] = (uint16_t)n;
@@ -416,7 +442,7 @@ king_blocked(const pdn_board *b, const pdnp_pos *p, int c)
 }
 
 /* Lists the legal captures of the side to move into l, searching from the
- * pieces in from (every piece that may have one). Returns 0 or a PDN_E*
+ * pieces in from (every piece that may have one). Returns 0 or a GEN_E*
  * code. */
 static int
 gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
@@ -433,7 +459,8 @@ gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
     s.side = p->turn;
     s.opp = p->turn ^ 3;
     s.merge = merge;
-    s.err = 0;
+    s.err = GEN_OK;
+    s.steps = 0;
     s.have = 0;
     s.best = 0;
     l->n = 0;
@@ -606,17 +633,29 @@ pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
         l->n = (size_t)n;
         return 0;
     }
-    if (n == -2) {
-        rc = gen_captures(b, p, l, merge, capfrom);
-        if (rc == 0)
-            return 0;
-        if (rc == PDN_ELIMIT) {
-            pdnp_error_set(err, PDN_ELIMIT, PDN_SEV_ERROR, NULL, 0,
-                           "capture longer than %d squares", PDN_PATH_MAX);
-            return -1;
-        }
+    rc = n == -2 ? gen_captures(b, p, l, merge, capfrom) : GEN_ENOMEM;
+    switch (rc) {
+    case GEN_OK:
+        return 0;
+    case GEN_EPATH:
+        pdnp_error_set(err, PDN_ELIMIT, PDN_SEV_ERROR, NULL, 0,
+                       "capture longer than %d squares", PDN_PATH_MAX);
+        break;
+    case GEN_ESTEPS:
+        pdnp_error_set(err, PDN_ELIMIT, PDN_SEV_ERROR, NULL, 0,
+                       "capture search longer than %ld jumps",
+                       GEN_STEPS_MAX);
+        break;
+    case GEN_EMOVES:
+        pdnp_error_set(err, PDN_ELIMIT, PDN_SEV_ERROR, NULL, 0,
+                       "more than %d legal moves", GEN_MOVES_MAX);
+        break;
+    default:
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        break;
     }
-    pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0, "out of memory");
+    l->n = 0;
     return -1;
 }
 

@@ -625,6 +625,35 @@ START_TEST(test_capture_of_path_max_squares_is_legal)
 }
 END_TEST
 
+/* A Turkish king among 30 men in a chequered pattern on 10x10: captured
+ * men leave at once, so the capture tree is huge; the search stops at its
+ * budget with PDN_ELIMIT instead of running for minutes. */
+START_TEST(test_huge_capture_search_is_limit_error)
+{
+    char fen[512];
+    size_t o = (size_t)snprintf(fen, sizeof fen, "W:WKa1:B");
+    pdn_board *b;
+    pdn_movelist *l = pdn_movelist_new();
+    pdn_error err;
+    int f, r;
+
+    for (r = 1; r < 7; r++)
+        for (f = 0; f < 10; f++)
+            if ((f + r) % 2 == 1)
+                o += (size_t)snprintf(fen + o, sizeof fen - o, "%s%c%d",
+                                      fen[o - 1] == 'B' ? "" : ",", 'a' + f,
+                                      r + 1);
+    b = board_at("30,W,10,10,A0,0", fen);
+    pdn_error_clear(&err);
+    ck_assert_int_eq(pdn_board_moves(b, l, &err), -1);
+    ck_assert_int_eq(err.code, PDN_ELIMIT);
+    ck_assert_str_eq(err.text, "capture search longer than 1048576 jumps");
+    ck_assert_uint_eq(pdn_movelist_count(l), 0);
+    pdn_board_free(b);
+    pdn_movelist_free(l);
+}
+END_TEST
+
 Suite *
 rules_suite(void)
 {
@@ -652,6 +681,8 @@ rules_suite(void)
     suite_add_tcase(s, tc);
     tcase_add_test(tl, test_capture_longer_than_path_max_is_limit_error);
     tcase_add_test(tl, test_capture_of_path_max_squares_is_legal);
+    tcase_add_test(tl, test_huge_capture_search_is_limit_error);
+    tcase_set_timeout(tl, 60);
     suite_add_tcase(s, tl);
     return s;
 }
