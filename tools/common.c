@@ -628,6 +628,47 @@ tool_board(const tool_opts *o, const char *file, const pdn_game *g,
     return NULL;
 }
 
+int
+tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
+           unsigned long game, pdn_board *b, tool_out *to)
+{
+    const char *setup = pdn_node_setup(n);
+    pdn_error err;
+    pdn_fen f;
+
+    if (setup == NULL)
+        return 0;
+    pdn_error_clear(&err);
+    if (pdn_fen_parse(setup, &f, &err) >= 0 &&
+        pdn_board_set_fen(b, &f, &err) == 0)
+        return 0;
+    err.pos = pdn_node_pos(n);
+    err.game = game;
+    err.severity = PDN_SEV_ERROR;
+    tool_diag_err(o, to, file, &err, NULL);
+    return -1;
+}
+
+int
+tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
+           unsigned long game, const pdn_board *b, pdn_movelist *l,
+           tool_out *to)
+{
+    pdn_error err;
+
+    /* The error record is only cleared and filled on failure. */
+    if (pdn_board_moves(b, l, NULL) == 0)
+        return 0;
+    pdn_error_clear(&err);
+    pdn_board_moves(b, l, &err);
+    err.pos = pdn_node_pos(n);
+    err.game = game;
+    tool_diag_err(o, to, file, &err, NULL);
+    if (err.code == PDN_ENOMEM)
+        to->fatal = 1;
+    return -1;
+}
+
 void
 tool_fen(const pdn_board *b, char *buf, size_t size)
 {

@@ -137,6 +137,14 @@ int tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
 pdn_board *tool_board(const tool_opts *o, const char *file,
                       const pdn_game *g, const pdn_gametype *gt,
                       tool_out *to);
+/* Applies the setup command standing before move n, if any, to b. Returns
+ * 0, or -1 after reporting a setup that cannot be read or placed. */
+int tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
+               unsigned long game, pdn_board *b, tool_out *to);
+/* Fills l with b's legal moves. Returns 0, or -1 after reporting. */
+int tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
+               unsigned long game, const pdn_board *b, pdn_movelist *l,
+               tool_out *to);
 /* Position of g's first tag named name, or of the game. */
 pdn_pos tool_tag_pos(const pdn_game *g, const char *name);
 /* Formats the board's position as a FEN string into buf. */

@@ -76,9 +76,10 @@ map_move(const conv *c, const pdn_movetext *mt, pdn_movetext *out)
     if (out->sep == 0)
         out->sep = mt->capture ? pdn_gametype_capture_sep(&c->dst) : '-';
     for (i = 0; i < mt->n; i++) {
+        /* a1 is coord 0; a numeric square is never 0 */
         int sq = out->algebraic ? co[i] : pdn_coord_to_square(&c->dst, co[i]);
 
-        if (sq <= 0)
+        if (sq <= 0 && !out->algebraic)
             return -1;
         out->sq[i] = (unsigned char)sq;
     }
@@ -314,7 +315,7 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     c.dst = c.src;
     if (co->notation == 'A')
         c.dst.notation = 'A';
-    else if (co->notation == 'N' || (co->corner >= 0 && c.src.notation == 'N'))
+    else if (co->notation == 'N' || co->corner >= 0)
         c.dst.notation = 'N';
     if (c.dst.notation == 'N' && co->corner >= 0)
         c.dst.corner = co->corner;
@@ -360,8 +361,16 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
         to->fatal = 1;
         return;
     }
-    tbuf_add(&to->out, text, len);
-    free(text);
+    /* The writer's string becomes the output buffer: no second copy. */
+    if (to->out.len == 0) {
+        free(to->out.data);
+        to->out.data = text;
+        to->out.len = len;
+        to->out.cap = len + 1;
+    } else {
+        tbuf_add(&to->out, text, len);
+        free(text);
+    }
 }
 
 int

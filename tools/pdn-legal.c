@@ -6,6 +6,7 @@
 #include <config.h>
 #include "common.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,30 +41,82 @@ usage(FILE *out)
     tool_help_tail(out, "problems found (illegal moves, bad setups, ...)");
 }
 
-/* Appends the legal moves of the position, short form, to b: as a JSON
- * array, or comma separated. */
-static void
-add_legal(tbuf *b, const pdn_board *bd, const pdn_movelist *l, int json)
+/* Does the written move (its coords) denote legal move m? From and to
+ * must agree and every written intermediate square lie on m's path, in
+ * order. */
+static int
+denotes(const unsigned char *w, size_t wn, const pdn_move *m)
 {
-    char mv[PDN_PATH_MAX * 4];
-    size_t i;
+    size_t i, j = 1;
 
+    if (w[0] != m->path[0] || w[wn - 1] != m->path[m->n - 1])
+        return 0;
+    for (i = 1; i + 1 < wn; i++) {
+        while (j + 1 < m->n && m->path[j] != w[i])
+            j++;
+        if (j + 1 >= m->n)
+            return 0;
+        j++;
+    }
+    return 1;
+}
+
+typedef char move_text[PDN_PATH_MAX * 4];
+
+/* Orders move texts by their squares as numbers ("9-14" before "10-15"),
+ * so that the output does not depend on the generator's order. */
+static int
+cmp_moves(const void *pa, const void *pb)
+{
+    const char *a = pa, *b = pb;
+
+    while (*a && *b) {
+        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+            unsigned long x = strtoul(a, (char **)&a, 10);
+            unsigned long y = strtoul(b, (char **)&b, 10);
+
+            if (x != y)
+                return x < y ? -1 : 1;
+        } else if (*a != *b) {
+            return (unsigned char)*a - (unsigned char)*b;
+        } else {
+            a++, b++;
+        }
+    }
+    return (unsigned char)*a - (unsigned char)*b;
+}
+
+/* Appends, sorted, the legal moves of the position (only those the written
+ * squares w denote when w is not NULL) in the form flags asks for: as a
+ * JSON array, or separated by sep ("none" when there are none). */
+static void
+add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
+          const unsigned char *w, size_t wn, unsigned flags, const char *sep,
+          int json)
+{
+    size_t i, k = 0, n = pdn_movelist_count(l);
+    move_text *mv = tool_xmalloc(n * sizeof *mv);
+
+    for (i = 0; i < n; i++)
+        if (w == NULL || denotes(w, wn, pdn_movelist_at(l, i)))
+            pdn_move_format(bd, l, pdn_movelist_at(l, i), flags, mv[k++],
+                            sizeof *mv);
+    qsort(mv, k, sizeof *mv, cmp_moves);
     if (json)
         tbuf_addc(b, '[');
-    for (i = 0; i < pdn_movelist_count(l); i++) {
-        pdn_move_format(bd, l, pdn_movelist_at(l, i), PDN_MOVE_SHORT, mv,
-                        sizeof mv);
+    for (i = 0; i < k; i++) {
         if (i != 0)
-            tbuf_adds(b, json ? "," : ", ");
+            tbuf_adds(b, json ? "," : sep);
         if (json)
-            tbuf_json(b, mv);
+            tbuf_json(b, mv[i]);
         else
-            tbuf_adds(b, mv);
+            tbuf_adds(b, mv[i]);
     }
     if (json)
         tbuf_addc(b, ']');
-    else if (i == 0)
+    else if (k == 0)
         tbuf_adds(b, "none");
+    free(mv);
 }
 
 typedef struct line_ctx {
@@ -90,36 +143,16 @@ finding(line_ctx *c, const pdn_node *n, unsigned long ply,
     tbuf_adds(&extra, ",\"fen\":");
     tbuf_json(&extra, fen);
     tbuf_adds(&extra, ",\"legal\":");
-    add_legal(&extra, b, c->l, 1);
+    add_moves(&extra, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
     tbuf_printf(&msg, fmt, pdn_node_text(n), ply, why);
     if (!c->o->json) {
         tbuf_printf(&msg, "; position %s; legal moves: ", fen);
-        add_legal(&msg, b, c->l, 0);
+        add_moves(&msg, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 0);
     }
     tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
               PDN_SEV_ERROR, code, extra.data, "%s", msg.data);
     tbuf_free(&extra);
     tbuf_free(&msg);
-}
-
-/* Does the written move (its coords) denote legal move m? From and to
- * must agree and every written intermediate square lie on m's path, in
- * order. */
-static int
-denotes(const unsigned char *w, size_t wn, const pdn_move *m)
-{
-    size_t i, j = 1;
-
-    if (w[0] != m->path[0] || w[wn - 1] != m->path[m->n - 1])
-        return 0;
-    for (i = 1; i + 1 < wn; i++) {
-        while (j + 1 < m->n && m->path[j] != w[i])
-            j++;
-        if (j + 1 >= m->n)
-            return 0;
-        j++;
-    }
-    return 1;
 }
 
 static void
@@ -128,19 +161,10 @@ ambiguous(line_ctx *c, const pdn_node *n, unsigned long ply,
 {
     const pdn_movetext *mt = pdn_node_move(n);
     unsigned char w[PDN_PATH_MAX];
-    char mv[PDN_PATH_MAX * 4];
     tbuf paths = {NULL, 0, 0};
-    size_t i;
 
     if (pdn_movetext_coords(gt, mt, w, NULL) == 0)
-        for (i = 0; i < pdn_movelist_count(c->l); i++) {
-            const pdn_move *m = pdn_movelist_at(c->l, i);
-
-            if (!denotes(w, mt->n, m))
-                continue;
-            pdn_move_format(b, c->l, m, PDN_MOVE_FULL, mv, sizeof mv);
-            tbuf_printf(&paths, "%s%s", paths.len ? " or " : "", mv);
-        }
+        add_moves(&paths, b, c->l, w, mt->n, PDN_MOVE_FULL, " or ", 0);
     finding(c, n, ply, b, PDN_EAMBIGUOUS,
             "ambiguous move '%s' at ply %lu: write it as %s",
             paths.data ? paths.data : "a full path");
@@ -154,24 +178,15 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
 {
     const pdn_gametype *gt = pdn_board_gametype(b);
     legal_opts *lo = c->o->ud;
+    unsigned long num = pdn_game_number(c->g);
     pdn_match m;
-    pdn_error err;
-    pdn_fen f;
     size_t i;
 
     for (; n != NULL; n = pdn_node_next(n), ply++) {
         const pdn_movetext *mt = pdn_node_move(n);
-        const char *setup = pdn_node_setup(n);
 
-        pdn_error_clear(&err);
-        if (setup != NULL && (pdn_fen_parse(setup, &f, &err) < 0 ||
-                              pdn_board_set_fen(b, &f, &err) != 0)) {
-            err.pos = pdn_node_pos(n);
-            err.game = pdn_game_number(c->g);
-            err.severity = PDN_SEV_ERROR;
-            tool_diag_err(c->o, c->to, c->file, &err, NULL);
+        if (tool_setup(c->o, c->file, n, num, b, c->to) != 0)
             return -1;
-        }
         for (i = 0; lo->variations && i < pdn_node_variation_count(n); i++) {
             pdn_board *vb = pdn_board_new(gt, NULL);
 
@@ -185,12 +200,8 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
         }
         if (mt == NULL)
             return -1;
-        if (pdn_board_moves(b, c->l, &err) != 0) {
-            err.pos = pdn_node_pos(n);
-            err.game = pdn_game_number(c->g);
-            tool_diag_err(c->o, c->to, c->file, &err, NULL);
+        if (tool_moves(c->o, c->file, n, num, b, c->l, c->to) != 0)
             return -1;
-        }
         if (pdn_movelist_count(c->l) == 0) {
             finding(c, n, ply, b, PDN_EILLEGAL,
                     "move '%s' at ply %lu after the end of the game: %s",

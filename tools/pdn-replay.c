@@ -96,9 +96,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     pdn_board *b;
     pdn_match m;
     pdn_move last;
-    pdn_error err;
     pdn_pos pos;
-    pdn_fen f;
     char mv[PDN_PATH_MAX * 4] = "";
     int shown = 0, have_last = 0;
 
@@ -119,24 +117,9 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         const pdn_movetext *mt = pdn_node_move(n);
 
         pos = pdn_node_pos(n);
-        pdn_error_clear(&err);
-        if (pdn_node_setup(n) != NULL &&
-            (pdn_fen_parse(pdn_node_setup(n), &f, &err) < 0 ||
-             pdn_board_set_fen(b, &f, &err) != 0)) {
-            err.pos = pos;
-            err.game = num;
-            err.severity = PDN_SEV_ERROR;
-            tool_diag_err(o, to, file, &err, NULL);
+        if (tool_setup(o, file, n, num, b, to) != 0 || mt == NULL ||
+            tool_moves(o, file, n, num, b, l, to) != 0)
             break;
-        }
-        if (mt == NULL)
-            break;
-        if (pdn_board_moves(b, l, &err) != 0) {
-            err.pos = pos;
-            err.game = num;
-            tool_diag_err(o, to, file, &err, NULL);
-            break;
-        }
         switch (pdn_board_match(b, l, mt, &m)) {
         case PDN_MATCH_LEGAL:
             break;
@@ -154,7 +137,8 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
                                           : m.reason));
             goto end;
         }
-        pdn_move_format(b, l, &m.move, PDN_MOVE_SHORT, mv, sizeof mv);
+        if (ro->all || ro->ply >= 0 || ro->format != F_FEN)
+            pdn_move_format(b, l, &m.move, PDN_MOVE_SHORT, mv, sizeof mv);
         pdn_board_apply(b, &m.move);
         last = m.move;
         have_last = 1;

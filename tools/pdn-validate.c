@@ -6,6 +6,7 @@
 #include "common.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,6 +56,60 @@ date_ok(const char *d, char sep)
     return d[8] == '?' || (atoi(d + 8) >= 1 && atoi(d + 8) <= 31);
 }
 
+/* The game whose tag indices cmp_tag sorts (qsort has no user data). */
+static _Thread_local const pdn_game *sorting;
+
+static int
+cmp_tag(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    int c = strcmp(pdn_game_tag_name_at(sorting, x),
+                   pdn_game_tag_name_at(sorting, y));
+
+    return c != 0 ? c : (x > y) - (x < y);
+}
+
+static int
+cmp_index(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Every tag whose name an earlier tag has. Sorting tag indices by name
+ * keeps this O(n log n), with 4 bytes a tag, for games with absurd numbers
+ * of tags. */
+static void
+check_duplicates(const tool_opts *o, const char *file, const pdn_game *g,
+                 tool_out *to)
+{
+    size_t i, k, n = pdn_game_tag_count(g);
+    uint32_t *t;
+    pdn_pos pos;
+
+    if (n < 2 || n > UINT32_MAX)
+        return;
+    t = tool_xmalloc(n * sizeof *t);
+    for (i = 0; i < n; i++)
+        t[i] = (uint32_t)i;
+    sorting = g;
+    qsort(t, n, sizeof *t, cmp_tag);
+    /* keep the later ones of each run of equal names, in input order */
+    for (k = 0, i = 1; i < n; i++)
+        if (strcmp(pdn_game_tag_name_at(g, t[i]),
+                   pdn_game_tag_name_at(g, t[i - 1])) == 0)
+            t[k++] = t[i];
+    qsort(t, k, sizeof *t, cmp_index);
+    for (i = 0; i < k; i++) {
+        pos = pdn_game_tag_pos_at(g, t[i]);
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+                  PDN_ETAG, NULL, "duplicate tag '%s'",
+                  pdn_game_tag_name_at(g, t[i]));
+    }
+    free(t);
+}
+
 static void
 check_tags(const tool_opts *o, const char *file, const pdn_game *g,
            const pdn_gametype *gt, tool_out *to)
@@ -63,7 +118,7 @@ check_tags(const tool_opts *o, const char *file, const pdn_game *g,
         {"1-0", "0-1", "1/2-1/2", "0-0", "*"},
         {"2-0", "0-2", "1-1", "0-0", "*"}};
     unsigned long num = pdn_game_number(g);
-    size_t i, j, n = pdn_game_tag_count(g);
+    size_t i, n = pdn_game_tag_count(g);
     const char *v, *term = pdn_game_result(g);
     char missing[80] = "";
     pdn_pos pos;
@@ -78,16 +133,7 @@ check_tags(const tool_opts *o, const char *file, const pdn_game *g,
     if (*missing && n != 0)
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG, NULL,
                   "missing roster tags: %s", missing);
-    for (i = 0; i < n; i++) {
-        for (j = 0; j < i; j++)
-            if (strcmp(pdn_game_tag_name_at(g, i),
-                       pdn_game_tag_name_at(g, j)) == 0)
-                break;
-        pos = pdn_game_tag_pos_at(g, i);
-        if (j < i)
-            tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG,
-                      NULL, "duplicate tag '%s'", pdn_game_tag_name_at(g, i));
-    }
+    check_duplicates(o, file, g, to);
     if ((v = pdn_game_tag(g, "Date")) != NULL && !date_ok(v, '.')) {
         pos = tool_tag_pos(g, "Date");
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG, NULL,
@@ -124,7 +170,7 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
            const pdn_gametype *gt, const pdn_node *n, unsigned long p,
            unsigned long base, int off, tool_out *to)
 {
-    int strict = *(const int *)o->ud, sev, depth = 0;
+    int strict = *(const int *)o->ud, sev, count = pdn_square_count(gt);
     unsigned long num = pdn_game_number(g);
     unsigned char coords[PDN_PATH_MAX];
     const char *t;
@@ -133,7 +179,7 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
     size_t i;
 
     sev = strict ? PDN_SEV_ERROR : PDN_SEV_WARNING;
-    for (; n != NULL; n = pdn_node_next(n), p++, depth++) {
+    for (; n != NULL; n = pdn_node_next(n), p++) {
         const pdn_movetext *mt = pdn_node_move(n);
         unsigned long want = MOVE_NO(p, base, off), w = pdn_node_number(n);
         int second = (int)((p + off) & 1);
@@ -151,11 +197,16 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
         if (mt == NULL)
             continue;
         t = pdn_node_text(n);
-        pdn_error_clear(&err);
-        if (pdn_movetext_coords(gt, mt, coords, &err) != 0) {
-            err.pos = pos;
-            err.game = num;
-            tool_diag_err(o, to, file, &err, NULL);
+        /* Numeric squares in range need no look-up; the rest is asked. */
+        for (i = 0; i < mt->n && !mt->algebraic && mt->sq[i] <= count; i++)
+            continue;
+        if (i < mt->n) {
+            pdn_error_clear(&err);
+            if (pdn_movetext_coords(gt, mt, coords, &err) != 0) {
+                err.pos = pos;
+                err.game = num;
+                tool_diag_err(o, to, file, &err, NULL);
+            }
         }
         if ((gt->notation == 'N') == (mt->algebraic != 0))
             tool_diag(o, to, file, &pos, num, sev,

@@ -1,11 +1,11 @@
 ## tools/tools.mk: fragment included by Makefile.am
 ## The command-line tools: thin programs over libpdn sharing tools/common.c
 ## (conventions, diagnostics, driver) and tools/run.c (ordered -j pipeline).
-## pdn-convert is registered once the writer is in libpdn.
 
 TOOLS_COMMON = tools/common.c tools/common.h tools/run.c tools/run.h
 
-bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay
+bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
+	tools/pdn-convert
 tools_pdn_validate_SOURCES = tools/pdn-validate.c $(TOOLS_COMMON)
 tools_pdn_validate_LDADD = lib/libpdn.la
 tools_pdn_legal_SOURCES = tools/pdn-legal.c $(TOOLS_COMMON)
@@ -13,17 +13,19 @@ tools_pdn_legal_LDADD = lib/libpdn.la
 tools_pdn_replay_SOURCES = tools/pdn-replay.c tools/diagram.c tools/diagram.h \
 	$(TOOLS_COMMON)
 tools_pdn_replay_LDADD = lib/libpdn.la
-EXTRA_DIST += tools/pdn-convert.c
+tools_pdn_convert_SOURCES = tools/pdn-convert.c $(TOOLS_COMMON)
+tools_pdn_convert_LDADD = lib/libpdn.la
 
-dist_man_MANS += man/pdn-validate.1 man/pdn-legal.1 man/pdn-replay.1
-EXTRA_DIST += man/pdn-convert.1
+dist_man_MANS += man/pdn-validate.1 man/pdn-legal.1 man/pdn-replay.1 \
+	man/pdn-convert.1
 
-## Tests: golden cases in tests/data, the shared generated games (skipped
-## without ../shared), and the -w/-x split, which uses a small helper over
-## pdn_game_raw.
+## Tests: golden cases in tests/data, the samples, the shared generated
+## games and corpus (skipped without ../shared), and the -w/-x split, which
+## uses a small helper over pdn_game_raw.
 check_PROGRAMS += tools/rawgames
 tools_rawgames_SOURCES = tools/rawgames.c
 tools_rawgames_LDADD = lib/libpdn.la
-TESTS += tests/cli/golden.sh tests/cli/generated.sh tests/cli/split.sh
+TESTS += tests/cli/golden.sh tests/cli/samples.sh tests/cli/generated.sh \
+	tests/cli/corpus.sh tests/cli/split.sh
 EXTRA_DIST += tests/cli/golden.sh tests/cli/samples.sh \
 	tests/cli/generated.sh tests/cli/corpus.sh tests/cli/split.sh
