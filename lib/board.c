@@ -9,6 +9,11 @@
 #include <string.h>
 #include "pdn_private.h"
 
+/* The rules table of pdn-reference.md section 5, one case per family.
+ * Fields left zero mean: men capture forwards only, short kings, diagonal
+ * lines, free choice, the move ends when a man is crowned, captured pieces
+ * leave after the move, no Italian or Frisian special rule. Giveaway
+ * (gt->giveaway) only inverts the aim, so it shares its base rules. */
 int
 pdnp_rules_for(int rules, pdnp_rules *r)
 {
@@ -53,6 +58,8 @@ pdnp_rules_for(int rules, pdnp_rules *r)
         r->promo = PDNP_PROMO_END;
         return 0;
     case 30: /* Turkish */
+        /* Mid-capture promotion continues as a king: the newer rule texts
+         * (the reference's decision; older texts end the move). */
         r->flying = 1;
         r->geom = PDNP_GEOM_ORTHO;
         r->choice = PDNP_CHOICE_QUANTITY;
@@ -67,6 +74,8 @@ pdnp_rules_for(int rules, pdnp_rules *r)
         r->immediate = 1;
         return 0;
     case 40: /* Frisian */
+        /* King worth just under two men (dctl, lidraughts), see the
+         * PDNP_CHOICE_FRISIAN key in movegen.c. */
         r->men_back = 1;
         r->flying = 1;
         r->geom = PDNP_GEOM_FRISIAN;
@@ -79,12 +88,17 @@ pdnp_rules_for(int rules, pdnp_rules *r)
     }
 }
 
+/* Cell of square (f, r): see the layout in rules_private.h. */
 static int
 cell_of(const pdnp_geo *g, int f, int r)
 {
     return (r + 2) * g->stride + f + 1;
 }
 
+/* Derives the geometry from the GameType fields only: size, the squares
+ * in use (pdn_coord_playable, which knows the invert flag, the start
+ * colour and Turkish boards) and the direction offsets of the rules. White
+ * moves up (towards higher ranks) whichever side starts. */
 static void
 setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
 {
@@ -112,6 +126,8 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
         }
     }
     g->nplay = n;
+    /* Cell sets only need the words the board covers: 8x8 fits in two,
+     * 10x10 in three; the generator is specialised for each count. */
     g->nwords = g->ncells <= 128 ? 2 : g->ncells <= 192 ? 3 : PDNP_WORDS;
     if (r->geom == PDNP_GEOM_ORTHO) {
         /* Turkish: men step forward or sideways and capture the same way;
@@ -134,6 +150,8 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
         g->kdir[3] = g->kcap[3] = -1;
         return;
     }
+    /* Diagonal boards: a step up-left is S - 1, up-right S + 1. Men
+     * capturing backwards get the other side's forward steps too. */
     g->nmdir = 2;
     g->mdir[PDNP_WHITE][0] = (int16_t)(S - 1);
     g->mdir[PDNP_WHITE][1] = (int16_t)(S + 1);
@@ -151,6 +169,8 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
     if (r->men_back)
         g->nmcap = 4;
     g->nkdir = g->nkcap = 4;
+    /* kcap begins with kdir in the same order: the scan relies on it to
+     * walk each quiet line once for both purposes. */
     g->kdir[0] = g->kcap[0] = (int16_t)(S - 1);
     g->kdir[1] = g->kcap[1] = (int16_t)(S + 1);
     g->kdir[2] = g->kcap[2] = (int16_t)(-S - 1);
@@ -281,6 +301,9 @@ pdn_board_piece(const pdn_board *b, int coord)
     return 0;
 }
 
+/* Builds the position aside and installs it only when the whole setup is
+ * valid, so a bad FEN leaves the board as it was. The Frisian king-move
+ * counters start from zero: a FEN does not carry them. */
 int
 pdn_board_set_fen(pdn_board *b, const pdn_fen *fen, pdn_error *err)
 {
@@ -318,6 +341,8 @@ pdn_board_set_fen(pdn_board *b, const pdn_fen *fen, pdn_error *err)
                            "square '%s' is given twice", name);
             return -1;
         }
+        /* No variant lets a man stand on its own promotion row: it would
+         * have been crowned on arriving there. */
         if (!fp->king && (g->promo[c] & side)) {
             pdnp_error_set(err, PDN_ESETUP, PDN_SEV_ERROR, NULL, 0,
                            "%s man on its promotion row at '%s'",
@@ -365,7 +390,9 @@ pdn_board_get_fen(const pdn_board *b, pdn_fen *fen)
     }
 }
 
-/* Move lists: the public moves and the internal list they come from. */
+/* Move lists: the public moves and the internal list they come from; both
+ * keep their room between calls, so a tool replaying a file allocates
+ * only while the longest list grows. */
 struct pdn_movelist {
     pdn_move *v;
     size_t n, cap;
@@ -407,6 +434,9 @@ pdn_movelist_at(const pdn_movelist *l, size_t i)
     return i < l->n ? &l->v[i] : NULL;
 }
 
+/* The generator marks captured pieces in the position while it searches
+ * (and restores them), so it works on a copy: b stays const and may be
+ * shared between threads. */
 int
 pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err)
 {
@@ -449,6 +479,10 @@ pdn_board_apply(pdn_board *b, const pdn_move *m)
     mv.to = g->cell[m->path[m->n - 1]];
     if (mv.from == 0 || mv.to == 0 || !(b->pos.sq[mv.from] & b->pos.turn))
         return;
+    if (mv.to != mv.from && b->pos.sq[mv.to] != PDNP_EMPTY)
+        return;
+    /* make needs only the end points and the captured pieces; the path is
+     * kept short since apply is on the replay tools' hot path. */
     mv.piece = b->pos.sq[mv.from];
     mv.npath = 2;
     mv.path[0] = mv.from;

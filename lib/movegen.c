@@ -61,7 +61,9 @@ pdnp_mlist_free(pdnp_mlist *l)
     pdnp_mlist_init(l);
 }
 
-/* Doubles the room of l: 0, or -1 when memory runs out. */
+/* Doubles the room of l: 0, or -1 when memory runs out. Lists are reused
+ * from position to position, so this happens a handful of times per list,
+ * never in the steady state of perft or replay. */
 static int
 grow(pdnp_mlist *l)
 {
@@ -133,7 +135,10 @@ same_set(const pdnp_mv *m, const uint16_t *cap, int n)
     return 1;
 }
 
-/* A complete capture ends on cell to. */
+/* A complete capture ends on cell to. Only captures with the best choice
+ * key are kept, so the list never holds ones the rules forbid; with merge,
+ * a capture with the same start, end and captured set as one already
+ * listed is the same move (the circular capture taken either way round). */
 static void
 record(srch *s, int to, int promoted)
 {
@@ -255,6 +260,10 @@ jump(srch *s, int n, int land, int d, int king, int promoted)
     s->n++;
     s->path[s->n] = (uint16_t)land;
     take(s, n);
+    /* A man landing on its last row: the move ends there (English,
+     * Italian, ...), it is crowned and goes on as a king (Russian,
+     * Turkish), or it goes on as a man and is crowned only if the capture
+     * ends there (International family: record() decides). */
     if (!king && (s->g->promo[land] & s->side)) {
         if (s->r->promo == PDNP_PROMO_END) {
             record(s, land, 1);
@@ -271,6 +280,11 @@ done:
     s->n--;
 }
 
+/* Searches on from cell at, the piece having arrived by direction lastdir
+ * (0 at the start); records the capture when no jump is left. Jumps over
+ * marked pieces are impossible (deferred removal: no piece twice, and a
+ * taken piece still blocks a flying king), while squares emptied at once
+ * (Turkish, Thai) may be crossed again. */
 static void
 search(srch *s, int at, int king, int lastdir, int promoted)
 {
@@ -395,8 +409,8 @@ and_any(cells y, const cells x, int nw)
 /* Visits the cells of set x: c takes each in turn. */
 #define FOR_CELLS(x, c)                                                    \
     for (int w_ = 0; w_ < PDNP_WORDS; w_++)                                \
-        for (uint64_t b_ = (x)[w_]; b_ != 0 && ((c) = w_ * 64 + lowbit(b_), 1); \
-             b_ &= b_ - 1)
+        for (uint64_t b_ = (x)[w_];                                        \
+             b_ != 0 && ((c) = w_ * 64 + lowbit(b_), 1); b_ &= b_ - 1)
 
 static ALWAYS_INLINE void
 bit_set(uint64_t *x, int c)
@@ -519,6 +533,8 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
         prey[i] = p->occ[opp][i] &
                   (b->r.men_no_kings ? ~p->kocc[i] : ~(uint64_t)0);
     }
+    /* Men that can capture: shifted by d onto prey, and again onto an
+     * empty cell; shifting those landings back by 2d gives the men. */
     for (k = 0; k < g->nmcap; k++) {
         int d = g->mcap[side][k];
         shift(t, men, d, nw);
@@ -567,6 +583,8 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
             }
         }
     }
+    /* Men's quiet moves: the empty cells one step ahead, counted by
+     * popcount at the last ply of perft, listed otherwise. */
     for (k = 0; k < g->nmdir; k++) {
         int d = g->mdir[side][k];
         shift(t, men, d, nw);
@@ -672,6 +690,8 @@ pdnp_count(const pdn_board *b, pdnp_pos *p, pdnp_mlist *scratch, int merge)
     return (long)scratch->n;
 }
 
+/* Order matters: the from square is emptied before the destination is
+ * filled, since a circular capture ends where it started. */
 void
 pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m, pdnp_undo *u)
 {

@@ -38,6 +38,9 @@ perft(const pdn_board *b, pdnp_pos *p, int depth, pdnp_mlist *lists,
     return sum;
 }
 
+/* Works on a copy of the position, so b stays const. The per-depth lists
+ * are allocated once here and grow as needed; 0 is returned when memory
+ * runs out or a position hits a generator limit (PDN_ELIMIT). */
 uint64_t
 pdn_perft(const pdn_board *b, int depth, int merge)
 {
