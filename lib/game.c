@@ -121,9 +121,25 @@ pdnp_node_new(pdn_game *g)
     pdn_node *n = pdnp_arena_alloc(&g->arena, sizeof *n);
     if (n == NULL)
         return NULL;
-    memset(n, 0, offsetof(pdn_node, tbuf));
+    n->next = NULL;
+    n->x = NULL;
     n->game = g;
+    n->text = NULL;
+    n->number = 0;
+    n->ellipsis = 0;
+    n->has_move = 0;
     return n;
+}
+
+pdnp_nodex *
+pdnp_node_x(pdn_node *n)
+{
+    if (n->x == NULL) {
+        n->x = pdnp_arena_alloc(&n->game->arena, sizeof *n->x);
+        if (n->x != NULL)
+            memset(n->x, 0, sizeof *n->x);
+    }
+    return n->x;
 }
 
 int
@@ -432,17 +448,17 @@ pdn_node_next(const pdn_node *n)
 size_t
 pdn_node_variation_count(const pdn_node *n)
 {
-    return n != NULL ? n->nvar : 0;
+    return n != NULL ? PDNP_XV(n, nvar) : 0;
 }
 
 pdn_node *
 pdn_node_variation_at(const pdn_node *n, size_t i)
 {
     pdn_node *v;
-    if (n == NULL || i >= n->nvar)
+    if (n == NULL || i >= PDNP_XV(n, nvar))
         return NULL;
-    for (v = n->var; i > 0; i--)
-        v = v->sib;
+    for (v = n->x->var; i > 0; i--)
+        v = v->x->sib;
     return v;
 }
 
@@ -500,19 +516,19 @@ pdn_node_number_ellipsis(const pdn_node *n)
 const char *
 pdn_node_strength(const pdn_node *n)
 {
-    return n != NULL ? n->strength : NULL;
+    return n != NULL ? PDNP_XV(n, strength) : NULL;
 }
 
 size_t
 pdn_node_nag_count(const pdn_node *n)
 {
-    return n != NULL ? n->nags.count : 0;
+    return n != NULL ? PDNP_XL(n, nags)->count : 0;
 }
 
 int
 pdn_node_nag_at(const pdn_node *n, size_t i)
 {
-    const pdnp_item *it = n != NULL ? list_at(&n->nags, i) : NULL;
+    const pdnp_item *it = n != NULL ? list_at(PDNP_XL(n, nags), i) : NULL;
     return it != NULL ? it->u.nag : -1;
 }
 
@@ -521,7 +537,8 @@ pdn_node_comment_count(const pdn_node *n, int where)
 {
     if (n == NULL)
         return 0;
-    return where == PDN_BEFORE ? n->before.count : n->after.count;
+    return where == PDN_BEFORE ? PDNP_XL(n, before)->count
+                               : PDNP_XL(n, after)->count;
 }
 
 const char *
@@ -530,14 +547,15 @@ pdn_node_comment_at(const pdn_node *n, int where, size_t i)
     const pdnp_item *it;
     if (n == NULL)
         return NULL;
-    it = list_at(where == PDN_BEFORE ? &n->before : &n->after, i);
+    it = list_at(where == PDN_BEFORE ? PDNP_XL(n, before) : PDNP_XL(n, after),
+                 i);
     return it != NULL ? it->u.s : NULL;
 }
 
 const char *
 pdn_node_setup(const pdn_node *n)
 {
-    return n != NULL ? n->setup : NULL;
+    return n != NULL ? PDNP_XV(n, setup) : NULL;
 }
 
 /* ---- Canonical tag order (shared with the writer) ---- */
@@ -614,11 +632,16 @@ move_eq(const pdn_node *a, const pdn_node *b)
 static int
 node_eq(const pdn_node *a, const pdn_node *b)
 {
-    return move_eq(a, b) && str_eq(a->strength, b->strength) &&
-           str_eq(a->setup, b->setup) && a->nvar == b->nvar &&
-           list_eq(&a->nags, &b->nags, 1) &&
-           list_eq(&a->before, &b->before, 0) &&
-           list_eq(&a->after, &b->after, 0);
+    if (!move_eq(a, b))
+        return 0;
+    if (a->x == NULL && b->x == NULL)
+        return 1;
+    return str_eq(PDNP_XV(a, strength), PDNP_XV(b, strength)) &&
+           str_eq(PDNP_XV(a, setup), PDNP_XV(b, setup)) &&
+           PDNP_XV(a, nvar) == PDNP_XV(b, nvar) &&
+           list_eq(PDNP_XL(a, nags), PDNP_XL(b, nags), 1) &&
+           list_eq(PDNP_XL(a, before), PDNP_XL(b, before), 0) &&
+           list_eq(PDNP_XL(a, after), PDNP_XL(b, after), 0);
 }
 
 int
@@ -674,8 +697,9 @@ pdn_game_equal(const pdn_game *a, const pdn_game *b)
             const pdn_node *vx, *vy;
             if (!node_eq(x, y))
                 goto done;
-            for (vx = x->var, vy = y->var; vx != NULL && vy != NULL;
-                 vx = vx->sib, vy = vy->sib) {
+            for (vx = PDNP_XV(x, var), vy = PDNP_XV(y, var);
+                 vx != NULL && vy != NULL;
+                 vx = PDNP_XV(vx, sib), vy = PDNP_XV(vy, sib)) {
                 if (nwork == capwork) {
                     const pdn_node **w =
                         pdnp_realloc(work, capwork * 4 * sizeof *work);

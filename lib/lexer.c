@@ -119,11 +119,6 @@ pdnp_lex_pos(const pdn_reader *r, size_t idx)
     return p;
 }
 
-const char *
-pdnp_lex_val(const pdn_reader *r)
-{
-    return r->vbuf ? r->sbuf.data : r->in.data + r->vstart;
-}
 
 /* Counts line ends in window bytes [from, to): comments and prose span
  * lines. A CR LF pair split across to is counted at the CR. */
@@ -154,12 +149,6 @@ quote(const pdn_reader *r, size_t i, size_t n, char *buf, size_t size)
     return buf;
 }
 
-static int
-is_word(unsigned char c)
-{
-    return (cls[c] & C_WORD) != 0;
-}
-
 /* Skips white space, line ends, '%' lines and the literal "\r" that some
  * exporters write. Returns 0 at the end of input. */
 static int
@@ -170,7 +159,23 @@ skip_space(pdn_reader *r)
 
     for (;;) {
         unsigned char c;
-        if (p >= r->in.len && !pdnp_lex_need(r, p)) {
+        size_t len = r->in.len;
+        /* Fast path: runs of blanks and LF line ends. */
+        d = r->in.data;
+        while (p < len) {
+            c = (unsigned char)d[p];
+            if (c == ' ' || c == '\t') {
+                p++;
+            } else if (c == '\n') {
+                p++;
+                r->line++;
+                r->line_off = r->in.base + p;
+            } else {
+                break;
+            }
+            r->ws_before = 1;
+        }
+        if (p >= len && !pdnp_lex_need(r, p)) {
             r->pos = p;
             return 0;
         }
@@ -226,11 +231,12 @@ static size_t
 scan_word(pdn_reader *r, size_t p)
 {
     for (;;) {
-        if (p >= r->in.len && !pdnp_lex_need(r, p))
+        const unsigned char *d = (const unsigned char *)r->in.data;
+        size_t len = r->in.len;
+        while (p < len && (cls[d[p]] & C_WORD))
+            p++;
+        if (p < len || !pdnp_lex_need(r, p))
             return p;
-        if (!is_word((unsigned char)r->in.data[p]))
-            return p;
-        p++;
     }
 }
 

@@ -36,6 +36,49 @@ pdnp_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
 
     if (len == 0)
         return -1;
+    /* Fast path: numeric squares with one separator kind ("32-28",
+     * "26x17x10"), by far the most common moves. */
+    if (s[0] >= '0' && s[0] <= '9') {
+        char sep = 0;
+        mt->capture = 0;
+        mt->algebraic = 0;
+        mt->file_only = 0;
+        for (;;) {
+            unsigned v = 0;
+            size_t d = i;
+            while (i < len && s[i] >= '0' && s[i] <= '9') {
+                v = v * 10 + (unsigned)(s[i] - '0');
+                if (v > 255)
+                    return -1;
+                i++;
+            }
+            if (i == d || v == 0)
+                return -1;
+            if (n < PDN_PATH_MAX)
+                mt->sq[n] = (unsigned char)v;
+            else
+                toolong = 1;
+            n++;
+            if (i == len)
+                break;
+            {
+                char c = s[i] == 'X' ? 'x' : s[i];
+                if (c != '-' && c != 'x' && c != ':')
+                    return -1;
+                if (sep == 0 || (sep == '-' && c != '-'))
+                    sep = c;
+                if (c != '-')
+                    mt->capture = 1;
+            }
+            if (++i == len)
+                return -1;
+        }
+        if (n < 2)
+            return -1;
+        mt->sep = sep;
+        mt->n = (unsigned char)(toolong ? PDN_PATH_MAX : n);
+        return toolong ? 1 : 0;
+    }
     mt->n = 0;
     mt->capture = 0;
     mt->algebraic = 0;

@@ -211,52 +211,91 @@ push_frame(pdn_reader *r, pdn_node *owner)
     return 0;
 }
 
-static void
-add_var(pdn_node *owner, pdn_node *first, pdn_node *last, size_t n)
+static int
+add_var(pdn_reader *r, pdn_node *owner, pdn_node *first, pdn_node *last,
+        size_t n)
 {
-    if (owner->var_last != NULL)
-        owner->var_last->sib = first;
-    else
-        owner->var = first;
-    owner->var_last = last;
-    owner->nvar += n;
+    pdnp_nodex *ox = pdnp_node_x(owner);
+    if (ox == NULL)
+        return nomem(r);
+    if (ox->var_last != NULL) {
+        pdnp_nodex *lx = pdnp_node_x(ox->var_last);
+        if (lx == NULL)
+            return nomem(r);
+        lx->sib = first;
+    } else {
+        ox->var = first;
+    }
+    ox->var_last = last;
+    ox->nvar += n;
+    return 0;
 }
 
 /* Queues a variation that had no move to replace (a variation opened
  * before any move of its line) for the line's next move. */
-static void
-queue_var(pdnp_frame *f, pdn_node *first, pdn_node *last, size_t n)
+static int
+queue_var(pdn_reader *r, pdnp_frame *f, pdn_node *first, pdn_node *last,
+          size_t n)
 {
-    if (f->pvar_last != NULL)
-        f->pvar_last->sib = first;
-    else
+    if (f->pvar_last != NULL) {
+        pdnp_nodex *lx = pdnp_node_x(f->pvar_last);
+        if (lx == NULL)
+            return nomem(r);
+        lx->sib = first;
+    } else {
         f->pvar = first;
+    }
     f->pvar_last = last;
     f->npvar += n;
+    return 0;
 }
 
 static void
 mark_item(pdnp_frame *f)
 {
-    f->after_mark = f->last != NULL ? f->last->after.count : 0;
+    f->after_mark =
+        f->last != NULL && f->last->x != NULL ? f->last->x->after.count : 0;
+}
+
+/* The list that takes a comment now: after the line's last move, or
+ * before its first. NULL when memory runs out. */
+static pdnp_list *
+comment_list(pdn_reader *r, pdnp_frame *f)
+{
+    pdnp_nodex *x;
+    if (f->last == NULL)
+        return &f->before;
+    x = pdnp_node_x(f->last);
+    if (x == NULL) {
+        nomem(r);
+        return NULL;
+    }
+    return &x->after;
 }
 
 /* Closes the innermost variation and hangs it on its move. */
-static void
+static int
 close_frame(pdn_reader *r)
 {
     pdnp_frame f = *top(r), *p;
+    int rc = 0;
     r->nframes--;
     p = top(r);
     if (f.first != NULL) {
         if (f.owner != NULL)
-            add_var(f.owner, f.first, f.first, 1);
+            rc = add_var(r, f.owner, f.first, f.first, 1);
         else
-            queue_var(p, f.first, f.first, 1);
+            rc = queue_var(r, p, f.first, f.first, 1);
     } else {
         pdnp_warn(r, PDN_ESYNTAX, &f.open, "empty variation ignored");
         if (f.before.count > 0) {
-            pdnp_list *dst = f.owner != NULL ? &f.owner->after : &p->before;
+            pdnp_list *dst = &p->before;
+            if (f.owner != NULL) {
+                pdnp_nodex *ox = pdnp_node_x(f.owner);
+                if (ox == NULL)
+                    return nomem(r);
+                dst = &ox->after;
+            }
             if (dst->last != NULL)
                 dst->last->next = f.before.first;
             else
@@ -265,13 +304,14 @@ close_frame(pdn_reader *r)
             dst->count += f.before.count;
         }
     }
-    if (f.npvar > 0) {
+    if (rc == 0 && f.npvar > 0) {
         if (f.owner != NULL)
-            add_var(f.owner, f.pvar, f.pvar_last, f.npvar);
+            rc = add_var(r, f.owner, f.pvar, f.pvar_last, f.npvar);
         else
-            queue_var(p, f.pvar, f.pvar_last, f.npvar);
+            rc = queue_var(r, p, f.pvar, f.pvar_last, f.npvar);
     }
     mark_item(p);
+    return rc;
 }
 
 static pdn_node *
@@ -290,18 +330,27 @@ add_node(pdn_reader *r, const char *text, size_t len, const pdn_pos *pos)
         goto oom;
     }
     n->pos = *pos;
-    n->before = f->before;
-    memset(&f->before, 0, sizeof f->before);
-    n->setup = f->setup;
-    f->setup = NULL;
     n->number = f->number;
     n->ellipsis = (unsigned char)f->ellipsis;
     f->number = 0;
     f->ellipsis = 0;
-    if (f->npvar > 0) {
-        add_var(n, f->pvar, f->pvar_last, f->npvar);
-        f->pvar = f->pvar_last = NULL;
-        f->npvar = 0;
+    if (f->before.count > 0 || f->setup != NULL || f->npvar > 0) {
+        pdnp_nodex *x = pdnp_node_x(n);
+        if (x == NULL)
+            goto oom;
+        x->before = f->before;
+        memset(&f->before, 0, sizeof f->before);
+        x->setup = f->setup;
+        f->setup = NULL;
+        if (x->setup != NULL && has_high(x->setup, strlen(x->setup)) &&
+            note_high(r, -1, &x->setup) < 0)
+            return NULL;
+        if (f->npvar > 0) {
+            if (add_var(r, n, f->pvar, f->pvar_last, f->npvar) < 0)
+                return NULL;
+            f->pvar = f->pvar_last = NULL;
+            f->npvar = 0;
+        }
     }
     if (f->last != NULL)
         f->last->next = n;
@@ -373,7 +422,10 @@ word(pdn_reader *r)
     char qb[64];
     int rc;
 
-    if (r->slen == 0 && (res = pdnp_result_norm(s, n)) != NULL)
+    /* Results are 1, 3 or 7 bytes, or start with the '½' byte. */
+    if (r->slen == 0 &&
+        (n == 3 || n == 7 || n == 1 || (unsigned char)s[0] >= 0x80) &&
+        (res = pdnp_result_norm(s, n)) != NULL)
         return end_with_result(r, res);
     /* Move number, perhaps glued to its move ("1.32-28"). */
     while (i < n && s[i] >= '0' && s[i] <= '9')
@@ -460,7 +512,9 @@ word(pdn_reader *r)
         node->has_move = 1;
         node->mt = mt;
         mark_item(f);
-        if (add_text(r, &node->after, s + k, n - k + r->slen) < 0)
+        if (pdnp_node_x(node) == NULL)
+            return nomem(r);
+        if (add_text(r, &node->x->after, s + k, n - k + r->slen) < 0)
             return -1;
         return 2; /* ends with a comment: not an item boundary */
     }
@@ -478,16 +532,18 @@ word(pdn_reader *r)
     node->has_move = 1;
     node->mt = mt;
     if (r->slen > 0) {
-        node->strength = pdnp_arena_strndup(&r->g->arena,
-                                            r->in.data + r->pos - r->slen,
-                                            r->slen);
-        if (node->strength == NULL)
+        if (pdnp_node_x(node) == NULL)
+            return nomem(r);
+        node->x->strength = pdnp_arena_strndup(
+            &r->g->arena, r->in.data + r->pos - r->slen, r->slen);
+        if (node->x->strength == NULL)
             return nomem(r);
     }
     /* Legacy '*' glued to the move: a forced move, NAG 7. */
     if (pdnp_lex_need(r, r->pos) && r->in.data[r->pos] == '*') {
         r->pos++;
-        if (pdnp_list_add_nag(r->g, &node->nags, 7) < 0)
+        if (pdnp_node_x(node) == NULL ||
+            pdnp_list_add_nag(r->g, &node->x->nags, 7) < 0)
             return nomem(r);
     }
     return 0;
@@ -523,8 +579,6 @@ setup(pdn_reader *r)
     if (v == NULL)
         return nomem(r);
     f->setup = v;
-    if (has_high(v, strlen(v)))
-        return note_high(r, -1, &f->setup);
     return 0;
 }
 
@@ -535,7 +589,8 @@ star(pdn_reader *r)
     /* '*' before a result is the legacy forced-move mark; otherwise it
      * is the terminator. */
     if (f->last != NULL && result_follows(r)) {
-        if (pdnp_list_add_nag(r->g, &f->last->nags, 7) < 0)
+        if (pdnp_node_x(f->last) == NULL ||
+            pdnp_list_add_nag(r->g, &f->last->x->nags, 7) < 0)
             return nomem(r);
         mark_item(f);
         return 0;
@@ -580,7 +635,9 @@ split_trailing(pdn_reader *r)
             *gc = f->before;
         return;
     }
-    l = &last->after;
+    if (last->x == NULL)
+        return;
+    l = &last->x->after;
     if (f->after_mark >= l->count)
         return;
     if (f->after_mark == 0) {
@@ -798,9 +855,9 @@ parse_game(pdn_reader *r)
             if (pdnp_lex_prose(r)) {
                 pdnp_frame *f = top(r);
                 item = 0;
-                rc = add_text(r, f->last != NULL ? &f->last->after
-                                                 : &f->before,
-                              pdnp_lex_val(r), r->vlen);
+                pdnp_list *l = comment_list(r, f);
+                rc = l != NULL ? add_text(r, l, pdnp_lex_val(r), r->vlen)
+                               : -1;
                 break;
             }
             r->has_body = 1;
@@ -816,12 +873,12 @@ parse_game(pdn_reader *r)
                           "unexpected ')' with no open variation");
                 goto fail;
             }
-            close_frame(r);
+            rc = close_frame(r);
             break;
         case PDNP_T_COMMENT: {
             pdnp_frame *f = top(r);
-            rc = add_text(r, f->last != NULL ? &f->last->after : &f->before,
-                          pdnp_lex_val(r), r->vlen);
+            pdnp_list *l = comment_list(r, f);
+            rc = l != NULL ? add_text(r, l, pdnp_lex_val(r), r->vlen) : -1;
             break;
         }
         case PDNP_T_NAG: {
@@ -839,7 +896,8 @@ parse_game(pdn_reader *r)
                           qtok(r, qb, sizeof qb));
                 goto fail;
             }
-            if (pdnp_list_add_nag(r->g, &f->last->nags, (int)r->num) < 0)
+            if (pdnp_node_x(f->last) == NULL ||
+                pdnp_list_add_nag(r->g, &f->last->x->nags, (int)r->num) < 0)
                 rc = nomem(r);
             mark_item(f);
             break;
@@ -848,7 +906,7 @@ parse_game(pdn_reader *r)
             pdnp_frame *f = top(r);
             const char *v = pdnp_lex_val(r);
             r->has_body = 1;
-            if (f->last == NULL || f->last->strength != NULL) {
+            if (f->last == NULL || PDNP_XV(f->last, strength) != NULL) {
                 pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
                           "strength mark '%s' with no move to hold it "
                           "ignored",
@@ -859,9 +917,13 @@ parse_game(pdn_reader *r)
                 pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
                           "strength mark '%s' separated from its move",
                           qtok(r, qb, sizeof qb));
-            f->last->strength =
+            if (pdnp_node_x(f->last) == NULL) {
+                rc = nomem(r);
+                break;
+            }
+            f->last->x->strength =
                 pdnp_arena_strndup(&r->g->arena, v, r->vlen);
-            if (f->last->strength == NULL)
+            if (f->last->x->strength == NULL)
                 rc = nomem(r);
             mark_item(f);
             break;
@@ -893,7 +955,9 @@ parse_game(pdn_reader *r)
         pdnp_fail(r, PDN_ESYNTAX, &r->frames[r->nframes - 1].open,
                   "unterminated variation: '(' has no matching ')'");
         while (r->nframes > 1)
-            close_frame(r);
+            if (close_frame(r) < 0)
+                break;
+        r->nframes = 1;
         split_trailing(r);
         return -1;
     }
@@ -907,9 +971,12 @@ parse_game(pdn_reader *r)
 fail:
     if (r->g != NULL && !r->fatal) {
         while (r->nframes > 1)
-            close_frame(r);
-        if (r->nframes == 1)
+            if (close_frame(r) < 0)
+                break;
+        if (r->nframes >= 1) {
+            r->nframes = 1;
             split_trailing(r);
+        }
     }
     return -1;
 }

@@ -40,24 +40,36 @@ typedef struct pdnp_list {
     size_t count;
 } pdnp_list;
 
-struct pdn_node {
-    pdn_node *next;     /* next move of the same line */
+/* What few moves have: variations, comments, NAGs, strength, setup. Kept
+ * apart so that the common node is small. */
+typedef struct pdnp_nodex {
     pdn_node *var;      /* first variation (alternatives to this move) */
     pdn_node *var_last;
     pdn_node *sib;      /* next variation of the node this one belongs to */
-    struct pdn_game *game;
-    const char *text;
+    size_t nvar;
     const char *strength;
     const char *setup;
     pdnp_list before, after, nags;
+} pdnp_nodex;
+
+struct pdn_node {
+    pdn_node *next;     /* next move of the same line */
+    pdnp_nodex *x;      /* NULL when the move has none of the rare parts */
+    struct pdn_game *game;
+    const char *text;
     pdn_pos pos;
     unsigned long number;
-    size_t nvar;
     unsigned char ellipsis;
     unsigned char has_move;
     pdn_movetext mt;
-    char tbuf[24]; /* the text when it is short, saving an allocation */
+    char tbuf[21]; /* the text when it is short, saving an allocation */
 };
+
+static const pdnp_list pdnp_no_list = {NULL, NULL, 0};
+#define PDNP_XL(n, f) ((n)->x != NULL ? &(n)->x->f : &pdnp_no_list)
+#define PDNP_XV(n, f) ((n)->x != NULL ? (n)->x->f : 0)
+/* The node's rare parts, created on first use; NULL when memory runs out. */
+pdnp_nodex *pdnp_node_x(pdn_node *n);
 
 /* A tag pair. Small on purpose (a game may hold a million): the line is
  * kept, the offset is relative to the raw text and the column is found
@@ -218,7 +230,11 @@ struct pdn_reader {
 };
 
 /* Lexer entry points (lexer.c). */
-const char *pdnp_lex_val(const pdn_reader *r);
+static inline const char *
+pdnp_lex_val(const pdn_reader *r)
+{
+    return r->vbuf ? r->sbuf.data : r->in.data + r->vstart;
+}
 pdn_pos pdnp_lex_pos(const pdn_reader *r, size_t idx);
 int pdnp_lex(pdn_reader *r);
 /* Reads a tag pair after '[' (r->pos just past it). Returns 1 with name

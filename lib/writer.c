@@ -176,16 +176,16 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
         o += (size_t)snprintf(buf + o, sizeof buf - o, "%s", n->text);
     if (o >= sizeof buf - 16)
         o = sizeof buf - 16;
-    if (n->strength != NULL) {
-        size_t sl = strlen(n->strength);
+    if (PDNP_XV(n, strength) != NULL) {
+        size_t sl = strlen(n->x->strength);
         if (sl > 8)
             sl = 8;
-        memcpy(buf + o, n->strength, sl);
+        memcpy(buf + o, n->x->strength, sl);
         o += sl;
     }
     if (token(w, buf, o) < 0)
         return -1;
-    for (it = n->nags.first; it != NULL; it = it->next) {
+    for (it = PDNP_XL(n, nags)->first; it != NULL; it = it->next) {
         int k = snprintf(buf, sizeof buf, "$%d", it->u.nag);
         if (token(w, buf, (size_t)k) < 0)
             return -1;
@@ -228,7 +228,7 @@ movetext(wr *w, const pdn_game *g)
         const pdn_node *x;
         if (f->pvar != NULL) {
             const pdn_node *v = f->pvar;
-            f->pvar = v->sib;
+            f->pvar = PDNP_XV(v, sib);
             f->need_num = 1;
             if (token(w, "(", 1) < 0)
                 goto done;
@@ -261,26 +261,26 @@ movetext(wr *w, const pdn_game *g)
             continue;
         }
         x = f->cur;
-        if (comments(w, &x->before) < 0)
+        if (comments(w, PDNP_XL(x, before)) < 0)
             goto done;
-        if (x->setup != NULL && setup_token(w, x->setup) < 0)
+        if (PDNP_XV(x, setup) != NULL && setup_token(w, x->x->setup) < 0)
             goto done;
         if (x->number != 0) {
             f->num = x->number;
             f->side = x->ellipsis;
         }
-        if (x->before.count > 0 || x->setup != NULL)
+        if (PDNP_XL(x, before)->count > 0 || PDNP_XV(x, setup) != NULL)
             f->need_num = 1;
         if (move_token(w, x, f, f->side == 0 || f->need_num) < 0)
             goto done;
         f->need_num = 0;
-        if (comments(w, &x->after) < 0)
+        if (comments(w, PDNP_XL(x, after)) < 0)
             goto done;
-        if (x->after.count > 0)
+        if (PDNP_XL(x, after)->count > 0)
             f->need_num = 1;
         f->vnum = f->num;
         f->vside = f->side;
-        f->pvar = x->var;
+        f->pvar = PDNP_XV(x, var);
         if (f->side) {
             f->num++;
             f->side = 0;
