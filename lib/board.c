@@ -468,7 +468,7 @@ pdn_board_apply(pdn_board *b, const pdn_move *m)
     const pdnp_geo *g = &b->g;
     pdnp_mv mv;
     pdnp_undo u;
-    int i;
+    int i, occupied_ok = 0;
 
     /* Only moves from pdn_board_moves are valid input; anything that does
      * not even name occupied squares is ignored rather than trusted. */
@@ -478,8 +478,6 @@ pdn_board_apply(pdn_board *b, const pdn_move *m)
     mv.from = g->cell[m->path[0]];
     mv.to = g->cell[m->path[m->n - 1]];
     if (mv.from == 0 || mv.to == 0 || !(b->pos.sq[mv.from] & b->pos.turn))
-        return;
-    if (mv.to != mv.from && b->pos.sq[mv.to] != PDNP_EMPTY)
         return;
     /* make needs only the end points and the captured pieces; the path is
      * kept short since apply is on the replay tools' hot path. */
@@ -496,6 +494,13 @@ pdn_board_apply(pdn_board *b, const pdn_move *m)
             return;
         mv.cap[i] = (uint16_t)c;
         mv.capv[i] = b->pos.sq[c];
+        if (c == mv.to)
+            occupied_ok = 1;
     }
+    /* The destination must be free: empty, the start of a circular
+     * capture, or (Turkish, Thai: pieces leave at once) the square of a
+     * piece this capture takes. */
+    if (mv.to != mv.from && b->pos.sq[mv.to] != PDNP_EMPTY && !occupied_ok)
+        return;
     pdnp_make(b, &b->pos, &mv, &u);
 }

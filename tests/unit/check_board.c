@@ -411,6 +411,32 @@ START_TEST(test_apply_quiet_capture_and_promotion)
 }
 END_TEST
 
+/* Turkish pieces leave at once, so a king may end its capture on the
+ * square of a man it took earlier in the same move: g1 takes g2, f5, a3,
+ * c2 and f3 and stops on f5 (a replay of the generated games found apply
+ * refusing this). */
+START_TEST(test_apply_capture_ending_on_a_taken_square)
+{
+    pdn_board *b = new_board("30");
+    pdn_movelist *l = pdn_movelist_new();
+    const pdn_move *m = NULL;
+    size_t i;
+
+    ck_assert_int_eq(set_fen(b, "B:Wc2,g2,h2,a3,e3,f3,f5:BKg1", NULL), 0);
+    ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
+    for (i = 0; i < pdn_movelist_count(l); i++)
+        if (pdn_movelist_at(l, i)->path[pdn_movelist_at(l, i)->n - 1] ==
+            PDN_COORD(5, 4))
+            m = pdn_movelist_at(l, i);
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(m->ncaptured, 5);
+    pdn_board_apply(b, m);
+    ck_assert_str_eq(fen_of(b), "W:Wh2,e3:BKf5");
+    pdn_movelist_free(l);
+    pdn_board_free(b);
+}
+END_TEST
+
 /* Replaying a whole game with apply gives the same position as the
  * generator's own make: after 40 plies the FEN round-trips and perft from
  * there equals perft from the same position set by FEN. */
@@ -458,6 +484,7 @@ board_suite(void)
     tcase_add_test(tc, test_piece_and_turn_queries);
     tcase_add_test(tc, test_copy_and_reset);
     tcase_add_test(tc, test_apply_quiet_capture_and_promotion);
+    tcase_add_test(tc, test_apply_capture_ending_on_a_taken_square);
     tcase_add_loop_test(tc, test_apply_then_fen_gives_same_tree, 0, 8);
     suite_add_tcase(s, tc);
     tcase_add_loop_test(te, test_bad_setup_is_rejected, 0, (int)N_BAD);
