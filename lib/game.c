@@ -118,7 +118,16 @@ pdn_game_free(pdn_game *g)
 pdn_node *
 pdnp_node_new(pdn_game *g)
 {
-    pdn_node *n = pdnp_arena_alloc(&g->arena, sizeof *n);
+    pdnp_block *b = g->arena.head;
+    pdn_node *n;
+    size_t need = (sizeof *n + ALIGN - 1) & ~(ALIGN - 1);
+    /* Fast path: bump the current block (kept aligned for nodes). */
+    if (b != NULL && b->used % ALIGN == 0 && b->size - b->used >= need) {
+        n = (pdn_node *)((char *)b + BLOCK_HDR + b->used);
+        b->used += need;
+    } else {
+        n = pdnp_arena_alloc(&g->arena, sizeof *n);
+    }
     if (n == NULL)
         return NULL;
     n->next = NULL;

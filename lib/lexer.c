@@ -151,7 +151,7 @@ quote(const pdn_reader *r, size_t i, size_t n, char *buf, size_t size)
 
 /* Skips white space, line ends, '%' lines and the literal "\r" that some
  * exporters write. Returns 0 at the end of input. */
-static int
+static inline int
 skip_space(pdn_reader *r)
 {
     size_t p = r->pos;
@@ -413,8 +413,25 @@ pdnp_lex(pdn_reader *r)
     }
     p = r->pos;
     r->tstart = p;
-    r->tpos = pdnp_lex_pos(r, p);
+    r->tpos.offset = r->in.base + p;
+    r->tpos.line = r->line;
+    r->tpos.column = r->tpos.offset - r->line_off + 1;
     c = (unsigned char)r->in.data[p];
+    if (cls[c] & C_DIGIT) {
+        /* Fast path: a move or number wholly in the window, with no
+         * glued strength and no trailing separator to rejoin. */
+        const unsigned char *d = (const unsigned char *)r->in.data;
+        size_t q = p + 1, len = r->in.len;
+        while (q < len && (cls[d[q]] & C_WORD))
+            q++;
+        if (q < len && d[q] != '!' && d[q] != '?' && d[q - 1] != '-' &&
+            d[q - 1] != 'x' && d[q - 1] != ':' && q - p <= r->max_token) {
+            r->vstart = p;
+            r->vlen = q - p;
+            r->pos = q;
+            return r->tok = PDNP_T_WORD;
+        }
+    }
     if ((cls[c] & C_WORD) && c != '/')
         return lex_word(r);
     switch (c) {

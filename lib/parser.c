@@ -322,7 +322,10 @@ add_node(pdn_reader *r, const char *text, size_t len, const pdn_pos *pos)
     if (n == NULL)
         goto oom;
     if (len < sizeof n->tbuf) {
-        memcpy(n->tbuf, text, len);
+        size_t i;
+        /* A plain loop: a libc call costs more for a few bytes. */
+        for (i = 0; i < len; i++)
+            n->tbuf[i] = text[i];
         n->tbuf[len] = '\0';
         n->text = n->tbuf;
     } else if ((n->text = pdnp_arena_strndup(&r->g->arena, text, len)) ==
