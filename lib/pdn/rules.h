@@ -30,7 +30,10 @@ typedef struct pdn_move {
 
 /* A new board holding gt's initial position, owned by the caller (free
  * with pdn_board_free()); NULL with *err (PDN_EVARIANT for a GameType whose
- * rules are not known, PDN_ENOMEM). */
+ * rules are not known or a board larger than 12x12, PDN_ENOMEM). Geometry
+ * comes from gt's fields only. Men fill the first rows of each side: the
+ * standard variants as in PDN 3.0; other sizes (height - 2) / 2 rows
+ * (Thai rules: 2 rows; Turkish rules: one row fewer, from the second). */
 pdn_board *pdn_board_new(const pdn_gametype *gt, pdn_error *err);
 void pdn_board_free(pdn_board *b);
 /* Copies src's position into dst; both must have the same GameType. */
@@ -59,11 +62,15 @@ const pdn_move *pdn_movelist_at(const pdn_movelist *l, size_t i);
 
 /* Fills l with the legal moves of the side to move (captures identical in
  * start, end and captured set merged). An empty list means the side to move
- * has lost (won, in giveaway). Returns 0, or -1 with *err (PDN_ENOMEM,
- * PDN_ELIMIT). */
+ * has lost (won, in giveaway). Returns 0, or -1 with *err (PDN_ENOMEM;
+ * PDN_ELIMIT for a capture longer than PDN_PATH_MAX squares, a capture
+ * search of more than 2^20 jumps or more than 65536 moves, none of which a
+ * real game comes near). */
 int pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err);
 
-/* Plays m, which must come from pdn_board_moves on this position. */
+/* Plays m, which must come from pdn_board_moves on this position (a move
+ * that does not even name a piece of the side to move is ignored). Also
+ * keeps the Frisian king-move counters, which pdn_board_set_fen clears. */
 void pdn_board_apply(pdn_board *b, const pdn_move *m);
 
 /* What a written move denotes in this position. */
@@ -117,7 +124,8 @@ size_t pdn_move_format(const pdn_board *b, const pdn_movelist *l,
 
 /* Leaf nodes at depth from b's position. merge: 1 counts captures identical
  * in start, end and captured set once (the default elsewhere), 0 counts each
- * capture sequence. */
+ * capture sequence. 0 when memory runs out or a position reached hits a
+ * PDN_ELIMIT limit of pdn_board_moves. */
 uint64_t pdn_perft(const pdn_board *b, int depth, int merge);
 
 #ifdef __cplusplus
