@@ -314,18 +314,26 @@ close_frame(pdn_reader *r)
     return rc;
 }
 
+/* Adds a move to the current line. inwin: text lies in the input window. */
 static pdn_node *
-add_node(pdn_reader *r, const char *text, size_t len, const pdn_pos *pos)
+add_node(pdn_reader *r, const char *text, size_t len, const pdn_pos *pos,
+         int inwin)
 {
     pdnp_frame *f = top(r);
     pdn_node *n = pdnp_node_new(r->g);
     if (n == NULL)
         goto oom;
     if (len < sizeof n->tbuf) {
-        size_t i;
-        /* A plain loop: a libc call costs more for a few bytes. */
-        for (i = 0; i < len; i++)
-            n->tbuf[i] = text[i];
+        /* A fixed-size copy compiles to a few moves; it may read past the
+         * token, but only within the window. */
+        if (inwin && (size_t)(text - r->in.data) + sizeof n->tbuf <=
+                         r->in.len) {
+            memcpy(n->tbuf, text, sizeof n->tbuf);
+        } else {
+            size_t i;
+            for (i = 0; i < len; i++)
+                n->tbuf[i] = text[i];
+        }
         n->tbuf[len] = '\0';
         n->text = n->tbuf;
     } else if ((n->text = pdnp_arena_strndup(&r->g->arena, text, len)) ==
@@ -484,7 +492,7 @@ word(pdn_reader *r)
         }
         pdnp_warn(r, PDN_EMOVE, &pos,
                   "placeholder '-' read as an unknown move");
-        node = add_node(r, "-", 1, &pos);
+        node = add_node(r, "-", 1, &pos, 0);
         return node != NULL ? 0 : -1;
     }
     rc = pdnp_movetext_parse(s, n, &mt);
@@ -509,7 +517,7 @@ word(pdn_reader *r)
             goto bad;
         pdnp_warn(r, PDN_ESYNTAX, &pos,
                   "text glued to move '%.*s' read as a comment", (int)k, s);
-        node = add_node(r, s, k, &pos);
+        node = add_node(r, s, k, &pos, !r->vbuf);
         if (node == NULL)
             return -1;
         node->has_move = 1;
@@ -529,7 +537,7 @@ word(pdn_reader *r)
         pdnp_warn(r, PDN_EMOVE, &pos, "move '%s' read as '%s'", jb,
                   qtok(r, qb, sizeof qb));
     }
-    node = add_node(r, s, n, &pos);
+    node = add_node(r, s, n, &pos, !r->vbuf);
     if (node == NULL)
         return -1;
     node->has_move = 1;
