@@ -406,6 +406,19 @@ end_follows(pdn_reader *r)
     return !pdnp_lex_need(r, p) || r->in.data[p] == '[';
 }
 
+/* 1 when a tag name follows the '[' just read. */
+static int
+tag_follows(pdn_reader *r)
+{
+    size_t p = r->pos;
+    while (pdnp_lex_need(r, p) &&
+           (r->in.data[p] == ' ' || r->in.data[p] == '\t'))
+        p++;
+    return pdnp_lex_need(r, p) &&
+           ((r->in.data[p] >= 'A' && r->in.data[p] <= 'Z') ||
+            (r->in.data[p] >= 'a' && r->in.data[p] <= 'z'));
+}
+
 /* ---- Items ---- */
 
 static int
@@ -835,7 +848,7 @@ parse_game(pdn_reader *r)
         }
         switch (t) {
         case PDNP_T_LBRACKET:
-            if (r->has_body) {
+            if (r->has_body && tag_follows(r)) {
                 pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
                           "game has no terminator; it ends before this "
                           "tag pair");

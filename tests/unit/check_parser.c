@@ -296,6 +296,8 @@ static const struct {
     {"[E \"\"]\n1. 32-28 @ *", PDN_ESYNTAX, 2, 10, "unexpected character '@'"},
     {"[E \"\"]\n1. 32-28 \"x\" *", PDN_ESYNTAX, 2, 10, "unexpected '\"'"},
     {"[E \"\"]\n1. 32-28 $70000 *", PDN_ESYNTAX, 2, 10, "NAG '$70000'"},
+    {"[E \"\"]\n1. 32-28 [%clk 1:00] *", PDN_ESYNTAX, 2, 11,
+     "unexpected character '%'"},
     {"[E \"\"]\r\n\r\n   1. 32-28 19-23 2. 28xx19 *", PDN_EMOVE, 3, 22,
      "'28xx19'"},
     {"[E \"\"]\r1. 32-28\r2. 28x19 zz *", PDN_EMOVE, 3, 10,
