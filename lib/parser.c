@@ -756,6 +756,8 @@ only_trailer(pdn_reader *r)
         } else if (c == '{') {
             while (pdnp_lex_need(r, p) && r->in.data[p] != '}')
                 p++;
+            if (!pdnp_lex_need(r, p))
+                return 0; /* unterminated: an error for the next call */
             p++;
         } else if (c == ';' || (c == '%' && bol)) {
             while (pdnp_lex_need(r, p) && r->in.data[p] != '\n' &&
@@ -824,10 +826,9 @@ parse_game(pdn_reader *r)
     for (;;) {
         int item = 1; /* a non-comment item: comments after it trail */
         t = pdnp_lex(r);
-        if (t == PDNP_T_EOF)
+        if (t == PDNP_T_EOF || (t == PDNP_T_ERROR && r->fatal))
             break;
-        if (t == PDNP_T_ERROR)
-            goto fail;
+        /* Even a broken first token makes a game, which holds its text. */
         if (r->g == NULL) {
             r->g = pdn_game_new();
             if (r->g == NULL) {
@@ -841,6 +842,8 @@ parse_game(pdn_reader *r)
             if (push_frame(r, NULL) < 0)
                 goto fail;
         }
+        if (t == PDNP_T_ERROR)
+            goto fail;
         if (r->pos - r->gstart > r->max_game) {
             pdnp_fail(r, PDN_ELIMIT, &r->g->pos,
                       "game longer than %zu bytes", r->max_game);

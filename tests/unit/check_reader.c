@@ -188,6 +188,31 @@ START_TEST(test_reader_tag_positions)
 }
 END_TEST
 
+START_TEST(test_reader_broken_first_token_keeps_raw_text)
+{
+    const char *s = "[A \"1\"] *\n  {never closed";
+    pdn_reader *r = pdn_reader_new_mem(s, strlen(s), "m");
+    pdn_game *g = NULL;
+    pdn_error e;
+    const char *raw;
+    size_t len;
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), -1);
+    ck_assert_int_eq(e.code, PDN_ESYNTAX);
+    ck_assert_uint_eq(e.pos.line, 2);
+    ck_assert_uint_eq(e.pos.column, 3);
+    ck_assert_uint_eq(e.game, 2);
+    ck_assert_ptr_nonnull(g);
+    raw = pdn_game_raw(g, &len);
+    ck_assert_uint_eq(len, strlen(s) - 9);
+    ck_assert_int_eq(memcmp(raw, s + 9, len), 0);
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 0);
+    pdn_reader_free(r);
+}
+END_TEST
+
 START_TEST(test_reader_end_of_input_is_sticky)
 {
     pdn_reader *r = pdn_reader_new_mem("  \n", 3, "m");
@@ -400,6 +425,7 @@ reader_suite(void)
     tcase_add_test(core, test_reader_succeed_samples_give_no_errors);
     tcase_add_test(core, test_reader_reads_fmjd_samples);
     tcase_add_test(errors, test_reader_read_error_gives_eio_and_stops);
+    tcase_add_test(errors, test_reader_broken_first_token_keeps_raw_text);
     tcase_add_test(errors, test_reader_fail_samples_give_errors);
     tcase_add_test(errors, test_reader_enomem_paths_return_errors);
     tcase_add_test(limits, test_reader_memory_is_bounded_by_the_largest_game);
