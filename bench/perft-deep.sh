@@ -49,7 +49,8 @@ while read -r gt depth expected opt; do
     # standard error ("pdn-perft: depth D: T s, R nodes/s").
     echo 0 > "$work/cpu"
     ${timebin:+$timebin -f %U -o "$work/cpu"} \
-        "$perft" -g "$gt" -d "$depth" ${opt:+"$opt"} > "$work/out" 2> "$work/err"
+        "$perft" -g "$gt" -d "$depth" ${opt:+"$opt"} \
+        > "$work/out" 2> "$work/err"
     nodes=$(tail -n 1 "$work/out" | cut -f 2)
     all=$(awk -F '\t' '{ s += $2 } END { print s }' "$work/out")
     cpu=$(tail -n 1 "$work/cpu")
