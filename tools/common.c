@@ -5,6 +5,7 @@
 #include <config.h>
 #include "common.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -667,6 +668,104 @@ tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
     if (err.code == PDN_ENOMEM)
         to->fatal = 1;
     return -1;
+}
+
+/* Does the written move (its coords) denote legal move m? From and to
+ * must agree and every written intermediate square lie on m's path, in
+ * order. */
+static int
+denotes(const unsigned char *w, size_t wn, const pdn_move *m)
+{
+    size_t i, j = 1;
+
+    if (w[0] != m->path[0] || w[wn - 1] != m->path[m->n - 1])
+        return 0;
+    for (i = 1; i + 1 < wn; i++) {
+        while (j + 1 < m->n && m->path[j] != w[i])
+            j++;
+        if (j + 1 >= m->n)
+            return 0;
+        j++;
+    }
+    return 1;
+}
+
+typedef char move_text[PDN_PATH_MAX * 4];
+
+/* Orders move texts by their squares as numbers ("9-14" before "10-15"),
+ * so that the output does not depend on the generator's order. */
+static int
+cmp_moves(const void *pa, const void *pb)
+{
+    const char *a = pa, *b = pb;
+
+    while (*a && *b) {
+        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+            unsigned long x = strtoul(a, (char **)&a, 10);
+            unsigned long y = strtoul(b, (char **)&b, 10);
+
+            if (x != y)
+                return x < y ? -1 : 1;
+        } else if (*a != *b) {
+            return (unsigned char)*a - (unsigned char)*b;
+        } else {
+            a++, b++;
+        }
+    }
+    return (unsigned char)*a - (unsigned char)*b;
+}
+
+void
+tool_add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
+          const unsigned char *w, size_t wn, unsigned flags, const char *sep,
+          int json)
+{
+    size_t i, k = 0, n = pdn_movelist_count(l);
+    move_text *mv = tool_xmalloc(n * sizeof *mv);
+
+    for (i = 0; i < n; i++)
+        if (w == NULL || denotes(w, wn, pdn_movelist_at(l, i)))
+            pdn_move_format(bd, l, pdn_movelist_at(l, i), flags, mv[k++],
+                            sizeof *mv);
+    qsort(mv, k, sizeof *mv, cmp_moves);
+    if (json)
+        tbuf_addc(b, '[');
+    for (i = 0; i < k; i++) {
+        if (i != 0)
+            tbuf_adds(b, json ? "," : sep);
+        if (json)
+            tbuf_json(b, mv[i]);
+        else
+            tbuf_adds(b, mv[i]);
+    }
+    if (json)
+        tbuf_addc(b, ']');
+    else if (k == 0)
+        tbuf_adds(b, "none");
+    free(mv);
+}
+
+int
+tool_open_out(FILE **fp, const char **name, const char *arg)
+{
+    if ((*fp = fopen(arg, "wb")) == NULL) {
+        tool_error("%s: %s", arg, strerror(errno));
+        return -1;
+    }
+    *name = arg;
+    return 0;
+}
+
+int
+tool_close_out(FILE *fp, const char *name)
+{
+    if (fp == NULL)
+        return 0;
+    if (ferror(fp) | fclose(fp)) {
+        tool_error("%s: write error: %s", name, strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 void

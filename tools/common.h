@@ -147,6 +147,17 @@ int tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
                tool_out *to);
 /* Position of g's first tag named name, or of the game. */
 pdn_pos tool_tag_pos(const pdn_game *g, const char *name);
+/* Appends, sorted by square numbers, the legal moves l of position b (only
+ * those the written squares w, wn of them, denote when w is not NULL) as
+ * pdn_move_format writes them with flags: a JSON array, or separated by
+ * sep ("none" when there are none). */
+void tool_add_moves(tbuf *out, const pdn_board *b, const pdn_movelist *l,
+                    const unsigned char *w, size_t wn, unsigned flags,
+                    const char *sep, int json);
+/* Opens an extra output file (-w, -x). 0, or -1 after reporting. */
+int tool_open_out(FILE **fp, const char **name, const char *arg);
+/* Closes it (NULL: nothing); 0, or -1 after reporting a write error. */
+int tool_close_out(FILE *fp, const char *name);
 /* Formats the board's position as a FEN string into buf. */
 void tool_fen(const pdn_board *b, char *buf, size_t size);
 

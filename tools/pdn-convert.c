@@ -5,6 +5,7 @@
  * -c and JSON replay the moves to know their paths and captures. */
 #include <config.h>
 #include "common.h"
+#include "gamefmt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -61,73 +62,6 @@ usage(FILE *out)
                         "still written)");
 }
 
-/* Rewrites the squares of mt (in src's notation) into dst's notation.
- * Returns 0, or -1 when a square does not exist. */
-static int
-map_move(const conv *c, const pdn_movetext *mt, pdn_movetext *out)
-{
-    unsigned char co[PDN_PATH_MAX];
-    size_t i;
-
-    if (mt->file_only || pdn_movetext_coords(&c->src, mt, co, NULL) != 0)
-        return -1;
-    *out = *mt;
-    out->algebraic = c->dst.notation != 'N';
-    if (out->sep == 0)
-        out->sep = mt->capture ? pdn_gametype_capture_sep(&c->dst) : '-';
-    for (i = 0; i < mt->n; i++) {
-        /* a1 is coord 0; a numeric square is never 0 */
-        int sq = out->algebraic ? co[i] : pdn_coord_to_square(&c->dst, co[i]);
-
-        if (sq <= 0 && !out->algebraic)
-            return -1;
-        out->sq[i] = (unsigned char)sq;
-    }
-    return 0;
-}
-
-static void
-json_squares(const conv *c, tbuf *b, const unsigned char *co, size_t n)
-{
-    char name[8];
-    size_t i;
-
-    tbuf_addc(b, '[');
-    for (i = 0; i < n; i++) {
-        pdn_coord_name(&c->dst, co[i], name, sizeof name);
-        tbuf_printf(b, "%s\"%s\"", i ? "," : "", name);
-    }
-    tbuf_addc(b, ']');
-}
-
-static void
-json_square(const conv *c, tbuf *b, int co)
-{
-    char name[8];
-
-    pdn_coord_name(&c->dst, co, name, sizeof name);
-    tbuf_printf(b, "\"%s\"", name);
-}
-
-static void
-json_comments(tbuf *b, const char *key, const pdn_node *n, int where)
-{
-    size_t i, k = n ? pdn_node_comment_count(n, where) : 0;
-
-    if (k == 0)
-        return;
-    tbuf_printf(b, ",\"%s\":[", key);
-    for (i = 0; i < k; i++) {
-        if (i)
-            tbuf_addc(b, ',');
-        tbuf_json(b, pdn_node_comment_at(n, where, i));
-    }
-    tbuf_addc(b, ']');
-}
-
-static void json_node(conv *c, const pdn_node *n, const char *text,
-                      const pdn_move *m, unsigned long ply);
-
 /* Converts the line from n, position b (NULL once unknown; changed). */
 static void
 line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
@@ -170,12 +104,13 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
                                                      : PDN_MOVE_SHORT,
                             txt, sizeof txt);
         if (pdn_movetext_parse(txt, strlen(txt), &mt2) == 0 &&
-            map_move(c, &mt2, &mt2) == 0)
+            gf_map_move(&c->src, &c->dst, &mt2, &mt2) == 0)
             pdn_movetext_format(&mt2, txt, sizeof txt);
         if (c->js) {
             if (k++ != 0)
                 tbuf_addc(c->js, ',');
-            json_node(c, n, txt, ok ? &m.move : NULL, ply);
+            gf_json_move(c->js, &c->src, &c->dst, n, txt,
+                         ok ? &m.move : NULL, ply);
         } else if (strcmp(txt, pdn_node_text(n)) != 0 &&
                    pdn_node_set_text(n, txt) != 0) {
             c->to->fatal = 1;
@@ -201,91 +136,24 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
         tbuf_addc(c->js, ']');
 }
 
-static void
-json_node(conv *c, const pdn_node *n, const char *text, const pdn_move *m,
-          unsigned long ply)
-{
-    const pdn_movetext *mt = pdn_node_move(n);
-    unsigned char co[PDN_PATH_MAX];
-    tbuf *b = c->js;
-    size_t i;
-
-    tbuf_printf(b, "{\"ply\":%lu,\"move\":", ply);
-    tbuf_json(b, text);
-    if (m != NULL) {
-        tbuf_adds(b, ",\"from\":");
-        json_square(c, b, m->path[0]);
-        tbuf_adds(b, ",\"to\":");
-        json_square(c, b, m->path[m->n - 1]);
-        tbuf_adds(b, ",\"path\":");
-        json_squares(c, b, m->path, m->n);
-        tbuf_adds(b, ",\"captures\":");
-        json_squares(c, b, m->captured, m->ncaptured);
-    } else if (mt && !mt->file_only &&
-               pdn_movetext_coords(&c->src, mt, co, NULL) == 0) {
-        tbuf_adds(b, ",\"path\":");
-        json_squares(c, b, co, mt->n);
-    }
-    if (pdn_node_strength(n)) {
-        tbuf_adds(b, ",\"strength\":");
-        tbuf_json(b, pdn_node_strength(n));
-    }
-    for (i = 0; i < pdn_node_nag_count(n); i++)
-        tbuf_printf(b, "%s%d", i ? "," : ",\"nags\":[", pdn_node_nag_at(n, i));
-    if (i)
-        tbuf_addc(b, ']');
-    if (pdn_node_setup(n)) {
-        tbuf_adds(b, ",\"setup\":");
-        tbuf_json(b, pdn_node_setup(n));
-    }
-    json_comments(b, "before", n, PDN_BEFORE);
-    json_comments(b, "comments", n, PDN_AFTER);
-}
-
-/* Rewrites the squares of a FEN tag into the output notation. */
+/* The FEN tag in the output notation. */
 static void
 map_fen(conv *c)
 {
     const char *v = pdn_game_tag(c->g, "FEN");
     char buf[PDN_FEN_MAX * 5];
-    pdn_fen f;
-    size_t i;
-    int co;
+    pdn_pos pos;
 
-    if (v == NULL || pdn_fen_parse(v, &f, NULL) < 0)
+    if (v == NULL)
         return;
-    for (i = 0; i < f.count; i++) {
-        co = f.piece[i].algebraic ? f.piece[i].sq
-                                  : pdn_square_to_coord(&c->src,
-                                                        f.piece[i].sq);
-        if (co < 0 || !pdn_coord_playable(&c->dst, co))
-            return;
-        f.piece[i].algebraic = c->dst.notation != 'N';
-        f.piece[i].sq = (unsigned char)(f.piece[i].algebraic
-                                            ? co
-                                            : pdn_coord_to_square(&c->dst,
-                                                                  co));
-    }
-    pdn_fen_format(&f, buf, sizeof buf);
-    if (strcmp(buf, v) != 0 && pdn_game_set_tag(c->g, "FEN", buf) != 0)
+    if (gf_map_fen(&c->src, &c->dst, v, buf, sizeof buf) != 0) {
+        pos = tool_tag_pos(c->g, "FEN");
+        tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
+                  PDN_SEV_WARNING, PDN_ESETUP, NULL,
+                  "FEN '%s' kept as written", v);
+    } else if (strcmp(buf, v) != 0 && pdn_game_set_tag(c->g, "FEN", buf)) {
         c->to->fatal = 1;
-}
-
-static void
-json_game(conv *c)
-{
-    tbuf *b = c->js;
-    size_t i, n = pdn_game_tag_count(c->g);
-
-    tbuf_printf(b, "{\"game\":%lu,\"tags\":[", pdn_game_number(c->g));
-    for (i = 0; i < n; i++) {
-        tbuf_adds(b, i ? ",[" : "[");
-        tbuf_json(b, pdn_game_tag_name_at(c->g, i));
-        tbuf_addc(b, ',');
-        tbuf_json(b, pdn_game_tag_value_at(c->g, i));
-        tbuf_addc(b, ']');
     }
-    tbuf_adds(b, "],\"moves\":");
 }
 
 static void
@@ -298,20 +166,18 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     pdn_error err;
     char gts[64];
     char *text;
-    size_t i, len;
+    size_t len;
 
     if (g == NULL)
         return;
-    if (rerr->code != PDN_OK) {
-        /* Keep a game the reader could not read fully as it was. */
-        if (!co->json) {
-            const char *raw = pdn_game_raw(g, &len);
-            tbuf_add(&to->out, raw ? raw : "", raw ? len : 0);
-        }
+    if (rerr->code != PDN_OK || tool_gametype(o, file, g, &c.src, to) != 0) {
+        /* A game that cannot be read or typed is copied as it was. */
+        const char *raw = pdn_game_raw(g, &len);
+
+        if (!co->json && raw != NULL)
+            tbuf_add(&to->out, raw, len);
         return;
     }
-    if (tool_gametype(o, file, g, &c.src, to) != 0)
-        return;
     c.dst = c.src;
     if (co->notation == 'A')
         c.dst.notation = 'A';
@@ -327,7 +193,7 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     }
     if (co->json) {
         c.js = &to->out;
-        json_game(&c);
+        gf_json_game_open(c.js, g);
     }
     if (co->json || co->capture != C_KEEP) {
         b = tool_board(o, file, g, &c.src, to);
@@ -340,18 +206,7 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     pdn_movelist_free(c.l);
     pdn_board_free(b);
     if (co->json) {
-        for (i = 0; i < pdn_game_comment_count(g); i++) {
-            tbuf_adds(&to->out, i ? "," : ",\"comments\":[");
-            tbuf_json(&to->out, pdn_game_comment_at(g, i));
-        }
-        if (i)
-            tbuf_addc(&to->out, ']');
-        tbuf_adds(&to->out, ",\"result\":");
-        if (pdn_game_result(g))
-            tbuf_json(&to->out, pdn_game_result(g));
-        else
-            tbuf_adds(&to->out, "null");
-        tbuf_adds(&to->out, "}\n");
+        gf_json_game_close(&to->out, g);
         return;
     }
     pdn_error_clear(&err);

@@ -6,8 +6,6 @@
 #include <config.h>
 #include "common.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -41,84 +39,6 @@ usage(FILE *out)
     tool_help_tail(out, "problems found (illegal moves, bad setups, ...)");
 }
 
-/* Does the written move (its coords) denote legal move m? From and to
- * must agree and every written intermediate square lie on m's path, in
- * order. */
-static int
-denotes(const unsigned char *w, size_t wn, const pdn_move *m)
-{
-    size_t i, j = 1;
-
-    if (w[0] != m->path[0] || w[wn - 1] != m->path[m->n - 1])
-        return 0;
-    for (i = 1; i + 1 < wn; i++) {
-        while (j + 1 < m->n && m->path[j] != w[i])
-            j++;
-        if (j + 1 >= m->n)
-            return 0;
-        j++;
-    }
-    return 1;
-}
-
-typedef char move_text[PDN_PATH_MAX * 4];
-
-/* Orders move texts by their squares as numbers ("9-14" before "10-15"),
- * so that the output does not depend on the generator's order. */
-static int
-cmp_moves(const void *pa, const void *pb)
-{
-    const char *a = pa, *b = pb;
-
-    while (*a && *b) {
-        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
-            unsigned long x = strtoul(a, (char **)&a, 10);
-            unsigned long y = strtoul(b, (char **)&b, 10);
-
-            if (x != y)
-                return x < y ? -1 : 1;
-        } else if (*a != *b) {
-            return (unsigned char)*a - (unsigned char)*b;
-        } else {
-            a++, b++;
-        }
-    }
-    return (unsigned char)*a - (unsigned char)*b;
-}
-
-/* Appends, sorted, the legal moves of the position (only those the written
- * squares w denote when w is not NULL) in the form flags asks for: as a
- * JSON array, or separated by sep ("none" when there are none). */
-static void
-add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
-          const unsigned char *w, size_t wn, unsigned flags, const char *sep,
-          int json)
-{
-    size_t i, k = 0, n = pdn_movelist_count(l);
-    move_text *mv = tool_xmalloc(n * sizeof *mv);
-
-    for (i = 0; i < n; i++)
-        if (w == NULL || denotes(w, wn, pdn_movelist_at(l, i)))
-            pdn_move_format(bd, l, pdn_movelist_at(l, i), flags, mv[k++],
-                            sizeof *mv);
-    qsort(mv, k, sizeof *mv, cmp_moves);
-    if (json)
-        tbuf_addc(b, '[');
-    for (i = 0; i < k; i++) {
-        if (i != 0)
-            tbuf_adds(b, json ? "," : sep);
-        if (json)
-            tbuf_json(b, mv[i]);
-        else
-            tbuf_adds(b, mv[i]);
-    }
-    if (json)
-        tbuf_addc(b, ']');
-    else if (k == 0)
-        tbuf_adds(b, "none");
-    free(mv);
-}
-
 typedef struct line_ctx {
     const tool_opts *o;
     const char *file;
@@ -143,11 +63,11 @@ finding(line_ctx *c, const pdn_node *n, unsigned long ply,
     tbuf_adds(&extra, ",\"fen\":");
     tbuf_json(&extra, fen);
     tbuf_adds(&extra, ",\"legal\":");
-    add_moves(&extra, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
+    tool_add_moves(&extra, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
     tbuf_printf(&msg, fmt, pdn_node_text(n), ply, why);
     if (!c->o->json) {
         tbuf_printf(&msg, "; position %s; legal moves: ", fen);
-        add_moves(&msg, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 0);
+        tool_add_moves(&msg, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 0);
     }
     tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
               PDN_SEV_ERROR, code, extra.data, "%s", msg.data);
@@ -164,7 +84,7 @@ ambiguous(line_ctx *c, const pdn_node *n, unsigned long ply,
     tbuf paths = {NULL, 0, 0};
 
     if (pdn_movetext_coords(gt, mt, w, NULL) == 0)
-        add_moves(&paths, b, c->l, w, mt->n, PDN_MOVE_FULL, " or ", 0);
+        tool_add_moves(&paths, b, c->l, w, mt->n, PDN_MOVE_FULL, " or ", 0);
     finding(c, n, ply, b, PDN_EAMBIGUOUS,
             "ambiguous move '%s' at ply %lu: write it as %s",
             paths.data ? paths.data : "a full path");
@@ -312,29 +232,6 @@ split(const tool_opts *o, const pdn_game *g, int status)
                       raw, len);
 }
 
-static int
-open_out(FILE **fp, const char **name, const char *arg)
-{
-    if ((*fp = fopen(arg, "wb")) == NULL) {
-        tool_error("%s: %s", arg, strerror(errno));
-        return -1;
-    }
-    *name = arg;
-    return 0;
-}
-
-static int
-close_out(FILE *fp, const char *name)
-{
-    if (fp == NULL)
-        return 0;
-    if (ferror(fp) | fclose(fp)) {
-        tool_error("%s: write error: %s", name, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -362,7 +259,7 @@ main(int argc, char **argv)
         if (c == 'v') {
             lo.variations = 1;
         } else if (c == 'w' || c == 'x') {
-            if (open_out(c == 'w' ? &lo.ok : &lo.bad,
+            if (tool_open_out(c == 'w' ? &lo.ok : &lo.bad,
                          c == 'w' ? &lo.ok_name : &lo.bad_name, optarg) < 0)
                 return TOOL_TROUBLE;
         } else if (c == 'f') {
@@ -374,7 +271,9 @@ main(int argc, char **argv)
         }
     }
     st = tool_run(&o, argc - optind, argv + optind);
-    if (close_out(lo.ok, lo.ok_name) < 0 || close_out(lo.bad, lo.bad_name) < 0)
+    /* both closed, whatever the first one gives */
+    if ((tool_close_out(lo.ok, lo.ok_name) |
+         tool_close_out(lo.bad, lo.bad_name)) != 0)
         st = TOOL_TROUBLE;
     return st;
 }

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/* Transcription helpers of pdn-convert: notation mapping through board
+ * coordinates (so that numeric -> algebraic -> numeric is the identity)
+ * and the JSON form of games and moves. */
+#include <config.h>
+#include "gamefmt.h"
+
+#include <string.h>
+
+int
+gf_map_move(const pdn_gametype *src, const pdn_gametype *dst,
+            const pdn_movetext *mt, pdn_movetext *out)
+{
+    unsigned char co[PDN_PATH_MAX];
+    int alg = dst->notation != 'N', sq;
+    size_t i;
+
+    if (mt->file_only || pdn_movetext_coords(src, mt, co, NULL) != 0)
+        return -1;
+    for (i = 0; i < mt->n; i++) {
+        /* a1 is coord 0, while a numeric square is never 0 */
+        sq = alg ? co[i] : pdn_coord_to_square(dst, co[i]);
+        if (sq <= 0 && !alg)
+            return -1;
+        co[i] = (unsigned char)sq;
+    }
+    *out = *mt;
+    out->algebraic = (unsigned char)alg;
+    if (out->sep == 0)
+        out->sep = mt->capture ? pdn_gametype_capture_sep(dst) : '-';
+    memcpy(out->sq, co, mt->n);
+    return 0;
+}
+
+int
+gf_map_fen(const pdn_gametype *src, const pdn_gametype *dst,
+           const char *fen, char *buf, size_t size)
+{
+    pdn_fen f;
+    size_t i;
+    int co;
+
+    if (pdn_fen_parse(fen, &f, NULL) < 0)
+        return -1;
+    for (i = 0; i < f.count; i++) {
+        pdn_fen_piece *p = &f.piece[i];
+
+        co = p->algebraic ? p->sq : pdn_square_to_coord(src, p->sq);
+        if (co < 0 || !pdn_coord_playable(dst, co))
+            return -1;
+        p->algebraic = dst->notation != 'N';
+        p->sq = (unsigned char)(p->algebraic ? co
+                                             : pdn_coord_to_square(dst, co));
+    }
+    pdn_fen_format(&f, buf, size);
+    return 0;
+}
+
+static void
+json_squares(tbuf *b, const pdn_gametype *gt, const unsigned char *co,
+             size_t n, int array)
+{
+    char name[8];
+    size_t i;
+
+    if (array)
+        tbuf_addc(b, '[');
+    for (i = 0; i < n; i++) {
+        pdn_coord_name(gt, co[i], name, sizeof name);
+        tbuf_printf(b, "%s\"%s\"", i ? "," : "", name);
+    }
+    if (array)
+        tbuf_addc(b, ']');
+}
+
+static void
+json_strings(tbuf *b, const char *key, size_t n,
+             const char *(*at)(const void *, int, size_t), const void *obj,
+             int where)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        tbuf_printf(b, i ? "," : ",\"%s\":[", key);
+        tbuf_json(b, at(obj, where, i));
+    }
+    if (n)
+        tbuf_addc(b, ']');
+}
+
+static const char *
+node_comment(const void *n, int where, size_t i)
+{
+    return pdn_node_comment_at(n, where, i);
+}
+
+static const char *
+game_comment(const void *g, int where, size_t i)
+{
+    (void)where;
+    return pdn_game_comment_at(g, i);
+}
+
+void
+gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
+             const pdn_node *n, const char *text, const pdn_move *m,
+             unsigned long ply)
+{
+    const pdn_movetext *mt = pdn_node_move(n);
+    unsigned char co[PDN_PATH_MAX];
+    size_t i;
+
+    tbuf_printf(b, "{\"ply\":%lu,\"move\":", ply);
+    tbuf_json(b, text);
+    if (m != NULL) {
+        tbuf_adds(b, ",\"from\":");
+        json_squares(b, dst, m->path, 1, 0);
+        tbuf_adds(b, ",\"to\":");
+        json_squares(b, dst, m->path + m->n - 1, 1, 0);
+        tbuf_adds(b, ",\"path\":");
+        json_squares(b, dst, m->path, m->n, 1);
+        tbuf_adds(b, ",\"captures\":");
+        json_squares(b, dst, m->captured, m->ncaptured, 1);
+    } else if (mt && !mt->file_only &&
+               pdn_movetext_coords(src, mt, co, NULL) == 0) {
+        tbuf_adds(b, ",\"path\":");
+        json_squares(b, dst, co, mt->n, 1);
+    }
+    if (pdn_node_strength(n)) {
+        tbuf_adds(b, ",\"strength\":");
+        tbuf_json(b, pdn_node_strength(n));
+    }
+    for (i = 0; i < pdn_node_nag_count(n); i++)
+        tbuf_printf(b, "%s%d", i ? "," : ",\"nags\":[", pdn_node_nag_at(n, i));
+    if (i)
+        tbuf_addc(b, ']');
+    if (pdn_node_setup(n)) {
+        tbuf_adds(b, ",\"setup\":");
+        tbuf_json(b, pdn_node_setup(n));
+    }
+    json_strings(b, "before", pdn_node_comment_count(n, PDN_BEFORE),
+                 node_comment, n, PDN_BEFORE);
+    json_strings(b, "comments", pdn_node_comment_count(n, PDN_AFTER),
+                 node_comment, n, PDN_AFTER);
+}
+
+void
+gf_json_game_open(tbuf *b, const pdn_game *g)
+{
+    size_t i, n = pdn_game_tag_count(g);
+
+    tbuf_printf(b, "{\"game\":%lu,\"tags\":[", pdn_game_number(g));
+    for (i = 0; i < n; i++) {
+        tbuf_adds(b, i ? ",[" : "[");
+        tbuf_json(b, pdn_game_tag_name_at(g, i));
+        tbuf_addc(b, ',');
+        tbuf_json(b, pdn_game_tag_value_at(g, i));
+        tbuf_addc(b, ']');
+    }
+    tbuf_adds(b, "],\"moves\":");
+}
+
+void
+gf_json_game_close(tbuf *b, const pdn_game *g)
+{
+    json_strings(b, "comments", pdn_game_comment_count(g), game_comment, g,
+                 0);
+    tbuf_adds(b, ",\"result\":");
+    if (pdn_game_result(g))
+        tbuf_json(b, pdn_game_result(g));
+    else
+        tbuf_adds(b, "null");
+    tbuf_adds(b, "}\n");
+}

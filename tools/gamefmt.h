@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-convert's transcription helpers: squares, moves and FEN setups mapped
+ * from one notation of a board to another through coordinates, and the
+ * JSON form of games and moves. */
+#ifndef PDN_TOOLS_GAMEFMT_H
+#define PDN_TOOLS_GAMEFMT_H
+
+#include "common.h"
+
+/* Rewrites the squares of mt (written for src) in dst's notation; src and
+ * dst describe the same board. Returns 0, or -1 when a square does not
+ * exist or mt gives only a file ('ed4'). out may be mt. */
+int gf_map_move(const pdn_gametype *src, const pdn_gametype *dst,
+                const pdn_movetext *mt, pdn_movetext *out);
+/* The same for a FEN string, into buf. Returns 0, or -1 when the FEN
+ * cannot be read or holds a square that does not exist. */
+int gf_map_fen(const pdn_gametype *src, const pdn_gametype *dst,
+               const char *fen, char *buf, size_t size);
+
+/* JSON. gf_json_game_open appends {"game":N,"tags":[[name,value],...],
+ * "moves": and gf_json_game_close the game comments, the result and the
+ * closing brace. gf_json_move appends one move object without its closing
+ * brace (the caller may add "variations"): ply, move (text), from, to,
+ * path and captures (square names in dst's notation; from m when the move
+ * was resolved, else the written path only), strength, nags, setup, and
+ * the comments before and after it. */
+void gf_json_game_open(tbuf *b, const pdn_game *g);
+void gf_json_game_close(tbuf *b, const pdn_game *g);
+void gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
+                  const pdn_node *n, const char *text, const pdn_move *m,
+                  unsigned long ply);
+
+#endif

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-validate's tag checks: the seven-tag roster, duplicates, the Date
+ * form, Result values of the game's result type and the Result tag against
+ * the game terminator. */
+#include <config.h>
+#include "tagcheck.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
+                                     "White", "Black", "Result"};
+
+/* YYYY.MM.DD with '?' for unknown digits; "?" alone is fine too. */
+static int
+date_ok(const char *d, char sep)
+{
+    static const char shape[] = "dddd.dd.dd";
+    int i;
+
+    if (strcmp(d, "?") == 0 || strcmp(d, "????.??.??") == 0 || *d == '\0')
+        return 1;
+    for (i = 0; shape[i]; i++) {
+        if (shape[i] == '.' ? d[i] != sep
+                            : !isdigit((unsigned char)d[i]) && d[i] != '?')
+            return 0;
+    }
+    if (d[i] != '\0')
+        return 0;
+    if (d[5] != '?' && (atoi(d + 5) < 1 || atoi(d + 5) > 12))
+        return 0;
+    return d[8] == '?' || (atoi(d + 8) >= 1 && atoi(d + 8) <= 31);
+}
+
+/* The game whose tag indices cmp_tag sorts (qsort has no user data). */
+static _Thread_local const pdn_game *sorting;
+
+static int
+cmp_tag(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    int c = strcmp(pdn_game_tag_name_at(sorting, x),
+                   pdn_game_tag_name_at(sorting, y));
+
+    return c != 0 ? c : (x > y) - (x < y);
+}
+
+static int
+cmp_index(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Every tag whose name an earlier tag has. Sorting tag indices by name
+ * keeps this O(n log n), with 4 bytes a tag, for games with absurd numbers
+ * of tags. */
+static void
+check_duplicates(const tool_opts *o, const char *file, const pdn_game *g,
+                 tool_out *to)
+{
+    size_t i, k, n = pdn_game_tag_count(g);
+    uint32_t *t;
+    pdn_pos pos;
+
+    if (n < 2 || n > UINT32_MAX)
+        return;
+    t = tool_xmalloc(n * sizeof *t);
+    for (i = 0; i < n; i++)
+        t[i] = (uint32_t)i;
+    sorting = g;
+    qsort(t, n, sizeof *t, cmp_tag);
+    /* keep the later ones of each run of equal names, in input order */
+    for (k = 0, i = 1; i < n; i++)
+        if (strcmp(pdn_game_tag_name_at(g, t[i]),
+                   pdn_game_tag_name_at(g, t[i - 1])) == 0)
+            t[k++] = t[i];
+    qsort(t, k, sizeof *t, cmp_index);
+    for (i = 0; i < k; i++) {
+        pos = pdn_game_tag_pos_at(g, t[i]);
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+                  PDN_ETAG, NULL, "duplicate tag '%s'",
+                  pdn_game_tag_name_at(g, t[i]));
+    }
+    free(t);
+}
+
+void
+tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
+           const pdn_gametype *gt, tool_out *to)
+{
+    static const char *const results[2][5] = {
+        {"1-0", "0-1", "1/2-1/2", "0-0", "*"},
+        {"2-0", "0-2", "1-1", "0-0", "*"}};
+    unsigned long num = pdn_game_number(g);
+    size_t i, n = pdn_game_tag_count(g);
+    const char *v, *term = pdn_game_result(g);
+    char missing[80] = "";
+    pdn_pos pos;
+    int rt, ok;
+
+    for (i = 0; i < sizeof roster / sizeof *roster; i++)
+        if (pdn_game_tag(g, roster[i]) == NULL)
+            snprintf(missing + strlen(missing),
+                     sizeof missing - strlen(missing), "%s%s",
+                     *missing ? ", " : "", roster[i]);
+    pos = pdn_game_pos(g);
+    if (*missing && n != 0)
+        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG, NULL,
+                  "missing roster tags: %s", missing);
+    check_duplicates(o, file, g, to);
+    if ((v = pdn_game_tag(g, "Date")) != NULL && !date_ok(v, '.')) {
+        pos = tool_tag_pos(g, "Date");
+        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG, NULL,
+                  date_ok(v, '-') ? "date '%s' is in PDN 2.0 form, not "
+                                    "YYYY.MM.DD"
+                                  : "date '%s' is not YYYY.MM.DD",
+                  v);
+    }
+    if ((v = pdn_game_tag(g, "Result")) == NULL)
+        return;
+    pos = tool_tag_pos(g, "Result");
+    rt = gt != NULL && pdn_gametype_result_type(gt) ==
+                           PDN_RESULT_INTERNATIONAL;
+    for (ok = 0, i = 0; i < 5; i++)
+        ok |= strcmp(v, results[rt][i]) == 0;
+    if (!ok && *v != '\0' && strcmp(v, "?") != 0)
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
+                  "result '%s' is not one of %s, %s, %s, %s, %s", v,
+                  results[rt][0], results[rt][1], results[rt][2],
+                  results[rt][3], results[rt][4]);
+    else if (ok && term != NULL && strcmp(term, "*") != 0 &&
+             strcmp(term, v) != 0)
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
+                  "Result tag '%s' contradicts the game terminator '%s'", v,
+                  term);
+}
+

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-validate's tag checks. */
+#ifndef PDN_TOOLS_TAGCHECK_H
+#define PDN_TOOLS_TAGCHECK_H
+
+#include "common.h"
+
+/* Reports, into *to, what is wrong with g's tags: missing roster tags and
+ * duplicates (warnings), a Date not in YYYY.MM.DD form (warning), a Result
+ * value outside gt's result type (the default one when gt is NULL), a Result
+ * tag that contradicts the terminator (errors). */
+void tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
+              const pdn_gametype *gt, tool_out *to);
+
+#endif
