@@ -99,17 +99,35 @@ token(wr *w, const char *s, size_t n)
 static int
 comment(wr *w, const char *c)
 {
-    int rc;
+    int rc, semi = 0;
     pdnp_buf t;
     pdnp_buf_init(&t);
-    if (pdnp_buf_addc(&t, '{') < 0 || pdnp_buf_adds(&t, c) < 0 ||
-        pdnp_buf_addc(&t, '}') < 0) {
-        pdnp_buf_free(&t);
-        return -1;
+    /* A '}' cannot stand in a {} comment; a one-line text (as read from a
+     * ';' comment) is written as a ';' comment, anything else has its '}'
+     * written as ')'. */
+    if (strchr(c, '}') != NULL) {
+        semi = strpbrk(c, "\r\n") == NULL;
+        if (pdnp_buf_adds(&t, semi ? "; " : "{") < 0 ||
+            pdnp_buf_adds(&t, c) < 0 || (!semi && pdnp_buf_addc(&t, '}') < 0))
+            goto oom;
+        if (!semi) {
+            size_t i;
+            for (i = 1; i + 1 < t.len; i++)
+                if (t.data[i] == '}')
+                    t.data[i] = ')';
+        }
+    } else if (pdnp_buf_addc(&t, '{') < 0 || pdnp_buf_adds(&t, c) < 0 ||
+               pdnp_buf_addc(&t, '}') < 0) {
+        goto oom;
     }
     rc = token(w, t.data, t.len);
+    if (rc == 0 && semi)
+        rc = newline(w);
     pdnp_buf_free(&t);
     return rc;
+oom:
+    pdnp_buf_free(&t);
+    return -1;
 }
 
 static int
