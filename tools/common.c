@@ -413,8 +413,12 @@ work(void *ctx, run_job *job)
     if (o->only != 0 && (job->game != NULL ? pdn_game_number(job->game)
                                            : job->index + 1) != o->only)
         return;
-    for (i = 0; i < job->nwarnings; i++)
+    for (i = 0; i < job->nwarnings; i++) {
+        /* What the reader had to assume breaks strict PDN 3.0. */
+        if (o->strict_reader)
+            job->warnings[i].severity = PDN_SEV_ERROR;
         tool_diag_err(o, &to, o->file, &job->warnings[i], NULL);
+    }
     if (job->rc < 0) {
         tool_diag_err(o, &to, o->file, &job->err, NULL);
         if (job->err.code == PDN_EIO || job->err.code == PDN_ENOMEM)
@@ -563,8 +567,13 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
         }
         return rc < 0 ? -1 : 0;
     }
-    if (variant != NULL && pdn_gametype_by_name(variant, gt) == 0)
-        return 0;
+    if (variant != NULL) {
+        if (pdn_gametype_by_name(variant, gt) == 0)
+            return 0;
+        pos = tool_tag_pos(g, "Variant");
+        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EVARIANT,
+                  NULL, "unknown variant '%s' in the Variant tag", variant);
+    }
     if (o->have_gt) {
         *gt = o->gt;
         return 0;

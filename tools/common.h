@@ -63,6 +63,7 @@ typedef struct tool_opts {
     int werror;              /* -W: warnings count as problems */
     int json;                /* -f json */
     int diag_stdout;         /* findings go to the output, not stderr */
+    int strict_reader;       /* reader warnings are errors (validate -S) */
     int jobs;                /* -j N: worker threads */
     int have_gt;             /* -g given */
     pdn_gametype gt;         /* -g GAMETYPE */

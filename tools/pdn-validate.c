@@ -201,7 +201,7 @@ main(int argc, char **argv)
             return tool_finish(&o, TOOL_OK);
         }
         if (c == 'S') {
-            strict = 1;
+            strict = o.strict_reader = 1;
         } else if (c == 'f') {
             static const char *const fmts[] = {"text", "json", NULL};
             if ((o.json = tool_format_option(optarg, fmts)) < 0)
