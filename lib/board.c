@@ -434,17 +434,15 @@ pdn_movelist_at(const pdn_movelist *l, size_t i)
     return i < l->n ? &l->v[i] : NULL;
 }
 
-/* The generator marks captured pieces in the position while it searches
- * (and restores them), so it works on a copy: b stays const and may be
- * shared between threads. */
+/* b stays const (and may be shared between threads): the capture search,
+ * which marks pieces as it goes, works on a copy. */
 int
 pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err)
 {
-    pdnp_pos p = b->pos;
     size_t i;
 
     l->n = 0;
-    if (pdnp_gen(b, &p, &l->in, 1, err) < 0)
+    if (pdnp_gen_const(b, &b->pos, &l->in, 1, err) < 0)
         return -1;
     if (l->in.n > l->cap) {
         pdn_move *v = pdnp_realloc(l->v, l->in.n * sizeof *v);

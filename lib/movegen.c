@@ -493,6 +493,8 @@ gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
     return 0;
 }
 
+/* A quiet move needs only its end points: its path is from-to, and
+ * pdnp_mv_export writes it from those. */
 static ALWAYS_INLINE void
 add_quiet(pdnp_mv *m, int from, int to, unsigned char piece, int promotes)
 {
@@ -502,9 +504,6 @@ add_quiet(pdnp_mv *m, int from, int to, unsigned char piece, int promotes)
     m->ncap = 0;
     m->piece = piece;
     m->promotes = (unsigned char)promotes;
-    m->sig = 0;
-    m->path[0] = (uint16_t)from;
-    m->path[1] = (uint16_t)to;
 }
 
 /* The scan shared by pdnp_gen and pdnp_count. Men are handled as sets: a
@@ -555,6 +554,22 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
     }
     for (i = nw; i < PDNP_WORDS; i++)
         kings[i] = 0;
+    if (l != NULL) {
+        /* Room for every quiet move at once: nmdir per man, and a king's
+         * lines are shorter than the longer board side. */
+        size_t nmen = 0, nkings = 0, need;
+        for (i = 0; i < nw; i++) {
+            nmen += (size_t)popcount(men[i]);
+            nkings += (size_t)popcount(kings[i]);
+        }
+        need = nmen * g->nmdir + nkings * g->nkdir *
+                                     (size_t)(g->width > g->height
+                                                  ? g->width
+                                                  : g->height);
+        while (l->cap < need)
+            if (grow(l) < 0)
+                return -1;
+    }
     FOR_CELLS(kings, c) {
         unsigned char v = sq[c];
         int blocked = king_blocked(b, p, c);
@@ -564,11 +579,8 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
             int quiet = k < g->nkdir && !blocked;
             while (sq[to] == PDNP_EMPTY) {
                 if (quiet) {
-                    if (l != NULL) {
-                        if ((size_t)count >= l->cap && grow(l) < 0)
-                            return -1;
+                    if (l != NULL)
                         add_quiet(&l->v[count], c, to, v, 0);
-                    }
                     count++;
                 }
                 if (!flying)
@@ -599,8 +611,6 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
             continue;
         }
         FOR_CELLS(t, c) {
-            if ((size_t)count >= l->cap && grow(l) < 0)
-                return -1;
             add_quiet(&l->v[count], c - d, c, sq[c - d],
                       (g->promo[c] & side) != 0);
             count++;
@@ -637,24 +647,11 @@ scan_count(const pdn_board *b, const pdnp_pos *p, cells capfrom)
     }
 }
 
-int
-pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
-         pdn_error *err)
+/* Reports a failed generation (a GEN_E* code) in *err; returns -1. */
+static int
+gen_fail(int rc, pdnp_mlist *l, pdn_error *err)
 {
-    cells capfrom;
-    long n;
-    int rc;
-
-    l->n = 0;
-    n = scan_list(b, p, l, capfrom);
-    if (n >= 0) {
-        l->n = (size_t)n;
-        return 0;
-    }
-    rc = n == -2 ? gen_captures(b, p, l, merge, capfrom) : GEN_ENOMEM;
     switch (rc) {
-    case GEN_OK:
-        return 0;
     case GEN_EPATH:
         pdnp_error_set(err, PDN_ELIMIT, PDN_SEV_ERROR, NULL, 0,
                        "capture longer than %d squares", PDN_PATH_MAX);
@@ -675,6 +672,47 @@ pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
     }
     l->n = 0;
     return -1;
+}
+
+int
+pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
+         pdn_error *err)
+{
+    cells capfrom;
+    long n;
+    int rc;
+
+    l->n = 0;
+    n = scan_list(b, p, l, capfrom);
+    if (n >= 0) {
+        l->n = (size_t)n;
+        return 0;
+    }
+    rc = n == -2 ? gen_captures(b, p, l, merge, capfrom) : GEN_ENOMEM;
+    return rc == GEN_OK ? 0 : gen_fail(rc, l, err);
+}
+
+int
+pdnp_gen_const(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
+               int merge, pdn_error *err)
+{
+    cells capfrom;
+    pdnp_pos work;
+    long n;
+    int rc;
+
+    l->n = 0;
+    n = scan_list(b, p, l, capfrom);
+    if (n >= 0) {
+        l->n = (size_t)n;
+        return 0;
+    }
+    if (n != -2)
+        return gen_fail(GEN_ENOMEM, l, err);
+    /* The capture search marks pieces as it goes: give it a copy. */
+    work = *p;
+    rc = gen_captures(b, &work, l, merge, capfrom);
+    return rc == GEN_OK ? 0 : gen_fail(rc, l, err);
 }
 
 long
@@ -773,6 +811,11 @@ pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out)
     out->n = m->npath;
     out->ncaptured = m->ncap;
     out->promotes = m->promotes;
+    if (m->ncap == 0) {
+        out->path[0] = b->g.coord[m->from];
+        out->path[1] = b->g.coord[m->to];
+        return;
+    }
     for (i = 0; i < m->npath; i++)
         out->path[i] = b->g.coord[m->path[i]];
     for (i = 0; i < m->ncap; i++)

@@ -113,9 +113,10 @@ typedef struct pdnp_pos {
     unsigned char sq[PDNP_CELLS_MAX];
 } pdnp_pos;
 
-/* An internal move: cells, not coords. path[0] = from, path[npath-1] =
- * to; capv holds what stood on each captured cell (for undo). sig is a
- * cheap signature of the captured set used to merge duplicates. */
+/* An internal move: cells, not coords. For captures path[0] = from,
+ * path[npath-1] = to, capv holds what stood on each captured cell (for
+ * undo) and sig is a cheap signature of the captured set used to merge
+ * duplicates; quiet moves fill only the fields before sig. */
 typedef struct pdnp_mv {
     uint16_t from, to;
     unsigned char npath, ncap, promotes, piece;
@@ -149,6 +150,10 @@ struct pdn_board {
  * PDN_PATH_MAX squares). */
 int pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
              pdn_error *err);
+/* pdnp_gen for a position that must not change (it copies p only when
+ * the side to move must capture). */
+int pdnp_gen_const(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
+                   int merge, pdn_error *err);
 /* Number of legal moves (as pdnp_gen would list them); scratch is used
  * only when the side to move must capture. -1 on error. */
 long pdnp_count(const pdn_board *b, pdnp_pos *p, pdnp_mlist *scratch,
