@@ -679,7 +679,8 @@ tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
     return -1;
 }
 
-/* Does the written move (its coords) denote legal move m? From and to
+/* Does the written move (its coords; a file-only first square as
+ * PDN_COORD(file, 15)) denote legal move m? From and to
  * must agree and every written intermediate square lie on m's path, in
  * order. */
 static int
@@ -687,7 +688,12 @@ denotes(const unsigned char *w, size_t wn, const pdn_move *m)
 {
     size_t i, j = 1;
 
-    if (w[0] != m->path[0] || w[wn - 1] != m->path[m->n - 1])
+    /* A first square on rank 15 names a file only ('ed4'). */
+    if (PDN_COORD_RANK(w[0]) == 15
+            ? PDN_COORD_FILE(w[0]) != PDN_COORD_FILE(m->path[0])
+            : w[0] != m->path[0])
+        return 0;
+    if (w[wn - 1] != m->path[m->n - 1])
         return 0;
     for (i = 1; i + 1 < wn; i++) {
         while (j + 1 < m->n && m->path[j] != w[i])

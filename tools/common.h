@@ -149,7 +149,8 @@ int tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
 /* Position of g's first tag named name, or of the game. */
 pdn_pos tool_tag_pos(const pdn_game *g, const char *name);
 /* Appends, sorted by square numbers, the legal moves l of position b (only
- * those the written squares w, wn of them, denote when w is not NULL) as
+ * those the written squares w, wn of them, denote when w is not NULL; a
+ * first square PDN_COORD(file, 15) names a file only) as
  * pdn_move_format writes them with flags: a JSON array, or separated by
  * sep ("none" when there are none). */
 void tool_add_moves(tbuf *out, const pdn_board *b, const pdn_movelist *l,

@@ -83,8 +83,11 @@ ambiguous(line_ctx *c, const pdn_node *n, unsigned long ply,
     unsigned char w[PDN_PATH_MAX];
     tbuf paths = {NULL, 0, 0};
 
-    if (pdn_movetext_coords(gt, mt, w, NULL) == 0)
+    if (pdn_movetext_coords(gt, mt, w, NULL) == 0) {
+        if (mt->file_only)
+            w[0] = mt->sq[0];
         tool_add_moves(&paths, b, c->l, w, mt->n, PDN_MOVE_FULL, " or ", 0);
+    }
     finding(c, n, ply, b, PDN_EAMBIGUOUS,
             "ambiguous move '%s' at ply %lu: write it as %s",
             paths.data ? paths.data : "a full path");
