@@ -284,6 +284,10 @@ movetext(wr *w, const pdn_game *g)
         if (PDNP_XV(x, setup) != NULL && setup_token(w, x->x->setup) < 0)
             goto done;
         if (x->number != 0) {
+            /* A number that counting would not give is written out, so
+             * that reading the output gives it back. */
+            if (x->number != f->num || x->ellipsis != f->side)
+                f->need_num = 1;
             f->num = x->number;
             f->side = x->ellipsis;
         }

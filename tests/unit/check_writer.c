@@ -71,6 +71,9 @@ static const struct {
     {"[E \"\"] 1. - - 2. 32-28 1/2-1/2", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. - - 2. 32-28 1/2-1/2\n\n"},
     {"1. 32-28 *", PDN_WRITE_COMPAT, "1. 32-28 *\n\n"},
+    /* A number counting would not give is kept. */
+    {"[E \"\"] 1. 32-28 19-23 2..37-32 *", PDN_WRITE_COMPAT,
+     "[E \"\"]\n1. 32-28 19-23 2... 37-32 *\n\n"},
     /* A ';' comment holding '}' stays a ';' comment. */
     {"[E \"\"] 1. 32-28 ; a } b\n19-23 *", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 ; a } b\n1... 19-23 *\n\n"},
