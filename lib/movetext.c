@@ -36,6 +36,29 @@ pdnp_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
 
     if (len == 0)
         return -1;
+    /* Fastest path: "d-d" .. "dd-dd" with '-' or 'x', most moves. */
+    if (len >= 3 && len <= 5 && s[0] >= '1' && s[0] <= '9') {
+        size_t k = s[1] >= '0' && s[1] <= '9' ? 2 : 1;
+        char c = s[k];
+        if ((c == '-' || c == 'x') && k + 1 < len && s[k + 1] >= '1' &&
+            s[k + 1] <= '9' &&
+            (k + 2 == len || (k + 3 == len && s[k + 2] >= '0' &&
+                              s[k + 2] <= '9'))) {
+            unsigned a = (unsigned)(s[0] - '0'), b = (unsigned)(s[k + 1] - '0');
+            if (k == 2)
+                a = a * 10 + (unsigned)(s[1] - '0');
+            if (k + 3 == len)
+                b = b * 10 + (unsigned)(s[k + 2] - '0');
+            mt->n = 2;
+            mt->capture = c == 'x';
+            mt->algebraic = 0;
+            mt->file_only = 0;
+            mt->sep = c;
+            mt->sq[0] = (unsigned char)a;
+            mt->sq[1] = (unsigned char)b;
+            return 0;
+        }
+    }
     /* Fast path: numeric squares with one separator kind ("32-28",
      * "26x17x10"), by far the most common moves. */
     if (s[0] >= '0' && s[0] <= '9') {
