@@ -181,6 +181,11 @@ skip_space(pdn_reader *r)
         }
         d = r->in.data;
         c = (unsigned char)d[p];
+        /* Most tokens start with a word byte or '[', '{': done. */
+        if ((cls[c] & C_WORD) || c == '[' || c == '{') {
+            r->pos = p;
+            return 1;
+        }
         if (cls[c] & C_WS) {
             p++;
             r->ws_before = 1;
