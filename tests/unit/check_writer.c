@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pdn/pdn.h"
+#include "pdn_private.h"
 #include "suites.h"
 
 static pdn_game *
@@ -207,6 +208,30 @@ START_TEST(test_writer_hand_built_game)
 }
 END_TEST
 
+START_TEST(test_writer_enomem_gives_error)
+{
+    pdn_game *g = parse("[E \"x\"] {c} 1. 32-28 (33-28 {v}) 19-23 $1 1-0");
+    long n;
+    int done = 0;
+    for (n = 0; n < 200 && !done; n++) {
+        pdn_error e;
+        char *s;
+        pdn_error_clear(&e);
+        pdnp_alloc_fail_after(n);
+        s = pdn_game_to_string(g, PDN_WRITE_COMPAT, NULL, &e);
+        pdnp_alloc_fail_after(-1);
+        if (s == NULL) {
+            ck_assert_int_eq(e.code, PDN_ENOMEM);
+        } else {
+            done = 1;
+            free(s);
+        }
+    }
+    ck_assert_int_eq(done, 1);
+    pdn_game_free(g);
+}
+END_TEST
+
 Suite *
 writer_suite(void)
 {
@@ -221,6 +246,7 @@ writer_suite(void)
     tcase_add_test(core, test_writer_hand_built_game);
     tcase_add_test(errors, test_writer_latin1_loss_is_a_warning);
     tcase_add_test(errors, test_writer_write_error_gives_eio);
+    tcase_add_test(errors, test_writer_enomem_gives_error);
     tcase_add_test(limits, test_writer_compat_folds_at_80_columns);
     suite_add_tcase(s, core);
     suite_add_tcase(s, errors);
