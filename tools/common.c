@@ -761,6 +761,29 @@ tool_add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
 }
 
 int
+tool_outcome(const char *r)
+{
+    /* the spellings seen in the wild, after leading blanks */
+    static const struct {
+        const char *s;
+        char who;
+    } forms[] = {
+        {"1-0", 'F'},     {"2-0", 'F'}, {"1:0", 'F'}, {"2:0", 'F'},
+        {"0-1", 'S'},     {"0-2", 'S'}, {"0:1", 'S'}, {"0:2", 'S'},
+        {"1/2-1/2", 'D'}, {"1-1", 'D'}, {"1/2:1/2", 'D'}, {"1:1", 'D'},
+        {"\xc2\xbd-\xc2\xbd", 'D'}, {"0-0", 'L'}, {"0:0", 'L'}, {"*", '*'},
+    };
+    size_t i;
+
+    while (*r == ' ')
+        r++;
+    for (i = 0; i < sizeof forms / sizeof *forms; i++)
+        if (strcmp(r, forms[i].s) == 0)
+            return forms[i].who;
+    return 0;
+}
+
+int
 tool_open_out(FILE **fp, const char **name, const char *arg)
 {
     if ((*fp = fopen(arg, "wb")) == NULL) {

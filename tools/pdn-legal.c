@@ -148,21 +148,6 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
     return 0;
 }
 
-/* Who a result says won: 'F' the first mover, 'S' the second, 'D' a draw,
- * 'L' both lost, 0 unknown. Both result types are read ("2-0" = "1-0"):
- * pdn-validate, not this check, says which one a variant uses. */
-static int
-outcome(const char *r)
-{
-    if (strcmp(r, "1-0") == 0 || strcmp(r, "2-0") == 0)
-        return 'F';
-    if (strcmp(r, "0-1") == 0 || strcmp(r, "0-2") == 0)
-        return 'S';
-    if (strcmp(r, "1/2-1/2") == 0 || strcmp(r, "1-1") == 0)
-        return 'D';
-    return strcmp(r, "0-0") == 0 ? 'L' : 0;
-}
-
 /* A finished game (no legal move) must carry the result it implies. PDN 3.0
  * gives results from the first mover's side; giveaway inverts the aim. */
 static void
@@ -177,13 +162,13 @@ check_result(line_ctx *c, const pdn_board *b)
 
     if (res == NULL)
         res = pdn_game_result(c->g);
-    if (res == NULL || outcome(res) == 0 ||
+    if (res == NULL || tool_outcome(res) == 0 || tool_outcome(res) == '*' ||
         pdn_board_moves(b, c->l, NULL) != 0 || pdn_movelist_count(c->l) != 0)
         return;
     winner = pdn_board_turn(b);
     if (!gt->giveaway)
         winner = winner == 'W' ? 'B' : 'W';
-    if (outcome(res) == (winner == gt->start ? 'F' : 'S'))
+    if (tool_outcome(res) == (winner == gt->start ? 'F' : 'S'))
         return;
     want = winner == gt->start ? (intl ? "2-0" : "1-0")
                                : (intl ? "0-2" : "0-1");

@@ -100,7 +100,8 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
     const char *v, *term = pdn_game_result(g);
     char missing[80] = "";
     pdn_pos pos;
-    int rt, ok;
+    static const char order[] = "FSDL*"; /* of results[rt] */
+    int rt, ok, who;
 
     for (i = 0; i < sizeof roster / sizeof *roster; i++)
         if (pdn_game_tag(g, roster[i]) == NULL)
@@ -127,13 +128,20 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
                            PDN_RESULT_INTERNATIONAL;
     for (ok = 0, i = 0; i < 5; i++)
         ok |= strcmp(v, results[rt][i]) == 0;
-    if (!ok && *v != '\0' && strcmp(v, "?") != 0)
+    who = tool_outcome(v);
+    if (*v == '\0' || strcmp(v, "?") == 0)
+        return;
+    if (who == 0)
         tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
                   "result '%s' is not one of %s, %s, %s, %s, %s", v,
                   results[rt][0], results[rt][1], results[rt][2],
                   results[rt][3], results[rt][4]);
-    else if (ok && term != NULL && strcmp(term, "*") != 0 &&
-             strcmp(term, v) != 0)
+    else if (!ok)
+        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ERESULT, NULL,
+                  "result '%s' is not in the form of this game's result "
+                  "type: '%s'", v, results[rt][strchr(order, who) - order]);
+    if (who != 0 && who != '*' && term != NULL &&
+        tool_outcome(term) != '*' && tool_outcome(term) != who)
         tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
                   "Result tag '%s' contradicts the game terminator '%s'", v,
                   term);

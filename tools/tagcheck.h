@@ -7,8 +7,9 @@
 
 /* Reports, into *to, what is wrong with g's tags: missing roster tags and
  * duplicates (warnings), a Date not in YYYY.MM.DD form (warning), a Result
- * value outside gt's result type (the default one when gt is NULL), a Result
- * tag that contradicts the terminator (errors). */
+ * that is no result (error) or is not written as gt's result type writes it
+ * (the default one when gt is NULL; warning), a Result tag that contradicts
+ * the terminator (error). */
 void tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
               const pdn_gametype *gt, tool_out *to);
 
