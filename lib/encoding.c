@@ -23,6 +23,8 @@ pdnp_cp1252_code(unsigned char c)
     return c;
 }
 
+/* Strict UTF-8 (no overlong forms, surrogates or values past U+10FFFF):
+ * a game is transcoded from CP1252 as soon as one string fails. */
 int
 pdnp_utf8_valid(const char *s, size_t n)
 {

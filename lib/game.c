@@ -12,6 +12,8 @@
 #define ALIGN (alignof(max_align_t))
 #define BLOCK_HDR ((sizeof(pdnp_block) + ALIGN - 1) & ~(ALIGN - 1))
 
+/* ---- Arena ---- */
+
 void
 pdnp_arena_init(pdnp_arena *a)
 {
@@ -31,6 +33,8 @@ pdnp_arena_free(pdnp_arena *a)
     a->head = NULL;
 }
 
+/* Aligned allocation from the newest block; a new block when it is full.
+ * Blocks are never resized, so pointers into them stay valid. */
 void *
 pdnp_arena_alloc(pdnp_arena *a, size_t n)
 {
@@ -89,6 +93,8 @@ pdnp_arena_strndup(pdnp_arena *a, const char *s, size_t n)
     return d;
 }
 
+/* ---- Games ---- */
+
 pdn_game *
 pdn_game_new(void)
 {
@@ -140,6 +146,8 @@ pdnp_node_new(pdn_game *g)
     return n;
 }
 
+/* Most moves carry no comment, NAG or variation: their record is made
+ * only for the moves that need one. */
 pdnp_nodex *
 pdnp_node_x(pdn_node *n)
 {
@@ -189,6 +197,7 @@ pdnp_list_add_nag(pdn_game *g, pdnp_list *l, int nag)
     return 0;
 }
 
+/* Lists are short (comments of one move), so indexed access walks. */
 static const pdnp_item *
 list_at(const pdnp_list *l, size_t i)
 {
@@ -291,6 +300,8 @@ pdnp_result_norm(const char *s, size_t n)
     return NULL;
 }
 
+/* ---- Accessors: NULL-safe, borrowed results ---- */
+
 unsigned long
 pdn_game_number(const pdn_game *g)
 {
@@ -389,6 +400,7 @@ pdn_game_set_tag(pdn_game *g, const char *name, const char *value)
                              NULL);
 }
 
+/* Compacts the tag table in place; order of the others is kept. */
 size_t
 pdn_game_remove_tag(pdn_game *g, const char *name)
 {
@@ -412,6 +424,8 @@ pdn_game_result(const pdn_game *g)
     return g != NULL ? g->result : NULL;
 }
 
+/* Accepts the same spellings as the reader ("0:1", "1/2:1/2") and stores
+ * the normalised form. */
 int
 pdn_game_set_result(pdn_game *g, const char *result)
 {
@@ -625,6 +639,8 @@ list_eq(const pdnp_list *a, const pdnp_list *b, int nags)
     return 1;
 }
 
+/* Moves compare as parsed, so "06-11" equals "6-11"; a node with no
+ * parsed move ("-" placeholder) compares by its text. */
 static int
 move_eq(const pdn_node *a, const pdn_node *b)
 {

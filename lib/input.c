@@ -49,6 +49,9 @@ pdnp_input_free(pdnp_input *in)
     in->len = 0;
 }
 
+/* Appends one chunk. The buffer grows geometrically while a game is being
+ * read; pdnp_input_discard() drops what earlier games used, so the
+ * window never holds more than one game plus one chunk. */
 long
 pdnp_input_fill(pdnp_input *in)
 {
@@ -96,6 +99,8 @@ pdnp_input_fill(pdnp_input *in)
     return (long)got;
 }
 
+/* A memory source just moves its view; an owned buffer shifts the kept
+ * bytes to its front (at most one chunk after a game). */
 void
 pdnp_input_discard(pdnp_input *in, size_t keep)
 {

@@ -109,6 +109,8 @@ pdnp_lex_fill_to(pdn_reader *r, size_t i)
     return 1;
 }
 
+/* Position of window byte idx on the current line (the lexer has counted
+ * every line end before it). */
 pdn_pos
 pdnp_lex_pos(const pdn_reader *r, size_t idx)
 {
@@ -245,6 +247,9 @@ scan_word(pdn_reader *r, size_t p)
     }
 }
 
+/* A word: digits, letters, separators, dots and slashes. A trailing
+ * separator followed by blanks and a square is joined ("1- 7"); a run of
+ * ! and ? right after it is its strength mark. */
 static int
 lex_word(pdn_reader *r)
 {
@@ -401,6 +406,9 @@ lex_setup(pdn_reader *r)
     return r->tok = PDNP_T_SETUP;
 }
 
+/* The next token into r->tok / r->tpos / r->vstart..vlen. A word made of
+ * digits that ends inside the window takes a fast path: it is what most
+ * of a game is made of. */
 int
 pdnp_lex(pdn_reader *r)
 {
@@ -593,6 +601,9 @@ closes_value(pdn_reader *r, size_t q, size_t *after)
     return 0;
 }
 
+/* The value forms, in order: a quoted string (with \" and \\ escapes and
+ * a rescue for unescaped inner quotes and a missing closing quote),
+ * typographic quotes, nothing ("[Empty]"), or bare text up to ']'. */
 int
 pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen)
 {
@@ -854,6 +865,9 @@ prose_word(const char *s, size_t n)
     return pdnp_movetext_parse(s, n, &mt) != 0;
 }
 
+/* Old files use parentheses for prose: "(Roberto's first choice, the
+ * Wilderness 1.)". The words before any nested bracket decide: a word
+ * with letters that is no move makes the parenthesis a comment. */
 int
 pdnp_lex_prose(pdn_reader *r)
 {

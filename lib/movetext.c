@@ -178,6 +178,7 @@ pdnp_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
     return toolong ? 1 : 0;
 }
 
+/* The public form: never writes *mt for a token that is not a move. */
 int
 pdn_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
 {
@@ -191,6 +192,7 @@ pdn_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
 }
 
 /* Writes one square; returns its length. */
+/* One square: its number, or file letter and rank. */
 static size_t
 square(const pdn_movetext *mt, int i, char *out)
 {

@@ -38,6 +38,7 @@
 
 /* ---- Construction ---- */
 
+/* Limits default to the values documented in reader.h. */
 static pdn_reader *
 reader_new(const char *name)
 {
@@ -152,6 +153,8 @@ has_high(const char *s, size_t n)
     return 0;
 }
 
+/* Strings holding bytes >= 0x80 are remembered so that the game can be
+ * transcoded at its end, once its encoding is known. */
 static int
 note_high(pdn_reader *r, long tag, const char **slot)
 {
@@ -187,6 +190,8 @@ top(pdn_reader *r)
     return &r->frames[r->nframes - 1];
 }
 
+/* A new line (variation) on the frame stack; the stack is the only thing
+ * that grows with nesting, and it is capped by max_depth. */
 static int
 push_frame(pdn_reader *r, pdn_node *owner)
 {
@@ -250,6 +255,8 @@ queue_var(pdn_reader *r, pdnp_frame *f, pdn_node *first, pdn_node *last,
     return 0;
 }
 
+/* Comments after the last item of the main line become game comments;
+ * this remembers how many of the last move's comments came before it. */
 static void
 mark_item(pdnp_frame *f)
 {

@@ -28,6 +28,7 @@ put(wr *w, const char *s, size_t n)
     return pdnp_buf_add(w->b, s, n);
 }
 
+/* Line ends follow PDN_WRITE_CRLF; the column restarts. */
 static int
 newline(wr *w)
 {
@@ -130,6 +131,7 @@ oom:
     return -1;
 }
 
+/* Comments of one list, each as a token (they may fold between them). */
 static int
 comments(wr *w, const pdnp_list *l)
 {
@@ -178,6 +180,9 @@ typedef struct wframe {
     int need_num;         /* write "N..." before a second-mover move */
 } wframe;
 
+/* A move with its number (when written), glued strength, then its NAGs.
+ * The number and the move form one token so that folding never
+ * separates them. */
 static int
 move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
 {
@@ -224,6 +229,11 @@ setup_token(wr *w, const char *fen)
     return rc;
 }
 
+/* The move tree, depth first, with an explicit stack of lines: each frame
+ * remembers where its line continues after the variations of its last
+ * move. Move numbers are recomputed by counting plies from the first
+ * written number; "N..." is written where the reader needs it (at the
+ * start of a line, after a comment or a variation). */
 static int
 movetext(wr *w, const pdn_game *g)
 {
@@ -317,6 +327,8 @@ done:
     return rc;
 }
 
+/* The whole game into b: tags, movetext, game comments, terminator and
+ * a blank line. */
 static int
 render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy)
 {
@@ -429,6 +441,7 @@ pdn_write_game_cb(pdn_write_fn *fn, void *ud, const pdn_game *g,
     return 0;
 }
 
+/* stdio sink: a short write is an error with errno from stdio. */
 static int
 file_sink(const char *buf, size_t len, void *ud)
 {

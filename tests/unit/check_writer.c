@@ -45,7 +45,8 @@ static const struct {
      "1. 32-28 19-23 2. 37-32 1-0\n\n"},
     /* PDN 3.0: '*' terminator, result in the Result tag. */
     {"[Event \"e\"][GameType \"20\"]\n1. 32-28 19-23 2-0", PDN_WRITE_PDN3,
-     "[Event \"e\"]\n[Result \"2-0\"]\n[GameType \"20\"]\n1. 32-28 19-23 *\n\n"},
+     "[Event \"e\"]\n[Result \"2-0\"]\n[GameType \"20\"]\n"
+     "1. 32-28 19-23 *\n\n"},
     /* Canonical moves: no leading zeros, lower case, glued strength. */
     {"[E \"\"] 1. 06-11 ! 2. E3:G5 (?) *", PDN_WRITE_PDN3,
      "[E \"\"]\n1. 6-11! 2. e3:g5? *\n\n"},
