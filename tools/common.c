@@ -245,14 +245,18 @@ tool_opts_init(tool_opts *o)
 }
 
 int
-tool_format_option(const char *arg, const char *const *names)
+tool_choice(int opt, const char *arg, const char *const *names)
 {
+    char list[128] = "";
     int i;
 
-    for (i = 0; names[i] != NULL; i++)
+    for (i = 0; names[i] != NULL; i++) {
         if (strcmp(arg, names[i]) == 0)
             return i;
-    tool_usage_error("invalid format '%s'", arg);
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                 i ? ", " : "", names[i]);
+    }
+    tool_usage_error("invalid argument '%s' for -%c (%s)", arg, opt, list);
     return -1;
 }
 

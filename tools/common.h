@@ -100,9 +100,9 @@ void tool_opts_init(tool_opts *o);
 /* Handles a common option letter (g, j, o, q, W). Returns 1 when
  * handled, 0 when c is not a common letter, -1 after a usage error. */
 int tool_common_option(tool_opts *o, int c, const char *arg);
-/* Parses -f value: index of arg in the NULL-terminated names, or -1 after
- * a usage error. */
-int tool_format_option(const char *arg, const char *const *names);
+/* The argument of option -opt among the NULL-terminated names: its index,
+ * or -1 after a usage error naming the choices. */
+int tool_choice(int opt, const char *arg, const char *const *names);
 
 /* The single formatter of diagnostics:
  *   FILE:LINE:COL: error|warning: MESSAGE (game N)

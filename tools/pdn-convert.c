@@ -253,13 +253,13 @@ main(int argc, char **argv)
             return tool_finish(&o, TOOL_OK);
         }
         v = 0;
-        if (c == 'm' && (v = tool_format_option(optarg, nots)) >= 0)
+        if (c == 'm' && (v = tool_choice(c, optarg, nots)) >= 0)
             co.notation = v == 0 ? 'N' : 'A';
-        else if (c == 'c' && (v = tool_format_option(optarg, caps)) >= 0)
+        else if (c == 'c' && (v = tool_choice(c, optarg, caps)) >= 0)
             co.capture = v;
-        else if (c == 's' && (v = tool_format_option(optarg, styles)) >= 0)
+        else if (c == 's' && (v = tool_choice(c, optarg, styles)) >= 0)
             co.flags = v == 0 ? PDN_WRITE_PDN3 : PDN_WRITE_COMPAT;
-        else if (c == 'f' && (v = tool_format_option(optarg, fmts)) >= 0)
+        else if (c == 'f' && (v = tool_choice(c, optarg, fmts)) >= 0)
             co.json = v;
         else if (c == 'N') {
             if ((optarg[0] != 'N' && optarg[0] != 'n') ||

@@ -215,7 +215,7 @@ main(int argc, char **argv)
             else
                 ro.ply = v;
         } else if (c == 'f') {
-            if ((ro.format = tool_format_option(optarg, fmts)) < 0)
+            if ((ro.format = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
             o.json = ro.format == F_JSON;
         } else if ((st = tool_common_option(&o, c, optarg)) <= 0) {

@@ -204,7 +204,7 @@ main(int argc, char **argv)
             strict = o.strict_reader = 1;
         } else if (c == 'f') {
             static const char *const fmts[] = {"text", "json", NULL};
-            if ((o.json = tool_format_option(optarg, fmts)) < 0)
+            if ((o.json = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
         } else if ((st = tool_common_option(&o, c, optarg)) <= 0) {
             return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
