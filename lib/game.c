@@ -585,34 +585,43 @@ pdn_node_setup(const pdn_node *n)
 
 static const char *const std_tags[] = {"Event", "Site",  "Date", "Round",
                                        "White", "Black", "Result"};
-#define NSTD (sizeof std_tags / sizeof std_tags[0])
 
-size_t
-pdnp_tag_order(const pdn_game *g, size_t *idx)
+void
+pdnp_tagiter_init(const pdn_game *g, pdnp_tagiter *it)
 {
-    size_t i, k, o = 0, nstd;
-    size_t first[NSTD];
-
-    /* The first tag of each standard name, in standard order ... */
-    for (k = 0; k < NSTD; k++) {
-        first[k] = (size_t)-1;
+    size_t i, k;
+    /* The first tag of each standard name ... */
+    for (k = 0; k < PDNP_NSTD; k++) {
+        it->first[k] = (size_t)-1;
         for (i = 0; i < g->ntags; i++)
             if (strcmp(PDNP_TAG(g, i)->name, std_tags[k]) == 0) {
-                first[k] = i;
-                idx[o++] = i;
+                it->first[k] = i;
                 break;
             }
     }
-    nstd = o;
-    /* ... then every other tag in input order. */
-    for (i = 0; i < g->ntags; i++) {
-        int taken = 0;
-        for (k = 0; k < NSTD && !taken; k++)
-            taken = first[k] == i;
-        if (!taken)
-            idx[o++] = i;
+    it->k = 0;
+    it->i = 0;
+}
+
+long
+pdnp_tagiter_next(const pdn_game *g, pdnp_tagiter *it)
+{
+    /* ... in standard order, then every other tag in input order. No
+     * table of the game's size is made: a game may have a million tags. */
+    while (it->k < PDNP_NSTD) {
+        size_t f = it->first[it->k++];
+        if (f != (size_t)-1)
+            return (long)f;
     }
-    return nstd;
+    while (it->i < g->ntags) {
+        size_t i = it->i++, k;
+        int taken = 0;
+        for (k = 0; k < PDNP_NSTD && !taken; k++)
+            taken = it->first[k] == i;
+        if (!taken)
+            return (long)i;
+    }
+    return -1;
 }
 
 /* ---- Equality ---- */
@@ -675,7 +684,7 @@ pdn_game_equal(const pdn_game *a, const pdn_game *b)
     /* Worklist of line pairs still to compare: no recursion, so variation
      * depth costs heap, not stack. */
     const pdn_node **work = NULL;
-    size_t nwork = 0, capwork = 0, i;
+    size_t nwork = 0, capwork = 0;
     int eq = 0;
 
     if (a == NULL || b == NULL)
@@ -686,21 +695,17 @@ pdn_game_equal(const pdn_game *a, const pdn_game *b)
         !list_eq(&a->comments, &b->comments, 0))
         return 0;
     if (a->ntags > 0) {
-        size_t *ia = pdnp_malloc(2 * a->ntags * sizeof *ia), *ib;
-        int same = 1;
-        if (ia == NULL)
-            return 0;
-        ib = ia + a->ntags;
-        pdnp_tag_order(a, ia);
-        pdnp_tag_order(b, ib);
-        for (i = 0; i < a->ntags && same; i++)
-            same = strcmp(PDNP_TAG(a, ia[i])->name,
-                          PDNP_TAG(b, ib[i])->name) == 0 &&
-                   strcmp(PDNP_TAG(a, ia[i])->value,
-                          PDNP_TAG(b, ib[i])->value) == 0;
-        pdnp_free(ia);
-        if (!same)
-            return 0;
+        pdnp_tagiter ia, ib;
+        long x, y;
+        pdnp_tagiter_init(a, &ia);
+        pdnp_tagiter_init(b, &ib);
+        while ((x = pdnp_tagiter_next(a, &ia)) >= 0) {
+            y = pdnp_tagiter_next(b, &ib);
+            if (y < 0 ||
+                strcmp(PDNP_TAG(a, x)->name, PDNP_TAG(b, y)->name) != 0 ||
+                strcmp(PDNP_TAG(a, x)->value, PDNP_TAG(b, y)->value) != 0)
+                return 0;
+        }
     }
     if ((a->first == NULL) != (b->first == NULL))
         return 0;

@@ -623,6 +623,13 @@ pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen)
             r->in.data[p] == '_'))
         p++;
     *nlen = p - *name;
+    if (*nlen > r->max_token) {
+        pdn_pos pos = pdnp_lex_pos(r, *name);
+        pdnp_fail(r, PDN_ELIMIT, &pos, "tag name longer than %zu bytes",
+                  r->max_token);
+        r->pos = p;
+        return -1;
+    }
     while (pdnp_lex_need(r, p) &&
            (r->in.data[p] == ' ' || r->in.data[p] == '\t'))
         p++;

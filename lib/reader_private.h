@@ -107,10 +107,17 @@ int pdnp_list_add_str(pdn_game *g, pdnp_list *l, const char *s, size_t n);
 int pdnp_list_add_nag(pdn_game *g, pdnp_list *l, int nag);
 int pdnp_game_add_tag(pdn_game *g, const char *name, size_t nlen,
                       const char *value, size_t vlen, const pdn_pos *pos);
-/* Fills idx with the tag indexes in canonical order: the first of each
- * of the seven standard tags in standard order, then the rest in input
- * order. Returns how many standard tags lead. */
-size_t pdnp_tag_order(const pdn_game *g, size_t *idx);
+/* Walks the tags in canonical order: the first of each of the seven
+ * standard tags in standard order, then the rest in input order.
+ * pdnp_tagiter_next gives a tag index, or -1 at the end; it->k reaches
+ * PDNP_NSTD once the standard tags are done. */
+#define PDNP_NSTD 7
+typedef struct pdnp_tagiter {
+    size_t first[PDNP_NSTD];
+    size_t k, i;
+} pdnp_tagiter;
+void pdnp_tagiter_init(const pdn_game *g, pdnp_tagiter *it);
+long pdnp_tagiter_next(const pdn_game *g, pdnp_tagiter *it);
 /* Normalised result string for a terminator token, NULL if s is none. */
 const char *pdnp_result_norm(const char *s, size_t n);
 

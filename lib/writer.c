@@ -20,7 +20,12 @@ typedef struct wr {
     const char *nl;
     int lossy;    /* a character had no Latin-1 form */
     int glue;     /* the next token follows without a space ("(") */
+    pdn_write_fn *fn; /* sink to flush to, or NULL: keep all in b */
+    void *ud;
+    int werr;     /* the sink failed */
 } wr;
+
+#define FLUSH 65536
 
 static int
 put(wr *w, const char *s, size_t n)
@@ -33,7 +38,16 @@ static int
 newline(wr *w)
 {
     w->col = 0;
-    return put(w, w->nl, strlen(w->nl));
+    if (put(w, w->nl, strlen(w->nl)) < 0)
+        return -1;
+    if (w->fn != NULL && w->b->len >= FLUSH) {
+        if (w->fn(w->b->data, w->b->len, w->ud) < 0) {
+            w->werr = 1;
+            return -1;
+        }
+        pdnp_buf_clear(w->b);
+    }
+    return 0;
 }
 
 /* Appends UTF-8 text, as Latin-1 when asked. Tracks the column. */
@@ -327,52 +341,53 @@ done:
     return rc;
 }
 
-/* The whole game into b: tags, movetext, game comments, terminator and
- * a blank line. */
+/* The whole game: tags, movetext, game comments, terminator and a blank
+ * line, into b. With a sink, b is flushed to it at line ends once it
+ * holds FLUSH bytes, so a huge game is not held twice. Returns 0, -1 on
+ * memory shortage, -2 on a sink error. */
 static int
-render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy)
+render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy,
+       pdn_write_fn *fn, void *ud)
 {
     wr w;
-    size_t *idx = NULL, i, nstd = 0;
+    pdnp_tagiter it;
+    long i;
     int add_result;
     const char *res = g->result != NULL ? g->result : "*";
-    int compat = (flags & PDN_WRITE_COMPAT) != 0, rc = -1;
+    int compat = (flags & PDN_WRITE_COMPAT) != 0;
 
     memset(&w, 0, sizeof w);
     w.b = b;
+    w.fn = fn;
+    w.ud = ud;
     w.flags = compat ? flags : flags & ~(unsigned)PDN_WRITE_LATIN1;
     w.fold = compat;
     w.nl = (flags & PDN_WRITE_CRLF) ? "\r\n" : "\n";
-    if (g->ntags > 0) {
-        idx = pdnp_malloc(g->ntags * sizeof *idx);
-        if (idx == NULL)
-            return -1;
-        nstd = pdnp_tag_order(g, idx);
-    }
     /* PDN 3.0 ends every game with '*' and keeps the result in the
      * Result tag, added (last of the standard tags) when missing. */
     add_result = !compat && strcmp(res, "*") != 0 &&
                  pdn_game_tag(g, "Result") == NULL;
-    for (i = 0; i <= g->ntags; i++) {
-        const pdnp_tag *t;
-        if (i == nstd && add_result && tag_line(&w, "Result", res) < 0)
-            goto done;
-        if (i == g->ntags)
-            break;
-        t = PDNP_TAG(g, idx[i]);
-        if (tag_line(&w, t->name, t->value) < 0)
-            goto done;
+    pdnp_tagiter_init(g, &it);
+    while (it.k < PDNP_NSTD) {
+        size_t f = it.first[it.k++];
+        if (f != (size_t)-1 &&
+            tag_line(&w, PDNP_TAG(g, f)->name, PDNP_TAG(g, f)->value) < 0)
+            goto fail;
     }
+    if (add_result && tag_line(&w, "Result", res) < 0)
+        goto fail;
+    while ((i = pdnp_tagiter_next(g, &it)) >= 0)
+        if (tag_line(&w, PDNP_TAG(g, i)->name, PDNP_TAG(g, i)->value) < 0)
+            goto fail;
     if (movetext(&w, g) < 0 || comments(&w, &g->comments) < 0)
-        goto done;
+        goto fail;
     if (token(&w, compat ? res : "*", strlen(compat ? res : "*")) < 0 ||
         newline(&w) < 0 || newline(&w) < 0)
-        goto done;
-    rc = 0;
+        goto fail;
     *lossy = w.lossy;
-done:
-    pdnp_free(idx);
-    return rc;
+    return 0;
+fail:
+    return w.werr ? -2 : -1;
 }
 
 char *
@@ -384,7 +399,7 @@ pdn_game_to_string(const pdn_game *g, unsigned flags, size_t *len,
     char *out;
 
     pdnp_buf_init(&b);
-    if (g == NULL || render(&b, g, flags, &lossy) < 0 ||
+    if (g == NULL || render(&b, g, flags, &lossy, NULL, NULL) < 0 ||
         pdnp_buf_reserve(&b, 0) < 0) {
         pdnp_buf_free(&b);
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
@@ -415,17 +430,23 @@ pdn_write_game_cb(pdn_write_fn *fn, void *ud, const pdn_game *g,
                   unsigned flags, pdn_error *err)
 {
     pdnp_buf b;
-    int lossy = 0;
+    int lossy = 0, rc;
 
     pdnp_buf_init(&b);
-    if (g == NULL || render(&b, g, flags, &lossy) < 0 ||
-        pdnp_buf_reserve(&b, 0) < 0) {
+    rc = g != NULL ? render(&b, g, flags, &lossy, fn, ud) : -1;
+    if (rc == -2) {
+        pdnp_error_set(err, PDN_EIO, PDN_SEV_ERROR, NULL, g->number,
+                       "write error: %s", strerror(errno));
+        pdnp_buf_free(&b);
+        return -1;
+    }
+    if (rc < 0 || pdnp_buf_reserve(&b, 0) < 0) {
         pdnp_buf_free(&b);
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
                        g == NULL ? "no game" : "out of memory");
         return -1;
     }
-    if (fn(b.data, b.len, ud) < 0) {
+    if (b.len > 0 && fn(b.data, b.len, ud) < 0) {
         pdnp_error_set(err, PDN_EIO, PDN_SEV_ERROR, NULL, g->number,
                        "write error: %s", strerror(errno));
         pdnp_buf_free(&b);

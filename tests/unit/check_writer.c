@@ -209,6 +209,64 @@ START_TEST(test_writer_hand_built_game)
 }
 END_TEST
 
+typedef struct sink {
+    char *buf;
+    size_t len, cap;
+    int calls, fail_at;
+} sink;
+
+static int
+collect_sink(const char *buf, size_t len, void *ud)
+{
+    sink *k = ud;
+    if (++k->calls == k->fail_at) {
+        errno = EIO;
+        return -1;
+    }
+    if (k->len + len > k->cap) {
+        k->cap = (k->len + len) * 2;
+        k->buf = realloc(k->buf, k->cap);
+        ck_assert_ptr_nonnull(k->buf);
+    }
+    memcpy(k->buf + k->len, buf, len);
+    k->len += len;
+    return 0;
+}
+
+/* A big game goes to the sink in pieces, with the same bytes. */
+START_TEST(test_writer_streams_big_game_to_sink)
+{
+    pdn_game *g = pdn_game_new();
+    sink k = {NULL, 0, 0, 0, 0};
+    pdn_error e;
+    char name[32], *s;
+    size_t len;
+    int i;
+    for (i = 0; i < 20000; i++) {
+        snprintf(name, sizeof name, "T%d", i);
+        ck_assert_int_eq(pdn_game_set_tag(g, name, "value"), 0);
+    }
+    ck_assert_int_eq(pdn_game_set_tag(g, "Event", "e"), 0);
+    pdn_error_clear(&e);
+    ck_assert_int_eq(pdn_write_game_cb(collect_sink, &k, g, 0, &e), 0);
+    ck_assert_int_gt(k.calls, 1);
+    s = pdn_game_to_string(g, 0, &len, &e);
+    ck_assert_uint_eq(len, k.len);
+    ck_assert_int_eq(memcmp(s, k.buf, len), 0);
+    ck_assert_int_eq(strncmp(s, "[Event \"e\"]\n[T0 ", 16), 0);
+    free(s);
+    /* A sink failing in the middle gives PDN_EIO. */
+    k.len = 0;
+    k.calls = 0;
+    k.fail_at = 2;
+    pdn_error_clear(&e);
+    ck_assert_int_eq(pdn_write_game_cb(collect_sink, &k, g, 0, &e), -1);
+    ck_assert_int_eq(e.code, PDN_EIO);
+    free(k.buf);
+    pdn_game_free(g);
+}
+END_TEST
+
 START_TEST(test_writer_enomem_gives_error)
 {
     pdn_game *g = parse("[E \"x\"] {c} 1. 32-28 (33-28 {v}) 19-23 $1 1-0");
@@ -248,6 +306,7 @@ writer_suite(void)
     tcase_add_test(errors, test_writer_latin1_loss_is_a_warning);
     tcase_add_test(errors, test_writer_write_error_gives_eio);
     tcase_add_test(errors, test_writer_enomem_gives_error);
+    tcase_add_test(limits, test_writer_streams_big_game_to_sink);
     tcase_add_test(limits, test_writer_compat_folds_at_80_columns);
     suite_add_tcase(s, core);
     suite_add_tcase(s, errors);
