@@ -410,18 +410,11 @@ pdn_game_to_string(const pdn_game *g, unsigned flags, size_t *len,
         pdnp_error_set(err, PDN_EENCODING, PDN_SEV_WARNING, NULL,
                        g->number,
                        "text with no ISO-8859-1 form written as '?'");
-    /* The caller frees with free(): copy out of the pdnp allocator. */
-    out = malloc(b.len + 1);
-    if (out == NULL) {
-        pdnp_buf_free(&b);
-        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
-                       "out of memory");
-        return NULL;
-    }
-    memcpy(out, b.data, b.len + 1);
+    /* pdnp buffers come from malloc/realloc (alloc.c), so the caller can
+     * free() this one: no copy of a possibly huge text. */
+    out = b.data;
     if (len != NULL)
         *len = b.len;
-    pdnp_buf_free(&b);
     return out;
 }
 
