@@ -2,10 +2,13 @@
 /* Unit tests for GameType values: the standard table, parsing of bare and
  * full forms, names, formatting and round trips, and parse errors. */
 #include <config.h>
+#include <ftw.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pdn/pdn.h"
 #include "suites.h"
+#include "testutil.h"
 
 /* The standard table of pdn-reference.md section 3, as text. */
 static const struct {
@@ -386,6 +389,61 @@ START_TEST(test_format_reports_needed_length_on_short_buffer)
 }
 END_TEST
 
+/* Every GameType tag of the shared corpus and generated files is read. */
+static size_t corpus_tags;
+
+static int
+scan_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    const char *ext = strrchr(path, '.');
+    char *buf, *p, *q;
+    FILE *fp;
+    pdn_gametype gt;
+    pdn_error e;
+    size_t n;
+
+    (void)ftw;
+    if (type != FTW_F || ext == NULL ||
+        (strcmp(ext, ".pdn") != 0 && strcmp(ext, ".PDN") != 0))
+        return 0;
+    buf = malloc((size_t)st->st_size + 1);
+    ck_assert_ptr_nonnull(buf);
+    fp = fopen(path, "rb");
+    ck_assert_ptr_nonnull(fp);
+    n = fread(buf, 1, (size_t)st->st_size, fp);
+    fclose(fp);
+    buf[n] = '\0';
+    for (p = buf; (p = strstr(p, "[GameType \"")) != NULL; p = q) {
+        p += 11;
+        q = strchr(p, '"');
+        if (q == NULL)
+            break;
+        *q++ = '\0';
+        pdn_error_clear(&e);
+        ck_assert_msg(pdn_gametype_parse(p, &gt, &e) >= 0,
+                      "%s: GameType '%s': %s", path, p, e.text);
+        corpus_tags++;
+    }
+    free(buf);
+    return 0;
+}
+
+START_TEST(test_every_gametype_of_the_shared_corpus_is_read)
+{
+    const char *shared = test_shared_dir();
+    char path[4096];
+
+    if (shared == NULL)
+        return;
+    corpus_tags = 0;
+    snprintf(path, sizeof path, "%s/corpus", shared);
+    ck_assert_int_eq(nftw(path, scan_file, 16, FTW_PHYS), 0);
+    snprintf(path, sizeof path, "%s/generated", shared);
+    ck_assert_int_eq(nftw(path, scan_file, 16, FTW_PHYS), 0);
+    ck_assert_uint_gt(corpus_tags, 3000);
+}
+END_TEST
+
 Suite *
 gametype_suite(void)
 {
@@ -408,6 +466,8 @@ gametype_suite(void)
     tcase_add_test(tc,
                    test_russian_giveaway_formats_with_g_field_and_round_trips);
     tcase_add_test(tc, test_format_reports_needed_length_on_short_buffer);
+    tcase_add_test(tc, test_every_gametype_of_the_shared_corpus_is_read);
+    tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("errors");
