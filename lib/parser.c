@@ -1027,8 +1027,10 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
     if (r->stopped)
         return 0;
     pdn_error_clear(&r->e);
-    /* The previous game's bytes are no longer needed. */
-    if (r->gstart > 0) {
+    /* The previous games' bytes are no longer needed; they are dropped
+     * once they fill half the window, so that moving the rest to the
+     * front costs little per game. */
+    if (r->gstart > 0 && (r->in.own == NULL || r->gstart >= r->in.len / 2)) {
         pdnp_input_discard(&r->in, r->gstart);
         r->pos -= r->gstart;
         r->gstart = 0;
