@@ -445,7 +445,8 @@ word(pdn_reader *r)
 {
     const char *s = pdnp_lex_val(r);
     size_t n = r->vlen, i = 0;
-    pdn_pos pos = r->tpos;
+    pdn_pos moved;
+    const pdn_pos *pos = &r->tpos;
     pdnp_frame *f = top(r);
     const char *res;
     pdn_movetext mt;
@@ -453,6 +454,9 @@ word(pdn_reader *r)
     char qb[64];
     int rc;
 
+    /* pos points at the lexer's position; it is copied (late, when the
+     * node is made) rather than at once, which would stall on the stores
+     * the lexer has just made. */
     /* Results are 1, 3 or 7 bytes, or start with the '½' byte. */
     if (r->slen == 0 &&
         (n == 3 || n == 7 || n == 1 || (unsigned char)s[0] >= 0x80) &&
@@ -467,7 +471,7 @@ word(pdn_reader *r)
         size_t k;
         for (k = 0; k < i; k++)
             num = num < 100000000 ? num * 10 + (unsigned)(s[k] - '0') : num;
-        pdnp_warn(r, PDN_ESYNTAX, &pos,
+        pdnp_warn(r, PDN_ESYNTAX, pos,
                   "number '%s' with no '.' read as a move number",
                   qtok(r, qb, sizeof qb));
         f->number = num;
@@ -488,13 +492,16 @@ word(pdn_reader *r)
         f->ellipsis = dots >= 2;
         s += i;
         n -= i;
-        pos.column += i;
-        pos.offset += i;
         if (n == 0) {
             if (r->slen > 0)
                 goto bad;
             return 2; /* a move number alone is no item of its own */
         }
+        /* The move glued to its number starts i bytes further. */
+        moved.line = r->tpos.line;
+        moved.column = r->tpos.column + i;
+        moved.offset = r->tpos.offset + i;
+        pos = &moved;
     } else if (s[0] == '.') {
         for (i = 0; i < n && s[i] == '.'; i++)
             ;
@@ -505,19 +512,19 @@ word(pdn_reader *r)
     }
     if (n == 1 && s[0] == '-' && r->slen == 0) {
         if (end_follows(r)) {
-            pdnp_warn(r, PDN_ERESULT, &pos,
+            pdnp_warn(r, PDN_ERESULT, pos,
                       "'-' at the end of the game read as the terminator "
                       "'*'");
             return end_with_result(r, "*");
         }
-        pdnp_warn(r, PDN_EMOVE, &pos,
+        pdnp_warn(r, PDN_EMOVE, pos,
                   "placeholder '-' read as an unknown move");
-        node = add_node(r, "-", 1, &pos, 0);
+        node = add_node(r, "-", 1, pos, 0);
         return node != NULL ? 0 : -1;
     }
     rc = pdnp_movetext_parse(s, n, &mt);
     if (rc == 1) {
-        pdnp_fail(r, PDN_ELIMIT, &pos,
+        pdnp_fail(r, PDN_ELIMIT, pos,
                   "move '%s' has more than %d squares", qtok(r, qb,
                                                               sizeof qb),
                   PDN_PATH_MAX);
@@ -535,9 +542,9 @@ word(pdn_reader *r)
         if (k == 0 || k == n || letters < 3 || s[k] == 'x' ||
             pdnp_movetext_parse(s, k, &mt) != 0)
             goto bad;
-        pdnp_warn(r, PDN_ESYNTAX, &pos,
+        pdnp_warn(r, PDN_ESYNTAX, pos,
                   "text glued to move '%.*s' read as a comment", (int)k, s);
-        node = add_node(r, s, k, &pos, !r->vbuf);
+        node = add_node(r, s, k, pos, !r->vbuf);
         if (node == NULL)
             return -1;
         node->has_move = 1;
@@ -554,10 +561,10 @@ word(pdn_reader *r)
         jb[0] = '\0';
         pdnp_quote(jb, sizeof jb, r->in.data + r->tstart,
                    r->pos - r->slen - r->tstart, 40);
-        pdnp_warn(r, PDN_EMOVE, &pos, "move '%s' read as '%s'", jb,
+        pdnp_warn(r, PDN_EMOVE, pos, "move '%s' read as '%s'", jb,
                   qtok(r, qb, sizeof qb));
     }
-    node = add_node(r, s, n, &pos, !r->vbuf);
+    node = add_node(r, s, n, pos, !r->vbuf);
     if (node == NULL)
         return -1;
     node->has_move = 1;
@@ -579,7 +586,7 @@ word(pdn_reader *r)
     }
     return 0;
 bad:
-    pdnp_fail(r, PDN_EMOVE, &pos, "cannot read move '%s'",
+    pdnp_fail(r, PDN_EMOVE, pos, "cannot read move '%s'",
               qtok(r, qb, sizeof qb));
     return -1;
 }
