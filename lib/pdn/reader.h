@@ -28,7 +28,15 @@ pdn_reader *pdn_reader_new_cb(pdn_read_fn *fn, void *ud, const char *name);
 void pdn_reader_free(pdn_reader *r);
 
 /* Receives each warning (something read by assuming what was meant) as it
- * is found. Without a callback warnings are dropped. */
+ * is found. Without a callback warnings are dropped. Forms read with a
+ * warning include: unquoted, typographic-quoted or empty tag values, an
+ * unescaped '"' inside a value, a missing closing quote or ']', a stray
+ * '[' or ']', "1- 7" (a move split after its separator), '-' placeholders
+ * and a final '-' as terminator, a game with no terminator (ended by the
+ * next tag pair or the end of input), a game with no tag pairs, a UTF-8
+ * BOM, text that is not UTF-8 (read as CP1252), "(prose)" parentheses and
+ * text glued to a move (read as comments), a detached strength mark, a
+ * number with no '.', literal "\r" text, and empty variations. */
 void pdn_reader_set_warning_fn(pdn_reader *r, pdn_diag_fn *fn, void *ud);
 
 /* Resource limits; 0 keeps the default. Exceeding one is a PDN_ELIMIT error
