@@ -1,10 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Golden CLI tests: tests/data/<suite>/<case>/ holds input.pdn, the expected
-# stdout, optionally stderr, args (options, one line) and status (the exit
-# status, 0 when absent). The tool of a suite is below; it runs inside the
-# case directory on input.pdn, so diagnostics read input.pdn:LINE:COL.
-# Suite "valid" also checks that converting the output changes nothing.
+# stdout, optionally stderr, args (options, one line), status (the exit
+# status, 0 when absent) and out.NAME (the expected content of a file NAME
+# that the options write, as with -o, -w, -x). The tool of a suite is below;
+# it runs in a scratch copy of the case directory on input.pdn, so that
+# diagnostics read input.pdn:LINE:COL. Suite "valid" also checks that
+# converting the output changes nothing.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 data=$top_srcdir/tests/data
@@ -29,9 +31,12 @@ for dir in "$data"/*/*/; do
     [ -f "$dir/status" ] && want=$(cat "$dir/status")
     ncase=$((ncase + 1))
     bad=0
+    rm -rf "$tmp/run"
+    mkdir "$tmp/run"
+    cp "$dir/input.pdn" "$tmp/run/"
     set +e
     # $args is split into words on purpose.
-    (cd "$dir" && exec "$tool" $args input.pdn) >"$tmp/out" 2>"$tmp/err"
+    (cd "$tmp/run" && exec "$tool" $args input.pdn) >"$tmp/out" 2>"$tmp/err"
     got=$?
     set -e
     if [ "$got" != "$want" ]; then
@@ -48,6 +53,15 @@ for dir in "$data"/*/*/; do
         cat "$tmp/diff" >&2
         bad=1
     fi
+    for want_file in "$dir"/out.*; do
+        [ -f "$want_file" ] || continue
+        f=${want_file##*/out.}
+        if ! diff -u "$want_file" "$tmp/run/$f" >"$tmp/diff" 2>&1; then
+            echo "FAIL: $name: file $f differs" >&2
+            cat "$tmp/diff" >&2
+            bad=1
+        fi
+    done
     if [ "$suite" = valid ] && [ "$bad" = 0 ]; then
         set +e
         pdn-convert $args <"$tmp/out" >"$tmp/again" 2>/dev/null
