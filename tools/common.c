@@ -423,10 +423,14 @@ work(void *ctx, run_job *job)
             job->warnings[i].severity = PDN_SEV_ERROR;
         tool_diag_err(o, &to, o->file, &job->warnings[i], NULL);
     }
-    if (job->rc < 0) {
+    if (job->rc < 0 &&
+        (job->err.code == PDN_EIO || job->err.code == PDN_ENOMEM)) {
+        /* system trouble, not a finding: "pdn-x: FILE: reason" */
+        tbuf_printf(&to.err, "%s: %s: %s\n", tool_name, o->file,
+                    job->err.text);
+        to.fatal = 1;
+    } else if (job->rc < 0) {
         tool_diag_err(o, &to, o->file, &job->err, NULL);
-        if (job->err.code == PDN_EIO || job->err.code == PDN_ENOMEM)
-            to.fatal = 1;
     }
     if (!to.fatal)
         o->game(o, o->file, job->game, &job->err, &to);
