@@ -242,9 +242,11 @@ START_TEST(test_writer_streams_big_game_to_sink)
     char name[32], *s;
     size_t len;
     int i;
-    for (i = 0; i < 20000; i++) {
+    for (i = 0; i < 3000; i++) {
         snprintf(name, sizeof name, "T%d", i);
-        ck_assert_int_eq(pdn_game_set_tag(g, name, "value"), 0);
+        ck_assert_int_eq(
+            pdn_game_set_tag(g, name, "a value long enough to fill lines"),
+            0);
     }
     ck_assert_int_eq(pdn_game_set_tag(g, "Event", "e"), 0);
     pdn_error_clear(&e);
