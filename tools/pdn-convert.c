@@ -200,8 +200,8 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
         if ((c.l = pdn_movelist_new()) == NULL)
             to->fatal = 1;
     }
-    if (co->json || co->capture != C_KEEP || c.dst.notation != c.src.notation ||
-        c.dst.corner != c.src.corner)
+    /* Moves are rewritten (canonically) when an option asks for it. */
+    if (co->json || co->capture != C_KEEP || co->notation || co->corner >= 0)
         line(&c, c.l ? b : NULL, pdn_game_first(g), 1);
     pdn_movelist_free(c.l);
     pdn_board_free(b);

@@ -3,7 +3,10 @@
 # Every tool, with its main options, over every corpus file: no crash (exit
 # status below 128), no hang (a time limit), and never status 2 on readable
 # files. Each command reads all files at once; when it fails, it is run
-# again file by file to name the culprit.
+# again file by file to name the culprit. Then notation round trips:
+# numeric -> algebraic -> numeric gives what numeric gives directly, and the
+# same the other way, GameType and FEN tags aside (a first pass declares the
+# notation; FEN tags are rewritten canonically).
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 need_shared
 
@@ -36,5 +39,31 @@ for cmd in "pdn-validate" "pdn-validate -S -f json" "pdn-legal -v" \
         fi
     done < "$tmp/files"
 done
-echo "corpus: $n commands over $nfiles files"
+# round_trip NAME FILE...: converting to numeric directly or through
+# algebraic gives the same games, and so does converting to algebraic
+# directly or through numeric.
+round_trip() {
+    name=$1
+    shift
+    strip() { grep -v '^\[GameType \|^\[FEN ' || true; }
+    pdn-convert -q -m num "$@" 2>/dev/null | strip > "$tmp/n1"
+    pdn-convert -q -m alg "$@" 2>/dev/null | pdn-convert -q -m num 2>/dev/null |
+        strip > "$tmp/n2"
+    pdn-convert -q -m alg "$@" 2>/dev/null | strip > "$tmp/a1"
+    pdn-convert -q -m num "$@" 2>/dev/null | pdn-convert -q -m alg 2>/dev/null |
+        strip > "$tmp/a2"
+    if ! cmp -s "$tmp/n1" "$tmp/n2" || ! cmp -s "$tmp/a1" "$tmp/a2"; then
+        echo "FAIL: $name: notation round trip changes the games" >&2
+        diff "$tmp/n1" "$tmp/n2" | head -6 >&2
+        diff "$tmp/a1" "$tmp/a2" | head -6 >&2
+        fail=1
+    fi
+}
+for d in "$shared"/corpus/*/ "$shared"/corpus/*/*/; do
+    [ -d "$d" ] || continue
+    find "$d" -maxdepth 1 -type f ! -name '*.md' | sort > "$tmp/dir"
+    [ -s "$tmp/dir" ] || continue
+    round_trip "$d" $(cat "$tmp/dir")
+done
+echo "corpus: $n commands over $nfiles files, notation round trips"
 exit $fail
