@@ -126,6 +126,14 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
         }
     }
     g->nplay = n;
+    for (k = 0; k < n; k++) {
+        int c = g->play[k], num = pdn_coord_to_square(gt, g->coord[c]);
+        /* only where the numbering maps back to this square, as
+         * pdn_square_to_coord (which the matcher uses) would */
+        if (num > 0 && num < 256 && pdn_square_to_coord(gt, num) ==
+                                        g->coord[c])
+            g->sqcell[num] = (uint16_t)c;
+    }
     /* Cell sets only need the words the board covers: 8x8 fits in two,
      * 10x10 in three; the generator is specialised for each count. */
     g->nwords = g->ncells <= 128 ? 2 : g->ncells <= 192 ? 3 : PDNP_WORDS;
@@ -390,15 +398,6 @@ pdn_board_get_fen(const pdn_board *b, pdn_fen *fen)
     }
 }
 
-/* Move lists: the public moves and the internal list they come from; both
- * keep their room between calls, so a tool replaying a file allocates
- * only while the longest list grows. */
-struct pdn_movelist {
-    pdn_move *v;
-    size_t n, cap;
-    pdnp_mlist in;
-};
-
 pdn_movelist *
 pdn_movelist_new(void)
 {
@@ -434,6 +433,21 @@ pdn_movelist_at(const pdn_movelist *l, size_t i)
     return i < l->n ? &l->v[i] : NULL;
 }
 
+int
+pdnp_movelist_reserve(pdn_movelist *l, size_t n)
+{
+    pdn_move *v;
+
+    if (n <= l->cap)
+        return 0;
+    v = pdnp_realloc(l->v, n * sizeof *v);
+    if (v == NULL)
+        return -1;
+    l->v = v;
+    l->cap = n;
+    return 0;
+}
+
 /* b stays const (and may be shared between threads): the capture search,
  * which marks pieces as it goes, works on a copy. */
 int
@@ -444,15 +458,10 @@ pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err)
     l->n = 0;
     if (pdnp_gen_const(b, &b->pos, &l->in, 1, err) < 0)
         return -1;
-    if (l->in.n > l->cap) {
-        pdn_move *v = pdnp_realloc(l->v, l->in.n * sizeof *v);
-        if (v == NULL) {
-            pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
-                           "out of memory");
-            return -1;
-        }
-        l->v = v;
-        l->cap = l->in.n;
+    if (pdnp_movelist_reserve(l, l->in.n) < 0) {
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        return -1;
     }
     for (i = 0; i < l->in.n; i++)
         pdnp_mv_export(b, &l->in.v[i], &l->v[i]);

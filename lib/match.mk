@@ -15,3 +15,9 @@ tests_replay_generated_SOURCES = tests/replay_generated.c
 tests_replay_generated_LDADD = lib/libpdn-internal.la
 TESTS += tests/cli/perft.sh tests/cli/replay-generated.sh
 EXTRA_DIST += tests/cli/perft.sh tests/cli/replay-generated.sh
+
+## bench/replay: CPU time of parse, parse + replay with the list API and
+## with pdn_board_play (built, never run by make check).
+noinst_PROGRAMS += bench/replay
+bench_replay_SOURCES = bench/replay.c
+bench_replay_LDADD = lib/libpdn-internal.la

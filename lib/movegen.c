@@ -445,16 +445,6 @@ pdnp_pos_sync(const pdn_board *b, pdnp_pos *p)
     }
 }
 
-/* Frisian: the king on cell c has made three quiet moves in a row while
- * its side still has men, so it may not make a fourth. */
-static ALWAYS_INLINE int
-king_blocked(const pdn_board *b, const pdnp_pos *p, int c)
-{
-    int side = p->turn;
-    return b->r.king_limit && p->nmen[side] > 0 && p->kcount[side] >= 3 &&
-           p->kcell[side] == c;
-}
-
 /* Lists the legal captures of the side to move into l, searching from the
  * pieces in from (every piece that may have one). Returns 0 or a GEN_E*
  * code. */
@@ -572,7 +562,7 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
     }
     FOR_CELLS(kings, c) {
         unsigned char v = sq[c];
-        int blocked = king_blocked(b, p, c);
+        int blocked = pdnp_king_blocked(b, p, c);
         /* kcap starts with the quiet lines (kdir) in the same order. */
         for (k = 0; k < g->nkcap; k++) {
             int d = g->kcap[k], to = c + d;
@@ -647,6 +637,75 @@ scan_count(const pdn_board *b, const pdnp_pos *p, cells capfrom)
     }
 }
 
+/* The capture test of scan_quiet alone: the same men sets and king lines,
+ * but no quiet move is listed or counted, so a replay that only needs to
+ * know whether the side must capture pays for nothing else. */
+static ALWAYS_INLINE int
+scan_capture(const pdn_board *b, const pdnp_pos *p, cells capfrom, int nw)
+{
+    const pdnp_geo *g = &b->g;
+    const unsigned char *sq = p->sq;
+    int side = p->turn, opp = side ^ 3, flying = b->r.flying, c, k, i;
+    cells men, kings, empty, prey, t, u;
+    int capture = 0;
+
+    memset(capfrom, 0, sizeof(cells));
+    for (i = 0; i < nw; i++) {
+        men[i] = p->occ[side][i] & ~p->kocc[i];
+        kings[i] = p->occ[side][i] & p->kocc[i];
+        empty[i] = g->playable[i] & ~(p->occ[PDNP_WHITE][i] |
+                                      p->occ[PDNP_BLACK][i]);
+        prey[i] = p->occ[opp][i] &
+                  (b->r.men_no_kings ? ~p->kocc[i] : ~(uint64_t)0);
+    }
+    for (i = nw; i < PDNP_WORDS; i++)
+        kings[i] = 0;
+    for (k = 0; k < g->nmcap; k++) {
+        int d = g->mcap[side][k];
+        shift(t, men, d, nw);
+        if (!and_any(t, prey, nw))
+            continue;
+        shift(u, t, d, nw);
+        if (!and_any(u, empty, nw))
+            continue;
+        shift(t, u, -2 * d, nw);
+        for (i = 0; i < nw; i++)
+            capfrom[i] |= t[i];
+        capture = 1;
+    }
+    if (capture)
+        goto found;
+    FOR_CELLS(kings, c) {
+        for (k = 0; k < g->nkcap; k++) {
+            int d = g->kcap[k], to = c + d;
+            if (flying)
+                while (sq[to] == PDNP_EMPTY)
+                    to += d;
+            if ((sq[to] & (opp | PDNP_MARK)) == opp &&
+                sq[to + d] == PDNP_EMPTY)
+                goto found;
+        }
+    }
+    return 0;
+found:
+    for (i = 0; i < nw; i++)
+        capfrom[i] |= kings[i];
+    return 1;
+}
+
+int
+pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
+{
+    switch (b->g.nwords) {
+    case 2:
+        return scan_capture(b, p, capfrom, 2);
+    case 3:
+        return scan_capture(b, p, capfrom, 3);
+    default:
+        return scan_capture(b, p, capfrom, PDNP_WORDS);
+    }
+}
+
 /* Reports a failed generation (a GEN_E* code) in *err; returns -1. */
 static int
 gen_fail(int rc, pdnp_mlist *l, pdn_error *err)
@@ -712,6 +771,15 @@ pdnp_gen_const(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
     /* The capture search marks pieces as it goes: give it a copy. */
     work = *p;
     rc = gen_captures(b, &work, l, merge, capfrom);
+    return rc == GEN_OK ? 0 : gen_fail(rc, l, err);
+}
+
+int
+pdnp_gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l,
+                  int merge, const uint64_t *capfrom, pdn_error *err)
+{
+    int rc = gen_captures(b, p, l, merge, capfrom);
+
     return rc == GEN_OK ? 0 : gen_fail(rc, l, err);
 }
 

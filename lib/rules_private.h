@@ -97,6 +97,10 @@ typedef struct pdnp_geo {
     unsigned char promo[PDNP_CELLS_MAX];  /* side bits promoting here */
     unsigned char coord[PDNP_CELLS_MAX];  /* cell -> coord, 255 if none */
     uint16_t cell[256];                   /* coord -> cell, 0 if none */
+    /* Square number -> cell, 0 if none: written numeric moves are turned
+     * into cells by one load per square, not by the numbering
+     * arithmetic of pdn_square_to_coord (pdn_board_play's hot path). */
+    uint16_t sqcell[256];
 } pdnp_geo;
 
 /* A position. occ[side] has one bit per cell holding a piece of that side,
@@ -158,6 +162,41 @@ int pdnp_gen_const(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
  * only when the side to move must capture. -1 on error. */
 long pdnp_count(const pdn_board *b, pdnp_pos *p, pdnp_mlist *scratch,
                 int merge);
+
+/* Whether the side to move of p must capture: 1 with capfrom (PDNP_WORDS
+ * words) set to every piece the capture search must start from (the men
+ * that can capture and all kings), 0 when it has no capture. The same test
+ * as pdnp_gen's, without listing a quiet move. */
+int pdnp_must_capture(const pdn_board *b, const pdnp_pos *p,
+                      uint64_t *capfrom);
+/* The legal captures of p's side to move, searched from the pieces in
+ * capfrom (as pdnp_must_capture gives them), into l: exactly the list
+ * pdnp_gen gives when the side must capture. p is used as scratch and
+ * restored. 0, or -1 with *err as pdnp_gen. */
+int pdnp_gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l,
+                      int merge, const uint64_t *capfrom, pdn_error *err);
+
+/* Frisian: the king on cell c has made three quiet moves in a row while
+ * its side still has men, so it may not make a fourth. */
+static inline int
+pdnp_king_blocked(const pdn_board *b, const pdnp_pos *p, int c)
+{
+    int side = p->turn;
+    return b->r.king_limit && p->nmen[side] > 0 && p->kcount[side] >= 3 &&
+           p->kcell[side] == c;
+}
+
+/* The public move list: exported moves and the internal list they come
+ * from; both keep their room between calls, so a tool replaying a file
+ * allocates only while the longest list grows. */
+struct pdn_movelist {
+    pdn_move *v;
+    size_t n, cap;
+    pdnp_mlist in;
+};
+
+/* Room for n public moves in l: 0, or -1 when memory runs out. */
+int pdnp_movelist_reserve(pdn_movelist *l, size_t n);
 
 /* Plays m on p, and takes it back. save receives what undo needs. */
 typedef struct pdnp_undo {

@@ -105,6 +105,20 @@ typedef struct pdn_match {
  * gives. Returns match->status. */
 int pdn_board_match(const pdn_board *b, const pdn_movelist *l,
                     const pdn_movetext *mt, pdn_match *match);
+/* Matches mt against the legal moves of b and, when it denotes exactly
+ * one, plays it: the result (status, reason, count, move) is exactly that
+ * of pdn_board_moves + pdn_board_match (+ pdn_board_apply when legal), at
+ * a fraction of the cost for the moves games are made of (no legal list
+ * is built for a quiet move; only captures when one is due). scratch is
+ * the caller's list, reused from call to call: when the move is not
+ * played it holds every legal move of b (as pdn_board_moves gives them),
+ * and after a legal move only the legal moves that shared its from and to
+ * squares, which is what pdn_move_format needs to write it in short form
+ * (format after the call: only b's GameType is read). Returns
+ * match->status, or -1 with *err (PDN_ENOMEM, PDN_ELIMIT as
+ * pdn_board_moves) with b unchanged and scratch empty. */
+int pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
+                   pdn_movelist *scratch, pdn_error *err);
 /* Lower-case text of a reason ("capture is compulsory"). */
 const char *pdn_reason_text(int reason);
 

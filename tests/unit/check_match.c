@@ -456,6 +456,304 @@ START_TEST(test_format_then_match_is_identity)
 }
 END_TEST
 
+/* pdn_board_play against its contract: for every written move, the same
+ * status, reason, count and move as pdn_board_moves + pdn_board_match, the
+ * same position afterwards, and in scratch the full legal list when the
+ * move is not played, or what pdn_move_format needs when it is. */
+
+static void
+assert_same_move(const pdn_move *a, const pdn_move *b, const char *text)
+{
+    ck_assert_msg(a->n == b->n && a->ncaptured == b->ncaptured &&
+                      a->promotes == b->promotes &&
+                      memcmp(a->path, b->path, a->n) == 0 &&
+                      memcmp(a->captured, b->captured, a->ncaptured) == 0,
+                  "'%s': moves differ", text);
+}
+
+typedef struct play_ctx {
+    pdn_board *x, *y;             /* the two ways */
+    pdn_board *start;             /* where each walk starts */
+    pdn_movelist *full, *scratch, *after1, *after2;
+    long played, illegal, ambiguous;
+} play_ctx;
+
+static void
+check_play(play_ctx *c, const pdn_board *b, const char *text)
+{
+    pdn_movetext mt;
+    pdn_match m1, m2;
+    pdn_fen f1, f2;
+    char s1[256], s2[256];
+    size_t i;
+    int st1, st2;
+
+    if (pdn_movetext_parse(text, strlen(text), &mt) != 0)
+        return;
+    pdn_board_copy(c->x, b);
+    pdn_board_copy(c->y, b);
+    ck_assert_int_eq(pdn_board_moves(c->x, c->full, NULL), 0);
+    st1 = pdn_board_match(c->x, c->full, &mt, &m1);
+    if (st1 == PDN_MATCH_LEGAL)
+        pdn_board_apply(c->x, &m1.move);
+    st2 = pdn_board_play(c->y, &mt, &m2, c->scratch, NULL);
+    ck_assert_msg(st1 == st2 && m1.status == m2.status &&
+                      m1.reason == m2.reason && m1.count == m2.count,
+                  "'%s': match %d/%d/%zu, play %d/%d/%zu", text, st1,
+                  m1.reason, m1.count, st2, m2.reason, m2.count);
+    if (st1 == PDN_MATCH_LEGAL) {
+        c->played++;
+        assert_same_move(&m1.move, &m2.move, text);
+        pdn_move_format(c->x, c->full, &m1.move, PDN_MOVE_SHORT, s1,
+                        sizeof s1);
+        pdn_move_format(c->y, c->scratch, &m2.move, PDN_MOVE_SHORT, s2,
+                        sizeof s2);
+        ck_assert_str_eq(s1, s2);
+    } else {
+        if (st1 == PDN_MATCH_AMBIGUOUS)
+            c->ambiguous++;
+        else
+            c->illegal++;
+        ck_assert_uint_eq(pdn_movelist_count(c->scratch),
+                          pdn_movelist_count(c->full));
+        for (i = 0; i < pdn_movelist_count(c->full); i++)
+            assert_same_move(pdn_movelist_at(c->full, i),
+                             pdn_movelist_at(c->scratch, i), text);
+    }
+    /* Same position, and the same moves from it (which also covers the
+     * Frisian king-move counters a FEN does not show). */
+    pdn_board_get_fen(c->x, &f1);
+    pdn_board_get_fen(c->y, &f2);
+    ck_assert_msg(f1.turn == f2.turn && f1.count == f2.count &&
+                      memcmp(f1.piece, f2.piece,
+                             f1.count * sizeof f1.piece[0]) == 0,
+                  "'%s': positions differ", text);
+    ck_assert_int_eq(pdn_board_moves(c->x, c->after1, NULL), 0);
+    ck_assert_int_eq(pdn_board_moves(c->y, c->after2, NULL), 0);
+    ck_assert_uint_eq(pdn_movelist_count(c->after1),
+                      pdn_movelist_count(c->after2));
+}
+
+/* The name of coord on b's board, or its number with numeric set. */
+static void
+name_of(const pdn_board *b, int coord, int numeric, char *buf, size_t size)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+
+    if (numeric)
+        snprintf(buf, size, "%d", pdn_coord_to_square(gt, coord));
+    else
+        pdn_coord_name(gt, coord, buf, size);
+}
+
+/* A capture written by the squares just behind its captured pieces. */
+static void
+behind_form(const pdn_board *b, const pdn_move *m, char *buf, size_t size)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    int ostep = pdn_square_count(gt) == gt->width * gt->height ? 1 : 2;
+    size_t o;
+    int j;
+
+    name_of(b, m->path[0], 0, buf, size);
+    o = strlen(buf);
+    for (j = 0; j < m->ncaptured && o + 8 < size; j++) {
+        int cf = PDN_COORD_FILE(m->captured[j]);
+        int cr = PDN_COORD_RANK(m->captured[j]);
+        int df = cf - PDN_COORD_FILE(m->path[j]);
+        int dr = cr - PDN_COORD_RANK(m->path[j]);
+        int s = df != 0 && dr != 0 ? 1 : ostep;
+
+        df = df > 0 ? 1 : df < 0 ? -1 : 0;
+        dr = dr > 0 ? 1 : dr < 0 ? -1 : 0;
+        buf[o++] = 'x';
+        if (j == m->ncaptured - 1)
+            name_of(b, m->path[m->n - 1], 0, buf + o, size - o);
+        else
+            name_of(b, PDN_COORD(cf + df * s, cr + dr * s), 0, buf + o,
+                    size - o);
+        o += strlen(buf + o);
+    }
+}
+
+/* The walks: every variant from its initial position, and a few from
+ * positions with kings, where flying lines, the Frisian king-move limit
+ * and long captures come up at once. */
+static const struct {
+    const char *gametype, *fen;
+} play_walks[] = {
+    {"20", NULL}, {"21", NULL}, {"22", NULL}, {"23", NULL}, {"24", NULL},
+    {"25", NULL}, {"26", NULL}, {"27", NULL}, {"28", NULL}, {"29", NULL},
+    {"30", NULL}, {"31", NULL}, {"40", NULL}, {"41", NULL}, {"98", NULL},
+    {"40", "W:WK46,K50,31,32,33:BK1,K5,16,17,18"},
+    {"40", "W:WK28,K50,45:BK3,K23,6"},
+    {"20", "W:WK46,K50,31,32,33,34:BK1,K5,16,17,18,19"},
+    {"25", "W:WKa1,Kh2,c3,e3:BKh8,Kb8,d6,f6"},
+    {"30", "W:WKa2,Kh2,b3,c3,d3:BKa7,Kh7,e6,f6,g6"},
+    {"31", "W:WK1,K4,21,22:BK29,K32,10,11"},
+    {"22", "W:WK1,K4,21,22:BK29,K32,10,11"},
+    {"21", "W:WK1,K4,21,22:BK29,K32,10,11"},
+};
+#define N_PLAY_WALK (sizeof play_walks / sizeof play_walks[0])
+
+START_TEST(test_play_equals_moves_match_and_apply)
+{
+    pdn_gametype gt;
+    pdn_board *b;
+    play_ctx c;
+    unsigned long seed = 4242u + (unsigned long)_i * 131u;
+    char buf[256], t2[256];
+    size_t i, n;
+    int ply, games, k, nsq, captures = 0;
+
+    memset(&c, 0, sizeof c);
+    ck_assert_int_eq(pdn_gametype_by_name(play_walks[_i].gametype, &gt), 0);
+    nsq = pdn_square_count(&gt);
+    b = pdn_board_new(&gt, NULL);
+    ck_assert_ptr_nonnull(b);
+    if (play_walks[_i].fen != NULL) {
+        pdn_fen f;
+        ck_assert_int_ge(pdn_fen_parse(play_walks[_i].fen, &f, NULL), 0);
+        ck_assert_int_eq(pdn_board_set_fen(b, &f, NULL), 0);
+    }
+    c.start = pdn_board_new(&gt, NULL);
+    ck_assert_ptr_nonnull(c.start);
+    pdn_board_copy(c.start, b);
+    c.x = pdn_board_new(&gt, NULL);
+    c.y = pdn_board_new(&gt, NULL);
+    c.full = pdn_movelist_new();
+    c.scratch = pdn_movelist_new();
+    c.after1 = pdn_movelist_new();
+    c.after2 = pdn_movelist_new();
+    ck_assert_ptr_nonnull(c.after2);
+    for (games = 0; games < 3; games++) {
+        pdn_board_copy(b, c.start);
+        for (ply = 0; ply < 120; ply++) {
+            pdn_movelist *l = c.after1;
+
+            ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
+            n = pdn_movelist_count(l);
+            /* every legal move in every form the matcher reads */
+            for (i = 0; i < n; i++) {
+                pdn_move mv = *pdn_movelist_at(l, i);
+
+                captures += mv.ncaptured > 0;
+                pdn_move_format(b, l, &mv, PDN_MOVE_SHORT, buf, sizeof buf);
+                check_play(&c, b, buf);
+                pdn_board_moves(b, l, NULL);
+                pdn_move_format(b, l, &mv, PDN_MOVE_FULL, buf, sizeof buf);
+                check_play(&c, b, buf);
+                pdn_move_format(b, NULL, &mv, PDN_MOVE_NUMERIC, buf,
+                                sizeof buf);
+                check_play(&c, b, buf); /* from-to: may be ambiguous */
+                pdn_move_format(b, NULL, &mv, PDN_MOVE_ALGEBRAIC, buf,
+                                sizeof buf);
+                check_play(&c, b, buf);
+                if (mv.ncaptured > 0 && mv.n == mv.ncaptured + 1) {
+                    behind_form(b, &mv, buf, sizeof buf);
+                    check_play(&c, b, buf);
+                }
+                if (mv.n > 3) {
+                    /* a partial path: from, one landing, to */
+                    char a[16], m[16], z[16];
+                    name_of(b, mv.path[0], 0, a, sizeof a);
+                    name_of(b, mv.path[mv.n / 2], 0, m, sizeof m);
+                    name_of(b, mv.path[mv.n - 1], 0, z, sizeof z);
+                    snprintf(buf, sizeof buf, "%sx%sx%s", a, m, z);
+                    check_play(&c, b, buf);
+                }
+                /* backwards, and Russian short notation (file + to) */
+                pdn_move_format(b, NULL, &mv, PDN_MOVE_ALGEBRAIC, buf,
+                                sizeof buf);
+                snprintf(t2, sizeof t2, "%c%s", buf[0],
+                         buf + strcspn(buf, "-x:") + 1);
+                check_play(&c, b, t2);
+                name_of(b, mv.path[mv.n - 1], 1, buf, sizeof buf);
+                name_of(b, mv.path[0], 1, t2, sizeof t2);
+                strcat(buf, "-");
+                strcat(buf, t2);
+                check_play(&c, b, buf);
+                pdn_board_moves(b, l, NULL);
+            }
+            /* random squares: wrong moves of every kind, off-board ones */
+            for (k = 0; k < 12; k++) {
+                int a, z, m;
+                seed = seed * 1103515245u + 12345u;
+                a = (int)((seed >> 8) % (unsigned long)(nsq + 1)) + 1;
+                z = (int)((seed >> 16) % (unsigned long)nsq) + 1;
+                m = (int)((seed >> 24) % (unsigned long)nsq) + 1;
+                if (k % 3 == 2)
+                    snprintf(buf, sizeof buf, "%dx%dx%d", a, m, z);
+                else
+                    snprintf(buf, sizeof buf, "%d%c%d", a,
+                             k % 3 ? 'x' : '-', z);
+                check_play(&c, b, buf);
+            }
+            ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
+            n = pdn_movelist_count(l);
+            if (n == 0) {
+                check_play(&c, b, "1-2");  /* game over */
+                break;
+            }
+            seed = seed * 1103515245u + 12345u;
+            pdn_board_apply(b, pdn_movelist_at(l, (seed >> 16) % n));
+        }
+    }
+    /* The walks met every outcome, or they tested little. */
+    ck_assert_int_gt(captures, 10);
+    ck_assert_int_gt(c.played, 100);
+    ck_assert_int_gt(c.illegal, 100);
+    if (gt.rules == 20 && !gt.giveaway && play_walks[_i].fen == NULL)
+        ck_assert_int_gt(c.ambiguous, 0);
+    pdn_movelist_free(c.after2);
+    pdn_movelist_free(c.after1);
+    pdn_movelist_free(c.scratch);
+    pdn_movelist_free(c.full);
+    pdn_board_free(c.y);
+    pdn_board_free(c.x);
+    pdn_board_free(c.start);
+    pdn_board_free(b);
+}
+END_TEST
+
+/* The Frisian limit through pdn_board_play: after three quiet moves of one
+ * king the fourth is refused with the matcher's reason, and scratch holds
+ * the legal moves, the other pieces' only. */
+START_TEST(test_play_frisian_fourth_king_move_is_refused)
+{
+    static const char *const moves[] = {"50-44", "1-7", "44-50", "7-12",
+                                        "50-44", "2-8"};
+    pos p;
+    pdn_match m;
+    pdn_movetext mt;
+    size_t i;
+
+    pos_open(&p, "40", "W:WK50,36:B1,2");
+    for (i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        ck_assert_int_eq(pdn_movetext_parse(moves[i], strlen(moves[i]), &mt),
+                         0);
+        ck_assert_int_eq(pdn_board_play(p.b, &mt, &m, p.l, NULL),
+                         PDN_MATCH_LEGAL);
+    }
+    ck_assert_int_eq(pdn_movetext_parse("44-50", 5, &mt), 0);
+    ck_assert_int_eq(pdn_board_play(p.b, &mt, &m, p.l, NULL),
+                     PDN_MATCH_ILLEGAL);
+    ck_assert_int_eq(m.reason, PDN_WHY_OTHER);
+    ck_assert_int_eq(pdn_board_piece(p.b, pdn_square_to_coord(
+                         pdn_board_gametype(p.b), 44)), 'W');
+    for (i = 0; i < pdn_movelist_count(p.l); i++)
+        ck_assert_int_eq(pdn_board_piece(p.b,
+                                         pdn_movelist_at(p.l, i)->path[0]),
+                         'w');
+    ck_assert_uint_eq(pdn_movelist_count(p.l), 1);
+    ck_assert_int_eq(pdn_movetext_parse("36-31", 5, &mt), 0);
+    ck_assert_int_eq(pdn_board_play(p.b, &mt, &m, p.l, NULL),
+                     PDN_MATCH_LEGAL);
+    ck_assert_int_eq(pdn_board_turn(p.b), 'B');
+    pos_close(&p);
+}
+END_TEST
+
 START_TEST(test_match_limits_on_written_path)
 {
     pos p;
@@ -520,12 +818,15 @@ match_suite(void)
     tcase_add_test(tc, test_format_counts_like_snprintf);
     tcase_add_loop_test(tc, test_format_then_match_is_identity, 0,
                         (int)N_WALK);
+    tcase_add_loop_test(tc, test_play_equals_moves_match_and_apply, 0,
+                        (int)N_PLAY_WALK);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     tcase_add_loop_test(te, test_match_illegal_move_gives_reason, 0,
                         (int)N_ILLEGAL);
     tcase_add_test(te, test_match_reason_texts_are_distinct);
     tcase_add_test(te, test_match_frisian_fourth_king_move_is_other);
+    tcase_add_test(te, test_play_frisian_fourth_king_move_is_refused);
     suite_add_tcase(s, te);
     tcase_add_test(tl, test_match_limits_on_written_path);
     tcase_add_test(tl, test_match_long_captures_explained);

@@ -665,6 +665,31 @@ START_TEST(test_huge_capture_search_is_limit_error)
     ck_assert_int_eq(err.code, PDN_ELIMIT);
     ck_assert_str_eq(err.text, "capture search longer than 1048576 jumps");
     ck_assert_uint_eq(pdn_movelist_count(l), 0);
+    /* pdn_board_play gives the same error and leaves the board alone,
+     * whether the written move is a capture or not. */
+    {
+        static const char *const texts[] = {"a1xa9", "a1-a2", "b2-b3"};
+        pdn_movetext mt;
+        pdn_match m;
+        pdn_fen before, after;
+        size_t i;
+
+        pdn_board_get_fen(b, &before);
+        for (i = 0; i < 3; i++) {
+            ck_assert_int_eq(pdn_movetext_parse(texts[i], 5, &mt), 0);
+            pdn_error_clear(&err);
+            ck_assert_int_eq(pdn_board_play(b, &mt, &m, l, &err), -1);
+            ck_assert_int_eq(err.code, PDN_ELIMIT);
+            ck_assert_str_eq(err.text,
+                             "capture search longer than 1048576 jumps");
+            ck_assert_uint_eq(pdn_movelist_count(l), 0);
+            pdn_board_get_fen(b, &after);
+            ck_assert_int_eq(after.turn, before.turn);
+            ck_assert_uint_eq(after.count, before.count);
+            ck_assert_mem_eq(after.piece, before.piece,
+                             before.count * sizeof before.piece[0]);
+        }
+    }
     pdn_board_free(b);
     pdn_movelist_free(l);
 }

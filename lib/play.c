@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn_board_play: a written move matched and played in one call. The moves
+ * games are made of (a quiet from-to, a capture named by its landing
+ * squares) take direct paths; anything they cannot settle goes through
+ * pdn_board_moves and pdn_board_match, so every result stays theirs. */
+#include <config.h>
+#include "rules_private.h"
+
+#include <string.h>
+#include "pdn_private.h"
+
+/* The cells of the written squares, through the board's tables (one load
+ * a square). 0 when the move has a file-only square or a square that is
+ * not in use on this board: the matcher names the reason. */
+static int
+written_cells(const pdn_board *b, const pdn_movetext *mt, uint16_t *w)
+{
+    const uint16_t *tab = mt->algebraic ? b->g.cell : b->g.sqcell;
+    int i;
+
+    if (mt->file_only)
+        return 0;
+    for (i = 0; i < mt->n; i++)
+        if ((w[i] = tab[mt->sq[i]]) == 0)
+            return 0;
+    return 1;
+}
+
+/* Is from -> to a quiet move of the side to move (which has no capture)?
+ * The same steps and lines the generator lists: a man's step, or a king's
+ * line over empty cells (one step for short kings), unless the Frisian
+ * limit stops the king. Fills *m as the generator would. */
+static int
+quiet_move(const pdn_board *b, const pdnp_pos *p, int from, int to,
+           pdnp_mv *m)
+{
+    const pdnp_geo *g = &b->g;
+    const unsigned char *sq = p->sq;
+    int side = p->turn, v = sq[from], k;
+
+    if (!(v & side) || sq[to] != PDNP_EMPTY)
+        return 0;
+    m->from = (uint16_t)from;
+    m->to = (uint16_t)to;
+    m->npath = 2;
+    m->ncap = 0;
+    m->piece = (unsigned char)v;
+    m->promotes = 0;
+    if (!(v & PDNP_KING)) {
+        for (k = 0; k < g->nmdir; k++) {
+            if (from + g->mdir[side][k] == to) {
+                m->promotes = (g->promo[to] & side) != 0;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    if (pdnp_king_blocked(b, p, from))
+        return 0;
+    for (k = 0; k < g->nkdir; k++) {
+        int d = g->kdir[k], c = from + d;
+        while (sq[c] == PDNP_EMPTY) {
+            if (c == to)
+                return 1;
+            if (!b->r.flying)
+                break;
+            c += d;
+        }
+    }
+    return 0;
+}
+
+/* Does capture m follow the written squares w[0..nw-1] (from and to
+ * already checked) read as landing squares, in order? The first reading
+ * pdn_board_match tries. */
+static int
+fits_landings(const pdnp_mv *m, const uint16_t *w, int nw)
+{
+    int i, j = 1;
+
+    for (i = 1; i < nw - 1; i++) {
+        while (j < m->npath && m->path[j] != w[i])
+            j++;
+        if (j >= m->npath)
+            return 0;
+        j++;
+    }
+    return 1;
+}
+
+/* The general route: the full legal list and the matcher. */
+static int
+play_slow(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
+          pdn_movelist *scratch, pdn_error *err)
+{
+    if (pdn_board_moves(b, scratch, err) < 0) {
+        memset(match, 0, sizeof *match);
+        match->status = PDN_MATCH_ILLEGAL;
+        match->reason = PDN_WHY_OTHER;
+        return -1;
+    }
+    if (pdn_board_match(b, scratch, mt, match) == PDN_MATCH_LEGAL)
+        pdn_board_apply(b, &match->move);
+    return match->status;
+}
+
+/* Reports the one legal move found (moves[first] of n, the list it came
+ * from), leaves in scratch the legal moves that share its from and to
+ * squares, as pdn_move_format needs them, and plays it. */
+static int
+play_found(pdn_board *b, pdn_match *match, pdn_movelist *scratch,
+           const pdnp_mv *moves, size_t n, size_t first, pdn_error *err)
+{
+    const pdnp_mv *m = &moves[first];
+    pdnp_undo u;
+    size_t i, k = 0;
+
+    for (i = 0; i < n; i++)
+        if (moves[i].from == m->from && moves[i].to == m->to)
+            k++;
+    if (pdnp_movelist_reserve(scratch, k) < 0) {
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        scratch->n = 0;
+        memset(match, 0, sizeof *match);
+        match->status = PDN_MATCH_ILLEGAL;
+        match->reason = PDN_WHY_OTHER;
+        return -1;
+    }
+    memset(match, 0, sizeof *match);
+    scratch->n = 0;
+    for (i = 0; i < n; i++) {
+        if (moves[i].from != m->from || moves[i].to != m->to)
+            continue;
+        if (i == first)
+            pdnp_mv_export(b, m, &match->move);
+        pdnp_mv_export(b, &moves[i], &scratch->v[scratch->n++]);
+    }
+    match->status = PDN_MATCH_LEGAL;
+    match->reason = PDN_WHY_NONE;
+    match->count = 1;
+    pdnp_make(b, &b->pos, m, &u);
+    return PDN_MATCH_LEGAL;
+}
+
+/* Fast paths, each exact where it answers:
+ * - no capture for the side to move (one bitset test, no list): a from-to
+ *   is legal exactly when it is a man's step or a king's free line, and
+ *   then the only legal move with those squares;
+ * - a capture to make: only captures are generated (the list the full
+ *   generator gives then), and matched on cells by from, to and landing
+ *   squares, which is pdn_board_match's first reading.
+ * Whatever they do not settle as one legal move (no match, several, a
+ * path written by the squares behind the captured pieces, a file-only
+ * square, ...) is decided by the full list and the matcher, so reasons,
+ * counts and the list left in scratch are theirs. */
+int
+pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
+               pdn_movelist *scratch, pdn_error *err)
+{
+    uint16_t w[PDN_PATH_MAX];
+    uint64_t capfrom[PDNP_WORDS];
+    pdnp_mlist *in = &scratch->in;
+    size_t i, count = 0, first = 0;
+    int nw = mt->n;
+
+    if (nw < 2 || nw > PDN_PATH_MAX || !written_cells(b, mt, w))
+        return play_slow(b, mt, match, scratch, err);
+    if (!pdnp_must_capture(b, &b->pos, capfrom)) {
+        pdnp_mv m;
+        if (nw == 2 && quiet_move(b, &b->pos, w[0], w[1], &m))
+            return play_found(b, match, scratch, &m, 1, 0, err);
+        return play_slow(b, mt, match, scratch, err);
+    }
+    /* The search lifts and marks pieces on b->pos and restores them. */
+    if (pdnp_gen_captures(b, &b->pos, in, 1, capfrom, err) < 0) {
+        scratch->n = 0;
+        memset(match, 0, sizeof *match);
+        match->status = PDN_MATCH_ILLEGAL;
+        match->reason = PDN_WHY_OTHER;
+        return -1;
+    }
+    for (i = 0; i < in->n && count < 2; i++) {
+        const pdnp_mv *m = &in->v[i];
+        if (m->from != w[0] || m->to != w[nw - 1])
+            continue;
+        if (nw > 2 && !fits_landings(m, w, nw))
+            continue;
+        if (count++ == 0)
+            first = i;
+    }
+    if (count == 1)
+        return play_found(b, match, scratch, in->v, in->n, first, err);
+    return play_slow(b, mt, match, scratch, err);
+}
