@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Memory: the tools stop with status 2 when it runs out; per-game buffers
+ * grow geometrically so a long game costs a few reallocations, not one per
+ * line. */
 void *
 tool_xmalloc(size_t n)
 {
@@ -34,6 +37,7 @@ tbuf_reserve(tbuf *b, size_t extra)
     cap = b->cap ? b->cap : 256;
     while (cap < b->len + extra + 1)
         cap *= 2;
+    /* plain realloc: these buffers belong to the tools, not the library */
     p = realloc(b->data, cap);
     if (p == NULL) {
         tool_error("memory exhausted");
@@ -112,6 +116,9 @@ utf8_len(const unsigned char *s)
     return n;
 }
 
+/* JSON strings: the game model holds UTF-8, but messages may quote raw
+ * input bytes, so anything that is not UTF-8 is escaped as \u00XX to keep
+ * every output line valid JSON. */
 void
 tbuf_json(tbuf *b, const char *str)
 {
@@ -152,6 +159,9 @@ tbuf_free(tbuf *b)
     b->len = b->cap = 0;
 }
 
+/* Messages to the user: "pdn-x: ..." on stderr, the program name being a
+ * constant (not argv[0]) so that messages do not depend on how the tool
+ * was started. */
 void
 tool_error(const char *fmt, ...)
 {
@@ -195,6 +205,8 @@ tool_version(void)
            "it.\nThere is NO WARRANTY, to the extent permitted by law.\n");
 }
 
+/* The shared end of every --help, so that the tools describe -h, -V,
+ * stdin and the exit statuses in the same words. */
 void
 tool_help_tail(FILE *out, const char *problems)
 {
@@ -212,6 +224,8 @@ tool_help_tail(FILE *out, const char *problems)
             PACKAGE_BUGREPORT);
 }
 
+/* --help and --version are the only long options; getopt() does not know
+ * them, so they are found first. A lone "-" is an operand (stdin). */
 int
 tool_std_options(int argc, char **argv, tool_usage_fn *usage)
 {
@@ -260,6 +274,7 @@ tool_choice(int opt, const char *arg, const char *const *names)
     return -1;
 }
 
+/* The letters every tool shares, so that they mean the same everywhere. */
 int
 tool_common_option(tool_opts *o, int c, const char *arg)
 {
@@ -306,6 +321,8 @@ tool_common_option(tool_opts *o, int c, const char *arg)
     }
 }
 
+/* The one place that formats a diagnostic. Warnings are counted even under
+ * -q, so that -q -W still fails on them. */
 void
 tool_diag(const tool_opts *o, tool_out *to, const char *file,
           const pdn_pos *pos, unsigned long game, int severity, int code,
@@ -324,6 +341,7 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
         to->errors++;
     }
     if (o->json) {
+        /* the message is formatted first, then escaped as one string */
         tbuf msg = {NULL, 0, 0};
 
         va_start(ap, fmt);
@@ -363,6 +381,8 @@ tool_diag_err(const tool_opts *o, tool_out *to, const char *file,
               "%s", e->text);
 }
 
+/* Output: write errors (a full disk, a closed pipe) are system trouble and
+ * are reported once, with the file's name when it is not stdout. */
 int
 tool_write(FILE *fp, const char *name, const char *s, size_t len)
 {
@@ -382,6 +402,7 @@ tool_finish(tool_opts *o, int status)
     const char *name = o != NULL ? o->out_name : NULL;
     int bad;
 
+    /* errno tells why, when the stream's error came from a write */
     errno = 0;
     bad = fflush(fp) != 0 || ferror(fp);
     if (fclose(fp) != 0)
@@ -447,6 +468,8 @@ work(void *ctx, run_job *job)
         job->status = TOOL_OK;
 }
 
+/* Main-thread side, in input order: the output part, then the stderr
+ * part, then the tool's own hook (pdn-legal's -w/-x). */
 static int
 emit(void *ctx, run_job *job)
 {
@@ -462,6 +485,8 @@ emit(void *ctx, run_job *job)
     return 0;
 }
 
+/* One operand: a reader over the file and the pipeline over its games. An
+ * unreadable file is reported and the next one is still read. */
 static int
 run_file(tool_opts *o, const char *arg)
 {
@@ -490,6 +515,8 @@ run_file(tool_opts *o, const char *arg)
     return status;
 }
 
+/* Every operand is read even after problems in earlier ones; only a
+ * failing output stops the run, since nothing more could be written. */
 int
 tool_run(tool_opts *o, int argc, char **argv)
 {
@@ -505,6 +532,7 @@ tool_run(tool_opts *o, int argc, char **argv)
     return tool_finish(o, status);
 }
 
+/* Game type and start position. */
 pdn_pos
 tool_tag_pos(const pdn_game *g, const char *name)
 {
@@ -593,6 +621,7 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
                   "cannot infer the game type");
         return -1;
     }
+    /* a guess is always said, so that its consequences can be traced */
     pos = pdn_game_pos(g);
     tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EVARIANT, NULL,
               "no GameType tag: assuming %d (%s) from the squares", rc,
@@ -621,6 +650,8 @@ tool_board(const tool_opts *o, const char *file, const pdn_game *g,
     }
     if (fen == NULL)
         return b;
+    /* A FEN read with a warning (a trailing '.', counters) is still used;
+     * the warning is reported once the position is known to be valid. */
     rc = pdn_fen_parse(fen, &f, &err);
     if (rc >= 0 && pdn_board_set_fen(b, &f, rc > 0 ? NULL : &err) == 0) {
         if (rc > 0) {
@@ -646,6 +677,8 @@ tool_board(const tool_opts *o, const char *file, const pdn_game *g,
     return NULL;
 }
 
+/* Replay steps shared by pdn-legal and pdn-replay. A setup in the moves
+ * keeps its node's position in reports, the FEN having none of its own. */
 int
 tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
            unsigned long game, pdn_board *b, tool_out *to)
@@ -750,6 +783,7 @@ tool_add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
         if (w == NULL || denotes(w, wn, pdn_movelist_at(l, i)))
             pdn_move_format(bd, l, pdn_movelist_at(l, i), flags, mv[k++],
                             sizeof *mv);
+    /* sorted, so that reports do not depend on the generator's order */
     qsort(mv, k, sizeof *mv, cmp_moves);
     if (json)
         tbuf_addc(b, '[');
@@ -768,6 +802,8 @@ tool_add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
     free(mv);
 }
 
+/* Results: compared by outcome, so that "2-0" and "1-0" (two result types)
+ * or "1/2:1/2" (an old spelling) agree with the terminator they mean. */
 int
 tool_outcome(const char *r)
 {

@@ -17,6 +17,9 @@ piece_char(const pdn_board *b, int coord, int playable)
     return playable ? '.' : ' ';
 }
 
+/* Numeric boards show a second panel with the square numbers, since the
+ * numbering depends on the GameType's corner; algebraic boards show files
+ * and ranks around the board instead. */
 void
 diagram_text(tbuf *out, const pdn_board *b)
 {
@@ -67,6 +70,9 @@ centre(const pdn_gametype *gt, int c, int *x, int *y)
     *y = MARGIN + (gt->height - 1 - PDN_COORD_RANK(c)) * CELL + CELL / 2;
 }
 
+/* Drawn in layers: squares (with their numbers), coordinates, the last
+ * move (its from and to squares shaded, its path as a line through every
+ * landing square), then the pieces on top, kings with an inner ring. */
 void
 diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last)
 {

@@ -7,6 +7,9 @@
 
 #include <string.h>
 
+/* Squares go through coordinates rather than a table per variant pair:
+ * both numberings are computed from the same GameType fields, so the
+ * mapping is a bijection and converting back gives the original squares. */
 int
 gf_map_move(const pdn_gametype *src, const pdn_gametype *dst,
             const pdn_movetext *mt, pdn_movetext *out)
@@ -73,6 +76,8 @@ json_squares(tbuf *b, const pdn_gametype *gt, const unsigned char *co,
         tbuf_addc(b, ']');
 }
 
+/* A "key":[...] member of strings, left out when there are none, so that
+ * the common case (no comments) stays short. */
 static void
 json_strings(tbuf *b, const char *key, size_t n,
              const char *(*at)(const void *, int, size_t), const void *obj,
@@ -144,6 +149,8 @@ gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
                  node_comment, n, PDN_AFTER);
 }
 
+/* Tags as [name, value] pairs rather than an object: order and duplicate
+ * names survive, as they do in the PDN. */
 void
 gf_json_game_open(tbuf *b, const pdn_game *g)
 {

@@ -23,7 +23,9 @@ typedef struct conv_opts {
     int json;
 } conv_opts;
 
-/* One game being converted. */
+/* One game being converted: its source GameType (as read or inferred) and
+ * the output one (-m, -N), which differ only in notation and corner, so
+ * that squares map one to one through coordinates. */
 typedef struct conv {
     const tool_opts *o;
     const conv_opts *co;
@@ -84,6 +86,8 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
                                                      NULL) < 0 ||
                                        pdn_board_set_fen(b, &f, NULL) != 0))
             b = NULL;
+        /* Once a move cannot be resolved the position is unknown: the rest
+         * of the line is still mapped square by square, not replayed. */
         ok = b && mt && pdn_board_moves(b, c->l, NULL) == 0 &&
              pdn_board_match(b, c->l, mt, &m) == PDN_MATCH_LEGAL;
         pos = pdn_node_pos(n);

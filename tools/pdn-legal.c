@@ -12,6 +12,8 @@
 
 const char tool_name[] = "pdn-legal";
 
+/* Options of this tool; the ok/bad files are written on the main thread
+ * only (in emit order), never by workers. */
 typedef struct legal_opts {
     int variations;
     FILE *ok, *bad;
@@ -39,6 +41,8 @@ usage(FILE *out)
     tool_help_tail(out, "problems found (illegal moves, bad setups, ...)");
 }
 
+/* What a line replay needs besides its board: where to report, and one
+ * move list reused for every ply (no allocation per move). */
 typedef struct line_ctx {
     const tool_opts *o;
     const char *file;
@@ -110,6 +114,9 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
 
         if (tool_setup(c->o, c->file, n, num, b, c->to) != 0)
             return -1;
+        /* Variations branch from the position before this move, so they
+         * are played on a copy before the move is applied. Their depth is
+         * bounded by the reader's limit (256). */
         for (i = 0; lo->variations && i < pdn_node_variation_count(n); i++) {
             pdn_board *vb = pdn_board_new(gt, NULL);
 
@@ -121,10 +128,11 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
             play_line(c, vb, pdn_node_variation_at(n, i), ply);
             pdn_board_free(vb);
         }
-        if (mt == NULL)
+        if (mt == NULL) /* unreadable token: the reader reported it */
             return -1;
         if (tool_moves(c->o, c->file, n, num, b, c->l, c->to) != 0)
             return -1;
+        /* no legal move: the game was over before this move */
         if (pdn_movelist_count(c->l) == 0) {
             finding(c, n, ply, b, PDN_EILLEGAL,
                     "move '%s' at ply %lu after the end of the game: %s",

@@ -14,6 +14,8 @@ const char tool_name[] = "pdn-replay";
 
 enum { F_FEN, F_BOARD, F_SVG, F_JSON };
 
+/* -n and -p select; the selection is applied per game on the workers,
+ * found is set on the main thread only (in emit). */
 typedef struct replay_opts {
     int all;             /* -a */
     int format;          /* -f */
@@ -111,6 +113,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         to->fatal = 1;
         goto done;
     }
+    /* ply 0 is the start position, after any FEN tag */
     if (ro->all || ro->ply == 0)
         show(ro, &to->out, num, 0, "", b, NULL), shown = ro->ply == 0;
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
@@ -137,6 +140,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
                                           : m.reason));
             goto end;
         }
+        /* formatting costs a search for ambiguity: only when shown */
         if (ro->all || ro->ply >= 0 || ro->format != F_FEN)
             pdn_move_format(b, l, &m.move, PDN_MOVE_SHORT, mv, sizeof mv);
         pdn_board_apply(b, &m.move);

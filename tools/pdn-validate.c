@@ -36,6 +36,10 @@ usage(FILE *out)
  * second player moves first and base the number of the first move. */
 #define MOVE_NO(p, base, off) ((base) + ((p) + (off)) / 2)
 
+/* Checks a line of moves and, recursively, its variations (depth bounded
+ * by the reader's limit): squares, notation, separator, numbers, and under
+ * -S the canonical form of each move. p is the ply of n from the start of
+ * the game, which fixes the number a move should carry. */
 static void
 check_line(const tool_opts *o, const char *file, const pdn_game *g,
            const pdn_gametype *gt, const pdn_node *n, unsigned long p,
@@ -90,6 +94,7 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
                       strict ? PDN_ESTRICT : PDN_EMOVE, NULL,
                       "capture '%s' is not written with '%c'", t,
                       pdn_gametype_capture_sep(gt));
+        /* -S: the move as written must be the canonical token */
         if (!strict)
             continue;
         for (i = 0; t[i] != '\0'; i++)
@@ -176,6 +181,7 @@ validate_game(const tool_opts *o, const char *file, pdn_game *g,
             base = pdn_node_number(pdn_game_first(g));
     }
     check_line(o, file, g, &gt, pdn_game_first(g), 0, base, off, to);
+    /* Paths need the position: only worth it once the text is sound. */
     if (*(const int *)o->ud && to->errors == 0)
         check_paths(o, file, g, &gt, to);
 }
