@@ -822,6 +822,114 @@ take_raw(pdn_reader *r, size_t end)
     return (long)end;
 }
 
+/* Fast path for the bulk of a game: move numbers ("12." "12...") and
+ * plain numeric moves ("32-28", "26x17x10") separated by blanks and LF,
+ * read straight from the window into nodes. It stops, leaving the
+ * position after the last item it took, at anything else (comments,
+ * results, glued marks, CR, the window's end), which the general path then
+ * reads: both give the same model. Returns 0, or -1 when memory runs
+ * out. */
+static int
+fast_body(pdn_reader *r)
+{
+    const char *d = r->in.data;
+    size_t len = r->in.len, p = r->pos, base = r->in.base;
+    size_t keep = p, keep_off = r->line_off;
+    unsigned long keep_line = r->line, line = r->line;
+    size_t line_off = r->line_off;
+    pdnp_frame *f = top(r);
+
+    for (;;) {
+        size_t start, q;
+        unsigned v;
+        unsigned char c;
+        char sep;
+        pdn_movetext mt;
+        pdn_node *node;
+        pdn_pos pos;
+
+        while (p < len) {
+            c = (unsigned char)d[p];
+            if (c == ' ' || c == '\t') {
+                p++;
+            } else if (c == '\n') {
+                p++;
+                line++;
+                line_off = base + p;
+            } else {
+                break;
+            }
+        }
+        if (p >= len || d[p] < '1' || d[p] > '9')
+            break;
+        start = p;
+        v = (unsigned)(d[p] - '0');
+        q = p + 1;
+        if (q < len && d[q] >= '0' && d[q] <= '9')
+            v = v * 10 + (unsigned)(d[q++] - '0');
+        if (q >= len)
+            break;
+        if (d[q] == '.') {
+            size_t dots = 0;
+            while (q < len && d[q] == '.') {
+                q++;
+                dots++;
+            }
+            if (q >= len || (d[q] != ' ' && d[q] != '\n' && d[q] != '\t'))
+                break;
+            f->number = v;
+            f->ellipsis = dots >= 2;
+            r->has_body = 1;
+            p = keep = q;
+            keep_line = line;
+            keep_off = line_off;
+            continue;
+        }
+        sep = d[q];
+        if (sep != '-' && sep != 'x')
+            break;
+        mt.sq[0] = (unsigned char)v;
+        mt.n = 1;
+        while (q < len && d[q] == sep && mt.n < PDN_PATH_MAX) {
+            q++;
+            if (q >= len || d[q] < '1' || d[q] > '9')
+                break;
+            v = (unsigned)(d[q++] - '0');
+            if (q < len && d[q] >= '0' && d[q] <= '9')
+                v = v * 10 + (unsigned)(d[q++] - '0');
+            mt.sq[mt.n++] = (unsigned char)v;
+        }
+        if (q >= len || mt.n < 2 || d[q - 1] < '0' || d[q - 1] > '9' ||
+            (d[q] != ' ' && d[q] != '\n' && d[q] != '\t' && d[q] != '\r'))
+            break;
+        if (q - start == 3 && d[start] == '1' && d[start + 2] == '1')
+            break; /* "1-1" is a result */
+        if (q - r->gstart > r->max_game)
+            break;
+        mt.capture = sep == 'x';
+        mt.algebraic = 0;
+        mt.file_only = 0;
+        mt.sep = sep;
+        pos.line = line;
+        pos.column = base + start - line_off + 1;
+        pos.offset = base + start;
+        node = add_node(r, d + start, q - start, &pos, 1);
+        if (node == NULL)
+            return -1;
+        node->has_move = 1;
+        node->mt = mt;
+        r->has_body = 1;
+        p = keep = q;
+        keep_line = line;
+        keep_off = line_off;
+    }
+    /* Blanks after the last item are left to the lexer. */
+    r->pos = keep;
+    r->line = keep_line;
+    r->line_off = keep_off;
+    return 0;
+}
+
 /* Reads one game into r->g. Returns 1 (a game), 0 (end of input), -1
  * (error, with r->g possibly set). */
 static int
@@ -839,6 +947,10 @@ parse_game(pdn_reader *r)
     r->nframes = 0;
     for (;;) {
         int item = 1; /* a non-comment item: comments after it trail */
+#ifndef PDNP_NO_FAST_BODY /* defined only to test the general path */
+        if (r->has_body && r->nframes > 0 && fast_body(r) < 0)
+            goto fail;
+#endif
         t = pdnp_lex(r);
         if (t == PDNP_T_EOF || (t == PDNP_T_ERROR && r->fatal))
             break;
