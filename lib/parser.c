@@ -947,10 +947,9 @@ parse_game(pdn_reader *r)
     r->nframes = 0;
     for (;;) {
         int item = 1; /* a non-comment item: comments after it trail */
-#ifndef PDNP_NO_FAST_BODY /* defined only to test the general path */
-        if (r->has_body && r->nframes > 0 && fast_body(r) < 0)
+        if (r->has_body && !r->nofast && r->nframes > 0 &&
+            fast_body(r) < 0)
             goto fail;
-#endif
         t = pdnp_lex(r);
         if (t == PDNP_T_EOF || (t == PDNP_T_ERROR && r->fatal))
             break;

@@ -208,6 +208,7 @@ struct pdn_reader {
     size_t max_depth, max_token, max_game;
     unsigned long ngames;
     int stopped;
+    int nofast;      /* tests only: always take the general path */
     /* Lexer: position of the next byte, line bookkeeping. */
     size_t pos;
     unsigned long line;

@@ -404,6 +404,108 @@ START_TEST(test_reader_reads_fmjd_samples)
 }
 END_TEST
 
+/* The fast path for plain moves gives the same games, positions and
+ * diagnostics as the general path. */
+static void
+diag_count(const pdn_error *e, void *ud)
+{
+    unsigned long *n = ud;
+    *n = *n * 31 + e->pos.offset + (unsigned long)e->code;
+}
+
+static void
+compare_paths(const char *s, size_t len)
+{
+    pdn_reader *a = pdn_reader_new_mem(s, len, "a");
+    pdn_reader *b = pdn_reader_new_mem(s, len, "b");
+    pdn_game *ga, *gb;
+    pdn_error ea, eb;
+    unsigned long wa = 0, wb = 0;
+    int ra, rb;
+    b->nofast = 1;
+    pdn_reader_set_warning_fn(a, diag_count, &wa);
+    pdn_reader_set_warning_fn(b, diag_count, &wb);
+    do {
+        pdn_node *x, *y;
+        ra = pdn_reader_next(a, &ga, &ea);
+        rb = pdn_reader_next(b, &gb, &eb);
+        ck_assert_int_eq(ra, rb);
+        if (ra < 0) {
+            ck_assert_int_eq(ea.code, eb.code);
+            ck_assert_uint_eq(ea.pos.offset, eb.pos.offset);
+        }
+        if (ga != NULL && gb != NULL) {
+            ck_assert_int_eq(pdn_game_equal(ga, gb), 1);
+            for (x = pdn_game_first(ga), y = pdn_game_first(gb);
+                 x != NULL && y != NULL;
+                 x = pdn_node_next(x), y = pdn_node_next(y)) {
+                ck_assert_uint_eq(pdn_node_pos(x).line, pdn_node_pos(y).line);
+                ck_assert_uint_eq(pdn_node_pos(x).column,
+                                  pdn_node_pos(y).column);
+                ck_assert_uint_eq(pdn_node_number(x), pdn_node_number(y));
+                ck_assert_str_eq(pdn_node_text(x), pdn_node_text(y));
+            }
+        }
+        pdn_game_free(ga);
+        pdn_game_free(gb);
+    } while (ra != 0);
+    ck_assert_uint_eq(wa, wb);
+    pdn_reader_free(a);
+    pdn_reader_free(b);
+}
+
+START_TEST(test_reader_fast_path_matches_general_path)
+{
+    static const char *const cases[] = {
+        "[E \"\"]\n1. 32-28 19-23 2. 37-32 14x23x32 3. 1-1",
+        "[E \"\"] 1. 32-28 19-23 2. 1-10 1-1 1-0",
+        "[E \"\"] 1. 32-28 19-23- 2. 37-32 *",
+        "[E \"\"] 1. 32-28 35x 4 2. 06-11 32-28! 19-23* 1-0",
+        "[E \"\"] 1. 32-28\r\n19-23\r2. 37-32{c}(33-29)*",
+        "[E \"\"] 1. 32-28 19-23 2.37-32 12... 19-23 0-2",
+        "[E \"\"] 1. 32-28 19-23 2. 37-32 14-19 3. 41-37 10-14 1/2-1/2",
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        compare_paths(cases[i], strlen(cases[i]));
+    compare_paths(sample, strlen(sample));
+}
+END_TEST
+
+START_TEST(test_reader_fast_path_matches_general_path_on_corpus)
+{
+    static const char *const files[] = {
+        "english/checkerboard__tinsley.pdn",
+        "international/fmjd__nk_ronde_01.pdn",
+        "international/bruno__48th_Polish_Team_Championship.pdn",
+        "russian/gamescheckers__abatsiev.pdn",
+        "english/gamescheckers__British_Computer_Championship_2002.pdn",
+    };
+    const char *shared = test_shared_dir();
+    size_t i;
+    if (shared == NULL)
+        return;
+    for (i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[1024], *buf;
+        FILE *fp;
+        long n;
+        snprintf(path, sizeof path, "%s/corpus/%s", shared, files[i]);
+        fp = fopen(path, "rb");
+        if (fp == NULL)
+            continue;
+        fseek(fp, 0, SEEK_END);
+        n = ftell(fp);
+        rewind(fp);
+        buf = malloc((size_t)n + 1);
+        ck_assert_ptr_nonnull(buf);
+        ck_assert_uint_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
+        fclose(fp);
+        compare_paths(buf, (size_t)n);
+        free(buf);
+    }
+}
+END_TEST
+
 Suite *
 reader_suite(void)
 {
@@ -420,6 +522,8 @@ reader_suite(void)
     tcase_add_test(core, test_reader_positions_in_later_games_are_absolute);
     tcase_add_test(core, test_reader_end_of_input_is_sticky);
     tcase_add_test(core, test_reader_tag_positions);
+    tcase_add_test(core, test_reader_fast_path_matches_general_path);
+    tcase_add_test(core, test_reader_fast_path_matches_general_path_on_corpus);
     tcase_add_test(core, test_reader_decides_encoding_per_game);
     tcase_add_test(core, test_reader_parse_string_reads_first_game);
     tcase_add_test(core, test_reader_succeed_samples_give_no_errors);
