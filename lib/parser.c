@@ -791,6 +791,14 @@ static long
 take_raw(pdn_reader *r, size_t end)
 {
     size_t n = end - r->gstart;
+    if (r->in.own != NULL && r->gstart > 0 && n >= ((size_t)1 << 20)) {
+        /* Bring the game to the front of the window first. */
+        size_t g0 = r->gstart;
+        pdnp_input_discard(&r->in, g0);
+        r->pos -= g0;
+        end -= g0;
+        r->gstart = 0;
+    }
     if (r->in.own != NULL && r->gstart == 0 && n >= ((size_t)1 << 20)) {
         size_t rest = r->in.len - end, cap = 65536;
         char *nb;
