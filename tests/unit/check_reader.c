@@ -283,6 +283,46 @@ START_TEST(test_reader_memory_is_bounded_by_the_largest_game)
 }
 END_TEST
 
+/* A game over 1 MB read from a FILE takes the window as its raw text;
+ * the texts still partition the input and the next game is read. */
+START_TEST(test_reader_big_game_raw_text_from_file)
+{
+    FILE *fp = tmpfile();
+    pdn_reader *r;
+    pdn_game *g;
+    pdn_error e;
+    char *all, *raw;
+    size_t len, off = 0;
+    long n;
+    int i, games = 0;
+    fputs("[Event \"small\"] 1. 32-28 *\n[Event \"big\"]\n", fp);
+    for (i = 0; i < 80000; i++)
+        fprintf(fp, "%d. 32-28 19-23\n", i + 1);
+    fputs("1-0\n[Event \"after\"] 1. 33-28 *\n", fp);
+    n = ftell(fp);
+    all = malloc((size_t)n);
+    rewind(fp);
+    ck_assert_uint_eq(fread(all, 1, (size_t)n, fp), (size_t)n);
+    rewind(fp);
+    r = pdn_reader_new_file(fp, "big");
+    while (pdn_reader_next(r, &g, &e) == 1) {
+        raw = (char *)pdn_game_raw(g, &len);
+        ck_assert_int_eq(memcmp(raw, all + off, len), 0);
+        off += len;
+        if (++games == 2) {
+            ck_assert_uint_gt(len, 1u << 20);
+            ck_assert_str_eq(pdn_game_result(g), "1-0");
+        }
+        pdn_game_free(g);
+    }
+    ck_assert_int_eq(games, 3);
+    ck_assert_uint_eq(off, (size_t)n);
+    pdn_reader_free(r);
+    free(all);
+    fclose(fp);
+}
+END_TEST
+
 /* Every allocation failure gives PDN_ENOMEM (or a clean result when the
  * failing allocation is not needed), never a crash or a leak. */
 START_TEST(test_reader_enomem_paths_return_errors)
@@ -533,6 +573,7 @@ reader_suite(void)
     tcase_add_test(errors, test_reader_fail_samples_give_errors);
     tcase_add_test(errors, test_reader_enomem_paths_return_errors);
     tcase_add_test(limits, test_reader_memory_is_bounded_by_the_largest_game);
+    tcase_add_test(limits, test_reader_big_game_raw_text_from_file);
     tcase_set_timeout(limits, 30);
     tcase_set_timeout(errors, 30);
     suite_add_tcase(s, core);
