@@ -126,13 +126,11 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
         }
     }
     g->nplay = n;
-    for (k = 0; k < n; k++) {
-        int c = g->play[k], num = pdn_coord_to_square(gt, g->coord[c]);
-        /* only where the numbering maps back to this square, as
-         * pdn_square_to_coord (which the matcher uses) would */
-        if (num > 0 && num < 256 && pdn_square_to_coord(gt, num) ==
-                                        g->coord[c])
-            g->sqcell[num] = (uint16_t)c;
+    /* The numbering as pdn_movetext_coords reads it. */
+    for (k = pdn_square_count(gt); k > 0; k--) {
+        int coord = k < 256 ? pdn_square_to_coord(gt, k) : -1;
+        if (coord >= 0 && coord < 256)
+            g->sqcell[k] = g->cell[coord];
     }
     /* Cell sets only need the words the board covers: 8x8 fits in two,
      * 10x10 in three; the generator is specialised for each count. */

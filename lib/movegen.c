@@ -645,52 +645,111 @@ scan_capture(const pdn_board *b, const pdnp_pos *p, cells capfrom, int nw)
 {
     const pdnp_geo *g = &b->g;
     const unsigned char *sq = p->sq;
-    int side = p->turn, opp = side ^ 3, flying = b->r.flying, c, k, i;
+    int side = p->turn, opp = side ^ 3, flying = b->r.flying, k, i;
     cells men, kings, empty, prey, t, u;
-    int capture = 0;
+    uint64_t any = 0, anyking = 0;
 
-    memset(capfrom, 0, sizeof(cells));
     for (i = 0; i < nw; i++) {
         men[i] = p->occ[side][i] & ~p->kocc[i];
         kings[i] = p->occ[side][i] & p->kocc[i];
+        anyking |= kings[i];
         empty[i] = g->playable[i] & ~(p->occ[PDNP_WHITE][i] |
                                       p->occ[PDNP_BLACK][i]);
         prey[i] = p->occ[opp][i] &
                   (b->r.men_no_kings ? ~p->kocc[i] : ~(uint64_t)0);
+        capfrom[i] = 0;
     }
-    for (i = nw; i < PDNP_WORDS; i++)
-        kings[i] = 0;
     for (k = 0; k < g->nmcap; k++) {
         int d = g->mcap[side][k];
         shift(t, men, d, nw);
-        if (!and_any(t, prey, nw))
-            continue;
-        shift(u, t, d, nw);
-        if (!and_any(u, empty, nw))
-            continue;
-        shift(t, u, -2 * d, nw);
         for (i = 0; i < nw; i++)
+            t[i] &= prey[i];
+        shift(u, t, d, nw);
+        for (i = 0; i < nw; i++)
+            u[i] &= empty[i];
+        shift(t, u, -2 * d, nw);
+        for (i = 0; i < nw; i++) {
             capfrom[i] |= t[i];
-        capture = 1;
+            any |= t[i];
+        }
     }
-    if (capture)
+    if (any)
         goto found;
-    FOR_CELLS(kings, c) {
-        for (k = 0; k < g->nkcap; k++) {
-            int d = g->kcap[k], to = c + d;
-            if (flying)
-                while (sq[to] == PDNP_EMPTY)
-                    to += d;
-            if ((sq[to] & (opp | PDNP_MARK)) == opp &&
-                sq[to + d] == PDNP_EMPTY)
-                goto found;
+    /* Kings one by one, along their lines (few, and rarely many). */
+    for (i = 0; i < nw && anyking; i++) {
+        uint64_t x;
+        for (x = kings[i]; x != 0; x &= x - 1) {
+            int c = i * 64 + lowbit(x);
+            for (k = 0; k < g->nkcap; k++) {
+                int d = g->kcap[k], to = c + d;
+                if (flying)
+                    while (sq[to] == PDNP_EMPTY)
+                        to += d;
+                if ((sq[to] & (opp | PDNP_MARK)) == opp &&
+                    sq[to + d] == PDNP_EMPTY)
+                    goto found;
+            }
         }
     }
     return 0;
 found:
     for (i = 0; i < nw; i++)
         capfrom[i] |= kings[i];
+    for (i = nw; i < PDNP_WORDS; i++)
+        capfrom[i] = 0;
     return 1;
+}
+
+/* Whether the side to move has a capture at all: scan_capture's test
+ * without the set of pieces, kept in registers (the common answer on a
+ * replay's hot path is no). */
+static ALWAYS_INLINE int
+any_capture(const pdn_board *b, const pdnp_pos *p, int nw)
+{
+    const pdnp_geo *g = &b->g;
+    const unsigned char *sq = p->sq;
+    int side = p->turn, opp = side ^ 3, k, i;
+    uint64_t nok = b->r.men_no_kings ? ~(uint64_t)0 : 0;
+    cells men, empty, prey, t, u;
+    uint64_t kings = 0;
+
+    for (i = 0; i < nw; i++) {
+        men[i] = p->occ[side][i] & ~p->kocc[i];
+        kings |= p->occ[side][i] & p->kocc[i];
+        empty[i] = g->playable[i] & ~(p->occ[PDNP_WHITE][i] |
+                                      p->occ[PDNP_BLACK][i]);
+        prey[i] = p->occ[opp][i] & ~(p->kocc[i] & nok);
+    }
+    for (k = 0; k < g->nmcap; k++) {
+        int d = g->mcap[side][k];
+        uint64_t any = 0;
+        shift(t, men, d, nw);
+        for (i = 0; i < nw; i++)
+            t[i] &= prey[i];
+        shift(u, t, d, nw);
+        for (i = 0; i < nw; i++)
+            any |= u[i] & empty[i];
+        if (any)
+            return 1;
+    }
+    if (kings == 0)
+        return 0;
+    for (i = 0; i < nw; i++) {
+        uint64_t x;
+        for (x = p->occ[side][i] & p->kocc[i]; x != 0; x &= x - 1) {
+            int c = i * 64 + lowbit(x);
+            for (k = 0; k < g->nkcap; k++) {
+                int d = g->kcap[k], to = c + d;
+                if (b->r.flying)
+                    while (sq[to] == PDNP_EMPTY)
+                        to += d;
+                if ((sq[to] & (opp | PDNP_MARK)) == opp &&
+                    sq[to + d] == PDNP_EMPTY)
+                    return 1;
+            }
+        }
+    }
+    return 0;
 }
 
 int
@@ -698,11 +757,12 @@ pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
 {
     switch (b->g.nwords) {
     case 2:
-        return scan_capture(b, p, capfrom, 2);
+        return any_capture(b, p, 2) && scan_capture(b, p, capfrom, 2);
     case 3:
-        return scan_capture(b, p, capfrom, 3);
+        return any_capture(b, p, 3) && scan_capture(b, p, capfrom, 3);
     default:
-        return scan_capture(b, p, capfrom, PDNP_WORDS);
+        return any_capture(b, p, PDNP_WORDS) &&
+               scan_capture(b, p, capfrom, PDNP_WORDS);
     }
 }
 

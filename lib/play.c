@@ -143,6 +143,33 @@ play_found(pdn_board *b, pdn_match *match, pdn_movelist *scratch,
     return PDN_MATCH_LEGAL;
 }
 
+/* The quiet move m found: reported as pdn_board_match would, left alone
+ * in scratch (no other legal move shares its squares), and played. */
+static int
+play_quiet(pdn_board *b, pdn_match *match, pdn_movelist *scratch,
+           const pdnp_mv *m, pdn_error *err)
+{
+    pdn_move *out;
+    pdnp_undo u;
+
+    if (scratch->cap == 0 && pdnp_movelist_reserve(scratch, 1) < 0)
+        return play_found(b, match, scratch, m, 1, 0, err);
+    /* Field by field (the bytes past the path mean nothing): copying the
+     * whole move just written would stall on store forwarding. */
+    out = scratch->v;
+    match->status = PDN_MATCH_LEGAL;
+    match->reason = PDN_WHY_NONE;
+    match->count = 1;
+    match->move.n = out->n = 2;
+    match->move.ncaptured = out->ncaptured = 0;
+    match->move.promotes = out->promotes = m->promotes;
+    match->move.path[0] = out->path[0] = b->g.coord[m->from];
+    match->move.path[1] = out->path[1] = b->g.coord[m->to];
+    scratch->n = 1;
+    pdnp_make(b, &b->pos, m, &u);
+    return PDN_MATCH_LEGAL;
+}
+
 /* Fast paths, each exact where it answers:
  * - no capture for the side to move (one bitset test, no list): a from-to
  *   is legal exactly when it is a man's step or a king's free line, and
@@ -169,7 +196,7 @@ pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
     if (!pdnp_must_capture(b, &b->pos, capfrom)) {
         pdnp_mv m;
         if (nw == 2 && quiet_move(b, &b->pos, w[0], w[1], &m))
-            return play_found(b, match, scratch, &m, 1, 0, err);
+            return play_quiet(b, match, scratch, &m, err);
         return play_slow(b, mt, match, scratch, err);
     }
     /* The search lifts and marks pieces on b->pos and restores them. */
