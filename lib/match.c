@@ -5,6 +5,7 @@
  * written back (PDN 3.0: a capture in full only when from-to is ambiguous). */
 #include <config.h>
 #include "pdn/rules.h"
+#include "rules_private.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -12,10 +13,10 @@
 #include "pdn_private.h"
 
 /* The geometry the matcher reasons with when a written move matches no
- * legal move, and when it follows another route of a merged capture. It
- * is read off the rules number as the reference's section 5 gives it. */
-enum { PROMO_MAN, PROMO_END, PROMO_KING };
-
+ * legal move, and when it follows another route of a merged capture. The
+ * rule flags are read off the board's pdnp_rules (board.c), the one place
+ * each variant's rules are stated; coords rather than cells, since the
+ * routes are compared with written squares. */
 typedef struct geo {
     const pdn_gametype *gt;
     const pdn_board *b;
@@ -42,32 +43,26 @@ static const signed char dir_rank[8] = {1, -1, -1, 1, 0, 0, 1, -1};
 static void
 geo_init(geo *g, const pdn_board *b)
 {
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    int r = gt->rules;
+    const pdnp_rules *r = &b->r;
 
-    memset(g, 0, sizeof *g);
-    g->gt = gt;
+    g->gt = &b->gt;
     g->b = b;
-    g->side = pdn_board_turn(b);
+    g->side = b->pos.turn == PDNP_BLACK ? 'B' : 'W';
     /* Coords are White's view: White's men always move up the board. */
     g->fwd = g->side == 'W' ? 1 : -1;
-    g->ostep = pdn_square_count(gt) == gt->width * gt->height ? 1 : 2;
-    g->cap_diag = r != 30;
-    g->cap_orth = r == 30 || r == 40;
-    g->quiet_orth = r == 30;
-    g->flying = r != 21 && r != 22;
-    g->land_near = r == 21 || r == 22 || r == 31;
-    g->men_back = r == 20 || r == 23 || r == 25 || r == 26 || r == 27 ||
-                  r == 40 || r == 41;
-    g->men_no_kings = r == 22;
-    if (r == 25 || r == 30)
-        g->promo = PROMO_KING;
-    else if (r == 21 || r == 22 || r == 24 || r == 28 || r == 29 || r == 31)
-        g->promo = PROMO_END;
-    else
-        g->promo = PROMO_MAN;
-    g->remove_now = r == 30 || r == 31;
-    g->no_reverse = r == 30;
+    /* Every square in use (Turkish): the next square along a file is one
+     * rank away, else two. */
+    g->ostep = b->g.nplay == b->gt.width * b->gt.height ? 1 : 2;
+    g->cap_diag = r->geom != PDNP_GEOM_ORTHO;
+    g->cap_orth = r->geom != PDNP_GEOM_DIAG;
+    g->quiet_orth = r->geom == PDNP_GEOM_ORTHO;
+    g->flying = r->flying;
+    g->land_near = !r->flying || r->thai;
+    g->men_back = r->men_back;
+    g->men_no_kings = r->men_no_kings;
+    g->promo = r->promo;
+    g->remove_now = r->immediate;
+    g->no_reverse = r->no_reverse;
 }
 
 /* The coord k steps from c in direction d, or -1 off the board. */
@@ -82,7 +77,7 @@ geo_step(const geo *g, int c, int d, int k)
     if (f < 0 || r < 0 || f >= g->gt->width || r >= g->gt->height)
         return -1;
     to = PDN_COORD(f, r);
-    return pdn_coord_playable(g->gt, to) ? to : -1;
+    return g->b->g.cell[to] != 0 ? to : -1;
 }
 
 static int
@@ -401,9 +396,9 @@ search_captures(const geo *g, int from, route_visit *visit, void *ud)
             n->king = f->king;
             n->ended = 0;
             if (!f->king && last_rank(g, f->land)) {
-                if (g->promo == PROMO_KING)
+                if (g->promo == PDNP_PROMO_KING)
                     n->king = 1;
-                else if (g->promo == PROMO_END)
+                else if (g->promo == PDNP_PROMO_END)
                     n->ended = 1;
             }
             n->lastdir = f->dir;
@@ -446,11 +441,11 @@ static size_t
 match_fit(const geo *g, const pdn_movelist *l, const written *wr, int fit,
           size_t *first)
 {
-    size_t i, count = 0, nl = pdn_movelist_count(l);
+    size_t i, count = 0, nl = l->n;
     route rt;
 
     for (i = 0; i < nl; i++) {
-        const pdn_move *m = pdn_movelist_at(l, i);
+        const pdn_move *m = &l->v[i];
 
         if (!from_fits(wr, m->path[0]) || m->path[m->n - 1] != wr->w[wr->n - 1])
             continue;
@@ -502,9 +497,9 @@ probe_visit(const route *rt, int complete, void *ud)
 
     if (!route_fits(rt, wr->w, wr->n, FIT_ANY))
         return 0;
-    nl = pdn_movelist_count(p->l);
+    nl = p->l->n;
     for (i = 0; i < nl; i++) {
-        if (same_capture(rt, pdn_movelist_at(p->l, i))) {
+        if (same_capture(rt, &p->l->v[i])) {
             for (j = 0; j < p->nlegal; j++)
                 if (p->legal[j] == i)
                     break;
@@ -567,7 +562,7 @@ set_found(pdn_match *match, const pdn_movelist *l, size_t count,
     match->count = count;
     if (count == 1) {
         match->status = PDN_MATCH_LEGAL;
-        match->move = *pdn_movelist_at(l, first);
+        match->move = l->v[first];
     } else {
         match->status = PDN_MATCH_AMBIGUOUS;
     }
@@ -602,8 +597,7 @@ explain(const geo *g, const pdn_movelist *l, const written *wr, int from,
         return set_illegal(match, PDN_WHY_INCOMPLETE);
     /* Captures are compulsory, so a legal list of captures means the side
      * must capture. */
-    caps = pdn_movelist_count(l) > 0 &&
-           pdn_movelist_at(l, 0)->ncaptured > 0;
+    caps = l->n > 0 && l->v[0].ncaptured > 0;
     /* From-to only: a quiet move the geometry allows is refused by the
      * capture rule (or, with no capture, by a rule such as Frisian's
      * three king moves); one it does not allow says why. A from-to
@@ -636,7 +630,7 @@ match_written(const pdn_board *b, const pdn_movelist *l, const written *wr,
     int from, p, i;
 
     geo_init(&g, b);
-    if (pdn_movelist_count(l) == 0)
+    if (l->n == 0)
         return set_illegal(match, PDN_WHY_GAME_OVER);
     count = match_list(&g, l, wr, &first);
     if (count > 0)
@@ -649,7 +643,7 @@ match_written(const pdn_board *b, const pdn_movelist *l, const written *wr,
         for (i = 0; i < g.gt->height && from < 0; i++) {
             int c = PDN_COORD(wr->file, i);
 
-            if (pdn_coord_playable(g.gt, c) &&
+            if (b->g.cell[c] != 0 &&
                 is_own(&g, pdn_board_piece(b, c)))
                 from = c;
         }
@@ -668,30 +662,30 @@ int
 pdn_board_match(const pdn_board *b, const pdn_movelist *l,
                 const pdn_movetext *mt, pdn_match *match)
 {
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    unsigned char coords[PDN_PATH_MAX];
+    /* Squares to coords through the board's tables: the numbering and
+     * the squares in use as pdn_movetext_coords and pdn_coord_playable
+     * give them, at one load a square. */
+    const uint16_t *tab = mt->algebraic ? b->g.cell : b->g.sqcell;
     written wr;
-    int i;
+    int i, c;
 
     memset(match, 0, sizeof *match);
     if (mt->n < 2 || mt->n > PDN_PATH_MAX)
         return set_illegal(match, PDN_WHY_BAD_PATH);
-    if (pdn_movetext_coords(gt, mt, coords, NULL) != 0)
-        return set_illegal(match, PDN_WHY_NO_SQUARE);
     wr.n = mt->n;
     wr.file = -1;
     wr.capture = mt->capture || mt->n > 2;
     for (i = 0; i < mt->n; i++) {
         if (i == 0 && mt->file_only) {
             wr.file = PDN_COORD_FILE(mt->sq[0]);
-            if (wr.file >= gt->width)
+            if (wr.file >= b->gt.width)
                 return set_illegal(match, PDN_WHY_NO_SQUARE);
             wr.w[0] = 255;
             continue;
         }
-        if (!pdn_coord_playable(gt, coords[i]))
+        if ((c = tab[mt->sq[i]]) == 0)
             return set_illegal(match, PDN_WHY_NO_SQUARE);
-        wr.w[i] = coords[i];
+        wr.w[i] = b->g.coord[c];
     }
     return match_written(b, l, &wr, match);
 }
@@ -775,9 +769,9 @@ pdn_move_format(const pdn_board *b, const pdn_movelist *l,
     sep = m->ncaptured > 0 ? pdn_gametype_capture_sep(gt) : '-';
     full = (flags & PDN_MOVE_FULL) != 0;
     if (!full) {
-        nl = l != NULL ? pdn_movelist_count(l) : 0;
+        nl = l != NULL ? l->n : 0;
         for (i = 0; i < nl; i++) {
-            const pdn_move *o = pdn_movelist_at(l, i);
+            const pdn_move *o = &l->v[i];
 
             /* Another move with the same from and to (m itself need not
              * be in l). */
