@@ -250,6 +250,18 @@ tool_std_options(int argc, char **argv, tool_usage_fn *usage)
     return -1;
 }
 
+int
+tool_help_version(int c, tool_usage_fn *usage, tool_opts *o)
+{
+    if (c == 'h')
+        usage(stdout);
+    else if (c == 'V')
+        tool_version();
+    else
+        return -1;
+    return tool_finish(o, TOOL_OK);
+}
+
 void
 tool_opts_init(tool_opts *o)
 {

@@ -85,6 +85,9 @@ typedef void tool_usage_fn(FILE *out);
  * exit with. */
 int tool_std_options(int argc, char **argv, tool_usage_fn *usage);
 void tool_version(void);
+/* -h and -V met by getopt: prints usage or version, closes the output and
+ * returns the status to exit with; -1 for any other letter. */
+int tool_help_version(int c, tool_usage_fn *usage, tool_opts *o);
 /* The end of every --help: the common options, stdin, exit statuses and the
  * bug address. problems says what status 1 means for this tool. */
 void tool_help_tail(FILE *out, const char *problems);

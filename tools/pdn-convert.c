@@ -249,13 +249,8 @@ main(int argc, char **argv)
     o.game = convert_game;
     o.ud = &co;
     while ((c = getopt(argc, argv, ":m:N:c:s:g:f:o:qWj:hV")) != -1) {
-        if (c == 'h' || c == 'V') {
-            if (c == 'h')
-                usage(stdout);
-            else
-                tool_version();
-            return tool_finish(&o, TOOL_OK);
-        }
+        if ((st = tool_help_version(c, usage, &o)) >= 0)
+            return st;
         v = 0;
         if (c == 'm' && (v = tool_choice(c, optarg, nots)) >= 0)
             co.notation = v == 0 ? 'N' : 'A';

@@ -245,13 +245,8 @@ main(int argc, char **argv)
     o.json_more = ",\"ply\":null,\"move\":null,\"fen\":null,"
                   "\"legal\":null";
     while ((c = getopt(argc, argv, ":vw:x:g:f:o:qWj:hV")) != -1) {
-        if (c == 'h' || c == 'V') {
-            if (c == 'h')
-                usage(stdout);
-            else
-                tool_version();
-            return tool_finish(&o, TOOL_OK);
-        }
+        if ((st = tool_help_version(c, usage, &o)) >= 0)
+            return st;
         if (c == 'v') {
             lo.variations = 1;
         } else if (c == 'w' || c == 'x') {

@@ -202,13 +202,8 @@ main(int argc, char **argv)
     o.emit = note_game;
     o.ud = &ro;
     while ((c = getopt(argc, argv, ":an:p:g:f:o:qWj:hV")) != -1) {
-        if (c == 'h' || c == 'V') {
-            if (c == 'h')
-                usage(stdout);
-            else
-                tool_version();
-            return tool_finish(&o, TOOL_OK);
-        }
+        if ((st = tool_help_version(c, usage, &o)) >= 0)
+            return st;
         if (c == 'a') {
             ro.all = 1;
         } else if (c == 'n' || c == 'p') {

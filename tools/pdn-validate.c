@@ -199,13 +199,8 @@ main(int argc, char **argv)
     o.game = validate_game;
     o.ud = &strict;
     while ((c = getopt(argc, argv, ":Sg:f:o:qWj:hV")) != -1) {
-        if (c == 'h' || c == 'V') {
-            if (c == 'h')
-                usage(stdout);
-            else
-                tool_version();
-            return tool_finish(&o, TOOL_OK);
-        }
+        if ((st = tool_help_version(c, usage, &o)) >= 0)
+            return st;
         if (c == 'S') {
             strict = o.strict_reader = 1;
         } else if (c == 'f') {
