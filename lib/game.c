@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <string.h>
 
-#define ALIGN (alignof(max_align_t))
-#define BLOCK_HDR ((sizeof(pdnp_block) + ALIGN - 1) & ~(ALIGN - 1))
+#define ALIGN PDNP_ALIGN
+#define BLOCK_HDR PDNP_BLOCK_HDR
 
 /* ---- Arena ---- */
 
@@ -121,30 +121,6 @@ pdn_game_free(pdn_game *g)
     pdnp_free(g);
 }
 
-pdn_node *
-pdnp_node_new(pdn_game *g)
-{
-    pdnp_block *b = g->arena.head;
-    pdn_node *n;
-    size_t need = (sizeof *n + ALIGN - 1) & ~(ALIGN - 1);
-    /* Fast path: bump the current block (kept aligned for nodes). */
-    if (b != NULL && b->used % ALIGN == 0 && b->size - b->used >= need) {
-        n = (pdn_node *)((char *)b + BLOCK_HDR + b->used);
-        b->used += need;
-    } else {
-        n = pdnp_arena_alloc(&g->arena, sizeof *n);
-    }
-    if (n == NULL)
-        return NULL;
-    n->next = NULL;
-    n->x = NULL;
-    n->game = g;
-    n->text = NULL;
-    n->number = 0;
-    n->ellipsis = 0;
-    n->has_move = 0;
-    return n;
-}
 
 /* Most moves carry no comment, NAG or variation: their record is made
  * only for the moves that need one. */

@@ -921,9 +921,29 @@ fast_body(pdn_reader *r)
         pos.line = line;
         pos.column = base + start - line_off + 1;
         pos.offset = base + start;
-        node = add_node(r, d + start, q - start, &pos, 1);
-        if (node == NULL)
-            return -1;
+        if (f->before.count == 0 && f->setup == NULL && f->npvar == 0 &&
+            f->last != NULL && q - start < sizeof node->tbuf &&
+            start + sizeof node->tbuf <= len) {
+            /* The usual case, inline: a move following a move. */
+            node = pdnp_node_new(r->g);
+            if (node == NULL)
+                return nomem(r);
+            memcpy(node->tbuf, d + start, sizeof node->tbuf);
+            node->tbuf[q - start] = '\0';
+            node->text = node->tbuf;
+            node->pos = pos;
+            node->number = f->number;
+            node->ellipsis = (unsigned char)f->ellipsis;
+            f->number = 0;
+            f->ellipsis = 0;
+            f->last->next = node;
+            f->last = node;
+            f->after_mark = 0;
+        } else {
+            node = add_node(r, d + start, q - start, &pos, 1);
+            if (node == NULL)
+                return -1;
+        }
         node->has_move = 1;
         node->mt = mt;
         r->has_body = 1;

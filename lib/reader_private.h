@@ -4,6 +4,7 @@
 #ifndef PDN_READER_PRIVATE_H
 #define PDN_READER_PRIVATE_H
 
+#include <stddef.h>
 #include <stdio.h>
 #include "pdn_private.h"
 
@@ -18,6 +19,10 @@ typedef struct pdnp_arena {
     pdnp_block *head;
     size_t next_size;
 } pdnp_arena;
+
+#define PDNP_ALIGN (_Alignof(max_align_t))
+#define PDNP_BLOCK_HDR                                                     \
+    ((sizeof(pdnp_block) + PDNP_ALIGN - 1) & ~(PDNP_ALIGN - 1))
 
 void pdnp_arena_init(pdnp_arena *a);
 void pdnp_arena_free(pdnp_arena *a);
@@ -102,7 +107,31 @@ struct pdn_game {
     size_t raw_len;
 };
 
-pdn_node *pdnp_node_new(pdn_game *g);
+/* A new node with no move, text or rare parts, in g's arena; NULL when
+ * memory runs out. Inline: the parser makes one per move. */
+static inline pdn_node *
+pdnp_node_new(pdn_game *g)
+{
+    pdnp_block *b = g->arena.head;
+    pdn_node *n;
+    size_t need = (sizeof *n + PDNP_ALIGN - 1) & ~(PDNP_ALIGN - 1);
+    if (b != NULL && b->used % PDNP_ALIGN == 0 && b->size - b->used >= need) {
+        n = (pdn_node *)((char *)b + PDNP_BLOCK_HDR + b->used);
+        b->used += need;
+    } else {
+        n = pdnp_arena_alloc(&g->arena, sizeof *n);
+        if (n == NULL)
+            return NULL;
+    }
+    n->next = NULL;
+    n->x = NULL;
+    n->game = g;
+    n->text = NULL;
+    n->number = 0;
+    n->ellipsis = 0;
+    n->has_move = 0;
+    return n;
+}
 int pdnp_list_add_str(pdn_game *g, pdnp_list *l, const char *s, size_t n);
 int pdnp_list_add_nag(pdn_game *g, pdnp_list *l, int nag);
 int pdnp_game_add_tag(pdn_game *g, const char *name, size_t nlen,
