@@ -700,43 +700,70 @@ found:
     return 1;
 }
 
-/* Whether the side to move has a capture at all: scan_capture's test
- * without the set of pieces, kept in registers (the common answer on a
- * replay's hot path is no). */
+/* Shifts the 2 or 3 words (x0, x1, x2) by d cells into (y0, y1, y2);
+ * 0 < |d| < 64. Scalars, not arrays: arrays written word by word and read
+ * back as vectors stall on store forwarding. */
+#define SHIFT3(y0, y1, y2, x0, x1, x2, d, nw)                              \
+    do {                                                                   \
+        if ((d) > 0) {                                                     \
+            (y2) = (nw) > 2 ? (x2) << (d) | (x1) >> (64 - (d)) : 0;        \
+            (y1) = (x1) << (d) | (x0) >> (64 - (d));                       \
+            (y0) = (x0) << (d);                                            \
+        } else {                                                           \
+            (y0) = (x0) >> -(d) | (x1) << (64 + (d));                      \
+            (y1) = (nw) > 2 ? (x1) >> -(d) | (x2) << (64 + (d))            \
+                            : (x1) >> -(d);                                \
+            (y2) = (nw) > 2 ? (x2) >> -(d) : 0;                            \
+        }                                                                  \
+    } while (0)
+
+/* scan_capture on a board of 2 or 3 words, in registers: arrays written
+ * word by word and read back as vectors stall on store forwarding, and
+ * this runs for every ply a replay plays. */
 static ALWAYS_INLINE int
-any_capture(const pdn_board *b, const pdnp_pos *p, int nw)
+scan_capture3(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom,
+              int nw)
 {
     const pdnp_geo *g = &b->g;
     const unsigned char *sq = p->sq;
     int side = p->turn, opp = side ^ 3, k, i;
     uint64_t nok = b->r.men_no_kings ? ~(uint64_t)0 : 0;
-    cells men, empty, prey, t, u;
-    uint64_t kings = 0;
+    const uint64_t *own = p->occ[side], *them = p->occ[opp], *ko = p->kocc;
+    uint64_t m0, m1, m2, e0, e1, e2, q0, q1, q2, t0, t1, t2, u0, u1, u2;
+    uint64_t c0 = 0, c1 = 0, c2 = 0;
 
-    for (i = 0; i < nw; i++) {
-        men[i] = p->occ[side][i] & ~p->kocc[i];
-        kings |= p->occ[side][i] & p->kocc[i];
-        empty[i] = g->playable[i] & ~(p->occ[PDNP_WHITE][i] |
-                                      p->occ[PDNP_BLACK][i]);
-        prey[i] = p->occ[opp][i] & ~(p->kocc[i] & nok);
-    }
+    m0 = own[0] & ~ko[0];
+    m1 = own[1] & ~ko[1];
+    m2 = nw > 2 ? own[2] & ~ko[2] : 0;
+    e0 = g->playable[0] & ~(own[0] | them[0]);
+    e1 = g->playable[1] & ~(own[1] | them[1]);
+    e2 = nw > 2 ? g->playable[2] & ~(own[2] | them[2]) : 0;
+    q0 = them[0] & ~(ko[0] & nok);
+    q1 = them[1] & ~(ko[1] & nok);
+    q2 = nw > 2 ? them[2] & ~(ko[2] & nok) : 0;
     for (k = 0; k < g->nmcap; k++) {
         int d = g->mcap[side][k];
-        uint64_t any = 0;
-        shift(t, men, d, nw);
-        for (i = 0; i < nw; i++)
-            t[i] &= prey[i];
-        shift(u, t, d, nw);
-        for (i = 0; i < nw; i++)
-            any |= u[i] & empty[i];
-        if (any)
-            return 1;
+        SHIFT3(t0, t1, t2, m0, m1, m2, d, nw);
+        t0 &= q0;
+        t1 &= q1;
+        t2 &= q2;
+        SHIFT3(u0, u1, u2, t0, t1, t2, d, nw);
+        u0 &= e0;
+        u1 &= e1;
+        u2 &= e2;
+        if ((u0 | u1 | u2) == 0)
+            continue;
+        /* back by 2d from the landings: the men that capture */
+        SHIFT3(t0, t1, t2, u0, u1, u2, -2 * d, nw);
+        c0 |= t0;
+        c1 |= t1;
+        c2 |= t2;
     }
-    if (kings == 0)
-        return 0;
+    if ((c0 | c1 | c2) != 0)
+        goto found;
     for (i = 0; i < nw; i++) {
         uint64_t x;
-        for (x = p->occ[side][i] & p->kocc[i]; x != 0; x &= x - 1) {
+        for (x = own[i] & ko[i]; x != 0; x &= x - 1) {
             int c = i * 64 + lowbit(x);
             for (k = 0; k < g->nkcap; k++) {
                 int d = g->kcap[k], to = c + d;
@@ -745,11 +772,17 @@ any_capture(const pdn_board *b, const pdnp_pos *p, int nw)
                         to += d;
                 if ((sq[to] & (opp | PDNP_MARK)) == opp &&
                     sq[to + d] == PDNP_EMPTY)
-                    return 1;
+                    goto found;
             }
         }
     }
     return 0;
+found:
+    capfrom[0] = c0 | (own[0] & ko[0]);
+    capfrom[1] = c1 | (own[1] & ko[1]);
+    capfrom[2] = nw > 2 ? c2 | (own[2] & ko[2]) : 0;
+    capfrom[3] = 0;
+    return 1;
 }
 
 int
@@ -757,12 +790,11 @@ pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
 {
     switch (b->g.nwords) {
     case 2:
-        return any_capture(b, p, 2) && scan_capture(b, p, capfrom, 2);
+        return scan_capture3(b, p, capfrom, 2);
     case 3:
-        return any_capture(b, p, 3) && scan_capture(b, p, capfrom, 3);
+        return scan_capture3(b, p, capfrom, 3);
     default:
-        return any_capture(b, p, PDNP_WORDS) &&
-               scan_capture(b, p, capfrom, PDNP_WORDS);
+        return scan_capture(b, p, capfrom, PDNP_WORDS);
     }
 }
 
