@@ -237,12 +237,14 @@ skip_space(pdn_reader *r)
 static size_t
 scan_word(pdn_reader *r, size_t p)
 {
+    /* Never past the token limit: a huge "word" must not be buffered. */
+    size_t stop = p + r->max_token + 1;
     for (;;) {
         const unsigned char *d = (const unsigned char *)r->in.data;
-        size_t len = r->in.len;
+        size_t len = r->in.len < stop ? r->in.len : stop;
         while (p < len && (cls[d[p]] & C_WORD))
             p++;
-        if (p < len || !pdnp_lex_need(r, p))
+        if (p < len || p >= stop || !pdnp_lex_need(r, p))
             return p;
     }
 }
@@ -317,9 +319,12 @@ lex_comment(pdn_reader *r)
         if (close != NULL)
             break;
         if (r->in.len - r->tstart > r->max_token) {
+            /* Cut at the limit; recovery reads on from there. */
+            size_t cut = r->tstart + r->max_token + 1;
             pdnp_fail(r, PDN_ELIMIT, &r->tpos,
                       "comment longer than %zu bytes", r->max_token);
-            r->pos = r->in.len;
+            count_lines(r, r->tstart, cut);
+            r->pos = cut;
             return r->tok = PDNP_T_ERROR;
         }
         if (!pdnp_lex_need(r, r->in.len)) {

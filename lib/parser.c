@@ -734,7 +734,11 @@ static void
 skip_game(pdn_reader *r)
 {
     for (;;) {
-        int t = pdnp_lex(r);
+        int t;
+        /* A game over the size limit is cut here: memory stays bounded. */
+        if (r->pos - r->gstart > r->max_game)
+            return;
+        t = pdnp_lex(r);
         if (t == PDNP_T_EOF || r->fatal)
             return;
         if (t == PDNP_T_WORD && r->slen == 0 &&

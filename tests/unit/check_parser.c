@@ -460,6 +460,33 @@ START_TEST(test_parser_game_size_limit_gives_elimit)
 }
 END_TEST
 
+/* A huge unterminated comment is cut at the game limit, not read to the
+ * end of the input. */
+START_TEST(test_parser_game_limit_bounds_error_recovery)
+{
+    size_t n = 4u << 20, i;
+    char *s = malloc(n + 64);
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    pdn_error e;
+    size_t len;
+    strcpy(s, "[E \"\"] 1. 32-28 {");
+    len = strlen(s);
+    for (i = 0; i < n; i++)
+        s[len + i] = 'a';
+    s[len + n] = '\0';
+    r = pdn_reader_new_mem(s, len + n, "huge");
+    pdn_reader_set_limits(r, 0, 1024, 65536);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), -1);
+    ck_assert_int_eq(e.code, PDN_ELIMIT);
+    pdn_game_raw(g, &len);
+    ck_assert_uint_lt(len, 200000);
+    pdn_game_free(g);
+    pdn_reader_free(r);
+    free(s);
+}
+END_TEST
+
 START_TEST(test_parser_path_limit_gives_elimit)
 {
     char s[512] = "[E \"\"] 1. 1";
@@ -498,6 +525,7 @@ parser_suite(void)
     tcase_add_test(limits, test_parser_token_limit_gives_elimit);
     tcase_add_test(limits, test_parser_game_size_limit_gives_elimit);
     tcase_add_test(limits, test_parser_path_limit_gives_elimit);
+    tcase_add_test(limits, test_parser_game_limit_bounds_error_recovery);
     suite_add_tcase(s, core);
     suite_add_tcase(s, errors);
     suite_add_tcase(s, limits);
