@@ -496,6 +496,68 @@ add_quiet(pdnp_mv *m, int from, int to, unsigned char piece, int promotes)
     m->promotes = (unsigned char)promotes;
 }
 
+/* Shifts the 2 or 3 words (x0, x1, x2) by d cells into (y0, y1, y2);
+ * 0 < |d| < 64. Scalars, not arrays: arrays written word by word and read
+ * back as vectors stall on store forwarding. */
+#define SHIFT3(y0, y1, y2, x0, x1, x2, d, nw)                              \
+    do {                                                                   \
+        if ((d) > 0) {                                                     \
+            (y2) = (nw) > 2 ? (x2) << (d) | (x1) >> (64 - (d)) : 0;        \
+            (y1) = (x1) << (d) | (x0) >> (64 - (d));                       \
+            (y0) = (x0) << (d);                                            \
+        } else {                                                           \
+            (y0) = (x0) >> -(d) | (x1) << (64 + (d));                      \
+            (y1) = (nw) > 2 ? (x1) >> -(d) | (x2) << (64 + (d))            \
+                            : (x1) >> -(d);                                \
+            (y2) = (nw) > 2 ? (x2) >> -(d) : 0;                            \
+        }                                                                  \
+    } while (0)
+
+/* The men of p's side to move that can capture, on a board of 2 or 3
+ * words, into c[0..2]; nonzero when there is one. */
+static ALWAYS_INLINE int
+men_caps3(const pdn_board *b, const pdnp_pos *p, uint64_t *c, int nw)
+{
+    const pdnp_geo *g = &b->g;
+    int side = p->turn, opp = side ^ 3, k;
+    uint64_t nok = b->r.men_no_kings ? ~(uint64_t)0 : 0;
+    const uint64_t *own = p->occ[side], *them = p->occ[opp], *ko = p->kocc;
+    uint64_t m0, m1, m2, e0, e1, e2, q0, q1, q2, t0, t1, t2, u0, u1, u2;
+    uint64_t c0 = 0, c1 = 0, c2 = 0;
+
+    m0 = own[0] & ~ko[0];
+    m1 = own[1] & ~ko[1];
+    m2 = nw > 2 ? own[2] & ~ko[2] : 0;
+    e0 = g->playable[0] & ~(own[0] | them[0]);
+    e1 = g->playable[1] & ~(own[1] | them[1]);
+    e2 = nw > 2 ? g->playable[2] & ~(own[2] | them[2]) : 0;
+    q0 = them[0] & ~(ko[0] & nok);
+    q1 = them[1] & ~(ko[1] & nok);
+    q2 = nw > 2 ? them[2] & ~(ko[2] & nok) : 0;
+    for (k = 0; k < g->nmcap; k++) {
+        int d = g->mcap[side][k];
+        SHIFT3(t0, t1, t2, m0, m1, m2, d, nw);
+        t0 &= q0;
+        t1 &= q1;
+        t2 &= q2;
+        SHIFT3(u0, u1, u2, t0, t1, t2, d, nw);
+        u0 &= e0;
+        u1 &= e1;
+        u2 &= e2;
+        if ((u0 | u1 | u2) == 0)
+            continue;
+        /* back by 2d from the landings: the men that capture */
+        SHIFT3(t0, t1, t2, u0, u1, u2, -2 * d, nw);
+        c0 |= t0;
+        c1 |= t1;
+        c2 |= t2;
+    }
+    c[0] = c0;
+    c[1] = c1;
+    c[2] = c2;
+    return (c0 | c1 | c2) != 0;
+}
+
 /* The scan shared by pdnp_gen and pdnp_count. Men are handled as sets: a
  * man can capture when the cell d away holds a piece it may take and the
  * cell 2d away is empty; its quiet moves are the empty cells d away. Kings
@@ -524,18 +586,25 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
     }
     /* Men that can capture: shifted by d onto prey, and again onto an
      * empty cell; shifting those landings back by 2d gives the men. */
-    for (k = 0; k < g->nmcap; k++) {
-        int d = g->mcap[side][k];
-        shift(t, men, d, nw);
-        if (!and_any(t, prey, nw))
-            continue;
-        shift(u, t, d, nw);
-        if (!and_any(u, empty, nw))
-            continue;
-        shift(t, u, -2 * d, nw);
+    if (nw <= 3) {
+        uint64_t c3[3];
+        capture = men_caps3(b, p, c3, nw);
         for (i = 0; i < nw; i++)
-            capfrom[i] |= t[i];
-        capture = 1;
+            capfrom[i] = c3[i];
+    } else {
+        for (k = 0; k < g->nmcap; k++) {
+            int d = g->mcap[side][k];
+            shift(t, men, d, nw);
+            if (!and_any(t, prey, nw))
+                continue;
+            shift(u, t, d, nw);
+            if (!and_any(u, empty, nw))
+                continue;
+            shift(t, u, -2 * d, nw);
+            for (i = 0; i < nw; i++)
+                capfrom[i] |= t[i];
+            capture = 1;
+        }
     }
     if (capture) {
         for (i = 0; i < nw; i++)
@@ -587,6 +656,34 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
     }
     /* Men's quiet moves: the empty cells one step ahead, counted by
      * popcount at the last ply of perft, listed otherwise. */
+    if (nw <= 3) {
+        /* in registers, as men_caps3 */
+        uint64_t m0 = men[0], m1 = men[1], m2 = nw > 2 ? men[2] : 0;
+        uint64_t e0 = empty[0], e1 = empty[1], e2 = nw > 2 ? empty[2] : 0;
+        uint64_t w[3];
+        for (k = 0; k < g->nmdir; k++) {
+            int d = g->mdir[side][k];
+            SHIFT3(w[0], w[1], w[2], m0, m1, m2, d, nw);
+            w[0] &= e0;
+            w[1] &= e1;
+            w[2] &= e2;
+            if (l == NULL) {
+                count += popcount(w[0]) + popcount(w[1]) +
+                         (nw > 2 ? popcount(w[2]) : 0);
+                continue;
+            }
+            for (i = 0; i < nw; i++) {
+                uint64_t x;
+                for (x = w[i]; x != 0; x &= x - 1) {
+                    c = i * 64 + lowbit(x);
+                    add_quiet(&l->v[count], c - d, c, sq[c - d],
+                              (g->promo[c] & side) != 0);
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
     for (k = 0; k < g->nmdir; k++) {
         int d = g->mdir[side][k];
         shift(t, men, d, nw);
@@ -700,23 +797,6 @@ found:
     return 1;
 }
 
-/* Shifts the 2 or 3 words (x0, x1, x2) by d cells into (y0, y1, y2);
- * 0 < |d| < 64. Scalars, not arrays: arrays written word by word and read
- * back as vectors stall on store forwarding. */
-#define SHIFT3(y0, y1, y2, x0, x1, x2, d, nw)                              \
-    do {                                                                   \
-        if ((d) > 0) {                                                     \
-            (y2) = (nw) > 2 ? (x2) << (d) | (x1) >> (64 - (d)) : 0;        \
-            (y1) = (x1) << (d) | (x0) >> (64 - (d));                       \
-            (y0) = (x0) << (d);                                            \
-        } else {                                                           \
-            (y0) = (x0) >> -(d) | (x1) << (64 + (d));                      \
-            (y1) = (nw) > 2 ? (x1) >> -(d) | (x2) << (64 + (d))            \
-                            : (x1) >> -(d);                                \
-            (y2) = (nw) > 2 ? (x2) >> -(d) : 0;                            \
-        }                                                                  \
-    } while (0)
-
 /* scan_capture on a board of 2 or 3 words, in registers: arrays written
  * word by word and read back as vectors stall on store forwarding, and
  * this runs for every ply a replay plays. */
@@ -724,49 +804,19 @@ static ALWAYS_INLINE int
 scan_capture3(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom,
               int nw)
 {
-    const pdnp_geo *g = &b->g;
     const unsigned char *sq = p->sq;
     int side = p->turn, opp = side ^ 3, k, i;
-    uint64_t nok = b->r.men_no_kings ? ~(uint64_t)0 : 0;
-    const uint64_t *own = p->occ[side], *them = p->occ[opp], *ko = p->kocc;
-    uint64_t m0, m1, m2, e0, e1, e2, q0, q1, q2, t0, t1, t2, u0, u1, u2;
-    uint64_t c0 = 0, c1 = 0, c2 = 0;
+    const uint64_t *own = p->occ[side], *ko = p->kocc;
+    uint64_t c[3];
 
-    m0 = own[0] & ~ko[0];
-    m1 = own[1] & ~ko[1];
-    m2 = nw > 2 ? own[2] & ~ko[2] : 0;
-    e0 = g->playable[0] & ~(own[0] | them[0]);
-    e1 = g->playable[1] & ~(own[1] | them[1]);
-    e2 = nw > 2 ? g->playable[2] & ~(own[2] | them[2]) : 0;
-    q0 = them[0] & ~(ko[0] & nok);
-    q1 = them[1] & ~(ko[1] & nok);
-    q2 = nw > 2 ? them[2] & ~(ko[2] & nok) : 0;
-    for (k = 0; k < g->nmcap; k++) {
-        int d = g->mcap[side][k];
-        SHIFT3(t0, t1, t2, m0, m1, m2, d, nw);
-        t0 &= q0;
-        t1 &= q1;
-        t2 &= q2;
-        SHIFT3(u0, u1, u2, t0, t1, t2, d, nw);
-        u0 &= e0;
-        u1 &= e1;
-        u2 &= e2;
-        if ((u0 | u1 | u2) == 0)
-            continue;
-        /* back by 2d from the landings: the men that capture */
-        SHIFT3(t0, t1, t2, u0, u1, u2, -2 * d, nw);
-        c0 |= t0;
-        c1 |= t1;
-        c2 |= t2;
-    }
-    if ((c0 | c1 | c2) != 0)
+    if (men_caps3(b, p, c, nw))
         goto found;
     for (i = 0; i < nw; i++) {
         uint64_t x;
         for (x = own[i] & ko[i]; x != 0; x &= x - 1) {
-            int c = i * 64 + lowbit(x);
-            for (k = 0; k < g->nkcap; k++) {
-                int d = g->kcap[k], to = c + d;
+            int cell = i * 64 + lowbit(x);
+            for (k = 0; k < b->g.nkcap; k++) {
+                int d = b->g.kcap[k], to = cell + d;
                 if (b->r.flying)
                     while (sq[to] == PDNP_EMPTY)
                         to += d;
@@ -778,9 +828,9 @@ scan_capture3(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom,
     }
     return 0;
 found:
-    capfrom[0] = c0 | (own[0] & ko[0]);
-    capfrom[1] = c1 | (own[1] & ko[1]);
-    capfrom[2] = nw > 2 ? c2 | (own[2] & ko[2]) : 0;
+    capfrom[0] = c[0] | (own[0] & ko[0]);
+    capfrom[1] = c[1] | (own[1] & ko[1]);
+    capfrom[2] = nw > 2 ? c[2] | (own[2] & ko[2]) : 0;
     capfrom[3] = 0;
     return 1;
 }
