@@ -70,19 +70,27 @@ tbuf_addc(tbuf *b, char c)
     b->data[b->len] = '\0';
 }
 
+/* Formats straight into the free space when it is enough (the usual
+ * case), so that each piece of output is formatted once, not measured
+ * first. */
 static void
 tbuf_vprintf(tbuf *b, const char *fmt, va_list ap)
 {
     va_list aq;
     int n;
 
+    tbuf_reserve(b, 128);
     va_copy(aq, ap);
-    n = vsnprintf(NULL, 0, fmt, aq);
+    n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, aq);
     va_end(aq);
-    if (n < 0)
+    if (n < 0) {
+        b->data[b->len] = '\0';
         return;
-    tbuf_reserve(b, (size_t)n);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
+    if ((size_t)n >= b->cap - b->len) {
+        tbuf_reserve(b, (size_t)n);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
     b->len += (size_t)n;
 }
 
