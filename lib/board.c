@@ -102,7 +102,8 @@ cell_of(const pdnp_geo *g, int f, int r)
 static void
 setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
 {
-    int S, f, k, n = 0;
+    unsigned char num[256];
+    int S, f, k, n = 0, count = pdn_square_count(gt);
 
     memset(g, 0, sizeof *g);
     g->width = gt->width;
@@ -110,15 +111,29 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
     g->stride = S = gt->width + 2;
     g->ncells = (gt->height + 4) * S;
     memset(g->coord, 255, sizeof g->coord);
+    /* The squares in use are those the numbering names (for every
+     * geometry a board accepts, exactly pdn_coord_playable's squares; a
+     * unit test checks it): one pdn_square_to_coord per square gives both
+     * the square set and the number -> cell table, which keeps board
+     * creation, once per game in the tools, cheap. */
+    memset(num, 0, sizeof num);
+    for (k = count < 255 ? count : 255; k > 0; k--) {
+        int coord = pdn_square_to_coord(gt, k);
+        if (coord >= 0 && coord < 256 &&
+            PDN_COORD_FILE(coord) < gt->width &&
+            PDN_COORD_RANK(coord) < gt->height)
+            num[coord] = (unsigned char)k;
+    }
     for (k = 0; k < gt->height; k++) {
         for (f = 0; f < gt->width; f++) {
             int c = cell_of(g, f, k);
-            if (!pdn_coord_playable(gt, PDN_COORD(f, k)))
+            if (num[PDN_COORD(f, k)] == 0)
                 continue;
             g->play[n++] = (uint16_t)c;
             g->playable[c >> 6] |= (uint64_t)1 << (c & 63);
             g->coord[c] = PDN_COORD(f, k);
             g->cell[PDN_COORD(f, k)] = (uint16_t)c;
+            g->sqcell[num[PDN_COORD(f, k)]] = (uint16_t)c;
             if (k == gt->height - 1)
                 g->promo[c] |= PDNP_WHITE;
             if (k == 0)
@@ -126,12 +141,6 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
         }
     }
     g->nplay = n;
-    /* The numbering as pdn_movetext_coords reads it. */
-    for (k = pdn_square_count(gt); k > 0; k--) {
-        int coord = k < 256 ? pdn_square_to_coord(gt, k) : -1;
-        if (coord >= 0 && coord < 256)
-            g->sqcell[k] = g->cell[coord];
-    }
     /* Cell sets only need the words the board covers: 8x8 fits in two,
      * 10x10 in three; the generator is specialised for each count. */
     g->nwords = g->ncells <= 128 ? 2 : g->ncells <= 192 ? 3 : PDNP_WORDS;

@@ -467,6 +467,63 @@ START_TEST(test_apply_then_fen_gives_same_tree)
 }
 END_TEST
 
+/* Boards take their squares from the numbering (pdn_square_to_coord):
+ * across geometries, sides to start, invert flags and numbering corners
+ * these must be exactly the squares pdn_coord_playable names. A king can
+ * be set on each of those and on no other, and the numbers name the same
+ * squares in a FEN as algebraic names do. */
+START_TEST(test_board_squares_are_the_playable_ones)
+{
+    static const int rules[] = {20, 21, 30, 40};
+    static const int sizes[] = {2, 3, 4, 5, 8, 10, 11, 12};
+    int ri, wi, hi, v, c;
+
+    for (ri = 0; ri < 4; ri++)
+        for (wi = 0; wi < 8; wi++)
+            for (hi = 0; hi < 8; hi++)
+                for (v = 0; v < 8; v++) {
+                    pdn_gametype gt;
+                    pdn_board *b;
+                    pdn_fen f;
+
+                    ck_assert_int_eq(pdn_gametype_standard(rules[ri], &gt),
+                                     0);
+                    gt.width = sizes[wi];
+                    gt.height = sizes[hi];
+                    gt.start = v & 1 ? 'B' : 'W';
+                    gt.invert = (v >> 1) & 1;
+                    gt.corner = v & 4 ? 3 : 0;
+                    b = pdn_board_new(&gt, NULL);
+                    ck_assert_ptr_nonnull(b);
+                    memset(&f, 0, sizeof f);
+                    f.turn = 'W';
+                    f.count = 1;
+                    f.piece[0].colour = 'W';
+                    f.piece[0].king = 1;
+                    for (c = 0; c < 256; c++) {
+                        int on = PDN_COORD_FILE(c) < gt.width &&
+                                 PDN_COORD_RANK(c) < gt.height &&
+                                 pdn_coord_playable(&gt, c);
+                        f.piece[0].algebraic = 1;
+                        f.piece[0].sq = (unsigned char)c;
+                        ck_assert_msg((pdn_board_set_fen(b, &f, NULL) == 0)
+                                          == on,
+                                      "rules %d %dx%d v%d coord %d",
+                                      rules[ri], gt.width, gt.height, v, c);
+                        if (!on)
+                            continue;
+                        ck_assert_int_eq(pdn_board_piece(b, c), 'W');
+                        f.piece[0].algebraic = 0;
+                        f.piece[0].sq =
+                            (unsigned char)pdn_coord_to_square(&gt, c);
+                        ck_assert_int_eq(pdn_board_set_fen(b, &f, NULL), 0);
+                        ck_assert_int_eq(pdn_board_piece(b, c), 'W');
+                    }
+                    pdn_board_free(b);
+                }
+}
+END_TEST
+
 Suite *
 board_suite(void)
 {
@@ -477,6 +534,7 @@ board_suite(void)
     tcase_add_loop_test(tc, test_initial_position_of_each_variant, 0,
                         (int)N_START);
     tcase_add_test(tc, test_canadian_initial_position);
+    tcase_add_test(tc, test_board_squares_are_the_playable_ones);
     tcase_add_loop_test(tc, test_custom_sizes_use_derived_rows, 0,
                         (int)N_CUSTOM);
     tcase_add_loop_test(tc, test_fen_round_trip, 0, (int)N_FEN);
