@@ -104,6 +104,18 @@ tbuf_printf(tbuf *b, const char *fmt, ...)
     va_end(ap);
 }
 
+void
+tbuf_addu(tbuf *b, unsigned long v)
+{
+    char d[24];
+    size_t n = sizeof d;
+
+    do
+        d[--n] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    tbuf_add(b, d + n, sizeof d - n);
+}
+
 /* Length of the valid UTF-8 sequence at s, or 0. */
 static size_t
 utf8_len(const unsigned char *s)

@@ -69,8 +69,13 @@ json_squares(tbuf *b, const pdn_gametype *gt, const unsigned char *co,
     if (array)
         tbuf_addc(b, '[');
     for (i = 0; i < n; i++) {
-        pdn_coord_name(gt, co[i], name, sizeof name);
-        tbuf_printf(b, "%s\"%s\"", i ? "," : "", name);
+        size_t len = pdn_coord_name(gt, co[i], name, sizeof name);
+
+        if (i)
+            tbuf_addc(b, ',');
+        tbuf_addc(b, '"');
+        tbuf_add(b, name, len < sizeof name ? len : sizeof name - 1);
+        tbuf_addc(b, '"');
     }
     if (array)
         tbuf_addc(b, ']');
@@ -115,7 +120,9 @@ gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
     unsigned char co[PDN_PATH_MAX];
     size_t i;
 
-    tbuf_printf(b, "{\"ply\":%lu,\"move\":", ply);
+    tbuf_adds(b, "{\"ply\":");
+    tbuf_addu(b, ply);
+    tbuf_adds(b, ",\"move\":");
     tbuf_json(b, text);
     if (m != NULL) {
         tbuf_adds(b, ",\"from\":");

@@ -58,11 +58,17 @@ show(const replay_opts *ro, tbuf *out, unsigned long game,
     tool_fen(b, fen, sizeof fen);
     switch (ro->format) {
     case F_FEN:
-        if (ro->all || ro->ply >= 0)
-            tbuf_printf(out, "%lu\t%lu\t%s\t%s\n", game, ply,
-                        *mv ? mv : "-", fen);
-        else
-            tbuf_printf(out, "%lu\t%s\n", game, fen);
+        /* one line per position: printf-free, this is the hot path of -a */
+        tbuf_addu(out, game);
+        tbuf_addc(out, '\t');
+        if (ro->all || ro->ply >= 0) {
+            tbuf_addu(out, ply);
+            tbuf_addc(out, '\t');
+            tbuf_adds(out, *mv ? mv : "-");
+            tbuf_addc(out, '\t');
+        }
+        tbuf_adds(out, fen);
+        tbuf_addc(out, '\n');
         break;
     case F_JSON:
         tbuf_printf(out, "{\"game\":%lu,\"ply\":%lu,\"move\":", game, ply);
