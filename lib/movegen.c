@@ -95,6 +95,11 @@ choice_key(const srch *s)
     uint64_t byking = (s->piece & PDNP_KING) != 0;
     int i;
 
+    /* the common cases need no look at the captured pieces */
+    if (s->r->choice == PDNP_CHOICE_FREE)
+        return 0;
+    if (s->r->choice == PDNP_CHOICE_QUANTITY)
+        return n;
     for (i = 0; i < s->n; i++) {
         if (s->capv[i] & PDNP_KING) {
             nk++;
