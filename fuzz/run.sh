@@ -212,13 +212,18 @@ for name in $targets; do
     [ -d "$seed" ] || seed=$seeds/pdn
     corpus=$work/corpus/$name
     mkdir -p "$corpus" "$work/artifacts"
-    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \
-    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        timeout $((per + 120)) "$work/$name" -max_total_time="$per" \
-        -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
-        -max_len="$max_len" -print_final_stats=1 \
-        -artifact_prefix="$work/artifacts/$name-" \
-        "$corpus" "$seed" >"$work/$name.log" 2>&1
+    # The subshell keeps the shell's own "Aborted" job notice out of the
+    # output; the target's report is in its log.
+    (
+        ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \
+        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+            timeout $((per + 120)) "$work/$name" -max_total_time="$per" \
+            -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+            -max_len="$max_len" -print_final_stats=1 \
+            -artifact_prefix="$work/artifacts/$name-" \
+            "$corpus" "$seed" >"$work/$name.log" 2>&1
+        exit $?
+    ) 2>/dev/null
     rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$name.log" | tail -1)
     if [ "$rc" -ne 0 ]; then
