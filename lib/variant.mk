@@ -6,3 +6,6 @@ lib_libpdn_internal_la_SOURCES += lib/gametype.c lib/notation.c lib/fen.c
 ## shipped with tests/data).
 TESTS += tests/cli/hostile.sh
 EXTRA_DIST += tests/cli/hostile.sh
+
+## Fuzzing (fuzz/run.sh; its sources are listed in Makefile.am).
+EXTRA_DIST += fuzz/README.md
