@@ -130,26 +130,30 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
         }
         if (mt == NULL) /* unreadable token: the reader reported it */
             return -1;
-        if (tool_moves(c->o, c->file, n, num, b, c->l, c->to) != 0)
-            return -1;
-        /* no legal move: the game was over before this move */
-        if (pdn_movelist_count(c->l) == 0) {
-            finding(c, n, ply, b, PDN_EILLEGAL,
-                    "move '%s' at ply %lu after the end of the game: %s",
-                    "the side to move has no legal move");
-            return -1;
-        }
-        switch (pdn_board_match(b, c->l, mt, &m)) {
+        /* Matched and played in one call; when the move is not played,
+         * c->l holds every legal move of b, as the findings need. */
+        switch (pdn_board_play(b, mt, &m, c->l, NULL)) {
         case PDN_MATCH_LEGAL:
-            pdn_board_apply(b, &m.move);
             break;
         case PDN_MATCH_AMBIGUOUS:
             ambiguous(c, n, ply, b, gt);
             return -1;
-        default:
+        case PDN_MATCH_ILLEGAL:
+            /* no legal move: the game was over before this move */
+            if (pdn_movelist_count(c->l) == 0) {
+                finding(c, n, ply, b, PDN_EILLEGAL,
+                        "move '%s' at ply %lu after the end of the game: %s",
+                        "the side to move has no legal move");
+                return -1;
+            }
             finding(c, n, ply, b, PDN_EILLEGAL,
                     "illegal move '%s' at ply %lu: %s",
                     pdn_reason_text(m.reason));
+            return -1;
+        default:
+            /* the generator failed (PDN_ELIMIT, PDN_ENOMEM): reported as
+             * before */
+            tool_moves(c->o, c->file, n, num, b, c->l, c->to);
             return -1;
         }
     }

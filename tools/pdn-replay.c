@@ -126,12 +126,17 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         const pdn_movetext *mt = pdn_node_move(n);
 
         pos = pdn_node_pos(n);
-        if (tool_setup(o, file, n, num, b, to) != 0 || mt == NULL ||
-            tool_moves(o, file, n, num, b, l, to) != 0)
+        if (tool_setup(o, file, n, num, b, to) != 0 || mt == NULL)
             break;
-        switch (pdn_board_match(b, l, mt, &m)) {
+        /* Matched and played in one call: l then holds every legal move
+         * when the move is not played, and after a legal one the moves
+         * sharing its squares, which is all the short form needs. */
+        switch (pdn_board_play(b, mt, &m, l, NULL)) {
         case PDN_MATCH_LEGAL:
             break;
+        case -1:
+            tool_moves(o, file, n, num, b, l, to);
+            goto end;
         case PDN_MATCH_AMBIGUOUS:
             tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EAMBIGUOUS,
                       NULL, "ambiguous move '%s' at ply %lu",
@@ -149,7 +154,6 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         /* formatting costs a search for ambiguity: only when shown */
         if (ro->all || ro->ply >= 0 || ro->format != F_FEN)
             pdn_move_format(b, l, &m.move, PDN_MOVE_SHORT, mv, sizeof mv);
-        pdn_board_apply(b, &m.move);
         last = m.move;
         have_last = 1;
         ply++;
