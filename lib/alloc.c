@@ -161,3 +161,18 @@ pdnp_buf_printf(pdnp_buf *b, const char *fmt, ...)
     b->len += (size_t)n;
     return 0;
 }
+
+size_t
+pdnp_utoa(unsigned long v, char *out)
+{
+    char tmp[24];
+    size_t n = 0, i;
+
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    for (i = 0; i < n; i++)
+        out[i] = tmp[n - 1 - i];
+    return n;
+}

@@ -210,7 +210,7 @@ square(const pdn_movetext *mt, int i, char *out)
         out[1] = (char)('0' + rank);
         return 2;
     }
-    return (size_t)snprintf(out, 4, "%u", v);
+    return pdnp_utoa(v, out);
 }
 
 size_t

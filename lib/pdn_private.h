@@ -41,6 +41,11 @@ int pdnp_buf_adds(pdnp_buf *b, const char *s);
 int pdnp_buf_printf(pdnp_buf *b, const char *fmt, ...) PDNP_PRINTF(2, 3);
 void pdnp_buf_clear(pdnp_buf *b);
 
+/* Writes v in decimal at out (no NUL; at most 20 bytes) and returns the
+ * length. The writer formats every move number and square with it: snprintf
+ * costs more than the rest of writing a move. */
+size_t pdnp_utoa(unsigned long v, char *out);
+
 /* Fills *err (which may be NULL): code, severity, position, game number and
  * a printf-style message. The first error wins: an err whose code is
  * already set is left alone unless overwrite is used. */

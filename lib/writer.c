@@ -204,9 +204,11 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
     size_t o = 0;
     const pdnp_item *it;
 
-    if (write_num)
-        o = (size_t)snprintf(buf, sizeof buf, "%lu%s ", f->num,
-                             f->side ? "..." : ".");
+    if (write_num) {
+        o = pdnp_utoa(f->num, buf);
+        memcpy(buf + o, f->side ? "... " : ". ", f->side ? 4 : 2);
+        o += f->side ? 4 : 2;
+    }
     if (n->has_move)
         o += pdn_movetext_format(&n->mt, buf + o, sizeof buf - o);
     else
@@ -223,8 +225,13 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
     if (token(w, buf, o) < 0)
         return -1;
     for (it = PDNP_XL(n, nags)->first; it != NULL; it = it->next) {
-        int k = snprintf(buf, sizeof buf, "$%d", it->u.nag);
-        if (token(w, buf, (size_t)k) < 0)
+        size_t k = 1;
+        buf[0] = '$';
+        if (it->u.nag < 0) /* only a hand-built game can hold one */
+            k = (size_t)snprintf(buf, sizeof buf, "$%d", it->u.nag);
+        else
+            k += pdnp_utoa((unsigned long)it->u.nag, buf + 1);
+        if (token(w, buf, k) < 0)
             return -1;
     }
     return 0;
