@@ -8,7 +8,10 @@ shared=$(shared_dir)
 if [ -n "$shared" ]; then
     find "$shared/corpus" -type f \( -name '*.pdn' -o -name '*.PDN' \) | LC_ALL=C sort > "$tmp/files"
 else
-    ls "$top_srcdir"/samples/*.pdn > "$tmp/files"
+    # Without the corpus: the samples and every golden input, which hold
+    # findings and warnings of every kind.
+    { ls "$top_srcdir"/samples/*.pdn
+      find "$top_srcdir/tests/data" -name input.pdn | LC_ALL=C sort; } > "$tmp/files"
 fi
 n=$(wc -l < "$tmp/files")
 [ "$n" -gt 0 ] || { echo "FAIL: no input files" >&2; exit 1; }

@@ -101,6 +101,27 @@ START_TEST(test_alloc_hook_fails_nth)
 }
 END_TEST
 
+START_TEST(test_utoa_writes_decimal)
+{
+    char buf[32];
+    size_t n;
+
+    n = pdnp_utoa(0, buf);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(buf[0], '0');
+    n = pdnp_utoa(50, buf);
+    buf[n] = '\0';
+    ck_assert_str_eq(buf, "50");
+    n = pdnp_utoa(18446744073709551615UL, buf);
+    buf[n] = '\0';
+    ck_assert_str_eq(buf, sizeof(unsigned long) == 8 ? "18446744073709551615"
+                                                     : buf);
+    n = pdnp_utoa(1000000, buf);
+    buf[n] = '\0';
+    ck_assert_str_eq(buf, "1000000");
+}
+END_TEST
+
 START_TEST(test_version_matches_package)
 {
     ck_assert_str_eq(pdn_version(), PACKAGE_VERSION);
@@ -119,6 +140,7 @@ core_suite(void)
     tcase_add_test(tc, test_quote_escapes_and_cuts);
     tcase_add_test(tc, test_buf_grows_and_terminates);
     tcase_add_test(tc, test_alloc_hook_fails_nth);
+    tcase_add_test(tc, test_utoa_writes_decimal);
     tcase_add_test(tc, test_version_matches_package);
     suite_add_tcase(s, tc);
     return s;
