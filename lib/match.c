@@ -462,17 +462,43 @@ match_fit(const geo *g, const pdn_movelist *l, const written *wr, int fit,
     return count;
 }
 
+/* Number of legal moves whose path is exactly the written squares, every
+ * landing square named and no other; *first is the first. */
+static size_t
+match_exact(const pdn_movelist *l, const written *wr, size_t *first)
+{
+    size_t i, count = 0;
+    int j;
+
+    for (i = 0; i < l->n; i++) {
+        const pdn_move *m = &l->v[i];
+
+        if (m->n != wr->n || !from_fits(wr, m->path[0]))
+            continue;
+        for (j = 1; j < m->n && m->path[j] == wr->w[j]; j++)
+            continue;
+        if (j == m->n && count++ == 0)
+            *first = i;
+    }
+    return count;
+}
+
 /* Number of legal moves the written move fits. A full path names either
  * the landing squares or the squares just behind the captured pieces
  * (PDN 3.0), not a mixture: landing squares are tried first, so that
  * "2x30x17" where one route lands on 30 and another only passes it
- * behind a captured piece means the first. */
+ * behind a captured piece means the first. When several captures pass
+ * through the written landing squares, the one that lands on exactly
+ * those squares is meant: in Thai W:WK30:B10,12,18,K20,K26,27, "30-23-14-7"
+ * is that capture, and 30-23-32-14-7 would be written with its 32. */
 static size_t
 match_list(const geo *g, const pdn_movelist *l, const written *wr,
            size_t *first)
 {
     size_t count = match_fit(g, l, wr, FIT_LAND, first);
 
+    if (count > 1 && wr->n > 2 && match_exact(l, wr, first) == 1)
+        return 1;
     if (count == 0 && wr->n > 2)
         count = match_fit(g, l, wr, FIT_BEHIND, first);
     return count;

@@ -182,6 +182,35 @@ START_TEST(test_match_standard_ambiguity_example)
 }
 END_TEST
 
+/* A path naming exactly the landing squares of one capture picks it out
+ * even when another capture passes through all of them (found by the
+ * strict fuzzer: Thai 30-23-14-7 read back as ambiguous). */
+static void check_round_trip(const pos *p, const pdn_move *mv, unsigned flags);
+
+START_TEST(test_match_exact_landings_beat_longer_route)
+{
+    pos p;
+    pdn_match m;
+    size_t i;
+    int found = 0;
+
+    pos_open(&p, "31", "W:WK30:B10,12,18,K20,K26,27");
+    for (i = 0; i < pdn_movelist_count(p.l); i++) {
+        const pdn_move *mv = pdn_movelist_at(p.l, i);
+
+        check_round_trip(&p, mv, PDN_MOVE_SHORT);
+        check_round_trip(&p, mv, PDN_MOVE_FULL);
+        found += strcmp(full(&p, mv), "30-23-14-7") == 0;
+    }
+    ck_assert_int_eq(found, 1);
+    ck_assert_int_eq(match(&p, "30-23-14-7", &m), PDN_MATCH_LEGAL);
+    ck_assert_int_eq(m.move.n, 4);
+    /* From and to alone still name both captures. */
+    ck_assert_int_eq(match(&p, "30-7", &m), PDN_MATCH_AMBIGUOUS);
+    pos_close(&p);
+}
+END_TEST
+
 /* Written move -> why it is illegal. */
 static const struct {
     const char *gametype, *fen, *written;
@@ -812,6 +841,7 @@ match_suite(void)
     tcase_add_loop_test(tc, test_match_written_move_finds_its_legal_move, 0,
                         (int)N_LEGAL);
     tcase_add_test(tc, test_match_standard_ambiguity_example);
+    tcase_add_test(tc, test_match_exact_landings_beat_longer_route);
     tcase_add_loop_test(tc, test_format_writes_pdn_move_text, 0,
                         (int)N_FORMAT);
     tcase_add_test(tc, test_format_numeric_on_algebraic_board);
