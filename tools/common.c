@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -251,6 +252,11 @@ tool_std_options(int argc, char **argv, tool_usage_fn *usage)
 {
     int i;
 
+    /* A closed pipe on the output is a write error like a full disk: it
+     * is reported and gives status 2, rather than killing the tool by a
+     * signal that a script sees as exit status 141. Every tool calls this
+     * first, so this is the one place to say so. */
+    signal(SIGPIPE, SIG_IGN);
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
 
@@ -413,6 +419,11 @@ tool_diag_err(const tool_opts *o, tool_out *to, const char *file,
               "%s", e->text);
 }
 
+/* Set once a write error has been reported, so that closing the stream at
+ * the end does not report the same failure again. Tool-side state: the
+ * library itself keeps none. */
+static int write_reported;
+
 /* Output: write errors (a full disk, a closed pipe) are system trouble and
  * are reported once, with the file's name when it is not stdout. */
 int
@@ -420,6 +431,7 @@ tool_write(FILE *fp, const char *name, const char *s, size_t len)
 {
     if (len == 0 || fwrite(s, 1, len, fp) == len)
         return 0;
+    write_reported = 1;
     if (name != NULL)
         tool_error("%s: write error: %s", name, strerror(errno));
     else
@@ -443,6 +455,8 @@ tool_finish(tool_opts *o, int status)
         tool_error("write error: %s", strerror(errno));
         return TOOL_TROUBLE;
     }
+    if (bad && write_reported)
+        return TOOL_TROUBLE;
     if (bad) {
         if (name != NULL)
             tool_error("%s: write error: %s", name,
