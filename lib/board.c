@@ -389,18 +389,18 @@ pdn_board_get_fen(const pdn_board *b, pdn_fen *fen)
     /* White first, each side in square-number order. */
     for (side = PDNP_WHITE; side <= PDNP_BLACK; side++) {
         for (num = 1; num <= n && fen->count < PDN_FEN_MAX; num++) {
-            int coord = pdn_square_to_coord(&b->gt, num), v;
+            int cell = num < 256 ? g->sqcell[num] : 0, v;
             pdn_fen_piece *fp;
-            if (coord < 0 || g->cell[coord] == 0)
+            if (cell == 0)
                 continue;
-            v = b->pos.sq[g->cell[coord]];
+            v = b->pos.sq[cell];
             if (!(v & side))
                 continue;
             fp = &fen->piece[fen->count++];
             fp->colour = side == PDNP_WHITE ? 'W' : 'B';
             fp->king = (v & PDNP_KING) != 0;
             fp->algebraic = (unsigned char)alg;
-            fp->sq = (unsigned char)(alg ? coord : num);
+            fp->sq = (unsigned char)(alg ? g->coord[cell] : num);
         }
     }
 }

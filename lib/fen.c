@@ -364,9 +364,9 @@ pdn_fen_format(const pdn_fen *fen, char *buf, size_t size)
 
     /* Writes through a counter so that a short buffer still yields the
      * needed length. */
-#define PUT(str)                                                            \
+#define PUTN(str, len)                                                      \
     do {                                                                    \
-        size_t l_ = strlen(str);                                            \
+        size_t l_ = (len);                                                  \
         if (o < size) {                                                     \
             size_t c_ = o + l_ < size ? l_ : size - 1 - o;                  \
             memcpy(buf + o, str, c_);                                       \
@@ -379,29 +379,37 @@ pdn_fen_format(const pdn_fen *fen, char *buf, size_t size)
         buf[0] = '\0';
     tmp[0] = fen->turn == 'W' || fen->turn == 'B' ? fen->turn : '?';
     tmp[1] = '\0';
-    PUT(tmp);
+    PUTN(tmp, 1);
     for (side = 0; side < 2; side++) {
         char colour = side == 0 ? 'W' : 'B';
         int first = 1;
         tmp[0] = ':';
         tmp[1] = colour;
         tmp[2] = '\0';
-        PUT(tmp);
+        PUTN(tmp, 2);
         for (k = 0; k < fen->count && k < PDN_FEN_MAX; k++) {
             const pdn_fen_piece *pc = &fen->piece[k];
+            size_t t = 0;
             if (pc->colour != colour)
                 continue;
-            if (pc->algebraic)
-                snprintf(tmp, sizeof tmp, "%s%s%c%d", first ? "" : ",",
-                         pc->king ? "K" : "", 'a' + PDN_COORD_FILE(pc->sq),
-                         PDN_COORD_RANK(pc->sq) + 1);
-            else
-                snprintf(tmp, sizeof tmp, "%s%s%d", first ? "" : ",",
-                         pc->king ? "K" : "", pc->sq);
-            PUT(tmp);
+            /* By hand, not snprintf: the tools format a FEN after every
+             * ply, and snprintf cost most of that. */
+            if (!first)
+                tmp[t++] = ',';
+            if (pc->king)
+                tmp[t++] = 'K';
+            if (pc->algebraic) {
+                tmp[t++] = (char)('a' + PDN_COORD_FILE(pc->sq));
+                t += pdnp_utoa((unsigned long)PDN_COORD_RANK(pc->sq) + 1,
+                               tmp + t);
+            } else {
+                t += pdnp_utoa(pc->sq, tmp + t);
+            }
+            tmp[t] = '\0';
+            PUTN(tmp, t);
             first = 0;
         }
     }
-#undef PUT
+#undef PUTN
     return o;
 }
