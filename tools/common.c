@@ -471,14 +471,41 @@ tool_finish(tool_opts *o, int status)
 /* Worker side of the pipeline: reader record, reader warnings, then the
  * tool's own work, all into one buffer. job->flag is the length of the
  * part for the output; the rest goes to stderr. */
-static void
-work(void *ctx, run_job *job)
+typedef struct worker {
+    const tool_opts *o;
+    tool_cache cache;
+} worker;
+
+static void *
+worker_new(void *ctx)
 {
-    const tool_opts *o = ctx;
+    worker *w = calloc(1, sizeof *w);
+
+    if (w != NULL)
+        w->o = ctx;
+    return w;
+}
+
+static void
+worker_free(void *wctx)
+{
+    worker *w = wctx;
+
+    pdn_board_free(w->cache.board);
+    pdn_movelist_free(w->cache.moves);
+    free(w);
+}
+
+static void
+work(void *wctx, run_job *job)
+{
+    worker *w = wctx;
+    const tool_opts *o = w->o;
     tool_out to;
     size_t i;
 
     memset(&to, 0, sizeof to);
+    to.cache = &w->cache;
     job->status = TOOL_OK;
     job->flag = 0;
     if (o->only != 0 && (job->game != NULL ? pdn_game_number(job->game)
@@ -536,7 +563,7 @@ emit(void *ctx, run_job *job)
 static int
 run_file(tool_opts *o, const char *arg)
 {
-    static const run_ops ops = {NULL, NULL, work, emit};
+    static const run_ops ops = {worker_new, worker_free, work, emit};
     int stdin_ = strcmp(arg, "-") == 0;
     FILE *fp = stdin_ ? stdin : fopen(arg, "rb");
     pdn_reader *r;
@@ -675,27 +702,20 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
     return 0;
 }
 
-pdn_board *
-tool_board(const tool_opts *o, const char *file, const pdn_game *g,
-           const pdn_gametype *gt, tool_out *to)
+/* Puts g's FEN tag, if any, on b. Returns 0, or -1 after reporting. */
+static int
+place_fen(const tool_opts *o, const char *file, const pdn_game *g,
+          pdn_board *b, tool_out *to)
 {
     const char *fen = pdn_game_tag(g, "FEN");
     unsigned long num = pdn_game_number(g);
-    pdn_board *b;
     pdn_error err;
     pdn_fen f;
     int rc;
 
-    pdn_error_clear(&err);
-    b = pdn_board_new(gt, &err);
-    if (b == NULL) {
-        err.pos = tool_tag_pos(g, "GameType");
-        err.game = num;
-        tool_diag_err(o, to, file, &err, NULL);
-        return NULL;
-    }
     if (fen == NULL)
-        return b;
+        return 0;
+    pdn_error_clear(&err);
     /* A FEN read with a warning (a trailing '.', counters) is still used;
      * the warning is reported once the position is known to be valid. */
     rc = pdn_fen_parse(fen, &f, &err);
@@ -706,7 +726,7 @@ tool_board(const tool_opts *o, const char *file, const pdn_game *g,
             err.severity = PDN_SEV_WARNING;
             tool_diag_err(o, to, file, &err, NULL);
         }
-        return b;
+        return 0;
     }
     if (rc > 0) {
         /* the warning was replaced by the board's error */
@@ -719,8 +739,92 @@ tool_board(const tool_opts *o, const char *file, const pdn_game *g,
     if (err.code == PDN_OK)
         err.code = PDN_ESETUP;
     tool_diag_err(o, to, file, &err, NULL);
+    return -1;
+}
+
+/* A new board for gt, or NULL after reporting. */
+static pdn_board *
+new_board(const tool_opts *o, const char *file, const pdn_game *g,
+          const pdn_gametype *gt, tool_out *to)
+{
+    pdn_error err;
+    pdn_board *b;
+
+    pdn_error_clear(&err);
+    b = pdn_board_new(gt, &err);
+    if (b == NULL) {
+        err.pos = tool_tag_pos(g, "GameType");
+        err.game = pdn_game_number(g);
+        tool_diag_err(o, to, file, &err, NULL);
+    }
+    return b;
+}
+
+pdn_board *
+tool_board(const tool_opts *o, const char *file, const pdn_game *g,
+           const pdn_gametype *gt, tool_out *to)
+{
+    pdn_board *b = new_board(o, file, g, gt, to);
+
+    if (b != NULL && place_fen(o, file, g, b, to) != 0) {
+        pdn_board_free(b);
+        b = NULL;
+    }
+    return b;
+}
+
+static int
+same_gametype(const pdn_gametype *a, const pdn_gametype *b)
+{
+    return a->type == b->type && a->rules == b->rules &&
+           a->giveaway == b->giveaway && a->start == b->start &&
+           a->width == b->width && a->height == b->height &&
+           a->notation == b->notation && a->corner == b->corner &&
+           a->invert == b->invert;
+}
+
+pdn_board *
+tool_board_reuse(const tool_opts *o, const char *file, const pdn_game *g,
+                 const pdn_gametype *gt, tool_out *to)
+{
+    tool_cache *c = to->cache;
+
+    if (c == NULL)
+        return tool_board(o, file, g, gt, to);
+    if (c->board != NULL && same_gametype(&c->gt, gt)) {
+        pdn_board_reset(c->board);
+    } else {
+        pdn_board_free(c->board);
+        c->board = new_board(o, file, g, gt, to);
+        if (c->board == NULL)
+            return NULL;
+        c->gt = *gt;
+    }
+    return place_fen(o, file, g, c->board, to) == 0 ? c->board : NULL;
+}
+
+pdn_movelist *
+tool_movelist(tool_out *to)
+{
+    pdn_movelist *l;
+
+    if (to->cache != NULL && to->cache->moves != NULL)
+        return to->cache->moves;
+    l = pdn_movelist_new();
+    if (l == NULL)
+        to->fatal = 1;
+    else if (to->cache != NULL)
+        to->cache->moves = l;
+    return l;
+}
+
+void
+tool_release(tool_out *to, pdn_board *b, pdn_movelist *l)
+{
+    if (to->cache != NULL)
+        return;
     pdn_board_free(b);
-    return NULL;
+    pdn_movelist_free(l);
 }
 
 /* Replay steps shared by pdn-legal and pdn-replay. A setup in the moves

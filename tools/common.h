@@ -40,12 +40,22 @@ void *tool_xmalloc(size_t n);
 
 /* The output of one game, kept in memory until it is written in input
  * order (games may be processed in parallel with -j). */
+/* What one worker thread keeps from game to game: a board and a move list,
+ * reused while the GameType stays the same (most archives hold one
+ * variant, and making a board costs more than resetting one). */
+typedef struct tool_cache {
+    pdn_board *board;
+    pdn_gametype gt;
+    pdn_movelist *moves;
+} tool_cache;
+
 typedef struct tool_out {
     tbuf out;                /* goes to the tool's output */
     tbuf err;                /* goes to stderr */
     unsigned long errors;    /* error diagnostics */
     unsigned long warnings;  /* warning diagnostics (printed or not) */
     int fatal;               /* system trouble: status 2 */
+    tool_cache *cache;       /* this worker's; NULL outside the pipeline */
 } tool_out;
 
 struct tool_opts;
@@ -143,6 +153,19 @@ int tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
 pdn_board *tool_board(const tool_opts *o, const char *file,
                       const pdn_game *g, const pdn_gametype *gt,
                       tool_out *to);
+/* As tool_board, but the board is the worker's cached one (to->cache),
+ * reset or remade for gt: borrowed, valid until the next call for this
+ * worker; do not free it. Without a cache it is tool_board's. */
+pdn_board *tool_board_reuse(const tool_opts *o, const char *file,
+                            const pdn_game *g, const pdn_gametype *gt,
+                            tool_out *to);
+/* The worker's move list (empty contents not guaranteed); NULL after
+ * setting to->fatal when memory runs out. Borrowed like the board. */
+pdn_movelist *tool_movelist(tool_out *to);
+/* Frees what tool_board_reuse or tool_movelist returned when the caller
+ * is outside the pipeline (to->cache NULL); a no-op otherwise. */
+void tool_release(tool_out *to, pdn_board *b, pdn_movelist *l);
+
 /* Applies the setup command standing before move n, if any, to b. Returns
  * 0, or -1 after reporting a setup that cannot be read or placed. */
 int tool_setup(const tool_opts *o, const char *file, const pdn_node *n,

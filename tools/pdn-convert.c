@@ -200,15 +200,13 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
         gf_json_game_open(c.js, g);
     }
     if (co->json || co->capture != C_KEEP) {
-        b = tool_board(o, file, g, &c.src, to);
-        if ((c.l = pdn_movelist_new()) == NULL)
-            to->fatal = 1;
+        b = tool_board_reuse(o, file, g, &c.src, to);
+        c.l = tool_movelist(to);
     }
     /* Moves are rewritten (canonically) when an option asks for it. */
     if (co->json || co->capture != C_KEEP || co->notation || co->corner >= 0)
         line(&c, c.l ? b : NULL, pdn_game_first(g), 1);
-    pdn_movelist_free(c.l);
-    pdn_board_free(b);
+    tool_release(to, b, c.l);
     if (co->json) {
         gf_json_game_close(&to->out, g);
         return;

@@ -205,15 +205,12 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     (void)rerr;
     if (g == NULL || tool_gametype(o, file, g, &gt, to) != 0)
         return;
-    if ((b = tool_board(o, file, g, &gt, to)) == NULL)
+    if ((b = tool_board_reuse(o, file, g, &gt, to)) == NULL)
         return;
-    if ((c.l = pdn_movelist_new()) == NULL) {
-        to->fatal = 1;
-    } else if (play_line(&c, b, pdn_game_first(g), 1) == 0) {
+    if ((c.l = tool_movelist(to)) != NULL &&
+        play_line(&c, b, pdn_game_first(g), 1) == 0)
         check_result(&c, b);
-    }
-    pdn_movelist_free(c.l);
-    pdn_board_free(b);
+    tool_release(to, b, c.l);
 }
 
 /* -w and -x: each game's bytes as read, to one file or the other. */

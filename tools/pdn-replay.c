@@ -113,10 +113,9 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         return;
     num = pdn_game_number(g);
     if (tool_gametype(o, file, g, &gt, to) != 0 ||
-        (b = tool_board(o, file, g, &gt, to)) == NULL)
+        (b = tool_board_reuse(o, file, g, &gt, to)) == NULL)
         return;
-    if ((l = pdn_movelist_new()) == NULL) {
-        to->fatal = 1;
+    if ((l = tool_movelist(to)) == NULL) {
         goto done;
     }
     /* ply 0 is the start position, after any FEN tag */
@@ -170,8 +169,7 @@ end:
         show(ro, &to->out, num, ply, mv, b, have_last ? &last : NULL);
     }
 done:
-    pdn_movelist_free(l);
-    pdn_board_free(b);
+    tool_release(to, b, l);
 }
 
 static int
