@@ -350,9 +350,12 @@ pdn_game_tag(const pdn_game *g, const char *name)
     size_t i;
     if (g == NULL || name == NULL)
         return NULL;
-    for (i = 0; i < g->ntags; i++)
-        if (strcmp(PDNP_TAG(g, i)->name, name) == 0)
-            return PDNP_TAG(g, i)->value;
+    /* The first byte rules out most names without a call. */
+    for (i = 0; i < g->ntags; i++) {
+        const pdnp_tag *t = PDNP_TAG(g, i);
+        if (t->name[0] == name[0] && strcmp(t->name, name) == 0)
+            return t->value;
+    }
     return NULL;
 }
 

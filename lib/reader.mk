@@ -10,3 +10,8 @@ TESTS += tests/roundtrip
 tests_roundtrip_SOURCES = tests/roundtrip.c
 tests_roundtrip_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_roundtrip_LDADD = lib/libpdn-internal.la
+
+## Reader timing program (not installed): bench/parse [-n RUNS] FILE...
+noinst_PROGRAMS += bench/parse
+bench_parse_SOURCES = bench/parse.c
+bench_parse_LDADD = lib/libpdn-internal.la

@@ -46,36 +46,46 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
            unsigned long base, int off, tool_out *to)
 {
     int strict = *(const int *)o->ud, sev, count = pdn_square_count(gt);
+    int numeric = gt->notation == 'N', csep = pdn_gametype_capture_sep(gt);
     unsigned long num = pdn_game_number(g);
     unsigned char coords[PDN_PATH_MAX];
     const char *t;
     pdn_error err;
     pdn_pos pos;
-    size_t i;
+    size_t i, nv;
 
     sev = strict ? PDN_SEV_ERROR : PDN_SEV_WARNING;
+    /* The position and text of a move are only fetched for a finding (or
+     * under -S): most moves have none. */
     for (; n != NULL; n = pdn_node_next(n), p++) {
         const pdn_movetext *mt = pdn_node_move(n);
         unsigned long want = MOVE_NO(p, base, off), w = pdn_node_number(n);
-        int second = (int)((p + off) & 1);
+        int second = (int)((p + off) & 1), bad;
 
-        pos = pdn_node_pos(n);
-        for (i = 0; i < pdn_node_variation_count(n); i++)
+        nv = pdn_node_variation_count(n);
+        for (i = 0; i < nv; i++)
             check_line(o, file, g, gt, pdn_node_variation_at(n, i), p, base,
                        off, to);
         if (w != 0 && (w != want || (pdn_node_number_ellipsis(n) != 0) !=
-                                        second))
+                                        second)) {
+            pos = pdn_node_pos(n);
             tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EMOVE,
                       NULL, "move number '%lu%s' where '%lu%s' was expected",
                       w, pdn_node_number_ellipsis(n) ? "..." : ".", want,
                       second ? "..." : ".");
+        }
         if (mt == NULL)
             continue;
-        t = pdn_node_text(n);
         /* Numeric squares in range need no look-up; the rest is asked. */
-        for (i = 0; i < mt->n && !mt->algebraic && mt->sq[i] <= count; i++)
+        for (bad = 0, i = 0; i < mt->n; i++)
+            bad |= mt->sq[i] > count;
+        bad = mt->n > 0 && (bad || mt->algebraic);
+        if (!bad && numeric && (!mt->capture || mt->sep == csep) &&
+            !strict)
             continue;
-        if (i < mt->n) {
+        pos = pdn_node_pos(n);
+        t = pdn_node_text(n);
+        if (bad) {
             pdn_error_clear(&err);
             if (pdn_movetext_coords(gt, mt, coords, &err) != 0) {
                 err.pos = pos;
@@ -83,17 +93,16 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
                 tool_diag_err(o, to, file, &err, NULL);
             }
         }
-        if ((gt->notation == 'N') == (mt->algebraic != 0))
+        if (numeric == (mt->algebraic != 0))
             tool_diag(o, to, file, &pos, num, sev,
                       strict ? PDN_ESTRICT : PDN_EMOVE, NULL,
                       "%s move '%s' where GameType %d declares %s squares",
                       mt->algebraic ? "algebraic" : "numeric", t, gt->type,
-                      gt->notation == 'N' ? "numeric" : "algebraic");
-        if (mt->capture && mt->sep != pdn_gametype_capture_sep(gt))
+                      numeric ? "numeric" : "algebraic");
+        if (mt->capture && mt->sep != csep)
             tool_diag(o, to, file, &pos, num, sev,
                       strict ? PDN_ESTRICT : PDN_EMOVE, NULL,
-                      "capture '%s' is not written with '%c'", t,
-                      pdn_gametype_capture_sep(gt));
+                      "capture '%s' is not written with '%c'", t, csep);
         /* -S: the move as written must be the canonical token */
         if (!strict)
             continue;

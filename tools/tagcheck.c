@@ -88,6 +88,69 @@ check_duplicates(const tool_opts *o, const char *file, const pdn_game *g,
     free(t);
 }
 
+/* Outcome of a Result value: the usual spellings are known at once, the
+ * rest are left to tool_outcome, which knows them all. */
+static int
+outcome(const char *v)
+{
+    switch (v[0]) {
+    case '*':
+        if (v[1] == '\0')
+            return '*';
+        break;
+    case '0':
+    case '1':
+    case '2':
+        if (v[1] == '-' && v[2] >= '0' && v[2] <= '2' && v[3] == '\0') {
+            if (v[0] == v[2])
+                return v[0] == '1' ? 'D' : v[0] == '0' ? 'L' : 0;
+            if (v[0] == '0')
+                return 'S';
+            if (v[2] == '0')
+                return 'F';
+            return 0;
+        }
+        break;
+    default:
+        break;
+    }
+    return tool_outcome(v);
+}
+
+/* Roster index of a tag name, -1 for any other name. */
+static int
+roster_index(const char *s)
+{
+    int k;
+
+    switch (s[0]) {
+    case 'E':
+        k = 0;
+        break;
+    case 'S':
+        k = 1;
+        break;
+    case 'D':
+        k = 2;
+        break;
+    case 'R':
+        k = s[1] == 'o' ? 3 : 6;
+        break;
+    case 'W':
+        k = 4;
+        break;
+    case 'B':
+        k = 5;
+        break;
+    default:
+        return -1;
+    }
+    return strcmp(s, roster[k]) == 0 ? k : -1;
+}
+
+/* Tag counts up to this are checked for duplicates pair by pair. */
+#define SMALL_TAGS 32
+
 void
 tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
            const pdn_gametype *gt, tool_out *to)
@@ -96,54 +159,99 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
         {"1-0", "0-1", "1/2-1/2", "0-0", "*"},
         {"2-0", "0-2", "1-1", "0-0", "*"}};
     unsigned long num = pdn_game_number(g);
-    size_t i, n = pdn_game_tag_count(g);
+    size_t i, j, n = pdn_game_tag_count(g), len;
+    size_t at[7]; /* index of the first tag of each roster name */
     const char *v, *term = pdn_game_result(g);
-    char missing[80] = "";
+    const char *names[SMALL_TAGS];
+    char missing[80];
     pdn_pos pos;
     static const char order[] = "FSDL*"; /* of results[rt] */
-    int rt, ok, who;
+    int rt, ok, who, k;
+    unsigned seen = 0;
 
-    for (i = 0; i < sizeof roster / sizeof *roster; i++)
-        if (pdn_game_tag(g, roster[i]) == NULL)
-            snprintf(missing + strlen(missing),
-                     sizeof missing - strlen(missing), "%s%s",
-                     *missing ? ", " : "", roster[i]);
-    pos = pdn_game_pos(g);
-    if (*missing && n != 0)
+    /* One walk over the tags finds the roster tags; the look-ups by name
+     * it replaces each walked them all. */
+    for (i = 0; i < n; i++) {
+        const char *name = pdn_game_tag_name_at(g, i);
+
+        if (i < SMALL_TAGS)
+            names[i] = name;
+        k = roster_index(name);
+        if (k >= 0 && !(seen & (1u << k))) {
+            seen |= 1u << k;
+            at[k] = i;
+        }
+    }
+    if (seen != 0x7f && n != 0) {
+        for (len = 0, k = 0; k < 7; k++) {
+            size_t m = strlen(roster[k]);
+
+            if (seen & (1u << k))
+                continue;
+            if (len > 0) {
+                memcpy(missing + len, ", ", 2);
+                len += 2;
+            }
+            memcpy(missing + len, roster[k], m);
+            len += m;
+        }
+        missing[len] = '\0';
+        pos = pdn_game_pos(g);
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG, NULL,
                   "missing roster tags: %s", missing);
-    check_duplicates(o, file, g, to);
-    if ((v = pdn_game_tag(g, "Date")) != NULL && !date_ok(v, '.')) {
-        pos = tool_tag_pos(g, "Date");
+    }
+    if (n <= SMALL_TAGS) {
+        /* each tag whose name an earlier one has, in input order */
+        for (i = 1; i < n; i++) {
+            for (j = 0; j < i; j++)
+                if (names[j][0] == names[i][0] &&
+                    strcmp(names[j], names[i]) == 0)
+                    break;
+            if (j == i)
+                continue;
+            pos = pdn_game_tag_pos_at(g, i);
+            tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG,
+                      NULL, "duplicate tag '%s'", names[i]);
+        }
+    } else {
+        check_duplicates(o, file, g, to);
+    }
+    if ((seen & 4) &&
+        !date_ok(v = pdn_game_tag_value_at(g, at[2]), '.')) {
+        pos = pdn_game_tag_pos_at(g, at[2]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG, NULL,
                   date_ok(v, '-') ? "date '%s' is in PDN 2.0 form, not "
                                     "YYYY.MM.DD"
                                   : "date '%s' is not YYYY.MM.DD",
                   v);
     }
-    if ((v = pdn_game_tag(g, "Result")) == NULL)
+    if (!(seen & 64))
         return;
-    pos = tool_tag_pos(g, "Result");
+    v = pdn_game_tag_value_at(g, at[6]);
+    if (*v == '\0' || strcmp(v, "?") == 0)
+        return;
     rt = gt != NULL && pdn_gametype_result_type(gt) ==
                            PDN_RESULT_INTERNATIONAL;
     for (ok = 0, i = 0; i < 5; i++)
         ok |= strcmp(v, results[rt][i]) == 0;
-    who = tool_outcome(v);
-    if (*v == '\0' || strcmp(v, "?") == 0)
-        return;
-    if (who == 0)
+    who = outcome(v);
+    if (who == 0) {
+        pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
                   "result '%s' is not one of %s, %s, %s, %s, %s", v,
                   results[rt][0], results[rt][1], results[rt][2],
                   results[rt][3], results[rt][4]);
-    else if (!ok)
+    } else if (!ok) {
+        pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ERESULT, NULL,
                   "result '%s' is not in the form of this game's result "
                   "type: '%s'", v, results[rt][strchr(order, who) - order]);
+    }
     if (who != 0 && who != '*' && term != NULL &&
-        tool_outcome(term) != '*' && tool_outcome(term) != who)
+        (k = outcome(term)) != '*' && k != who) {
+        pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
                   "Result tag '%s' contradicts the game terminator '%s'", v,
                   term);
+    }
 }
-
