@@ -402,8 +402,8 @@ pdn_gametype_name(const pdn_gametype *gt)
 }
 
 /* Field by field: the struct has padding, so memcmp would not do. */
-static int
-same_gametype(const pdn_gametype *a, const pdn_gametype *b)
+int
+pdn_gametype_equal(const pdn_gametype *a, const pdn_gametype *b)
 {
     return a->type == b->type && a->rules == b->rules &&
            a->giveaway == b->giveaway && a->start == b->start &&
@@ -418,7 +418,8 @@ pdn_gametype_format(const pdn_gametype *gt, char *buf, size_t size)
     pdn_gametype std;
     int n;
 
-    if (pdn_gametype_standard(gt->type, &std) == 0 && same_gametype(gt, &std))
+    if (pdn_gametype_standard(gt->type, &std) == 0 &&
+        pdn_gametype_equal(gt, &std))
         n = snprintf(buf, size, "%d", gt->type);
     else
         /* A giveaway game whose type number cannot say so (Russian

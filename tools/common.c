@@ -773,16 +773,6 @@ tool_board(const tool_opts *o, const char *file, const pdn_game *g,
     return b;
 }
 
-static int
-same_gametype(const pdn_gametype *a, const pdn_gametype *b)
-{
-    return a->type == b->type && a->rules == b->rules &&
-           a->giveaway == b->giveaway && a->start == b->start &&
-           a->width == b->width && a->height == b->height &&
-           a->notation == b->notation && a->corner == b->corner &&
-           a->invert == b->invert;
-}
-
 pdn_board *
 tool_board_reuse(const tool_opts *o, const char *file, const pdn_game *g,
                  const pdn_gametype *gt, tool_out *to)
@@ -791,7 +781,7 @@ tool_board_reuse(const tool_opts *o, const char *file, const pdn_game *g,
 
     if (c == NULL)
         return tool_board(o, file, g, gt, to);
-    if (c->board != NULL && same_gametype(&c->gt, gt)) {
+    if (c->board != NULL && pdn_gametype_equal(&c->gt, gt)) {
         pdn_board_reset(c->board);
     } else {
         pdn_board_free(c->board);

@@ -62,6 +62,8 @@ const char *pdn_gametype_name(const pdn_gametype *gt);
  * like snprintf. Variant tags are the caller's business. */
 size_t pdn_gametype_format(const pdn_gametype *gt, char *buf, size_t size);
 int pdn_gametype_result_type(const pdn_gametype *gt);
+/* 1 when a and b are the same GameType in every field, else 0. */
+int pdn_gametype_equal(const pdn_gametype *a, const pdn_gametype *b);
 /* The capture separator of the variant's tradition: 'x' or ':' ('-' Thai). */
 char pdn_gametype_capture_sep(const pdn_gametype *gt);
 

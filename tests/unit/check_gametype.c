@@ -107,6 +107,25 @@ START_TEST(test_full_standard_form_equals_bare_number)
 }
 END_TEST
 
+START_TEST(test_equal_compares_every_field)
+{
+    pdn_gametype a, b;
+
+    ck_assert_int_eq(pdn_gametype_standard(20, &a), 0);
+    ck_assert_int_eq(pdn_gametype_parse("20,W,10,10,N2,0", &b, NULL), 0);
+    ck_assert_int_eq(pdn_gametype_equal(&a, &b), 1);
+    b.corner = 1;
+    ck_assert_int_eq(pdn_gametype_equal(&a, &b), 0);
+    ck_assert_int_eq(pdn_gametype_parse("98", &b, NULL), 0);
+    ck_assert_int_eq(pdn_gametype_equal(&a, &b), 0); /* same board, giveaway */
+    ck_assert_int_eq(pdn_gametype_standard(25, &a), 0);
+    ck_assert_int_eq(pdn_gametype_by_name("russian giveaway", &b), 0);
+    ck_assert_int_eq(pdn_gametype_equal(&a, &b), 0);
+    b.giveaway = 0;
+    ck_assert_int_eq(pdn_gametype_equal(&a, &b), 1);
+}
+END_TEST
+
 START_TEST(test_unknown_numbers_are_not_standard)
 {
     pdn_gametype gt;
@@ -456,6 +475,7 @@ gametype_suite(void)
     tcase_add_loop_test(tc, test_full_standard_form_equals_bare_number, 0,
                         N_STD);
     tcase_add_test(tc, test_unknown_numbers_are_not_standard);
+    tcase_add_test(tc, test_equal_compares_every_field);
     tcase_add_test(tc, test_custom_full_form_is_kept_and_written_in_full);
     tcase_add_test(tc, test_missing_invert_flag_takes_the_type_value);
     tcase_add_test(tc, test_spaces_around_fields_warn);
