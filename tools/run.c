@@ -10,17 +10,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Games in flight per worker: enough to keep workers busy while a long game
- * is processed, small enough to keep memory bounded. */
-#define RUN_DEPTH_PER_WORKER 8
+/* Games travel between threads in batches: a game of an archive takes a
+ * few microseconds, about what one hand-over between threads costs, so
+ * handing over games one by one made -j 2 no faster than -j 1. A batch
+ * ends at RUN_BATCH_GAMES games or RUN_BATCH_BYTES of raw text, and each
+ * worker has RUN_DEPTH_PER_WORKER batches in flight: enough to keep it busy
+ * while a long game is processed, few enough to keep memory bounded. */
+#define RUN_BATCH_GAMES 64
+#define RUN_BATCH_BYTES (256 * 1024)
+#define RUN_DEPTH_PER_WORKER 4
 
 enum { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
 
+typedef struct run_batch {
+    run_job *v;
+    size_t n, cap;
+} run_batch;
+
 typedef struct run_state {
     pthread_mutex_t lock;
-    pthread_cond_t work_ready; /* a job became READY, or quit */
-    pthread_cond_t job_done;   /* a job became DONE */
-    run_job *ring;
+    pthread_cond_t work_ready; /* a batch became READY, or quit */
+    pthread_cond_t job_done;   /* a batch became DONE */
+    run_batch *ring;
     int *slot;
     size_t cap, head, count;
     int quit;
@@ -138,6 +149,35 @@ read_job(pdn_reader *r, run_job *job, unsigned long index)
     return 1;
 }
 
+/* Reads up to a batch of games into b, numbering them from *index.
+ * Returns how many were read; 0 means the end of input. */
+static size_t
+read_batch(pdn_reader *r, run_batch *b, unsigned long *index)
+{
+    size_t bytes = 0;
+
+    b->n = 0;
+    while (b->n < RUN_BATCH_GAMES && bytes < RUN_BATCH_BYTES) {
+        size_t len = 0;
+        if (b->n == b->cap) {
+            size_t cap = b->cap ? b->cap * 2 : 8;
+            run_job *v = realloc(b->v, cap * sizeof *v);
+            if (v == NULL)
+                break; /* a shorter batch; the next read retries */
+            b->v = v;
+            b->cap = cap;
+        }
+        if (!read_job(r, &b->v[b->n], *index))
+            break;
+        if (b->v[b->n].game != NULL)
+            pdn_game_raw(b->v[b->n].game, &len);
+        bytes += len;
+        b->n++;
+        (*index)++;
+    }
+    return b->n;
+}
+
 static void *
 worker_main(void *arg)
 {
@@ -163,10 +203,16 @@ worker_main(void *arg)
         }
         st->slot[found] = SLOT_RUNNING;
         pthread_mutex_unlock(&st->lock);
-        if (wctx != NULL || st->ops->worker_new == NULL)
-            st->ops->work(wctx, &st->ring[found]);
-        else
-            st->ring[found].status = 2;
+        {
+            run_batch *b = &st->ring[found];
+            size_t k;
+            for (k = 0; k < b->n; k++) {
+                if (wctx != NULL || st->ops->worker_new == NULL)
+                    st->ops->work(wctx, &b->v[k]);
+                else
+                    b->v[k].status = 2;
+            }
+        }
         pthread_mutex_lock(&st->lock);
         st->slot[found] = SLOT_DONE;
         pthread_cond_broadcast(&st->job_done);
@@ -208,8 +254,9 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
 {
     run_state st;
     worker *ws;
-    int i, status = 0, eof = 0, nstarted = 0;
+    int i, status = 0, eof = 0, eof_write = 0, nstarted = 0;
     unsigned long index = 0;
+    size_t k;
 
     if (jobs <= 1)
         return run_serial(r, ops, ctx);
@@ -243,34 +290,37 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
 
     pthread_mutex_lock(&st.lock);
     for (;;) {
-        /* Emit finished jobs in input order. */
+        /* Emit finished batches in input order. */
         while (st.count > 0 && st.slot[st.head] == SLOT_DONE) {
-            run_job *job = &st.ring[st.head];
-            int rc;
+            run_batch *b = &st.ring[st.head];
             pthread_mutex_unlock(&st.lock);
-            if (job->status > status)
-                status = job->status;
-            rc = ops->emit(ctx, job);
-            job_reset(job);
+            for (k = 0; k < b->n; k++) {
+                run_job *job = &b->v[k];
+                if (job->status > status)
+                    status = job->status;
+                if (!eof_write && ops->emit(ctx, job) < 0) {
+                    status = 2;
+                    eof_write = 1; /* stop reading; drain what is in flight */
+                }
+                job_reset(job);
+            }
+            b->n = 0;
             pthread_mutex_lock(&st.lock);
             st.slot[st.head] = SLOT_FREE;
             st.head = (st.head + 1) % st.cap;
             st.count--;
-            if (rc < 0) {
-                status = 2;
-                eof = 1; /* stop reading; drain what is in flight */
-            }
+            if (eof_write)
+                eof = 1;
         }
         if (eof && st.count == 0)
             break;
         if (!eof && st.count < st.cap) {
             size_t tail = (st.head + st.count) % st.cap;
-            int got;
+            size_t got;
             pthread_mutex_unlock(&st.lock);
-            got = read_job(r, &st.ring[tail], index);
+            got = read_batch(r, &st.ring[tail], &index);
             pthread_mutex_lock(&st.lock);
-            if (got) {
-                index++;
+            if (got > 0) {
                 st.slot[tail] = SLOT_READY;
                 st.count++;
                 pthread_cond_signal(&st.work_ready);
@@ -291,6 +341,8 @@ out:
     pthread_cond_destroy(&st.job_done);
     pthread_cond_destroy(&st.work_ready);
     pthread_mutex_destroy(&st.lock);
+    for (k = 0; k < st.cap; k++)
+        free(st.ring[k].v);
     free(st.ring);
     free(st.slot);
     free(ws);
