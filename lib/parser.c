@@ -834,60 +834,72 @@ take_raw(pdn_reader *r, size_t end)
     return (long)end;
 }
 
+/* Byte classes of the fast path: blanks it skips, digits. */
+enum { F_BLANK = 1, F_NL = 2, F_DIGIT = 4, F_END = 8 };
+static const unsigned char fcls[256] = {
+    ['\t'] = F_BLANK | F_END, [' '] = F_BLANK | F_END, ['\n'] = F_NL | F_END,
+    ['\r'] = F_END, ['0'] = F_DIGIT, ['1'] = F_DIGIT, ['2'] = F_DIGIT,
+    ['3'] = F_DIGIT, ['4'] = F_DIGIT, ['5'] = F_DIGIT, ['6'] = F_DIGIT,
+    ['7'] = F_DIGIT, ['8'] = F_DIGIT, ['9'] = F_DIGIT};
+#define FDIGIT(c) ((unsigned)((unsigned char)(c) - '0') < 10)
+
 /* Fast path for the bulk of a game: move numbers ("12." "12...") and
  * plain numeric moves ("32-28", "26x17x10") separated by blanks and LF,
  * read straight from the window into nodes. It stops, leaving the
  * position after the last item it took, at anything else (comments,
  * results, glued marks, CR, the window's end), which the general path then
  * reads: both give the same model. Returns 0, or -1 when memory runs
- * out. */
+ * out.
+ *
+ * Scans within a token need no check against the window's end: a window
+ * of our own is NUL-terminated, and in a caller's buffer no item starts
+ * within 128 bytes of its end (the longest plain move is 2 + 31 * 3
+ * bytes; runs of dots are bounded apart). The move's squares are written
+ * straight into the free space of the arena, where its node will be. */
 static int
 fast_body(pdn_reader *r)
 {
     const char *d = r->in.data;
     size_t len = r->in.len, p = r->pos, base = r->in.base;
+    size_t lim = r->in.kind != PDNP_SRC_MEM ? len : len > 128 ? len - 128 : 0;
     size_t keep = p, keep_off = r->line_off;
     unsigned long keep_line = r->line, line = r->line;
     size_t line_off = r->line_off;
+    const size_t need = (sizeof(pdn_node) + PDNP_ALIGN - 1) &
+                        ~(PDNP_ALIGN - 1);
     pdnp_frame *f = top(r);
+    pdn_game *g = r->g;
 
     for (;;) {
-        size_t start, q;
-        unsigned v;
-        unsigned char c;
+        size_t start, q, n;
+        unsigned v, k;
         char sep;
-        pdn_movetext mt;
+        pdn_movetext tmp, *mt;
         pdn_node *node;
-        pdn_pos pos;
+        pdnp_block *b;
 
-        while (p < len) {
-            c = (unsigned char)d[p];
-            if (c == ' ' || c == '\t') {
-                p++;
-            } else if (c == '\n') {
-                p++;
+        while (p < len && ((k = fcls[(unsigned char)d[p]]) &
+                           (F_BLANK | F_NL))) {
+            p++;
+            if (k & F_NL) {
                 line++;
                 line_off = base + p;
-            } else {
-                break;
             }
         }
-        if (p >= len || d[p] < '1' || d[p] > '9')
+        if (p >= lim || d[p] < '1' || d[p] > '9')
             break;
         start = p;
         v = (unsigned)(d[p] - '0');
         q = p + 1;
-        if (q < len && d[q] >= '0' && d[q] <= '9')
+        if (FDIGIT(d[q]))
             v = v * 10 + (unsigned)(d[q++] - '0');
-        if (q >= len)
-            break;
         if (d[q] == '.') {
             size_t dots = 0;
             while (q < len && d[q] == '.') {
                 q++;
                 dots++;
             }
-            if (q >= len || (d[q] != ' ' && d[q] != '\n' && d[q] != '\t'))
+            if (q >= len || !(fcls[(unsigned char)d[q]] & (F_BLANK | F_NL)))
                 break;
             f->number = v;
             f->ellipsis = dots >= 2;
@@ -900,56 +912,74 @@ fast_body(pdn_reader *r)
         sep = d[q];
         if (sep != '-' && sep != 'x')
             break;
-        mt.sq[0] = (unsigned char)v;
-        mt.n = 1;
-        while (q < len && d[q] == sep && mt.n < PDN_PATH_MAX) {
+        /* A move following a move, the usual case, has its node made
+         * here; the arena's free space takes the squares meanwhile. */
+        b = g->arena.head;
+        node = NULL;
+        mt = &tmp;
+        if (f->before.count == 0 && f->setup == NULL && f->npvar == 0 &&
+            f->last != NULL && b != NULL && b->used % PDNP_ALIGN == 0 &&
+            b->size - b->used >= need) {
+            node = (pdn_node *)((char *)b + PDNP_BLOCK_HDR + b->used);
+            mt = &node->mt;
+        }
+        mt->sq[0] = (unsigned char)v;
+        n = 1;
+        while (d[q] == sep && n < PDN_PATH_MAX) {
             q++;
-            if (q >= len || d[q] < '1' || d[q] > '9')
+            if (d[q] < '1' || d[q] > '9')
                 break;
             v = (unsigned)(d[q++] - '0');
-            if (q < len && d[q] >= '0' && d[q] <= '9')
+            if (FDIGIT(d[q]))
                 v = v * 10 + (unsigned)(d[q++] - '0');
-            mt.sq[mt.n++] = (unsigned char)v;
+            mt->sq[n++] = (unsigned char)v;
         }
-        if (q >= len || mt.n < 2 || d[q - 1] < '0' || d[q - 1] > '9' ||
-            (d[q] != ' ' && d[q] != '\n' && d[q] != '\t' && d[q] != '\r'))
+        if (n < 2 || !FDIGIT(d[q - 1]) || !(fcls[(unsigned char)d[q]] & F_END))
             break;
         if (q - start == 3 && d[start] == '1' && d[start + 2] == '1')
             break; /* "1-1" is a result */
         if (q - r->gstart > r->max_game)
             break;
-        mt.capture = sep == 'x';
-        mt.algebraic = 0;
-        mt.file_only = 0;
-        mt.sep = sep;
-        pos.line = line;
-        pos.column = base + start - line_off + 1;
-        pos.offset = base + start;
-        if (f->before.count == 0 && f->setup == NULL && f->npvar == 0 &&
-            f->last != NULL && q - start < sizeof node->tbuf &&
+        mt->n = (unsigned char)n;
+        mt->capture = sep == 'x';
+        mt->algebraic = 0;
+        mt->file_only = 0;
+        mt->sep = sep;
+        if (node != NULL && q - start < sizeof node->tbuf &&
             start + sizeof node->tbuf <= len) {
-            /* The usual case, inline: a move following a move. */
-            node = pdnp_node_new(r->g);
-            if (node == NULL)
-                return nomem(r);
+            b->used += need;
             memcpy(node->tbuf, d + start, sizeof node->tbuf);
             node->tbuf[q - start] = '\0';
+            node->next = NULL;
+            node->x = NULL;
+            node->game = g;
             node->text = node->tbuf;
-            node->pos = pos;
+            node->pos.line = line;
+            node->pos.column = base + start - line_off + 1;
+            node->pos.offset = base + start;
             node->number = f->number;
             node->ellipsis = (unsigned char)f->ellipsis;
+            node->has_move = 1;
             f->number = 0;
             f->ellipsis = 0;
             f->last->next = node;
             f->last = node;
             f->after_mark = 0;
         } else {
+            pdn_pos pos;
+            if (node != NULL) {
+                tmp = *mt; /* add_node makes its node where mt lies */
+                mt = &tmp;
+            }
+            pos.line = line;
+            pos.column = base + start - line_off + 1;
+            pos.offset = base + start;
             node = add_node(r, d + start, q - start, &pos, 1);
             if (node == NULL)
                 return -1;
+            node->has_move = 1;
+            node->mt = tmp;
         }
-        node->has_move = 1;
-        node->mt = mt;
         r->has_body = 1;
         p = keep = q;
         keep_line = line;
