@@ -160,6 +160,13 @@ map_fen(conv *c)
     }
 }
 
+/* Space between games (not NUL: hostile input may hold one). */
+static int
+is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 static void
 convert_game(const tool_opts *o, const char *file, pdn_game *g,
              const pdn_error *rerr, tool_out *to)
@@ -175,11 +182,22 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     if (g == NULL)
         return;
     if (rerr->code != PDN_OK || tool_gametype(o, file, g, &c.src, to) != 0) {
-        /* A game that cannot be read or typed is copied as it was. */
+        /* A game that cannot be read or typed is copied as it was, but
+         * set apart like a written game: the blank lines before it belong
+         * to its raw text and the written game before it ends with its
+         * own, so they are dropped, and it ends with a blank line. */
         const char *raw = pdn_game_raw(g, &len);
 
-        if (!co->json && raw != NULL)
+        if (co->json || raw == NULL)
+            return;
+        while (len > 0 && is_blank(raw[0]))
+            raw++, len--;
+        while (len > 0 && is_blank(raw[len - 1]))
+            len--;
+        if (len > 0) {
             tbuf_add(&to->out, raw, len);
+            tbuf_adds(&to->out, "\n\n");
+        }
         return;
     }
     c.dst = c.src;
