@@ -436,6 +436,55 @@ end_with_result(pdn_reader *r, const char *res)
     return 1;
 }
 
+
+/* The usual tag pair, '[Name "value"]' on one line with no escapes, read
+ * straight from the window without the lexer's copy of the value. It
+ * returns 0, having read nothing, for anything else (which
+ * pdnp_lex_tag then reads, to the same result), 1 when the tag was added,
+ * -1 when memory runs out. */
+static int
+tag_fast(pdn_reader *r, const pdn_pos *pos)
+{
+    const char *d = r->in.data;
+    size_t len = r->in.len, p = r->pos, name, nlen, open, vlen;
+    unsigned char c;
+
+    if (p >= len || !((d[p] >= 'A' && d[p] <= 'Z') ||
+                      (d[p] >= 'a' && d[p] <= 'z')))
+        return 0;
+    name = p;
+    while (p < len && ((d[p] >= 'A' && d[p] <= 'Z') ||
+                       (d[p] >= 'a' && d[p] <= 'z') ||
+                       (d[p] >= '0' && d[p] <= '9') || d[p] == '_'))
+        p++;
+    nlen = p - name;
+    if (nlen > r->max_token || p >= len || d[p] != ' ')
+        return 0;
+    while (p < len && (d[p] == ' ' || d[p] == '\t'))
+        p++;
+    if (p >= len || d[p] != '"')
+        return 0;
+    open = p++;
+    while (p < len && (c = (unsigned char)d[p]) != '"' && c != '\\' &&
+           c != '\n' && c != '\r')
+        p++;
+    if (p >= len || d[p] != '"' || p - open > r->max_token)
+        return 0;
+    vlen = p - open - 1;
+    p++;
+    while (p < len && (d[p] == ' ' || d[p] == '\t'))
+        p++;
+    if (p >= len || d[p] != ']')
+        return 0;
+    if (pdnp_game_add_tag(r->g, d + name, nlen, d + open + 1, vlen, pos) <
+        0)
+        return nomem(r);
+    r->pos = p + 1;
+    if (has_high(d + open + 1, vlen) &&
+        note_high(r, (long)r->g->ntags - 1, NULL) < 0)
+        return -1;
+    return 1;
+}
 /* A word: result, move number, ellipsis, placeholder or move. Returns 1
  * when it ended the game, 0 to go on, 2 to go on when the word is no item
  * that comments can follow (a move number, or a move with glued text),
@@ -641,7 +690,10 @@ tag(pdn_reader *r)
 {
     size_t name, nlen;
     pdn_pos pos = r->tpos;
-    int rc = pdnp_lex_tag(r, &name, &nlen);
+    int rc = tag_fast(r, &pos);
+    if (rc != 0)
+        return rc > 0 ? 0 : -1;
+    rc = pdnp_lex_tag(r, &name, &nlen);
     if (rc < 0)
         return -1;
     if (rc == 0) {
