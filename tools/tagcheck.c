@@ -13,6 +13,15 @@
 static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
                                      "White", "Black", "Result"};
 
+/* Value of the one or two digits at d, as atoi reads them. */
+static int
+num2(const char *d)
+{
+    int v = d[0] - '0';
+
+    return isdigit((unsigned char)d[1]) ? v * 10 + d[1] - '0' : v;
+}
+
 /* YYYY.MM.DD with '?' for unknown digits; "?" alone is fine too. */
 static int
 date_ok(const char *d, char sep)
@@ -20,7 +29,8 @@ date_ok(const char *d, char sep)
     static const char shape[] = "dddd.dd.dd";
     int i;
 
-    if (strcmp(d, "?") == 0 || strcmp(d, "????.??.??") == 0 || *d == '\0')
+    if (*d == '\0' || (d[0] == '?' && d[1] == '\0') ||
+        strcmp(d, "????.??.??") == 0)
         return 1;
     for (i = 0; shape[i]; i++) {
         if (shape[i] == '.' ? d[i] != sep
@@ -29,9 +39,9 @@ date_ok(const char *d, char sep)
     }
     if (d[i] != '\0')
         return 0;
-    if (d[5] != '?' && (atoi(d + 5) < 1 || atoi(d + 5) > 12))
+    if (d[5] != '?' && (num2(d + 5) < 1 || num2(d + 5) > 12))
         return 0;
-    return d[8] == '?' || (atoi(d + 8) >= 1 && atoi(d + 8) <= 31);
+    return d[8] == '?' || (num2(d + 8) >= 1 && num2(d + 8) <= 31);
 }
 
 /* The game whose tag indices cmp_tag sorts (qsort has no user data). */
@@ -101,6 +111,8 @@ outcome(const char *v)
     case '0':
     case '1':
     case '2':
+        if (v[1] == '/' && strcmp(v, "1/2-1/2") == 0)
+            return 'D';
         if (v[1] == '-' && v[2] >= '0' && v[2] <= '2' && v[3] == '\0') {
             if (v[0] == v[2])
                 return v[0] == '1' ? 'D' : v[0] == '0' ? 'L' : 0;
