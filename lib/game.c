@@ -95,32 +95,52 @@ pdnp_arena_strndup(pdnp_arena *a, const char *s, size_t n)
 
 /* ---- Games ---- */
 
+/* Offset of the first arena block after the game struct, and its size:
+ * enough for the moves and strings of most games. */
+#define GAME_OFF ((sizeof(pdn_game) + ALIGN - 1) & ~(ALIGN - 1))
+#define GAME_FIRST 8192
+
 pdn_game *
 pdn_game_new(void)
 {
-    pdn_game *g = pdnp_calloc(1, sizeof *g);
+    pdn_game *g = pdnp_malloc(GAME_OFF + BLOCK_HDR + GAME_FIRST);
+    pdnp_block *b;
     if (g == NULL)
         return NULL;
+    memset(g, 0, sizeof *g);
     pdnp_arena_init(&g->arena);
+    b = (pdnp_block *)((char *)g + GAME_OFF);
+    b->next = NULL;
+    b->size = GAME_FIRST;
+    b->used = 0;
+    g->arena.head = b;
     return g;
 }
 
 void
 pdn_game_free(pdn_game *g)
 {
+    pdnp_block *b, *first;
+    size_t i;
     if (g == NULL)
         return;
-    pdnp_arena_free(&g->arena);
-    {
-        size_t i;
-        for (i = 0; i < g->nblk; i++)
-            pdnp_free(g->tblk[i]);
-        pdnp_free(g->tblk);
+    /* Every block but the one inside the game's own allocation. */
+    first = (pdnp_block *)((char *)g + GAME_OFF);
+    for (b = g->arena.head; b != NULL;) {
+        pdnp_block *n = b->next;
+        if (b != first)
+            pdnp_free(b);
+        b = n;
     }
-    pdnp_free(g->raw);
+    for (i = 0; i < g->nblk; i++)
+        if (g->tblk[i] != g->tag0)
+            pdnp_free(g->tblk[i]);
+    if (g->tblk != g->tblk0)
+        pdnp_free(g->tblk);
+    if (!g->raw_arena)
+        pdnp_free(g->raw);
     pdnp_free(g);
 }
-
 
 /* Most moves carry no comment, NAG or variation: their record is made
  * only for the moves that need one. */
@@ -190,26 +210,38 @@ pdnp_game_add_tag(pdn_game *g, const char *name, size_t nlen,
                   const char *value, size_t vlen, const pdn_pos *pos)
 {
     pdnp_tag *t;
-    if ((g->ntags & (PDNP_TBLOCK - 1)) == 0 &&
-        g->ntags >> PDNP_TBITS == g->nblk) {
+    if (g->nblk == 0) {
+        /* The first tags go in the game itself. */
+        g->tblk = g->tblk0;
+        g->tblk[0] = g->tag0;
+        g->nblk = 1;
+    } else if ((g->ntags & (PDNP_TBLOCK - 1)) == 0 &&
+               g->ntags >> PDNP_TBITS == g->nblk) {
         pdnp_tag **tb, *blk;
         /* The block table doubles; blocks are never moved. */
         if ((g->nblk & (g->nblk - 1)) == 0) {
-            size_t cap = g->nblk ? g->nblk * 2 : 1;
-            tb = pdnp_realloc(g->tblk, cap * sizeof *tb);
+            size_t cap = g->nblk * 2;
+            if (g->tblk == g->tblk0) {
+                tb = pdnp_malloc(cap * sizeof *tb);
+                if (tb != NULL)
+                    tb[0] = g->tblk0[0];
+            } else {
+                tb = pdnp_realloc(g->tblk, cap * sizeof *tb);
+            }
             if (tb == NULL)
                 return -1;
             g->tblk = tb;
         }
-        /* A small first block for the usual handful of tags. */
-        blk = pdnp_malloc((g->nblk == 0 ? 16 : PDNP_TBLOCK) * sizeof *blk);
+        blk = pdnp_malloc(PDNP_TBLOCK * sizeof *blk);
         if (blk == NULL)
             return -1;
         g->tblk[g->nblk++] = blk;
-    } else if (g->nblk == 1 && g->ntags == 16) {
-        pdnp_tag *blk = pdnp_realloc(g->tblk[0], PDNP_TBLOCK * sizeof *blk);
+    } else if (g->nblk == 1 && g->ntags == PDNP_TAG0 &&
+               g->tblk[0] == g->tag0) {
+        pdnp_tag *blk = pdnp_malloc(PDNP_TBLOCK * sizeof *blk);
         if (blk == NULL)
             return -1;
+        memcpy(blk, g->tag0, sizeof g->tag0);
         g->tblk[0] = blk;
     }
     t = PDNP_TAG(g, g->ntags);

@@ -447,7 +447,7 @@ tag_fast(pdn_reader *r, const pdn_pos *pos)
 {
     const char *d = r->in.data;
     size_t len = r->in.len, p = r->pos, name, nlen, open, vlen;
-    unsigned char c;
+    unsigned char c, high = 0;
 
     if (p >= len || !((d[p] >= 'A' && d[p] <= 'Z') ||
                       (d[p] >= 'a' && d[p] <= 'z')))
@@ -466,8 +466,10 @@ tag_fast(pdn_reader *r, const pdn_pos *pos)
         return 0;
     open = p++;
     while (p < len && (c = (unsigned char)d[p]) != '"' && c != '\\' &&
-           c != '\n' && c != '\r')
+           c != '\n' && c != '\r') {
+        high |= c;
         p++;
+    }
     if (p >= len || d[p] != '"' || p - open > r->max_token)
         return 0;
     vlen = p - open - 1;
@@ -480,8 +482,7 @@ tag_fast(pdn_reader *r, const pdn_pos *pos)
         0)
         return nomem(r);
     r->pos = p + 1;
-    if (has_high(d + open + 1, vlen) &&
-        note_high(r, (long)r->g->ntags - 1, NULL) < 0)
+    if ((high & 0x80) && note_high(r, (long)r->g->ntags - 1, NULL) < 0)
         return -1;
     return 1;
 }
@@ -877,11 +878,21 @@ take_raw(pdn_reader *r, size_t end)
         r->gstart = 0;
         return 0;
     }
-    r->g->raw = pdnp_malloc(n + 1);
-    if (r->g->raw == NULL)
-        return nomem(r);
-    memcpy(r->g->raw, r->in.data + r->gstart, n);
-    r->g->raw[n] = '\0';
+    /* A game of usual size keeps its text in its arena: no allocation of
+     * its own. */
+    if (n < ((size_t)1 << 16)) {
+        r->g->raw = pdnp_arena_strndup(&r->g->arena, r->in.data + r->gstart,
+                                       n);
+        r->g->raw_arena = 1;
+        if (r->g->raw == NULL)
+            return nomem(r);
+    } else {
+        r->g->raw = pdnp_malloc(n + 1);
+        if (r->g->raw == NULL)
+            return nomem(r);
+        memcpy(r->g->raw, r->in.data + r->gstart, n);
+        r->g->raw[n] = '\0';
+    }
     r->g->raw_len = n;
     return (long)end;
 }
@@ -919,16 +930,36 @@ fast_body(pdn_reader *r)
     size_t line_off = r->line_off;
     const size_t need = (sizeof(pdn_node) + PDNP_ALIGN - 1) &
                         ~(PDNP_ALIGN - 1);
+    const size_t gstart = r->gstart, max_game = r->max_game;
     pdnp_frame *f = top(r);
     pdn_game *g = r->g;
+    pdnp_block *b;
+    char *ap;
+    size_t room;
 
+    /* A move following a move, the usual case, has its node made here, in
+     * the free space [ap, ap + room) of the arena's newest block (none
+     * when the frame holds comments, a setup or variations for the next
+     * move, which add_node then takes). The node's squares are parsed
+     * straight into that space. */
+#define FAST_ROOM()                                                        \
+    do {                                                                   \
+        b = g->arena.head;                                                 \
+        ap = NULL;                                                         \
+        room = 0;                                                          \
+        if (f->before.count == 0 && f->setup == NULL && f->npvar == 0 &&   \
+            f->last != NULL && b != NULL && b->used % PDNP_ALIGN == 0) {   \
+            ap = (char *)b + PDNP_BLOCK_HDR + b->used;                     \
+            room = b->size - b->used;                                      \
+        }                                                                  \
+    } while (0)
+    FAST_ROOM();
     for (;;) {
         size_t start, q, n;
         unsigned v, k;
         char sep;
         pdn_movetext tmp, *mt;
         pdn_node *node;
-        pdnp_block *b;
 
         while (p < len && ((k = fcls[(unsigned char)d[p]]) &
                            (F_BLANK | F_NL))) {
@@ -964,15 +995,10 @@ fast_body(pdn_reader *r)
         sep = d[q];
         if (sep != '-' && sep != 'x')
             break;
-        /* A move following a move, the usual case, has its node made
-         * here; the arena's free space takes the squares meanwhile. */
-        b = g->arena.head;
         node = NULL;
         mt = &tmp;
-        if (f->before.count == 0 && f->setup == NULL && f->npvar == 0 &&
-            f->last != NULL && b != NULL && b->used % PDNP_ALIGN == 0 &&
-            b->size - b->used >= need) {
-            node = (pdn_node *)((char *)b + PDNP_BLOCK_HDR + b->used);
+        if (room >= need) {
+            node = (pdn_node *)(void *)ap;
             mt = &node->mt;
         }
         mt->sq[0] = (unsigned char)v;
@@ -990,7 +1016,7 @@ fast_body(pdn_reader *r)
             break;
         if (q - start == 3 && d[start] == '1' && d[start + 2] == '1')
             break; /* "1-1" is a result */
-        if (q - r->gstart > r->max_game)
+        if (q - gstart > max_game)
             break;
         mt->n = (unsigned char)n;
         mt->capture = sep == 'x';
@@ -1000,6 +1026,8 @@ fast_body(pdn_reader *r)
         if (node != NULL && q - start < sizeof node->tbuf &&
             start + sizeof node->tbuf <= len) {
             b->used += need;
+            ap += need;
+            room -= need;
             memcpy(node->tbuf, d + start, sizeof node->tbuf);
             node->tbuf[q - start] = '\0';
             node->next = NULL;
@@ -1031,12 +1059,14 @@ fast_body(pdn_reader *r)
                 return -1;
             node->has_move = 1;
             node->mt = tmp;
+            FAST_ROOM();
         }
         r->has_body = 1;
         p = keep = q;
         keep_line = line;
         keep_off = line_off;
     }
+#undef FAST_ROOM
     /* Blanks after the last item are left to the lexer. */
     r->pos = keep;
     r->line = keep_line;

@@ -90,6 +90,7 @@ typedef struct pdnp_tag {
  * reallocation of everything read so far. */
 #define PDNP_TBITS 10
 #define PDNP_TBLOCK (1u << PDNP_TBITS)
+#define PDNP_TAG0 16
 #define PDNP_TAG(g, i) (&(g)->tblk[(i) >> PDNP_TBITS][(i) & (PDNP_TBLOCK - 1)])
 
 struct pdn_game {
@@ -105,6 +106,13 @@ struct pdn_game {
     pdn_pos pos;
     char *raw;
     size_t raw_len;
+    int raw_arena;    /* raw lies in the arena, not in its own allocation */
+    /* The usual handful of tags, and the block table while there is one
+     * block, live in the game itself, as does its first arena block (after
+     * the struct, in the same allocation): a game costs one allocation
+     * besides its raw text. */
+    pdnp_tag *tblk0[1];
+    pdnp_tag tag0[PDNP_TAG0];
 };
 
 /* A new node with no move, text or rare parts, in g's arena; NULL when
