@@ -689,11 +689,37 @@ star(pdn_reader *r)
 static int
 tag(pdn_reader *r)
 {
-    size_t name, nlen;
+    size_t name, nlen, p;
     pdn_pos pos = r->tpos;
-    int rc = tag_fast(r, &pos);
-    if (rc != 0)
-        return rc > 0 ? 0 : -1;
+    int rc;
+
+    /* Usual tag pairs, and the next ones while each starts the line after
+     * the last: '\n' and '[' are then taken here as the lexer would. */
+    while ((rc = tag_fast(r, &pos)) > 0) {
+        const char *d = r->in.data;
+        p = r->pos;
+        if (r->has_body || p + 2 >= r->in.len || d[p] != '\n' ||
+            d[p + 1] != '[' ||
+            !((d[p + 2] >= 'A' && d[p + 2] <= 'Z') ||
+              (d[p + 2] >= 'a' && d[p + 2] <= 'z')) ||
+            p + 2 - r->gstart > r->max_game)
+            return 0;
+        r->line++;
+        r->line_off = r->in.base + p + 1;
+        r->ws_before = 1;
+        r->vbuf = 0;
+        r->joined = 0;
+        r->slen = 0;
+        r->tok = PDNP_T_LBRACKET;
+        r->tstart = p + 1;
+        r->tpos.line = r->line;
+        r->tpos.column = 1;
+        r->tpos.offset = r->in.base + p + 1;
+        r->pos = p + 2;
+        pos = r->tpos;
+    }
+    if (rc < 0)
+        return -1;
     rc = pdnp_lex_tag(r, &name, &nlen);
     if (rc < 0)
         return -1;
