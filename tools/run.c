@@ -178,6 +178,34 @@ read_batch(pdn_reader *r, run_batch *b, unsigned long *index)
     return b->n;
 }
 
+/* Runs the tool's work on every game of b. */
+static void
+work_batch(const run_ops *ops, void *wctx, run_batch *b)
+{
+    size_t k;
+
+    for (k = 0; k < b->n; k++) {
+        if (wctx != NULL || ops->worker_new == NULL)
+            ops->work(wctx, &b->v[k]);
+        else
+            b->v[k].status = 2;
+    }
+}
+
+/* The first READY batch in input order, or st->cap when none. */
+static size_t
+find_ready(const run_state *st)
+{
+    size_t i;
+
+    for (i = 0; i < st->count; i++) {
+        size_t k = (st->head + i) % st->cap;
+        if (st->slot[k] == SLOT_READY)
+            return k;
+    }
+    return st->cap;
+}
+
 static void *
 worker_main(void *arg)
 {
@@ -187,14 +215,7 @@ worker_main(void *arg)
 
     pthread_mutex_lock(&st->lock);
     for (;;) {
-        size_t i, found = st->cap;
-        for (i = 0; i < st->count; i++) {
-            size_t k = (st->head + i) % st->cap;
-            if (st->slot[k] == SLOT_READY) {
-                found = k;
-                break;
-            }
-        }
+        size_t found = find_ready(st);
         if (found == st->cap) {
             if (st->quit)
                 break;
@@ -203,16 +224,7 @@ worker_main(void *arg)
         }
         st->slot[found] = SLOT_RUNNING;
         pthread_mutex_unlock(&st->lock);
-        {
-            run_batch *b = &st->ring[found];
-            size_t k;
-            for (k = 0; k < b->n; k++) {
-                if (wctx != NULL || st->ops->worker_new == NULL)
-                    st->ops->work(wctx, &b->v[k]);
-                else
-                    b->v[k].status = 2;
-            }
-        }
+        work_batch(st->ops, wctx, &st->ring[found]);
         pthread_mutex_lock(&st->lock);
         st->slot[found] = SLOT_DONE;
         pthread_cond_broadcast(&st->job_done);
@@ -254,9 +266,10 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
 {
     run_state st;
     worker *ws;
-    int i, status = 0, eof = 0, eof_write = 0, nstarted = 0;
+    int i, status = 0, eof = 0, eof_write = 0;
     unsigned long index = 0;
     size_t k;
+    void *mctx;
 
     if (jobs <= 1)
         return run_serial(r, ops, ctx);
@@ -276,16 +289,16 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
     pthread_mutex_init(&st.lock, NULL);
     pthread_cond_init(&st.work_ready, NULL);
     pthread_cond_init(&st.job_done, NULL);
-    for (i = 0; i < jobs; i++) {
+    /* The calling thread reads, emits, and works on a batch whenever it has
+     * nothing else to do, so -j N runs N threads, not N + 1: on two cores a
+     * third thread made the reader wait for a core while workers waited for
+     * it. */
+    mctx = ops->worker_new ? ops->worker_new(ctx) : ctx;
+    for (i = 0; i < jobs - 1; i++) {
         ws[i].st = &st;
         if (pthread_create(&ws[i].thread, NULL, worker_main, &ws[i]) == 0) {
             ws[i].started = 1;
-            nstarted++;
         }
-    }
-    if (nstarted == 0) {
-        status = run_serial(r, ops, ctx);
-        goto out;
     }
 
     pthread_mutex_lock(&st.lock);
@@ -329,15 +342,27 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
             }
             continue;
         }
+        {
+            size_t found = find_ready(&st);
+            if (found != st.cap) {
+                st.slot[found] = SLOT_RUNNING;
+                pthread_mutex_unlock(&st.lock);
+                work_batch(ops, mctx, &st.ring[found]);
+                pthread_mutex_lock(&st.lock);
+                st.slot[found] = SLOT_DONE;
+                continue;
+            }
+        }
         pthread_cond_wait(&st.job_done, &st.lock);
     }
     st.quit = 1;
     pthread_cond_broadcast(&st.work_ready);
     pthread_mutex_unlock(&st.lock);
-out:
-    for (i = 0; i < jobs; i++)
+    for (i = 0; i < jobs - 1; i++)
         if (ws[i].started)
             pthread_join(ws[i].thread, NULL);
+    if (ops->worker_new && ops->worker_free && mctx)
+        ops->worker_free(mctx);
     pthread_cond_destroy(&st.job_done);
     pthread_cond_destroy(&st.work_ready);
     pthread_mutex_destroy(&st.lock);
