@@ -739,6 +739,25 @@ scan_count(const pdn_board *b, const pdnp_pos *p, cells capfrom)
     }
 }
 
+/* Can the king on cell capture along one of its lines? Shared by the
+ * capture tests below; inlined, as they run for every ply of a replay. */
+static ALWAYS_INLINE int
+king_can_capture(const pdn_board *b, const unsigned char *sq, int opp,
+                 int cell)
+{
+    int k;
+
+    for (k = 0; k < b->g.nkcap; k++) {
+        int d = b->g.kcap[k], to = cell + d;
+        if (b->r.flying)
+            while (sq[to] == PDNP_EMPTY)
+                to += d;
+        if ((sq[to] & (opp | PDNP_MARK)) == opp && sq[to + d] == PDNP_EMPTY)
+            return 1;
+    }
+    return 0;
+}
+
 /* The capture test of scan_quiet alone: the same men sets and king lines,
  * but no quiet move is listed or counted, so a replay that only needs to
  * know whether the side must capture pays for nothing else. */
@@ -747,7 +766,7 @@ scan_capture(const pdn_board *b, const pdnp_pos *p, cells capfrom, int nw)
 {
     const pdnp_geo *g = &b->g;
     const unsigned char *sq = p->sq;
-    int side = p->turn, opp = side ^ 3, flying = b->r.flying, k, i;
+    int side = p->turn, opp = side ^ 3, k, i;
     cells men, kings, empty, prey, t, u;
     uint64_t any = 0, anyking = 0;
 
@@ -780,18 +799,9 @@ scan_capture(const pdn_board *b, const pdnp_pos *p, cells capfrom, int nw)
     /* Kings one by one, along their lines (few, and rarely many). */
     for (i = 0; i < nw && anyking; i++) {
         uint64_t x;
-        for (x = kings[i]; x != 0; x &= x - 1) {
-            int c = i * 64 + lowbit(x);
-            for (k = 0; k < g->nkcap; k++) {
-                int d = g->kcap[k], to = c + d;
-                if (flying)
-                    while (sq[to] == PDNP_EMPTY)
-                        to += d;
-                if ((sq[to] & (opp | PDNP_MARK)) == opp &&
-                    sq[to + d] == PDNP_EMPTY)
-                    goto found;
-            }
-        }
+        for (x = kings[i]; x != 0; x &= x - 1)
+            if (king_can_capture(b, sq, opp, i * 64 + lowbit(x)))
+                goto found;
     }
     return 0;
 found:
@@ -810,7 +820,7 @@ scan_capture3(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom,
               int nw)
 {
     const unsigned char *sq = p->sq;
-    int side = p->turn, opp = side ^ 3, k, i;
+    int side = p->turn, opp = side ^ 3, i;
     const uint64_t *own = p->occ[side], *ko = p->kocc;
     uint64_t c[3];
 
@@ -818,18 +828,9 @@ scan_capture3(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom,
         goto found;
     for (i = 0; i < nw; i++) {
         uint64_t x;
-        for (x = own[i] & ko[i]; x != 0; x &= x - 1) {
-            int cell = i * 64 + lowbit(x);
-            for (k = 0; k < b->g.nkcap; k++) {
-                int d = b->g.kcap[k], to = cell + d;
-                if (b->r.flying)
-                    while (sq[to] == PDNP_EMPTY)
-                        to += d;
-                if ((sq[to] & (opp | PDNP_MARK)) == opp &&
-                    sq[to + d] == PDNP_EMPTY)
-                    goto found;
-            }
-        }
+        for (x = own[i] & ko[i]; x != 0; x &= x - 1)
+            if (king_can_capture(b, sq, opp, i * 64 + lowbit(x)))
+                goto found;
     }
     return 0;
 found:
