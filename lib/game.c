@@ -155,18 +155,11 @@ pdnp_node_x(pdn_node *n)
     return n->x;
 }
 
-int
-pdnp_list_add_str(pdn_game *g, pdnp_list *l, const char *s, size_t n)
+/* Appends it to l. Always succeeds; returns 0 for its callers' sake. */
+static int
+list_push(pdnp_list *l, pdnp_item *it)
 {
-    pdnp_item *it = pdnp_arena_alloc(&g->arena, sizeof *it);
-    char *d;
-    if (it == NULL)
-        return -1;
-    d = pdnp_arena_strndup(&g->arena, s, n);
-    if (d == NULL)
-        return -1;
     it->next = NULL;
-    it->u.s = d;
     if (l->last != NULL)
         l->last->next = it;
     else
@@ -177,20 +170,27 @@ pdnp_list_add_str(pdn_game *g, pdnp_list *l, const char *s, size_t n)
 }
 
 int
+pdnp_list_add_str(pdn_game *g, pdnp_list *l, const char *s, size_t n)
+{
+    pdnp_item *it = pdnp_arena_alloc(&g->arena, sizeof *it);
+    char *d;
+    if (it == NULL)
+        return -1;
+    d = pdnp_arena_strndup(&g->arena, s, n);
+    if (d == NULL)
+        return -1;
+    it->u.s = d;
+    return list_push(l, it);
+}
+
+int
 pdnp_list_add_nag(pdn_game *g, pdnp_list *l, int nag)
 {
     pdnp_item *it = pdnp_arena_alloc(&g->arena, sizeof *it);
     if (it == NULL)
         return -1;
-    it->next = NULL;
     it->u.nag = nag;
-    if (l->last != NULL)
-        l->last->next = it;
-    else
-        l->first = it;
-    l->last = it;
-    l->count++;
-    return 0;
+    return list_push(l, it);
 }
 
 /* Lists are short (comments of one move), so indexed access walks. */
