@@ -3,7 +3,6 @@
  * real files (each with its warning), errors quoting the bad part, and
  * canonical formatting. */
 #include <config.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,57 +244,27 @@ END_TEST
  * (the corpus is real files, messy on purpose). */
 static size_t corpus_fens, corpus_warned;
 
-static int
-scan_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
+static void
+check_corpus_fen(const char *path, const char *value)
 {
-    const char *ext = strrchr(path, '.');
-    char *buf, *p, *q;
-    FILE *fp;
     pdn_fen fen;
     pdn_error e;
-    size_t n;
     int r;
 
-    (void)ftw;
-    if (type != FTW_F || ext == NULL ||
-        (strcmp(ext, ".pdn") != 0 && strcmp(ext, ".PDN") != 0 &&
-         strcmp(ext, ".fen") != 0))
-        return 0;
-    buf = malloc((size_t)st->st_size + 1);
-    ck_assert_ptr_nonnull(buf);
-    fp = fopen(path, "rb");
-    ck_assert_ptr_nonnull(fp);
-    n = fread(buf, 1, (size_t)st->st_size, fp);
-    fclose(fp);
-    buf[n] = '\0';
-    for (p = buf; (p = strstr(p, "[FEN \"")) != NULL; p = q) {
-        p += 6;
-        q = strchr(p, '"');
-        if (q == NULL)
-            break;
-        *q++ = '\0';
-        pdn_error_clear(&e);
-        r = pdn_fen_parse(p, &fen, &e);
-        ck_assert_msg(r >= 0, "%s: FEN '%s': %s", path, p, e.text);
-        corpus_fens++;
-        corpus_warned += r == 1;
-    }
-    free(buf);
-    return 0;
+    pdn_error_clear(&e);
+    r = pdn_fen_parse(value, &fen, &e);
+    ck_assert_msg(r >= 0, "%s: FEN '%s': %s", path, value, e.text);
+    corpus_fens++;
+    corpus_warned += r == 1;
 }
 
 START_TEST(test_every_fen_of_the_shared_corpus_is_read)
 {
-    const char *shared = test_shared_dir();
-    char path[4096];
+    static const char *const exts[] = {".pdn", ".PDN", ".fen", NULL};
 
-    if (shared == NULL)
-        return;
     corpus_fens = corpus_warned = 0;
-    snprintf(path, sizeof path, "%s/corpus", shared);
-    ck_assert_int_eq(nftw(path, scan_file, 16, FTW_PHYS), 0);
-    snprintf(path, sizeof path, "%s/generated", shared);
-    ck_assert_int_eq(nftw(path, scan_file, 16, FTW_PHYS), 0);
+    if (test_each_shared_tag("FEN", exts, check_corpus_fen) < 0)
+        return;
     ck_assert_uint_gt(corpus_fens, 1000);
     /* The SAGE and problem-collection forms ('.', spaces, '01') warn. */
     ck_assert_uint_gt(corpus_warned, 100);

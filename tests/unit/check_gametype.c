@@ -2,7 +2,6 @@
 /* Unit tests for GameType values: the standard table, parsing of bare and
  * full forms, names, formatting and round trips, and parse errors. */
 #include <config.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -411,54 +410,25 @@ END_TEST
 /* Every GameType tag of the shared corpus and generated files is read. */
 static size_t corpus_tags;
 
-static int
-scan_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
+static void
+check_corpus_gametype(const char *path, const char *value)
 {
-    const char *ext = strrchr(path, '.');
-    char *buf, *p, *q;
-    FILE *fp;
     pdn_gametype gt;
     pdn_error e;
-    size_t n;
 
-    (void)ftw;
-    if (type != FTW_F || ext == NULL ||
-        (strcmp(ext, ".pdn") != 0 && strcmp(ext, ".PDN") != 0))
-        return 0;
-    buf = malloc((size_t)st->st_size + 1);
-    ck_assert_ptr_nonnull(buf);
-    fp = fopen(path, "rb");
-    ck_assert_ptr_nonnull(fp);
-    n = fread(buf, 1, (size_t)st->st_size, fp);
-    fclose(fp);
-    buf[n] = '\0';
-    for (p = buf; (p = strstr(p, "[GameType \"")) != NULL; p = q) {
-        p += 11;
-        q = strchr(p, '"');
-        if (q == NULL)
-            break;
-        *q++ = '\0';
-        pdn_error_clear(&e);
-        ck_assert_msg(pdn_gametype_parse(p, &gt, &e) >= 0,
-                      "%s: GameType '%s': %s", path, p, e.text);
-        corpus_tags++;
-    }
-    free(buf);
-    return 0;
+    pdn_error_clear(&e);
+    ck_assert_msg(pdn_gametype_parse(value, &gt, &e) >= 0,
+                  "%s: GameType '%s': %s", path, value, e.text);
+    corpus_tags++;
 }
 
 START_TEST(test_every_gametype_of_the_shared_corpus_is_read)
 {
-    const char *shared = test_shared_dir();
-    char path[4096];
+    static const char *const exts[] = {".pdn", ".PDN", NULL};
 
-    if (shared == NULL)
-        return;
     corpus_tags = 0;
-    snprintf(path, sizeof path, "%s/corpus", shared);
-    ck_assert_int_eq(nftw(path, scan_file, 16, FTW_PHYS), 0);
-    snprintf(path, sizeof path, "%s/generated", shared);
-    ck_assert_int_eq(nftw(path, scan_file, 16, FTW_PHYS), 0);
+    if (test_each_shared_tag("GameType", exts, check_corpus_gametype) < 0)
+        return;
     ck_assert_uint_gt(corpus_tags, 3000);
 }
 END_TEST

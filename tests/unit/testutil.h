@@ -23,6 +23,14 @@ test_shared_dir(void)
     return NULL;
 }
 
+/* Calls fn(path, value) for every '[TAG "value"]' in the files of the
+ * shared corpus and generated games whose names end in one of exts (a
+ * NULL-terminated list, e.g. ".pdn"). Returns 0, or -1 when the shared
+ * folder is absent (the caller then returns early). testutil.c. */
+typedef void test_tag_fn(const char *path, const char *value);
+int test_each_shared_tag(const char *tag, const char *const *exts,
+                         test_tag_fn *fn);
+
 /* Path of a file in the source tree (tests/data/..., samples/...). */
 #define TEST_SRC(rel) (TOP_SRCDIR "/" rel)
 

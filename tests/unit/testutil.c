@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/* Helpers shared by the unit tests that read the shared corpus. */
+#include <config.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <check.h>
+#include "testutil.h"
+
+/* nftw passes no user data: the walk's parameters live here for its
+ * duration (the tests are single-threaded). */
+static const char *walk_tag;
+static const char *const *walk_exts;
+static test_tag_fn *walk_fn;
+
+static int
+has_ext(const char *path)
+{
+    const char *ext = strrchr(path, '.');
+    size_t i;
+
+    for (i = 0; ext != NULL && walk_exts[i] != NULL; i++)
+        if (strcmp(ext, walk_exts[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int
+walk_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    char open[64], *buf, *p, *q;
+    size_t n, lo;
+    FILE *fp;
+
+    (void)ftw;
+    if (type != FTW_F || !has_ext(path))
+        return 0;
+    lo = (size_t)snprintf(open, sizeof open, "[%s \"", walk_tag);
+    buf = malloc((size_t)st->st_size + 1);
+    ck_assert_ptr_nonnull(buf);
+    fp = fopen(path, "rb");
+    ck_assert_ptr_nonnull(fp);
+    n = fread(buf, 1, (size_t)st->st_size, fp);
+    fclose(fp);
+    buf[n] = '\0';
+    for (p = buf; (p = strstr(p, open)) != NULL; p = q) {
+        p += lo;
+        q = strchr(p, '"');
+        if (q == NULL)
+            break;
+        *q++ = '\0';
+        walk_fn(path, p);
+    }
+    free(buf);
+    return 0;
+}
+
+int
+test_each_shared_tag(const char *tag, const char *const *exts,
+                     test_tag_fn *fn)
+{
+    const char *shared = test_shared_dir();
+    char path[4096];
+
+    if (shared == NULL)
+        return -1;
+    walk_tag = tag;
+    walk_exts = exts;
+    walk_fn = fn;
+    snprintf(path, sizeof path, "%s/corpus", shared);
+    ck_assert_int_eq(nftw(path, walk_file, 16, FTW_PHYS), 0);
+    snprintf(path, sizeof path, "%s/generated", shared);
+    ck_assert_int_eq(nftw(path, walk_file, 16, FTW_PHYS), 0);
+    return 0;
+}
