@@ -887,7 +887,6 @@ pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
 {
     cells capfrom;
     long n;
-    int rc;
 
     l->n = 0;
     n = scan_list(b, p, l, capfrom);
@@ -895,8 +894,9 @@ pdnp_gen(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
         l->n = (size_t)n;
         return 0;
     }
-    rc = n == -2 ? gen_captures(b, p, l, merge, capfrom) : GEN_ENOMEM;
-    return rc == GEN_OK ? 0 : gen_fail(rc, l, err);
+    if (n != -2)
+        return gen_fail(GEN_ENOMEM, l, err);
+    return pdnp_gen_captures(b, p, l, merge, capfrom, err);
 }
 
 int
@@ -906,7 +906,6 @@ pdnp_gen_const(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
     cells capfrom;
     pdnp_pos work;
     long n;
-    int rc;
 
     l->n = 0;
     n = scan_list(b, p, l, capfrom);
@@ -918,8 +917,7 @@ pdnp_gen_const(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
         return gen_fail(GEN_ENOMEM, l, err);
     /* The capture search marks pieces as it goes: give it a copy. */
     work = *p;
-    rc = gen_captures(b, &work, l, merge, capfrom);
-    return rc == GEN_OK ? 0 : gen_fail(rc, l, err);
+    return pdnp_gen_captures(b, &work, l, merge, capfrom, err);
 }
 
 int
