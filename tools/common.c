@@ -175,9 +175,7 @@ tbuf_json(tbuf *b, const char *str)
 void
 tbuf_free(tbuf *b)
 {
-    free(b->data);
-    b->data = NULL;
-    b->len = b->cap = 0;
+    run_buf_free(b); /* a tbuf is the pipeline's run_buf */
 }
 
 /* Messages to the user: "pdn-x: ..." on stderr, the program name being a

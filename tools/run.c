@@ -5,7 +5,6 @@
 #include "run.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,54 +43,6 @@ typedef struct worker {
     run_state *st;
     int started;
 } worker;
-
-int
-run_buf_add(run_buf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        char *p;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        p = realloc(b->data, cap);
-        if (p == NULL)
-            return -1;
-        b->data = p;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
-    return 0;
-}
-
-int
-run_buf_printf(run_buf *b, const char *fmt, ...)
-{
-    char small[512];
-    va_list ap;
-    int n;
-
-    va_start(ap, fmt);
-    n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return -1;
-    if ((size_t)n < sizeof small)
-        return run_buf_add(b, small, (size_t)n);
-    {
-        char *big = malloc((size_t)n + 1);
-        int rc;
-        if (big == NULL)
-            return -1;
-        va_start(ap, fmt);
-        vsnprintf(big, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-        rc = run_buf_add(b, big, (size_t)n);
-        free(big);
-        return rc;
-    }
-}
 
 void
 run_buf_free(run_buf *b)

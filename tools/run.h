@@ -15,9 +15,7 @@ typedef struct run_buf {
     size_t cap;
 } run_buf;
 
-int run_buf_add(run_buf *b, const char *s, size_t n); /* 0, or -1 (ENOMEM) */
-int run_buf_printf(run_buf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Frees b's text (the tools fill it with tbuf_* in common.c). */
 void run_buf_free(run_buf *b);
 
 /* One game in flight. The reader fields are set before work() runs; the
