@@ -157,6 +157,18 @@ find_ready(const run_state *st)
     return st->cap;
 }
 
+/* With st->lock held: works on batch k, releasing the lock meanwhile. */
+static void
+run_ready(run_state *st, void *wctx, size_t k)
+{
+    st->slot[k] = SLOT_RUNNING;
+    pthread_mutex_unlock(&st->lock);
+    work_batch(st->ops, wctx, &st->ring[k]);
+    pthread_mutex_lock(&st->lock);
+    st->slot[k] = SLOT_DONE;
+    pthread_cond_broadcast(&st->job_done);
+}
+
 static void *
 worker_main(void *arg)
 {
@@ -173,12 +185,7 @@ worker_main(void *arg)
             pthread_cond_wait(&st->work_ready, &st->lock);
             continue;
         }
-        st->slot[found] = SLOT_RUNNING;
-        pthread_mutex_unlock(&st->lock);
-        work_batch(st->ops, wctx, &st->ring[found]);
-        pthread_mutex_lock(&st->lock);
-        st->slot[found] = SLOT_DONE;
-        pthread_cond_broadcast(&st->job_done);
+        run_ready(st, wctx, found);
     }
     pthread_mutex_unlock(&st->lock);
     if (st->ops->worker_new && st->ops->worker_free && wctx)
@@ -219,7 +226,7 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
     worker *ws;
     int i, status = 0, eof = 0, eof_write = 0;
     unsigned long index = 0;
-    size_t k;
+    size_t k, ready;
     void *mctx;
 
     if (jobs <= 1)
@@ -293,16 +300,10 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
             }
             continue;
         }
-        {
-            size_t found = find_ready(&st);
-            if (found != st.cap) {
-                st.slot[found] = SLOT_RUNNING;
-                pthread_mutex_unlock(&st.lock);
-                work_batch(ops, mctx, &st.ring[found]);
-                pthread_mutex_lock(&st.lock);
-                st.slot[found] = SLOT_DONE;
-                continue;
-            }
+        ready = find_ready(&st);
+        if (ready != st.cap) {
+            run_ready(&st, mctx, ready);
+            continue;
         }
         pthread_cond_wait(&st.job_done, &st.lock);
     }
