@@ -127,9 +127,10 @@ is_std(const tool_output *o)
 static const char *
 label(const tool_output *o, char *buf, size_t size)
 {
-    if (is_std(o))
-        return o->opt ? "-o '-' (standard output)" : "standard output";
-    snprintf(buf, size, "-%c '%s'", o->opt, o->name);
+    if (o->opt == 0)
+        return "standard output";
+    snprintf(buf, size, "-%c '%s'%s", o->opt, o->name,
+             is_std(o) ? " (standard output)" : "");
     return buf;
 }
 
