@@ -91,6 +91,19 @@ cmp -s want got || { echo "FAIL: -o - differs from standard output" >&2; fail=1;
 pdn-convert -q -o /dev/stdout in.pdn > got 2>/dev/null || true
 cmp -s want got || { echo "FAIL: -o /dev/stdout differs from standard output" >&2; fail=1; }
 rm -f want got
+# A FIFO is written in place.
+if mkfifo fifo 2>/dev/null; then
+    cat fifo > got &
+    pdn-convert -q -o fifo in.pdn 2>/dev/null || true
+    wait
+    pdn-convert -q in.pdn 2>/dev/null | cmp -s - got || { echo "FAIL: -o FIFO differs from standard output" >&2; fail=1; }
+    rm -f fifo got
+fi
+# pdn-replay's JSON records name their file and the game's number in it.
+pdn-replay -f json in.pdn - < in.pdn > got 2>/dev/null || true
+[ "$(grep -c '^{"file":"in.pdn","game":1,"ply":' got)" = 1 ] && [ "$(grep -c '^{"file":"<stdin>","game":1,"ply":' got)" = 1 ] ||
+    { echo "FAIL: pdn-replay -f json: records do not name their file" >&2; cat got >&2; fail=1; }
+rm -f got
 
 # An interrupted run (a signal while the input is still open) leaves the
 # old files and no temporary. The listing taken meanwhile shows that the
