@@ -201,12 +201,20 @@ identify(out_id *id)
                      S_ISREG(id->st.st_mode);
         return 0;
     }
+    if (o->name[0] == '\0' || o->name[strlen(o->name) - 1] == '/') {
+        tool_error("'%s': %s", o->name,
+                   strerror(o->name[0] != '\0' ? EISDIR : ENOENT));
+        return -1;
+    }
     if (stat(o->name, &id->st) == 0) {
         id->exists = S_ISREG(id->st.st_mode);
         id->direct = !id->exists;
     }
-    /* /dev/stdout and its kind are written in place, whatever they are */
-    if (strncmp(o->name, "/dev/", 5) == 0)
+    /* /dev/stdout and its kind are written in place, whatever they are:
+     * renaming over what they lead to would not write to the descriptor */
+    if (strncmp(o->name, "/dev/std", 8) == 0 ||
+        strncmp(o->name, "/dev/fd/", 8) == 0 ||
+        strncmp(o->name, "/proc/self/fd/", 14) == 0)
         id->direct = 1;
     if (!id->direct && (o->target = resolve(o->name)) == NULL) {
         tool_error("%s: %s", o->name, strerror(errno));
