@@ -180,10 +180,10 @@ same_file(const struct stat *a, const struct stat *b)
 static int
 same_output(const out_id *a, const out_id *b)
 {
+    if (a->exists && b->exists) /* regular files: stdout's too */
+        return same_file(&a->st, &b->st);
     if (is_std(a->o) || is_std(b->o))
         return is_std(a->o) && is_std(b->o);
-    if (a->exists && b->exists)
-        return same_file(&a->st, &b->st);
     return a->o->target != NULL && b->o->target != NULL &&
            strcmp(a->o->target, b->o->target) == 0;
 }

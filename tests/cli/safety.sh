@@ -60,6 +60,12 @@ for args in "-w a -w b" "-x a -x b" "-o a -o b"; do
     [ "$(cat a)" = old ] && [ ! -e b ] || { echo "FAIL: pdn-legal $args wrote a file" >&2; fail=1; }
 done
 
+# standard output (the report) redirected to an output file
+set +e; pdn-legal -w a in.pdn > a 2>"$tmp/err"; st=$?; set -e
+[ "$st" = 2 ] && grep -q "output standard output is the same file as output -w 'a'" "$tmp/err" ||
+    { echo "FAIL: 'pdn-legal -w a > a' exited $st" >&2; cat "$tmp/err" >&2; fail=1; }
+echo old > a
+
 # Nothing is opened before every option is checked; a failed run (status
 # 2) leaves the old file as it was.
 for args in "-o a -f yaml" "-o a -Z" "-w a -j 0" "-x a -g nosuchtype" "-o a no-such-file.pdn"; do
