@@ -8,7 +8,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -250,11 +249,8 @@ tool_std_options(int argc, char **argv, tool_usage_fn *usage)
 {
     int i;
 
-    /* A closed pipe on the output is a write error like a full disk: it
-     * is reported and gives status 2, rather than killing the tool by a
-     * signal that a script sees as exit status 141. Every tool calls this
-     * first, so this is the one place to say so. */
-    signal(SIGPIPE, SIG_IGN);
+    /* Every tool calls this first: signals and output files. */
+    tool_output_init();
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
 
@@ -290,8 +286,7 @@ void
 tool_opts_init(tool_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->out = stdout;
-    o->out_name = NULL;
+    o->out = tool_output_std();
 }
 
 int
@@ -323,18 +318,8 @@ tool_common_option(tool_opts *o, int c, const char *arg)
         o->have_gt = 1;
         return 1;
     case 'o':
-        if (o->out != stdout) {
-            tool_usage_error("option -o given twice");
-            return -1;
-        }
-        o->out = fopen(arg, "w");
-        if (o->out == NULL) {
-            tool_error("%s: %s", arg, strerror(errno));
-            o->out = stdout;
-            return -1;
-        }
-        o->out_name = arg;
-        return 1;
+        /* only recorded: opened once every option is known */
+        return tool_output_option(&o->out, 'o', arg) < 0 ? -1 : 1;
     case 'j': {
         char *end;
         long n = strtol(arg, &end, 10);
@@ -417,53 +402,11 @@ tool_diag_err(const tool_opts *o, tool_out *to, const char *file,
               "%s", e->text);
 }
 
-/* Set once a write error has been reported, so that closing the stream at
- * the end does not report the same failure again. Tool-side state: the
- * library itself keeps none. */
-static int write_reported;
-
-/* Output: write errors (a full disk, a closed pipe) are system trouble and
- * are reported once, with the file's name when it is not stdout. */
-int
-tool_write(FILE *fp, const char *name, const char *s, size_t len)
-{
-    if (len == 0 || fwrite(s, 1, len, fp) == len)
-        return 0;
-    write_reported = 1;
-    if (name != NULL)
-        tool_error("%s: write error: %s", name, strerror(errno));
-    else
-        tool_error("write error: %s", strerror(errno));
-    return -1;
-}
-
 int
 tool_finish(tool_opts *o, int status)
 {
-    FILE *fp = o != NULL ? o->out : stdout;
-    const char *name = o != NULL ? o->out_name : NULL;
-    int bad;
-
-    /* errno tells why, when the stream's error came from a write */
-    errno = 0;
-    bad = fflush(fp) != 0 || ferror(fp);
-    if (fclose(fp) != 0)
-        bad = 1;
-    if (fp != stdout && fclose(stdout) != 0 && !bad) {
-        tool_error("write error: %s", strerror(errno));
-        return TOOL_TROUBLE;
-    }
-    if (bad && write_reported)
-        return TOOL_TROUBLE;
-    if (bad) {
-        if (name != NULL)
-            tool_error("%s: write error: %s", name,
-                       strerror(errno ? errno : EIO));
-        else
-            tool_error("write error: %s", strerror(errno ? errno : EIO));
-        return TOOL_TROUBLE;
-    }
-    return status;
+    (void)o; /* the outputs are tools/output.c's */
+    return tool_outputs_close(status);
 }
 
 /* Worker side of the pipeline: reader record, reader warnings, then the
@@ -547,7 +490,7 @@ emit(void *ctx, run_job *job)
     const tool_opts *o = ctx;
     size_t n = (size_t)job->flag;
 
-    if (tool_write(o->out, o->out_name, job->out.data, n) < 0)
+    if (tool_write(o->out, job->out.data, n) < 0)
         return -1;
     if (job->out.len > n)
         fwrite(job->out.data + n, 1, job->out.len - n, stderr);
@@ -593,11 +536,13 @@ tool_run(tool_opts *o, int argc, char **argv)
 {
     int status = TOOL_OK, i, st;
 
+    if (tool_outputs_open(o->out, argc, argv) != 0)
+        return tool_finish(o, TOOL_TROUBLE);
     for (i = 0; i < argc || (i == 0 && argc == 0); i++) {
         st = run_file(o, argc == 0 ? "-" : argv[i]);
         if (st > status)
             status = st;
-        if (st == TOOL_TROUBLE && ferror(o->out))
+        if (st == TOOL_TROUBLE && o->out->err != 0)
             break;
     }
     return tool_finish(o, status);
@@ -962,29 +907,6 @@ tool_outcome(const char *r)
     for (i = 0; i < sizeof forms / sizeof *forms; i++)
         if (strcmp(r, forms[i].s) == 0)
             return forms[i].who;
-    return 0;
-}
-
-int
-tool_open_out(FILE **fp, const char **name, const char *arg)
-{
-    if ((*fp = fopen(arg, "wb")) == NULL) {
-        tool_error("%s: %s", arg, strerror(errno));
-        return -1;
-    }
-    *name = arg;
-    return 0;
-}
-
-int
-tool_close_out(FILE *fp, const char *name)
-{
-    if (fp == NULL)
-        return 0;
-    if (ferror(fp) | fclose(fp)) {
-        tool_error("%s: write error: %s", name, strerror(errno));
-        return -1;
-    }
     return 0;
 }
 

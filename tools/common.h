@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <pdn/pdn.h>
+#include "output.h"
 #include "run.h"
 
 #if defined(__GNUC__)
@@ -79,8 +80,7 @@ typedef struct tool_opts {
     int jobs;                /* -j N: worker threads */
     int have_gt;             /* -g given */
     pdn_gametype gt;         /* -g GAMETYPE */
-    FILE *out;               /* -o FILE or stdout */
-    const char *out_name;
+    tool_output *out;        /* -o FILE or the standard output */
     tool_game_fn *game;
     tool_emit_fn *emit;
     void *ud;                /* the tool's own options */
@@ -137,11 +137,9 @@ void tool_diag_err(const tool_opts *o, tool_out *to, const char *file,
  * calls o->game and writes each game's output in input order. Returns the
  * exit status (after tool_finish()). */
 int tool_run(tool_opts *o, int argc, char **argv);
-/* Flushes and closes the output; a write error is reported and gives 2.
- * Returns max(status, that). */
+/* Ends the run's outputs (tool_outputs_close): a write error is reported
+ * and gives 2. Returns max(status, that). */
 int tool_finish(tool_opts *o, int status);
-/* Writes len bytes to fp (name for messages); 0, or -1 after reporting. */
-int tool_write(FILE *fp, const char *name, const char *s, size_t len);
 
 /* The GameType of g: its GameType tag, else a Variant tag, else -g, else
  * inferred from its squares (algebraic: 25, above 32: 20, else 21) with a
@@ -189,10 +187,6 @@ void tool_add_moves(tbuf *out, const pdn_board *b, const pdn_movelist *l,
  * types and the spellings of the wild ("1/2:1/2", "0:1", leading blanks)
  * are read. */
 int tool_outcome(const char *r);
-/* Opens an extra output file (-w, -x). 0, or -1 after reporting. */
-int tool_open_out(FILE **fp, const char **name, const char *arg);
-/* Closes it (NULL: nothing); 0, or -1 after reporting a write error. */
-int tool_close_out(FILE *fp, const char *name);
 /* Formats the board's position as a FEN string into buf. */
 void tool_fen(const pdn_board *b, char *buf, size_t size);
 

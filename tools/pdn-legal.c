@@ -16,8 +16,8 @@ const char tool_name[] = "pdn-legal";
  * only (in emit order), never by workers. */
 typedef struct legal_opts {
     int variations;
-    FILE *ok, *bad;
-    const char *ok_name, *bad_name;
+    tool_output *ok, *bad;
+    tool_output *prev;       /* where the input's previous game went */
 } legal_opts;
 
 static void
@@ -213,26 +213,66 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     tool_release(to, b, c.l);
 }
 
-/* -w and -x: each game's bytes as read, to one file or the other. */
+/* Length of the rest of a line at s: blanks and the newline ending it,
+ * or 0 when the line goes on. */
+static size_t
+line_rest(const char *s, size_t n)
+{
+    size_t i = 0;
+
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+        i++;
+    return i < n && s[i] == '\n' ? i + 1 : 0;
+}
+
+/* Starts a new line in out when its last byte is not a newline. */
+static int
+new_line(tool_output *out)
+{
+    if (out == NULL || out->len == 0 || out->last == '\n')
+        return 0;
+    return tool_write(out, "\n", 1);
+}
+
+/* -w and -x: each game's bytes as read, to one file or the other. A raw
+ * text starts with what stands between its game and the one before; the
+ * end of that game's last line goes with that game, so that every part
+ * ends its lines. A newline is added only where an input does not end
+ * with one (or two games share a line). */
 static int
 split(const tool_opts *o, const pdn_game *g, int status)
 {
     legal_opts *lo = o->ud;
-    FILE *fp = status == TOOL_OK ? lo->ok : lo->bad;
+    tool_output *to = status == TOOL_OK ? lo->ok : lo->bad;
+    tool_output *prev = lo->prev;
     const char *raw;
-    size_t len;
+    size_t len, head = 0;
 
-    if (fp == NULL || g == NULL)
+    if (g == NULL)
         return 0;
     raw = pdn_game_raw(g, &len);
-    return tool_write(fp, status == TOOL_OK ? lo->ok_name : lo->bad_name,
-                      raw, len);
+    lo->prev = to;
+    if (pdn_game_number(g) == 1) {
+        /* a new input: the last one may not have ended its line */
+        if (new_line(lo->ok) < 0 || new_line(lo->bad) < 0)
+            return -1;
+    } else {
+        /* prev NULL: that game's file was not asked for */
+        head = line_rest(raw, len);
+        if (prev != NULL && tool_write(prev, raw, head) < 0)
+            return -1;
+    }
+    if (to == NULL)
+        return 0;
+    if (to != prev && new_line(to) < 0)
+        return -1;
+    return tool_write(to, raw + head, len - head);
 }
 
 int
 main(int argc, char **argv)
 {
-    legal_opts lo = {0, NULL, NULL, NULL, NULL};
+    legal_opts lo = {0, NULL, NULL, NULL};
     tool_opts o;
     int c, st = tool_std_options(argc, argv, usage);
 
@@ -251,9 +291,11 @@ main(int argc, char **argv)
         if (c == 'v') {
             lo.variations = 1;
         } else if (c == 'w' || c == 'x') {
-            if (tool_open_out(c == 'w' ? &lo.ok : &lo.bad,
-                         c == 'w' ? &lo.ok_name : &lo.bad_name, optarg) < 0)
+            /* recorded; opened by tool_run once all options are read */
+            if (tool_output_option(c == 'w' ? &lo.ok : &lo.bad, c,
+                                   optarg) < 0)
                 return TOOL_TROUBLE;
+            (c == 'w' ? lo.ok : lo.bad)->end_line = 1;
         } else if (c == 'f') {
             static const char *const fmts[] = {"text", "json", NULL};
             if ((o.json = tool_choice(c, optarg, fmts)) < 0)
@@ -262,10 +304,6 @@ main(int argc, char **argv)
             return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
         }
     }
-    st = tool_run(&o, argc - optind, argv + optind);
-    /* both closed, whatever the first one gives */
-    if ((tool_close_out(lo.ok, lo.ok_name) |
-         tool_close_out(lo.bad, lo.bad_name)) != 0)
-        st = TOOL_TROUBLE;
-    return st;
+    /* -w and -x are committed with the report, by tool_finish */
+    return tool_run(&o, argc - optind, argv + optind);
 }

@@ -203,12 +203,15 @@ main(int argc, char **argv)
             double t0 = now();
             uint64_t n = count(b, d, merge);
 
+            int wr;
+
             printf("%d\t%llu\n", d, (unsigned long long)n);
             /* Show each depth as soon as it is known: deep counts take
-             * minutes. */
-            fflush(stdout);
+             * minutes. A write error is reported with its cause (a full
+             * disk: "No space left on device") and ends the count. */
+            wr = tool_flush(tool_output_std());
             timing(d, now() - t0, n);
-            if (ferror(stdout))
+            if (wr != 0)
                 break;
         }
     }

@@ -47,11 +47,12 @@ usage(FILE *out)
                         "replayed");
 }
 
-/* Prints the position b, reached at ply by move mv (text) / last. */
+/* Prints the position b of game number game of file, reached at ply by
+ * move mv (text) / last. */
 static void
-show(const replay_opts *ro, tbuf *out, unsigned long game,
-     unsigned long ply, const char *mv, const pdn_board *b,
-     const pdn_move *last)
+show(const replay_opts *ro, tbuf *out, const char *file,
+     unsigned long game, unsigned long ply, const char *mv,
+     const pdn_board *b, const pdn_move *last)
 {
     char fen[PDN_FEN_MAX * 5];
 
@@ -71,7 +72,11 @@ show(const replay_opts *ro, tbuf *out, unsigned long game,
         tbuf_addc(out, '\n');
         break;
     case F_JSON:
-        tbuf_printf(out, "{\"game\":%lu,\"ply\":%lu,\"move\":", game, ply);
+        /* the file and the game's number in it: records from several
+         * inputs stay apart */
+        tbuf_adds(out, "{\"file\":");
+        tbuf_json(out, file);
+        tbuf_printf(out, ",\"game\":%lu,\"ply\":%lu,\"move\":", game, ply);
         if (*mv)
             tbuf_json(out, mv);
         else
@@ -120,7 +125,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     }
     /* ply 0 is the start position, after any FEN tag */
     if (ro->all || ro->ply == 0)
-        show(ro, &to->out, num, 0, "", b, NULL), shown = ro->ply == 0;
+        show(ro, &to->out, file, num, 0, "", b, NULL), shown = ro->ply == 0;
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
         const pdn_movetext *mt = pdn_node_move(n);
 
@@ -157,7 +162,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         have_last = 1;
         ply++;
         if (ro->all || (long)ply == ro->ply)
-            show(ro, &to->out, num, ply, mv, b, &last), shown = !ro->all;
+            show(ro, &to->out, file, num, ply, mv, b, &last), shown = !ro->all;
     }
 end:
     if (ro->ply > (long)ply) {
@@ -166,7 +171,7 @@ end:
                   "the game has no ply %ld (it stops at ply %lu)", ro->ply,
                   ply);
     } else if (!ro->all && ro->ply < 0) {
-        show(ro, &to->out, num, ply, mv, b, have_last ? &last : NULL);
+        show(ro, &to->out, file, num, ply, mv, b, have_last ? &last : NULL);
     }
 done:
     tool_release(to, b, l);

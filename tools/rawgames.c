@@ -2,7 +2,11 @@
 /* Test helper for split.sh: rawgames INPUT BADLIST OK BAD checks that the
  * raw texts of INPUT's games concatenate to INPUT, then writes the games
  * whose numbers are in BADLIST (one per line) to BAD and the others to OK,
- * as pdn-legal -w OK -x BAD should. Exit 0, 1 (raw texts lose bytes), 2. */
+ * as pdn-legal -w OK -x BAD should: the blanks and newline that end a
+ * game's last line (found at the start of the next raw text) go with that
+ * game, and a part whose last byte is not a newline gets one before a game
+ * from the other part follows and at the end. Exit 0, 1 (raw texts lose
+ * bytes), 2. */
 #include <config.h>
 
 #include <stdio.h>
@@ -43,10 +47,35 @@ next_line(char *p, char *buf, size_t len)
     return p != NULL ? p + 1 : NULL;
 }
 
+/* One part of the split and its last byte. */
+typedef struct part {
+    FILE *fp;
+    size_t len;
+    char last;
+} part;
+
+static void
+put(part *p, const char *s, size_t n)
+{
+    if (n == 0)
+        return;
+    fwrite(s, 1, n, p->fp);
+    p->len += n;
+    p->last = s[n - 1];
+}
+
+static void
+end_line(part *p)
+{
+    if (p->len != 0 && p->last != '\n')
+        put(p, "\n", 1);
+}
+
 int
 main(int argc, char **argv)
 {
-    size_t inlen, badlen, len, off = 0;
+    size_t inlen, badlen, len, off = 0, head;
+    part ok = {NULL, 0, 0}, bd = {NULL, 0, 0}, *to, *prev = NULL;
     char *in, *bad, *p;
     unsigned char *isbad;
     unsigned long nbad = 1, num;
@@ -61,8 +90,8 @@ main(int argc, char **argv)
         return 2;
     in = slurp(argv[1], &inlen);
     bad = slurp(argv[2], &badlen);
-    okf = fopen(argv[3], "wb");
-    badf = fopen(argv[4], "wb");
+    ok.fp = okf = fopen(argv[3], "wb");
+    bd.fp = badf = fopen(argv[4], "wb");
     if (in == NULL || okf == NULL || badf == NULL)
         return 2;
     /* BADLIST: one game number per line */
@@ -88,9 +117,24 @@ main(int argc, char **argv)
             status = 1;
         }
         off += len;
-        fwrite(raw, 1, len, num < nbad && isbad[num] ? badf : okf);
+        to = num < nbad && isbad[num] ? &bd : &ok;
+        head = 0;
+        if (prev != NULL) {
+            /* spaces, tabs and CRs up to a newline end the last game */
+            while (head < len && (raw[head] == ' ' || raw[head] == '\t' ||
+                                  raw[head] == '\r'))
+                head++;
+            head = head < len && raw[head] == '\n' ? head + 1 : 0;
+            put(prev, raw, head);
+        }
+        if (to != prev)
+            end_line(to);
+        put(to, raw + head, len - head);
+        prev = to;
         pdn_game_free(g);
     }
+    end_line(&ok);
+    end_line(&bd);
     if (off != inlen) {
         fprintf(stderr, "rawgames: raw texts hold %zu of %zu bytes\n", off,
                 inlen);

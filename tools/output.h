@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* Safe output files for the tools: option arguments are only recorded, and
+ * every output is checked (not an input, not another output) and opened
+ * once all options are known. A regular file is written to a temporary
+ * beside it and renamed over it when the run ends with status 0 or 1; a
+ * run that fails (status 2) or is killed (SIGINT, SIGTERM, SIGHUP,
+ * SIGPIPE) leaves the old file as it was and no temporary behind. */
+#ifndef PDN_TOOLS_OUTPUT_H
+#define PDN_TOOLS_OUTPUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct tool_output {
+    int opt;               /* option letter ('o', 'w', 'x'); 0: stdout */
+    const char *name;      /* as given; NULL or "-": standard output */
+    FILE *fp;              /* set by tool_outputs_open */
+    char *tmp;             /* the temporary beside the target, or NULL */
+    char *target;          /* the path tmp is renamed to */
+    int err;               /* errno of the first failed write, 0 */
+    int reported;          /* that failure was reported */
+    int end_line;          /* end a non-empty file with a newline */
+    unsigned long long len; /* bytes written */
+    char last;             /* the last byte written */
+} tool_output;
+
+/* First call of every tool: the signal handlers that remove temporaries
+ * and the umask that new files get. */
+void tool_output_init(void);
+/* The standard output as an output (the default of -o). */
+tool_output *tool_output_std(void);
+/* Records output option -opt FILE in *slot (NULL or the standard output
+ * until given). Returns 0, or -1 after a usage error: the option was
+ * given twice. Nothing is opened yet. */
+int tool_output_option(tool_output **slot, int opt, const char *arg);
+/* Checks every recorded output, and main_out when it is the standard
+ * output, against the inputs (argc operands; none or "-" is standard
+ * input) and against each other, then opens them. Returns 0, or -1 after
+ * reporting (nothing was written then). */
+int tool_outputs_open(tool_output *main_out, int argc, char **argv);
+/* Writes len bytes to out; 0, or -1 after reporting a write error. */
+int tool_write(tool_output *out, const char *s, size_t len);
+/* Flushes out; 0, or -1 after reporting a write error. */
+int tool_flush(tool_output *out);
+/* Ends the run: flushes and closes every output and standard output, then
+ * renames the temporaries over their targets when the status is below 2,
+ * else removes them. Returns max(status, 2 on any write error). */
+int tool_outputs_close(int status);
+
+#endif /* PDN_TOOLS_OUTPUT_H */
