@@ -225,6 +225,7 @@ target_type(conv *c)
 {
     const conv_opts *co = c->co;
     char gts[64];
+    int change;
 
     c->dst = c->src;
     if (co->notation == 'A')
@@ -233,15 +234,16 @@ target_type(conv *c)
         c->dst.notation = 'N';
     if (c->dst.notation == 'N' && co->corner >= 0)
         c->dst.corner = co->corner;
-    if (c->dst.notation != c->src.notation ||
-        c->dst.corner != c->src.corner ||
-        ((co->notation || co->corner >= 0) &&
-         pdn_game_tag(c->g, "GameType") == NULL)) {
+    change = c->dst.notation != c->src.notation ||
+             c->dst.corner != c->src.corner;
+    if (change || ((co->notation || co->corner >= 0) &&
+                   pdn_game_tag(c->g, "GameType") == NULL)) {
         pdn_gametype_format(&c->dst, gts, sizeof gts);
         if (pdn_game_set_tag(c->g, "GameType", gts) != 0)
             c->to->fatal = 1;
-        map_fen(c);
     }
+    if (change)
+        map_fen(c);
 }
 
 /* The writer's string becomes the output buffer when it is empty: no
