@@ -59,7 +59,9 @@ pdn_result_outcome(const char *r)
     }
     if (strcmp(r, "1/2-1/2") == 0)
         return PDN_OUTCOME_DRAW;
-    if (r[0] == '*' && r[1] == '\0')
+    /* '-' stands for an unknown result in some archives; the reader takes
+     * it as the terminator '*' too */
+    if ((r[0] == '*' || r[0] == '-') && r[1] == '\0')
         return PDN_OUTCOME_UNKNOWN;
     if (normalise(r, t) != 0 || t[0] == '\0' ||
         strcmp(t, r) == 0) /* nothing to normalise: none of the above */

@@ -14,7 +14,7 @@ extern "C" {
 
 typedef enum pdn_outcome {
     PDN_OUTCOME_INVALID = 0, /* not a result */
-    PDN_OUTCOME_UNKNOWN,     /* "*": unknown, unfinished */
+    PDN_OUTCOME_UNKNOWN,     /* "*" (or "-"): unknown, unfinished */
     PDN_OUTCOME_FIRST,       /* the first mover won: 1-0, 2-0 */
     PDN_OUTCOME_SECOND,      /* the second mover won: 0-1, 0-2 */
     PDN_OUTCOME_DRAW,        /* 1/2-1/2, 1-1 */
@@ -25,8 +25,9 @@ typedef enum pdn_outcome {
  * terminator: "1-0 0-1 1/2-1/2 0-0 *" (default result type), "2-0 0-2 1-1"
  * (International), and the spellings of real archives: ':' for '-'
  * ("1/2:1/2", "0:1"), the one-character half (UTF-8 or ISO-8859-1) for
- * "1/2" ("½-½"), blanks around. PDN_OUTCOME_INVALID for anything else
- * ("", "?", "-", NULL). */
+ * "1/2" ("½-½"), blanks around, and '-' for '*' as the reader takes it at
+ * the end of a game. PDN_OUTCOME_INVALID for anything else ("", "?",
+ * NULL). */
 pdn_outcome pdn_result_outcome(const char *result);
 
 /* The side ('W' or 'B') that outcome o says won in a game of type gt
