@@ -9,7 +9,7 @@
 static const char *const code_names[PDN_ECODE_COUNT] = {
     "ok",      "nomem",   "io",      "syntax",   "tag",
     "setup",   "move",    "variant", "limit",    "encoding",
-    "illegal", "ambiguous", "result", "strict",
+    "illegal", "ambiguous", "result", "strict",  "no-moves",
 };
 
 const char *

@@ -3,6 +3,8 @@
 lib_libpdn_internal_la_SOURCES += lib/reader_private.h lib/input.c \
 	lib/lexer.c lib/parser.c lib/game.c lib/movetext.c lib/encoding.c
 lib_libpdn_internal_la_SOURCES += lib/writer.c
+## Results and their outcomes (who won, from the first mover's side).
+lib_libpdn_internal_la_SOURCES += lib/result.c
 
 ## Corpus round trip (skipped without ../shared)
 check_PROGRAMS += tests/roundtrip

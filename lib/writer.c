@@ -362,6 +362,7 @@ render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy,
     int add_result;
     const char *res = g->result != NULL ? g->result : "*";
     int compat = (flags & PDN_WRITE_COMPAT) != 0;
+    int own = (flags & (PDN_WRITE_COMPAT | PDN_WRITE_KEEP_RESULT)) != 0;
 
     memset(&w, 0, sizeof w);
     w.b = b;
@@ -372,8 +373,15 @@ render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy,
     w.nl = (flags & PDN_WRITE_CRLF) ? "\r\n" : "\n";
     /* PDN 3.0 ends every game with '*' and keeps the result in the
      * Result tag, added (last of the standard tags) when missing. */
-    add_result = !compat && strcmp(res, "*") != 0 &&
-                 pdn_game_tag(g, "Result") == NULL;
+    add_result = !own && !(flags & PDN_WRITE_KEEP_TAGS) &&
+                 strcmp(res, "*") != 0 && pdn_game_tag(g, "Result") == NULL;
+    if (flags & PDN_WRITE_KEEP_TAGS) {
+        /* input order, as read */
+        for (i = 0; i < (long)g->ntags; i++)
+            if (tag_line(&w, PDNP_TAG(g, i)->name, PDNP_TAG(g, i)->value) < 0)
+                goto fail;
+        goto body;
+    }
     pdnp_tagiter_init(g, &it);
     while (it.k < PDNP_NSTD) {
         size_t f = it.first[it.k++];
@@ -386,9 +394,10 @@ render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy,
     while ((i = pdnp_tagiter_next(g, &it)) >= 0)
         if (tag_line(&w, PDNP_TAG(g, i)->name, PDNP_TAG(g, i)->value) < 0)
             goto fail;
+body:
     if (movetext(&w, g) < 0 || comments(&w, &g->comments) < 0)
         goto fail;
-    if (token(&w, compat ? res : "*", strlen(compat ? res : "*")) < 0 ||
+    if (token(&w, own ? res : "*", strlen(own ? res : "*")) < 0 ||
         newline(&w) < 0 || newline(&w) < 0)
         goto fail;
     *lossy = w.lossy;

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* gameeq A B: reads two PDN files and compares them game by game with
- * pdn_game_equal. Games that hold a read error must hold one in both files
- * (their text is copied, not rewritten). Prints each difference; exits 0
- * when every game is equal, 1 otherwise, 2 on a usage or I/O error. */
+/* gameeq [-k] A B: reads two PDN files and compares them game by game with
+ * pdn_game_equal; with -k the tags must also be in the same input order
+ * and the terminators the same, a missing one in A standing for '*' in B
+ * (what pdn-convert -s keep writes). Games that hold a read error must
+ * hold one in both files (their text is copied, not rewritten). Prints
+ * each difference; exits 0 when every game is equal, 1 otherwise, 2 on a
+ * usage or I/O error. */
 #include <config.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,16 +20,35 @@ next(pdn_reader *r, pdn_game **g)
     return pdn_reader_next(r, g, &e);
 }
 
+/* Tags in input order and terminators, as -k wants them. */
+static int
+kept(const pdn_game *a, const pdn_game *b)
+{
+    const char *ra = pdn_game_result(a), *rb = pdn_game_result(b);
+    size_t i, n = pdn_game_tag_count(a);
+
+    if (rb == NULL || strcmp(ra ? ra : "*", rb) != 0 ||
+        n != pdn_game_tag_count(b))
+        return 0;
+    for (i = 0; i < n; i++)
+        if (strcmp(pdn_game_tag_name_at(a, i), pdn_game_tag_name_at(b, i)) ||
+            strcmp(pdn_game_tag_value_at(a, i), pdn_game_tag_value_at(b, i)))
+            return 0;
+    return 1;
+}
+
 int
 main(int argc, char **argv)
 {
     FILE *fa, *fb;
     pdn_reader *ra, *rb;
     unsigned long n = 0, bad = 0;
-    int rca, rcb;
+    int rca, rcb, keep = argc > 1 && strcmp(argv[1], "-k") == 0;
 
+    argv += keep;
+    argc -= keep;
     if (argc != 3) {
-        fprintf(stderr, "usage: gameeq A B\n");
+        fprintf(stderr, "usage: gameeq [-k] A B\n");
         return 2;
     }
     fa = fopen(argv[1], "rb");
@@ -52,7 +74,8 @@ main(int argc, char **argv)
         } else if ((rca < 0) != (rcb < 0)) {
             printf("%s: game %lu: read error in one file only\n", argv[1], n);
             bad++;
-        } else if (rca > 0 && !pdn_game_equal(ga, gb)) {
+        } else if (rca > 0 && (!pdn_game_equal(ga, gb) ||
+                               (keep && !kept(ga, gb)))) {
             printf("%s: game %lu: games differ\n", argv[1], n);
             bad++;
         }

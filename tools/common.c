@@ -885,29 +885,34 @@ tool_add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
     free(mv);
 }
 
-/* Results: compared by outcome, so that "2-0" and "1-0" (two result types)
- * or "1/2:1/2" (an old spelling) agree with the terminator they mean. */
-int
-tool_outcome(const char *r)
+/* Results are read by pdn_result_outcome (libpdn); this names the
+ * winner for messages, so that a '1-0' in an English game reads as Black's
+ * win. */
+const char *
+tool_outcome_text(pdn_outcome o, const pdn_gametype *gt, char *buf,
+                  size_t size)
 {
-    /* the spellings seen in the wild, after leading blanks */
-    static const struct {
-        const char *s;
-        char who;
-    } forms[] = {
-        {"1-0", 'F'},     {"2-0", 'F'}, {"1:0", 'F'}, {"2:0", 'F'},
-        {"0-1", 'S'},     {"0-2", 'S'}, {"0:1", 'S'}, {"0:2", 'S'},
-        {"1/2-1/2", 'D'}, {"1-1", 'D'}, {"1/2:1/2", 'D'}, {"1:1", 'D'},
-        {"\xc2\xbd-\xc2\xbd", 'D'}, {"0-0", 'L'}, {"0:0", 'L'}, {"*", '*'},
-    };
-    size_t i;
+    int w = pdn_outcome_winner(o, gt);
 
-    while (*r == ' ')
-        r++;
-    for (i = 0; i < sizeof forms / sizeof *forms; i++)
-        if (strcmp(r, forms[i].s) == 0)
-            return forms[i].who;
-    return 0;
+    switch (o) {
+    case PDN_OUTCOME_FIRST:
+    case PDN_OUTCOME_SECOND:
+        if (w == 0)
+            return o == PDN_OUTCOME_FIRST ? "the first mover won"
+                                          : "the second mover won";
+        snprintf(buf, size, "%s (the %s mover) won",
+                 w == 'W' ? "White" : "Black",
+                 o == PDN_OUTCOME_FIRST ? "first" : "second");
+        return buf;
+    case PDN_OUTCOME_DRAW:
+        return "the game was drawn";
+    case PDN_OUTCOME_BOTH_LOST:
+        return "both sides lost";
+    case PDN_OUTCOME_UNKNOWN:
+        return "the result is unknown";
+    default:
+        return "nothing (it is no result)";
+    }
 }
 
 void

@@ -182,11 +182,11 @@ pdn_pos tool_tag_pos(const pdn_game *g, const char *name);
 void tool_add_moves(tbuf *out, const pdn_board *b, const pdn_movelist *l,
                     const unsigned char *w, size_t wn, unsigned flags,
                     const char *sep, int json);
-/* Who a result value says won: 'F' the first mover, 'S' the second, 'D' a
- * draw, 'L' both lost, '*' unknown, 0 when it is no result. Both result
- * types and the spellings of the wild ("1/2:1/2", "0:1", leading blanks)
- * are read. */
-int tool_outcome(const char *r);
+/* What outcome o says, naming the winner's colour in a game of type gt
+ * (NULL when the type is unknown): "Black (the first mover) won", "the
+ * game was drawn", "both sides lost", ... A static string or buf. */
+const char *tool_outcome_text(pdn_outcome o, const pdn_gametype *gt,
+                              char *buf, size_t size);
 /* Formats the board's position as a FEN string into buf. */
 void tool_fen(const pdn_board *b, char *buf, size_t size);
 

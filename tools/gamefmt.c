@@ -158,12 +158,32 @@ gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
 
 /* Tags as [name, value] pairs rather than an object: order and duplicate
  * names survive, as they do in the PDN. */
+static void
+json_head(tbuf *b, const char *file, unsigned long game)
+{
+    tbuf_adds(b, "{\"file\":");
+    tbuf_json(b, file);
+    tbuf_printf(b, ",\"game\":%lu", game);
+}
+
 void
-gf_json_game_open(tbuf *b, const pdn_game *g)
+gf_json_error(tbuf *b, const char *file, unsigned long game,
+              const pdn_pos *pos, const char *message)
+{
+    json_head(b, file, game);
+    tbuf_printf(b, ",\"error\":{\"line\":%lu,\"column\":%lu,\"message\":",
+                pos->line, pos->column);
+    tbuf_json(b, message);
+    tbuf_adds(b, "}}\n");
+}
+
+void
+gf_json_game_open(tbuf *b, const char *file, const pdn_game *g)
 {
     size_t i, n = pdn_game_tag_count(g);
 
-    tbuf_printf(b, "{\"game\":%lu,\"tags\":[", pdn_game_number(g));
+    json_head(b, file, pdn_game_number(g));
+    tbuf_adds(b, ",\"tags\":[");
     for (i = 0; i < n; i++) {
         tbuf_adds(b, i ? ",[" : "[");
         tbuf_json(b, pdn_game_tag_name_at(g, i));

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* pdn-convert: rewrites PDN through the writer: target notation (-m, -N),
- * capture paths (-c), writing style (-s), or JSON (-f json). Squares are
+ * capture paths (-c), writing style (-s: by default tags in input order and
+ * each game's own terminator), or JSON (-f json). Squares are
  * mapped through board coordinates, so num -> alg -> num is the identity;
  * -c and JSON replay the moves to know their paths and captures. */
 #include <config.h>
@@ -51,8 +52,13 @@ usage(FILE *out)
             "  -c PATHS         keep (default), short (from-to unless "
             "ambiguous)\n"
             "                   or full (every landing square)\n"
-            "  -s STYLE         pdn3 (default) or compat (result token, 80 "
-            "columns)\n"
+            "  -s STYLE         keep (default: tags in input order, each "
+            "game's\n"
+            "                   result token), pdn3 (strict PDN 3.0: standard "
+            "tags\n"
+            "                   first, '*' terminator) or compat (result "
+            "token,\n"
+            "                   80 columns)\n"
             "  -f FORMAT        pdn (default) or json (one game per line)\n"
             "  -g GAMETYPE      game type of games without a GameType tag\n"
             "  -o FILE          write the output to FILE\n"
@@ -87,14 +93,15 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
                                        pdn_board_set_fen(b, &f, NULL) != 0))
             b = NULL;
         /* Once a move cannot be resolved the position is unknown: the rest
-         * of the line is still mapped square by square, not replayed. */
+         * of the line is still mapped square by square, not replayed. A
+         * token that is no move (a '-' placeholder) the reader reported. */
         ok = b && mt && pdn_board_moves(b, c->l, NULL) == 0 &&
              pdn_board_match(b, c->l, mt, &m) == PDN_MATCH_LEGAL;
         pos = pdn_node_pos(n);
-        if (!ok && b && (c->co->capture != C_KEEP || c->js || mt == NULL ||
-                         mt->file_only))
+        if (!ok && b && mt != NULL &&
+            (c->co->capture != C_KEEP || c->js || mt->file_only))
             tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
-                      PDN_SEV_WARNING, PDN_EILLEGAL, NULL,
+                      PDN_SEV_ERROR, PDN_EILLEGAL, NULL,
                       "cannot resolve move '%s': it and the rest of its line "
                       "are kept as written", pdn_node_text(n));
         if (!ok)
@@ -167,77 +174,95 @@ is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
+/* A game that cannot be read or typed. In PDN it is copied as it was, but
+ * set apart like a written game: the blank lines before it belong to its
+ * raw text and the written game before it ends with its own, so they are
+ * dropped, and it ends with a blank line. In JSON it gets a record with
+ * its file, number and the error (rerr, or why its GameType is unusable),
+ * so that the records of a file are numbered without gaps. */
 static void
-convert_game(const tool_opts *o, const char *file, pdn_game *g,
-             const pdn_error *rerr, tool_out *to)
+copy_unread(const tool_opts *o, const char *file, const pdn_game *g,
+            const pdn_error *rerr, tool_out *to)
 {
     const conv_opts *co = o->ud;
-    conv c = {o, co, file, g, to, {0}, {0}, NULL, NULL};
-    pdn_board *b = NULL;
-    pdn_error err;
-    char gts[64];
-    char *text;
-    size_t len;
+    size_t len = 0;
+    const char *raw = g ? pdn_game_raw(g, &len) : NULL;
+    const char *tag = g ? pdn_game_tag(g, "GameType") : NULL;
+    pdn_gametype gt;
+    pdn_error e = *rerr;
 
-    if (g == NULL)
-        return;
-    if (rerr->code != PDN_OK || tool_gametype(o, file, g, &c.src, to) != 0) {
-        /* A game that cannot be read or typed is copied as it was, but
-         * set apart like a written game: the blank lines before it belong
-         * to its raw text and the written game before it ends with its
-         * own, so they are dropped, and it ends with a blank line. */
-        const char *raw = pdn_game_raw(g, &len);
-
-        if (co->json || raw == NULL)
-            return;
-        while (len > 0 && is_blank(raw[0]))
-            raw++, len--;
-        while (len > 0 && is_blank(raw[len - 1]))
-            len--;
-        if (len > 0) {
-            tbuf_add(&to->out, raw, len);
-            tbuf_adds(&to->out, "\n\n");
+    if (co->json) {
+        if (e.code == PDN_OK && tag != NULL) {
+            if (pdn_gametype_parse(tag, &gt, &e) >= 0)
+                pdn_error_clear(&e);
+            if (e.pos.line == 0)
+                e.pos = tool_tag_pos(g, "GameType");
         }
+        if (e.pos.line == 0 && g != NULL)
+            e.pos = pdn_game_pos(g);
+        gf_json_error(&to->out, file, g ? pdn_game_number(g) : rerr->game,
+                      &e.pos, e.code != PDN_OK ? e.text
+                                               : "cannot infer the game type");
         return;
     }
-    c.dst = c.src;
+    if (raw == NULL)
+        return;
+    while (len > 0 && is_blank(raw[0]))
+        raw++, len--;
+    while (len > 0 && is_blank(raw[len - 1]))
+        len--;
+    if (len > 0) {
+        tbuf_add(&to->out, raw, len);
+        tbuf_adds(&to->out, "\n\n");
+    }
+}
+
+/* The output GameType (-m, -N). A game converted to a notation says which
+ * in its GameType tag, which it gets when it had none (-g or inference
+ * typed it); the FEN tag follows. */
+static void
+target_type(conv *c)
+{
+    const conv_opts *co = c->co;
+    char gts[64];
+    int change;
+
+    c->dst = c->src;
     if (co->notation == 'A')
-        c.dst.notation = 'A';
+        c->dst.notation = 'A';
     else if (co->notation == 'N' || co->corner >= 0)
-        c.dst.notation = 'N';
-    if (c.dst.notation == 'N' && co->corner >= 0)
-        c.dst.corner = co->corner;
-    if (c.dst.notation != c.src.notation || c.dst.corner != c.src.corner) {
-        pdn_gametype_format(&c.dst, gts, sizeof gts);
-        if (pdn_game_set_tag(g, "GameType", gts) != 0)
-            to->fatal = 1;
-        map_fen(&c);
+        c->dst.notation = 'N';
+    if (c->dst.notation == 'N' && co->corner >= 0)
+        c->dst.corner = co->corner;
+    change = c->dst.notation != c->src.notation ||
+             c->dst.corner != c->src.corner;
+    if (change || ((co->notation || co->corner >= 0) &&
+                   pdn_game_tag(c->g, "GameType") == NULL)) {
+        pdn_gametype_format(&c->dst, gts, sizeof gts);
+        if (pdn_game_set_tag(c->g, "GameType", gts) != 0)
+            c->to->fatal = 1;
     }
-    if (co->json) {
-        c.js = &to->out;
-        gf_json_game_open(c.js, g);
-    }
-    if (co->json || co->capture != C_KEEP) {
-        b = tool_board_reuse(o, file, g, &c.src, to);
-        c.l = tool_movelist(to);
-    }
-    /* Moves are rewritten (canonically) when an option asks for it. */
-    if (co->json || co->capture != C_KEEP || co->notation || co->corner >= 0)
-        line(&c, c.l ? b : NULL, pdn_game_first(g), 1);
-    tool_release(to, b, c.l);
-    if (co->json) {
-        gf_json_game_close(&to->out, g);
-        return;
-    }
+    if (change)
+        map_fen(c);
+}
+
+/* The writer's string becomes the output buffer when it is empty: no
+ * second copy. */
+static void
+write_game(const tool_opts *o, const char *file, const pdn_game *g,
+           tool_out *to)
+{
+    const conv_opts *co = o->ud;
+    pdn_error err;
+    size_t len;
+    char *text;
+
     pdn_error_clear(&err);
     text = pdn_game_to_string(g, co->flags, &len, &err);
     if (text == NULL) {
         tool_diag_err(o, to, file, &err, NULL);
         to->fatal = 1;
-        return;
-    }
-    /* The writer's string becomes the output buffer: no second copy. */
-    if (to->out.len == 0) {
+    } else if (to->out.len == 0) {
         free(to->out.data);
         to->out.data = text;
         to->out.len = len;
@@ -248,19 +273,58 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     }
 }
 
+static void
+convert_game(const tool_opts *o, const char *file, pdn_game *g,
+             const pdn_error *rerr, tool_out *to)
+{
+    const conv_opts *co = o->ud;
+    conv c = {o, co, file, g, to, {0}, {0}, NULL, NULL};
+    int notation = co->notation || co->corner >= 0;
+    pdn_board *b = NULL;
+
+    if (g == NULL && rerr->code == PDN_OK)
+        return;
+    if (g == NULL || rerr->code != PDN_OK ||
+        tool_gametype(o, file, g, &c.src, to) != 0) {
+        copy_unread(o, file, g, rerr, to);
+        return;
+    }
+    target_type(&c);
+    if (co->json) {
+        c.js = &to->out;
+        gf_json_game_open(c.js, file, g);
+    }
+    /* Replayed for -c and JSON (paths, captures), and for -m and -N so
+     * that short moves ('ed4') can be written in full. */
+    if (co->json || co->capture != C_KEEP || notation) {
+        b = tool_board_reuse(o, file, g, &c.src, to);
+        c.l = tool_movelist(to);
+        line(&c, c.l ? b : NULL, pdn_game_first(g), 1);
+    }
+    tool_release(to, b, c.l);
+    if (co->json)
+        gf_json_game_close(&to->out, g);
+    else
+        write_game(o, file, g, to);
+}
+
 int
 main(int argc, char **argv)
 {
     static const char *const nots[] = {"num", "alg", NULL};
     static const char *const caps[] = {"keep", "short", "full", NULL};
-    static const char *const styles[] = {"pdn3", "compat", NULL};
+    static const char *const styles[] = {"keep", "pdn3", "compat", NULL};
     static const char *const fmts[] = {"pdn", "json", NULL};
-    conv_opts co = {0, -1, C_KEEP, PDN_WRITE_PDN3, 0};
+    static const unsigned style_flags[] = {
+        PDN_WRITE_KEEP_TAGS | PDN_WRITE_KEEP_RESULT, PDN_WRITE_PDN3,
+        PDN_WRITE_COMPAT};
+    conv_opts co = {0, -1, C_KEEP, 0, 0};
     tool_opts o;
     int c, v, st = tool_std_options(argc, argv, usage);
 
     if (st >= 0)
         return st;
+    co.flags = style_flags[0];
     tool_opts_init(&o);
     o.game = convert_game;
     o.ud = &co;
@@ -273,7 +337,7 @@ main(int argc, char **argv)
         else if (c == 'c' && (v = tool_choice(c, optarg, caps)) >= 0)
             co.capture = v;
         else if (c == 's' && (v = tool_choice(c, optarg, styles)) >= 0)
-            co.flags = v == 0 ? PDN_WRITE_PDN3 : PDN_WRITE_COMPAT;
+            co.flags = style_flags[v];
         else if (c == 'f' && (v = tool_choice(c, optarg, fmts)) >= 0)
             co.json = v;
         else if (c == 'N') {

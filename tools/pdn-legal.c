@@ -161,37 +161,49 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
 }
 
 /* A finished game (no legal move) must carry the result it implies. PDN 3.0
- * gives results from the first mover's side; giveaway inverts the aim. */
+ * gives results from the first mover's side; giveaway inverts the aim
+ * (pdn_outcome_no_move). */
 static void
 check_result(line_ctx *c, const pdn_board *b)
 {
     const pdn_gametype *gt = pdn_board_gametype(b);
     const char *res = pdn_game_tag(c->g, "Result");
-    int intl = pdn_gametype_result_type(gt) == PDN_RESULT_INTERNATIONAL;
-    char winner;
-    const char *want;
+    pdn_outcome said, real;
+    char says[2][64];
     pdn_pos pos;
 
     if (res == NULL)
         res = pdn_game_result(c->g);
-    if (res == NULL || tool_outcome(res) == 0 || tool_outcome(res) == '*' ||
+    said = pdn_result_outcome(res);
+    if (said == PDN_OUTCOME_INVALID || said == PDN_OUTCOME_UNKNOWN ||
         pdn_board_moves(b, c->l, NULL) != 0 || pdn_movelist_count(c->l) != 0)
         return;
-    winner = pdn_board_turn(b);
-    if (!gt->giveaway)
-        winner = winner == 'W' ? 'B' : 'W';
-    if (tool_outcome(res) == (winner == gt->start ? 'F' : 'S'))
+    real = pdn_outcome_no_move(gt, pdn_board_turn(b));
+    if (said == real)
         return;
-    want = winner == gt->start ? (intl ? "2-0" : "1-0")
-                               : (intl ? "0-2" : "0-1");
     pos = pdn_game_tag(c->g, "Result") ? tool_tag_pos(c->g, "Result")
                                        : pdn_game_pos(c->g);
     tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
               PDN_SEV_ERROR, PDN_ERESULT, NULL,
-              "result '%s' contradicts the final position: %s has no legal "
-              "move, so %s won ('%s')",
-              res, pdn_board_turn(b) == 'W' ? "White" : "Black",
-              winner == 'W' ? "White" : "Black", want);
+              "result '%s' says %s, but %s has no legal move in the final "
+              "position, so %s ('%s')",
+              res, tool_outcome_text(said, gt, says[0], sizeof says[0]),
+              pdn_board_turn(b) == 'W' ? "White" : "Black",
+              tool_outcome_text(real, gt, says[1], sizeof says[1]),
+              pdn_outcome_result(real, gt));
+}
+
+/* 1 when the main line holds no move: an empty body, or placeholders such
+ * as '-' only (problem collections: a setup and a result). */
+static int
+no_moves(const pdn_game *g)
+{
+    const pdn_node *n;
+
+    for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n))
+        if (pdn_node_move(n) != NULL)
+            return 0;
+    return 1;
 }
 
 static void
@@ -207,6 +219,12 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
         return;
     if ((b = tool_board_reuse(o, file, g, &gt, to)) == NULL)
         return;
+    if (no_moves(g)) {
+        pdn_pos pos = pdn_game_pos(g);
+
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+                  PDN_ENOMOVES, NULL, "game has no moves: nothing to replay");
+    }
     if ((c.l = tool_movelist(to)) != NULL &&
         play_line(&c, b, pdn_game_first(g), 1) == 0)
         check_result(&c, b);

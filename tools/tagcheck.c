@@ -98,37 +98,6 @@ check_duplicates(const tool_opts *o, const char *file, const pdn_game *g,
     free(t);
 }
 
-/* Outcome of a Result value: the usual spellings are known at once, the
- * rest are left to tool_outcome, which knows them all. */
-static int
-outcome(const char *v)
-{
-    switch (v[0]) {
-    case '*':
-        if (v[1] == '\0')
-            return '*';
-        break;
-    case '0':
-    case '1':
-    case '2':
-        if (v[1] == '/' && strcmp(v, "1/2-1/2") == 0)
-            return 'D';
-        if (v[1] == '-' && v[2] >= '0' && v[2] <= '2' && v[3] == '\0') {
-            if (v[0] == v[2])
-                return v[0] == '1' ? 'D' : v[0] == '0' ? 'L' : 0;
-            if (v[0] == '0')
-                return 'S';
-            if (v[2] == '0')
-                return 'F';
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    return tool_outcome(v);
-}
-
 /* Roster index of a tag name, -1 for any other name. */
 static int
 roster_index(const char *s)
@@ -170,6 +139,8 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
     static const char *const results[2][5] = {
         {"1-0", "0-1", "1/2-1/2", "0-0", "*"},
         {"2-0", "0-2", "1-1", "0-0", "*"}};
+    char says[2][64];
+    pdn_outcome who, said;
     unsigned long num = pdn_game_number(g);
     size_t i, j, n = pdn_game_tag_count(g), len;
     size_t at[7]; /* index of the first tag of each roster name */
@@ -177,8 +148,7 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
     const char *names[SMALL_TAGS];
     char missing[80];
     pdn_pos pos;
-    static const char order[] = "FSDL*"; /* of results[rt] */
-    int rt, ok, who, k;
+    int rt, ok, k;
     unsigned seen = 0;
 
     /* One walk over the tags finds the roster tags; the look-ups by name
@@ -246,8 +216,8 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
                            PDN_RESULT_INTERNATIONAL;
     for (ok = 0, i = 0; i < 5; i++)
         ok |= strcmp(v, results[rt][i]) == 0;
-    who = outcome(v);
-    if (who == 0) {
+    who = pdn_result_outcome(v);
+    if (who == PDN_OUTCOME_INVALID) {
         pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
                   "result '%s' is not one of %s, %s, %s, %s, %s", v,
@@ -257,13 +227,16 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
         pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ERESULT, NULL,
                   "result '%s' is not in the form of this game's result "
-                  "type: '%s'", v, results[rt][strchr(order, who) - order]);
+                  "type: '%s'", v, pdn_outcome_result(who, gt));
     }
-    if (who != 0 && who != '*' && term != NULL &&
-        (k = outcome(term)) != '*' && k != who) {
+    if (who != PDN_OUTCOME_INVALID && who != PDN_OUTCOME_UNKNOWN &&
+        term != NULL && (said = pdn_result_outcome(term)) !=
+                            PDN_OUTCOME_UNKNOWN && said != who) {
         pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
-                  "Result tag '%s' contradicts the game terminator '%s'", v,
-                  term);
+                  "Result tag '%s' says %s, but the game terminator '%s' "
+                  "says %s", v,
+                  tool_outcome_text(who, gt, says[0], sizeof says[0]), term,
+                  tool_outcome_text(said, gt, says[1], sizeof says[1]));
     }
 }

@@ -36,6 +36,7 @@ enum pdn_code {
     PDN_EAMBIGUOUS,/* "ambiguous": a move that denotes several legal moves */
     PDN_ERESULT,   /* "result": result tag or terminator inconsistent */
     PDN_ESTRICT,   /* "strict": breaks a PDN 3.0 writing restriction */
+    PDN_ENOMOVES,  /* "no-moves": a game whose body has no move */
     PDN_ECODE_COUNT
 };
 

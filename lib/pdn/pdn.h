@@ -9,6 +9,7 @@
 #include <pdn/writer.h>
 #include <pdn/variant.h>
 #include <pdn/rules.h>
+#include <pdn/result.h>
 
 #ifdef __cplusplus
 extern "C" {

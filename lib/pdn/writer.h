@@ -12,16 +12,22 @@
 extern "C" {
 #endif
 
-/* Writer flags. The default (0) is strict PDN 3.0: UTF-8, '*' terminator
- * with the result in the Result tag, no line limit. PDN_WRITE_COMPAT ends the
- * game with its result token and folds lines at 80 columns. */
+/* Writer flags. The default (0) is strict PDN 3.0: UTF-8, the seven
+ * standard tags first, '*' terminator with the result in the Result tag
+ * (added when missing), no line limit. PDN_WRITE_COMPAT ends the game with
+ * its result token and folds lines at 80 columns. */
 enum {
     PDN_WRITE_PDN3 = 0,
     PDN_WRITE_COMPAT = 1u << 0,
     PDN_WRITE_CRLF = 1u << 1,   /* CR LF line ends */
-    PDN_WRITE_LATIN1 = 1u << 2  /* ISO-8859-1 text; what it cannot hold is
+    PDN_WRITE_LATIN1 = 1u << 2, /* ISO-8859-1 text; what it cannot hold is
                                    written as '?' with a PDN_EENCODING
                                    warning in *err and return 1 */
+    PDN_WRITE_KEEP_TAGS = 1u << 3,  /* tags in input order, no Result tag
+                                       added */
+    PDN_WRITE_KEEP_RESULT = 1u << 4 /* the game's own result token as its
+                                       terminator ('*' when it had none),
+                                       without folding */
 };
 
 /* Sink: writes len bytes, returns 0, or -1 on error (errno set). */

@@ -14,5 +14,8 @@ if grep -v '^pdn_' "$tmp/syms" > "$tmp/bad"; then
     exit 1
 fi
 grep -qx pdn_version "$tmp/syms" || { echo "FAIL: pdn_version not exported" >&2; exit 1; }
+for sym in pdn_result_outcome pdn_outcome_winner pdn_outcome_no_move pdn_outcome_result; do
+    grep -qx "$sym" "$tmp/syms" || { echo "FAIL: $sym not exported" >&2; exit 1; }
+done
 echo "$(wc -l < "$tmp/syms") symbols, all pdn_"
 exit 0

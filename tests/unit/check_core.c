@@ -11,6 +11,7 @@ START_TEST(test_code_names_are_stable)
     ck_assert_str_eq(pdn_code_name(PDN_ESYNTAX), "syntax");
     ck_assert_str_eq(pdn_code_name(PDN_EILLEGAL), "illegal");
     ck_assert_str_eq(pdn_code_name(PDN_ESTRICT), "strict");
+    ck_assert_str_eq(pdn_code_name(PDN_ENOMOVES), "no-moves");
     ck_assert_str_eq(pdn_code_name(-1), "unknown");
     ck_assert_str_eq(pdn_code_name(PDN_ECODE_COUNT), "unknown");
 }

@@ -47,6 +47,20 @@ static const struct {
     {"[Event \"e\"][GameType \"20\"]\n1. 32-28 19-23 2-0", PDN_WRITE_PDN3,
      "[Event \"e\"]\n[Result \"2-0\"]\n[GameType \"20\"]\n"
      "1. 32-28 19-23 *\n\n"},
+    /* Kept: tags in input order (duplicates too), the game's own
+     * terminator even when the Result tag says otherwise, '*' for none. */
+    {"[GameType \"20\"][Black \"b\"][Event \"e\"][Result \"2-0\"]"
+     "[Black \"c\"]\n1. 32-28 19-23 0-2",
+     PDN_WRITE_KEEP_TAGS | PDN_WRITE_KEEP_RESULT,
+     "[GameType \"20\"]\n[Black \"b\"]\n[Event \"e\"]\n[Result \"2-0\"]\n"
+     "[Black \"c\"]\n1. 32-28 19-23 0-2\n\n"},
+    {"[GameType \"20\"][Event \"e\"]\n1. 32-28 19-23",
+     PDN_WRITE_KEEP_TAGS | PDN_WRITE_KEEP_RESULT,
+     "[GameType \"20\"]\n[Event \"e\"]\n1. 32-28 19-23 *\n\n"},
+    /* Tags kept alone: no Result tag is added for the '*' terminator. */
+    {"[GameType \"20\"][Event \"e\"]\n1. 32-28 19-23 1-1",
+     PDN_WRITE_KEEP_TAGS,
+     "[GameType \"20\"]\n[Event \"e\"]\n1. 32-28 19-23 *\n\n"},
     /* Canonical moves: no leading zeros, lower case, glued strength. */
     {"[E \"\"] 1. 06-11 ! 2. E3:G5 (?) *", PDN_WRITE_PDN3,
      "[E \"\"]\n1. 6-11! 2. e3:g5? *\n\n"},
@@ -91,7 +105,7 @@ START_TEST(test_writer_golden_output)
         g2 = parse(s);
         s2 = write_str(g2, golden[_i].flags);
         ck_assert_str_eq(s2, s);
-        if (golden[_i].flags & PDN_WRITE_COMPAT)
+        if (golden[_i].flags & (PDN_WRITE_COMPAT | PDN_WRITE_KEEP_RESULT))
             ck_assert_int_eq(pdn_game_equal(g, g2), 1);
         free(s2);
         pdn_game_free(g2);

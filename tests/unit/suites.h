@@ -17,5 +17,6 @@ Suite *fen_suite(void);      /* check_fen.c */
 Suite *board_suite(void);    /* check_board.c */
 Suite *rules_suite(void);    /* check_rules.c */
 Suite *match_suite(void);    /* check_match.c */
+Suite *result_suite(void);   /* check_result.c */
 
 #endif

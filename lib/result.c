@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: MIT */
+/* Results: their spellings, who they say won (from the first mover's side,
+ * as PDN 3.0 writes them) and how each result type writes an outcome. */
+#include <config.h>
+#include <pdn/result.h>
+
+#include <string.h>
+
+/* s with blanks around it dropped, ':' read as '-' and the one-character
+ * half as "1/2", into t (size 12). Returns 0, or -1 when it cannot be a
+ * result (too long). */
+static int
+normalise(const char *s, char *t)
+{
+    size_t n, o = 0;
+
+    while (*s == ' ' || *s == '\t')
+        s++;
+    n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    for (; n > 0; s++, n--) {
+        unsigned char c = (unsigned char)*s;
+
+        if (o + 3 >= 12)
+            return -1;
+        if (c == 0xC2 && n > 1 && (unsigned char)s[1] == 0xBD) {
+            s++, n--;
+            c = 0xBD;
+        }
+        if (c == 0xBD) {
+            memcpy(t + o, "1/2", 3);
+            o += 3;
+        } else {
+            t[o++] = c == ':' ? '-' : (char)c;
+        }
+    }
+    t[o] = '\0';
+    return 0;
+}
+
+pdn_outcome
+pdn_result_outcome(const char *r)
+{
+    char t[12];
+
+    if (r == NULL)
+        return PDN_OUTCOME_INVALID;
+    /* the usual spellings at once */
+    if (r[0] >= '0' && r[0] <= '2' && r[1] == '-' && r[2] >= '0' &&
+        r[2] <= '2' && r[3] == '\0') {
+        if (r[0] == r[2])
+            return r[0] == '1'   ? PDN_OUTCOME_DRAW
+                   : r[0] == '0' ? PDN_OUTCOME_BOTH_LOST
+                                 : PDN_OUTCOME_INVALID;
+        if (r[0] == '0')
+            return PDN_OUTCOME_SECOND;
+        return r[2] == '0' ? PDN_OUTCOME_FIRST : PDN_OUTCOME_INVALID;
+    }
+    if (strcmp(r, "1/2-1/2") == 0)
+        return PDN_OUTCOME_DRAW;
+    /* '-' stands for an unknown result in some archives; the reader takes
+     * it as the terminator '*' too */
+    if ((r[0] == '*' || r[0] == '-') && r[1] == '\0')
+        return PDN_OUTCOME_UNKNOWN;
+    if (normalise(r, t) != 0 || t[0] == '\0' ||
+        strcmp(t, r) == 0) /* nothing to normalise: none of the above */
+        return PDN_OUTCOME_INVALID;
+    return pdn_result_outcome(t);
+}
+
+int
+pdn_outcome_winner(pdn_outcome o, const pdn_gametype *gt)
+{
+    if (gt == NULL || (o != PDN_OUTCOME_FIRST && o != PDN_OUTCOME_SECOND))
+        return 0;
+    if (o == PDN_OUTCOME_FIRST)
+        return gt->start;
+    return gt->start == 'W' ? 'B' : 'W';
+}
+
+pdn_outcome
+pdn_outcome_no_move(const pdn_gametype *gt, int side_to_move)
+{
+    int first = side_to_move == gt->start;
+
+    /* the side without a move loses, or wins when the aim is inverted */
+    if (gt->giveaway)
+        return first ? PDN_OUTCOME_FIRST : PDN_OUTCOME_SECOND;
+    return first ? PDN_OUTCOME_SECOND : PDN_OUTCOME_FIRST;
+}
+
+const char *
+pdn_outcome_result(pdn_outcome o, const pdn_gametype *gt)
+{
+    static const char *const forms[2][6] = {
+        {NULL, "*", "1-0", "0-1", "1/2-1/2", "0-0"},
+        {NULL, "*", "2-0", "0-2", "1-1", "0-0"}};
+    int intl = gt != NULL &&
+               pdn_gametype_result_type(gt) == PDN_RESULT_INTERNATIONAL;
+
+    if ((unsigned)o > PDN_OUTCOME_BOTH_LOST)
+        return NULL;
+    return forms[intl][o];
+}
