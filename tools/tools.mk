@@ -2,7 +2,8 @@
 ## The command-line tools: thin programs over libpdn sharing tools/common.c
 ## (conventions, diagnostics, driver) and tools/run.c (ordered -j pipeline).
 
-TOOLS_COMMON = tools/common.c tools/common.h tools/run.c tools/run.h
+TOOLS_COMMON = tools/common.c tools/common.h tools/run.c tools/run.h \
+	tools/infer.c tools/infer.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 	tools/pdn-convert
@@ -28,6 +29,7 @@ check_PROGRAMS += tools/rawgames
 tools_rawgames_SOURCES = tools/rawgames.c
 tools_rawgames_LDADD = lib/libpdn.la
 TESTS += tests/cli/golden.sh tests/cli/samples.sh tests/cli/generated.sh \
-	tests/cli/corpus.sh tests/cli/split.sh
+	tests/cli/corpus.sh tests/cli/split.sh tests/cli/infer.sh
 EXTRA_DIST += tests/cli/golden.sh tests/cli/samples.sh \
-	tests/cli/generated.sh tests/cli/corpus.sh tests/cli/split.sh
+	tests/cli/generated.sh tests/cli/corpus.sh tests/cli/split.sh \
+	tests/cli/infer.sh
