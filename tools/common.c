@@ -4,6 +4,7 @@
  * per-game output buffers, and the GameType and start position of a game. */
 #include <config.h>
 #include "common.h"
+#include "fold.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -378,61 +379,6 @@ tool_common_option(tool_opts *o, int c, const char *arg)
     }
 }
 
-/* What makes two warnings "the same" for folding: their code and their
- * message with every quoted part ('...' or "...") and every number left
- * out, so that "Date tag '1841-??-??' ..." of every game is one warning. */
-static unsigned long
-fold_key(const char *s, size_t n, int code)
-{
-    unsigned long h = 5381u + (unsigned long)code;
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        char q = s[i];
-
-        if (q == '\'' || q == '"') {
-            while (++i < n && s[i] != q)
-                ;
-            h = h * 33u + (unsigned char)q;
-        } else if (q >= '0' && q <= '9') {
-            while (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')
-                i++;
-            h = h * 33u + '#';
-        } else {
-            h = h * 33u + (unsigned char)q;
-        }
-    }
-    return h;
-}
-
-/* Keeps where a warning line lies, for emit() to fold it. */
-static void
-fold_note(tool_out *to, int in_err, size_t start, size_t msg, size_t msgend,
-          unsigned long game, int code)
-{
-    tbuf *b = in_err ? &to->err : &to->out;
-    tool_fold *f;
-
-    if (to->nfolds == to->capfolds) {
-        size_t cap = to->capfolds ? to->capfolds * 2 : 8;
-        tool_fold *p = realloc(to->folds, cap * sizeof *p);
-
-        if (p == NULL)
-            return; /* not folded: shown in full */
-        to->folds = p;
-        to->capfolds = cap;
-    }
-    f = &to->folds[to->nfolds++];
-    f->off = start;
-    f->len = b->len - start;
-    f->msg = msg - start;
-    f->msglen = msgend - msg;
-    f->key = fold_key(b->data + msg, msgend - msg, code);
-    f->game = game;
-    f->code = code;
-    f->in_err = in_err;
-}
-
 /* The one place that formats a diagnostic. Warnings are counted even under
  * -q, so that -q -W still fails on them. */
 void
@@ -652,52 +598,12 @@ work(void *wctx, run_job *job)
 }
 
 /* The main thread's state for the file being read: the first pass, what
- * the games were replayed as, and the warnings already shown (in the order
- * first seen, with a hash index) for folding. */
-#define FOLD_MAX 1024
-#define FOLD_SLOTS 2048
-
-typedef struct fold_seen {
-    unsigned long key, game, more;
-    int code;
-    char *msg;
-} fold_seen;
-
+ * the games were replayed as, and the warnings already shown. */
 struct tool_file {
     infer_prior prior;
     infer_tally tally;
-    fold_seen seen[FOLD_MAX];
-    size_t nseen;
-    int slot[FOLD_SLOTS]; /* index into seen + 1; 0: empty */
+    fold_state fold;
 };
-
-/* The warning already shown with f's key, or NULL after recording f as
- * shown (NULL too when the table is full: then f is shown). */
-static fold_seen *
-fold_find(struct tool_file *fs, const tool_fold *f, const char *line)
-{
-    size_t h = (size_t)(f->key % FOLD_SLOTS);
-    fold_seen *s;
-
-    while (fs->slot[h] != 0) {
-        s = &fs->seen[fs->slot[h] - 1];
-        if (s->key == f->key)
-            return s;
-        h = (h + 1) % FOLD_SLOTS;
-    }
-    if (fs->nseen == FOLD_MAX)
-        return NULL;
-    s = &fs->seen[fs->nseen++];
-    fs->slot[h] = (int)fs->nseen;
-    s->key = f->key;
-    s->game = f->game;
-    s->more = 0;
-    s->code = f->code;
-    s->msg = tool_xmalloc(f->msglen + 1);
-    memcpy(s->msg, line + f->msg, f->msglen);
-    s->msg[f->msglen] = '\0';
-    return NULL;
-}
 
 /* Writes [from, to) of the job's text to the output or stderr. */
 static int
@@ -721,14 +627,10 @@ put_folded(const tool_opts *o, const run_job *job, const job_ext *x,
     for (i = 0; i < x->nfolds; i++) {
         const tool_fold *f = &x->folds[i];
         size_t at = base + f->off;
-        fold_seen *s;
 
-        if (f->in_err != in_err)
+        if (f->in_err != in_err || !fold_skip(&o->fs->fold, f,
+                                              job->out.data + at))
             continue;
-        s = fold_find(o->fs, f, job->out.data + at);
-        if (s == NULL || s->game == f->game)
-            continue;
-        s->more++;
         if (put(o, job->out.data + pos, at - pos, in_err) < 0)
             return -1;
         pos = at + f->len;
@@ -769,7 +671,6 @@ static int
 file_end(const tool_opts *o, struct tool_file *fs)
 {
     tool_out t;
-    size_t i;
     int st = TOOL_OK;
 
     memset(&t, 0, sizeof t);
@@ -777,16 +678,7 @@ file_end(const tool_opts *o, struct tool_file *fs)
                   fs->prior.sampled != 0 ? &fs->prior : NULL, &t);
     if (o->werror && t.warnings != 0)
         st = TOOL_PROBLEMS;
-    for (i = 0; i < fs->nseen; i++) {
-        fold_seen *s = &fs->seen[i];
-
-        if (s->more != 0)
-            tool_diag(o, &t, o->file, NULL, 0, PDN_SEV_WARNING, s->code,
-                      NULL, "%lu more game%s like game %lu: %s (-E shows "
-                      "each)", s->more, s->more == 1 ? "" : "s", s->game,
-                      s->msg);
-        free(s->msg);
-    }
+    fold_report(&fs->fold, o, o->file, &t);
     if (put(o, t.out.data ? t.out.data : "", t.out.len, 0) < 0)
         st = TOOL_TROUBLE;
     put(o, t.err.data ? t.err.data : "", t.err.len, 1);

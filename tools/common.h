@@ -10,6 +10,7 @@
 #include <pdn/pdn.h>
 #include "run.h"
 #include "infer.h"
+#include "fold.h"
 
 #if defined(__GNUC__)
 #define TOOL_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -51,17 +52,6 @@ typedef struct tool_cache {
     pdn_board *cand[INFER_NCAND]; /* infer.c's, one per candidate */
 } tool_cache;
 
-/* A warning line of a game's output that may be folded with the same
- * warning of earlier games of the file (text output only). */
-typedef struct tool_fold {
-    size_t off, len;         /* the line within its buffer */
-    size_t msg, msglen;      /* its message within the line */
-    unsigned long key;       /* code + message without quoted parts and
-                                numbers */
-    unsigned long game;
-    int code;
-    int in_err;              /* in err rather than out */
-} tool_fold;
 
 typedef struct tool_out {
     tbuf out;                /* goes to the tool's output */

@@ -3,7 +3,7 @@
 ## (conventions, diagnostics, driver) and tools/run.c (ordered -j pipeline).
 
 TOOLS_COMMON = tools/common.c tools/common.h tools/run.c tools/run.h \
-	tools/infer.c tools/infer.h
+	tools/infer.c tools/infer.h tools/fold.c tools/fold.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 	tools/pdn-convert
