@@ -191,7 +191,8 @@ order(const infer_prior *p, const pdn_game *g, const char *file, int cls,
 }
 
 /* Plays g's main line on b (in its start position) silently. Returns 1
- * when every move is legal, with the legal plies in *plies. */
+ * when every move is legal, 0 when one is not, -1 when a setup (FEN tag or
+ * setup command) cannot be placed; the legal plies in *plies. */
 static int
 replay(const pdn_game *g, pdn_board *b, pdn_movelist *l,
        unsigned long *plies)
@@ -204,14 +205,14 @@ replay(const pdn_game *g, pdn_board *b, pdn_movelist *l,
     *plies = 0;
     if (fen != NULL && (pdn_fen_parse(fen, &f, NULL) < 0 ||
                         pdn_board_set_fen(b, &f, NULL) != 0))
-        return 0;
+        return -1;
     for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n)) {
         const char *setup = pdn_node_setup(n);
         const pdn_movetext *mt = pdn_node_move(n);
 
         if (setup != NULL && (pdn_fen_parse(setup, &f, NULL) < 0 ||
                               pdn_board_set_fen(b, &f, NULL) != 0))
-            return 0;
+            return -1;
         if (mt == NULL)
             return 0;
         if (pdn_board_play(b, mt, &m, l, NULL) != PDN_MATCH_LEGAL)
@@ -238,6 +239,9 @@ board_for(tool_cache *c, int slot, const pdn_gametype *gt, int *own)
     return *bp = pdn_board_new(gt, NULL);
 }
 
+/* Replays g under gt (on the cached board of candidate slot, or a new one
+ * when slot is -1): replay()'s result, -1 also when no board can be
+ * made. */
 static int
 try_gt(const pdn_game *g, const pdn_gametype *gt, int slot, tool_out *to,
        unsigned long *plies)
@@ -248,7 +252,7 @@ try_gt(const pdn_game *g, const pdn_gametype *gt, int slot, tool_out *to,
 
     *plies = 0;
     if (l == NULL || (b = board_for(to->cache, slot, gt, &own)) == NULL)
-        return 0;
+        return -1;
     legal = replay(g, b, l, plies);
     if (own)
         pdn_board_free(b);
@@ -257,13 +261,22 @@ try_gt(const pdn_game *g, const pdn_gametype *gt, int slot, tool_out *to,
     return legal;
 }
 
+/* How well a replay went: legal throughout first, then the plies it
+ * stayed legal, then whether its setups could be placed. */
+static unsigned long
+rank(int ok, unsigned long plies)
+{
+    return (ok > 0 ? 1ul << 30 : 0) + 2 * plies + (ok >= 0);
+}
+
 /* Tries the n candidates of ord in turn; the first legal throughout wins
  * (unless all: then every one is tried, for a first pass), else the one
- * legal longest, the earlier on a tie. */
+ * that went best (rank), the earlier on a tie. */
 static void
 decide(const pdn_game *g, const int *ord, size_t n, int all, tool_out *to,
        infer_game_result *res, unsigned long *plies, int *legal)
 {
+    unsigned long best = 0, next = 0, r;
     size_t k;
 
     res->cand = res->next = -1;
@@ -277,19 +290,22 @@ decide(const pdn_game *g, const int *ord, size_t n, int all, tool_out *to,
         infer_cand_gt(i, &gt);
         ok = try_gt(g, &gt, i, to, &p);
         if (plies != NULL)
-            plies[i] = p, legal[i] = ok;
-        if (res->cand < 0 || (ok && !res->legal) ||
-            (ok == res->legal && p > res->plies)) {
+            plies[i] = p, legal[i] = ok > 0;
+        r = rank(ok, p);
+        if (res->cand < 0 || r > best) {
             res->next = res->cand;
             res->next_plies = res->plies;
+            next = best;
             res->cand = i;
             res->plies = p;
-            res->legal = ok;
-        } else if (res->next < 0 || p > res->next_plies) {
+            res->legal = ok > 0;
+            best = r;
+        } else if (res->next < 0 || r > next) {
             res->next = i;
             res->next_plies = p;
+            next = r;
         }
-        if (ok && !all)
+        if (ok > 0 && !all)
             break;
     }
 }
@@ -315,13 +331,23 @@ infer_game(const tool_opts *o, const pdn_game *g, pdn_gametype *gt,
     res->cand = res->next = -1;
     if (cls == BNONE)
         return -1;
+    res->moves = has_move(g);
+    /* Most games fit the file's variant: tried alone first, before the
+     * tags are read for hints. */
+    if (o->prior != NULL && o->prior->prior >= 0 &&
+        (cands[o->prior->prior].cls & cls) != 0) {
+        decide(g, &o->prior->prior, 1, 0, to, res, NULL, NULL);
+        if (res->legal || !res->moves) {
+            infer_cand_gt(res->cand, gt);
+            return 0;
+        }
+    }
     n = order(o->prior, g, o->file, cls, ord);
     /* A game without moves has only its setup to go by, which most boards
      * accept: the file's variant (or the first in order) is taken. */
-    if (!has_move(g))
+    if (!res->moves)
         n = 1;
     decide(g, ord, n, 0, to, res, NULL, NULL);
-    res->moves = has_move(g);
     infer_cand_gt(res->cand, gt);
     return 0;
 }
@@ -496,7 +522,7 @@ infer_fits(const pdn_game *g, const pdn_gametype *gt, tool_out *to)
 {
     unsigned long plies;
 
-    return try_gt(g, gt, -1, to, &plies);
+    return try_gt(g, gt, -1, to, &plies) > 0;
 }
 
 /* The same variant numbered from the other corners, and the variants of
@@ -504,7 +530,7 @@ infer_fits(const pdn_game *g, const pdn_gametype *gt, tool_out *to)
  * International's 20): the first under which g is
  * legal throughout, for REFIT_PLIES plies at least (a short fragment that
  * fits another variant says little about its tag). */
-#define REFIT_PLIES 8
+#define REFIT_PLIES 4
 
 int
 infer_refit(const pdn_game *g, const pdn_gametype *gt, pdn_gametype *fit,
@@ -517,7 +543,7 @@ infer_refit(const pdn_game *g, const pdn_gametype *gt, pdn_gametype *fit,
     for (c = 0; c < 4; c++) {
         alt = *gt;
         alt.corner = c;
-        if (c != gt->corner && try_gt(g, &alt, -1, to, &plies) &&
+        if (c != gt->corner && try_gt(g, &alt, -1, to, &plies) > 0 &&
             plies >= REFIT_PLIES) {
             *fit = alt;
             return 1;
@@ -527,7 +553,7 @@ infer_refit(const pdn_game *g, const pdn_gametype *gt, pdn_gametype *fit,
         infer_cand_gt(i, &alt);
         if ((cands[i].cls & cls) == 0 || pdn_gametype_equal(&alt, gt))
             continue;
-        if (try_gt(g, &alt, i, to, &plies) && plies >= REFIT_PLIES) {
+        if (try_gt(g, &alt, i, to, &plies) > 0 && plies >= REFIT_PLIES) {
             *fit = alt;
             return 1;
         }
