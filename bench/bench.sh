@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # pdntools benchmark: throughput and peak memory of every tool on real
-# archives, next to `wc -l` on the same file, and perft speed.
+# archives, next to `wc -l` on the same file, perft speed, and the
+# instruction cost of inferring the variant of games without GameType.
 #   bench/bench.sh [BUILDDIR [SRCDIR]]     (make bench runs it)
 # Environment: BENCH_RUNS (default 5, the median is reported), BENCH_JOBS
 # (extra -j value to measure, default 2), PDN_SHARED (the shared folder).
@@ -92,6 +93,29 @@ for spec in "20 9" "21 11"; do
     awk -v g="$1" -v d="$2" -v n="$nodes" -v a="$start" -v b="$end" '
         BEGIN { s = b - a; printf "%-16s %6d %14d %9.3f %12.0f\n", "GameType " g, d, n, s, n / s }'
 done
+
+# The cost of deciding the variant of games without GameType, in
+# instructions (callgrind totals: wall time is noise on a shared machine).
+# On a file whose games carry GameType tags, no -g against -G (which skips
+# every inference step); on OCA, which has none, no -g against -g 21.
+if command -v valgrind > /dev/null; then
+    sed '/^\[Event /a [GameType "21"]' "$oca" > "$work/oca-tagged.pdn"
+    ic() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+            2>&1 > /dev/null | sed -n 's/.*Collected : //p'
+    }
+    echo
+    printf '%-22s %-13s %14s %14s %7s\n' input tool inferring fixed cost
+    for spec in "oca-tagged pdn-legal -G" "oca-tagged pdn-validate -G" \
+                "oca pdn-legal -g" "oca pdn-validate -g"; do
+        set -- $spec
+        a=$(ic "$tools/$2" -q "$work/$1.pdn")
+        b=$(ic "$tools/$2" -q "$3" 21 "$work/$1.pdn")
+        awk -v i="$1" -v t="$2" -v a="$a" -v b="$b" -v o="$3 21" 'BEGIN {
+            printf "%-22s %-13s %14d %14d %+6.1f%%  (fixed: %s)\n", i, t, a, b,
+                (a - b) * 100 / b, o }'
+    done
+fi
 if [ -x "$src/bench/perft-deep.sh" ] && [ -n "${BENCH_DEEP:-}" ]; then
     bash "$src/bench/perft-deep.sh" "$build"
 fi

@@ -4,12 +4,14 @@
  * per-game output buffers, and the GameType and start position of a game. */
 #include <config.h>
 #include "common.h"
+#include "fold.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Memory: the tools stop with status 2 when it runs out; per-game buffers
  * grow geometrically so a long game costs a few reallocations, not one per
@@ -283,6 +285,19 @@ tool_help_version(int c, tool_usage_fn *usage, tool_opts *o)
 }
 
 void
+tool_help_variant(FILE *out)
+{
+    fputs("  -g GAMETYPE      game type of games without a GameType tag\n"
+          "                   (number, full GameType or name; without it\n"
+          "                   the variant the game fits is taken)\n"
+          "  -G GAMETYPE      game type of every game, over its GameType tag\n"
+          "  -A               a game illegal under its GameType tag but legal\n"
+          "                   under another variant or numbering: use that\n"
+          "  -E               show every repeated warning (not folded)\n",
+          out);
+}
+
+void
 tool_opts_init(tool_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -311,11 +326,18 @@ tool_common_option(tool_opts *o, int c, const char *arg)
 {
     switch (c) {
     case 'g':
-        if (pdn_gametype_by_name(arg, &o->gt) != 0) {
+    case 'G':
+        if (pdn_gametype_by_name(arg, c == 'g' ? &o->gt : &o->force) != 0) {
             tool_usage_error("unknown game type '%s'", arg);
             return -1;
         }
-        o->have_gt = 1;
+        *(c == 'g' ? &o->have_gt : &o->have_force) = 1;
+        return 1;
+    case 'A':
+        o->adapt = 1;
+        return 1;
+    case 'E':
+        o->every = 1;
         return 1;
     case 'o':
         /* only recorded: opened once every option is known */
@@ -352,6 +374,7 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
     const char *sev = severity == PDN_SEV_WARNING ? "warning" : "error";
     tbuf *b = o->diag_stdout ? &to->out : &to->err;
     unsigned long line = pos ? pos->line : 0, col = pos ? pos->column : 0;
+    size_t start, mstart, msgend;
     va_list ap;
 
     if (severity == PDN_SEV_WARNING) {
@@ -380,18 +403,23 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
         tbuf_free(&msg);
         return;
     }
+    start = b->len;
     if (!o->diag_stdout)
         tbuf_printf(b, "%s: ", tool_name);
     if (line != 0)
         tbuf_printf(b, "%s:%lu:%lu: %s: ", file, line, col, sev);
     else
         tbuf_printf(b, "%s: %s: ", file, sev);
+    mstart = b->len;
     va_start(ap, fmt);
     tbuf_vprintf(b, fmt, ap);
     va_end(ap);
+    msgend = b->len;
     if (game != 0)
         tbuf_printf(b, " (game %lu)", game);
     tbuf_addc(b, '\n');
+    if (severity == PDN_SEV_WARNING && game != 0 && !o->every)
+        fold_note(to, b == &to->err, start, mstart, msgend, game, code);
 }
 
 void
@@ -411,11 +439,19 @@ tool_finish(tool_opts *o, int status)
 
 /* Worker side of the pipeline: reader record, reader warnings, then the
  * tool's own work, all into one buffer. job->flag is the length of the
- * part for the output; the rest goes to stderr. */
+ * part for the output; the rest goes to stderr. job->ext carries what the
+ * main thread needs besides the text: how the variant was decided and
+ * where the warning lines lie. */
 typedef struct worker {
     const tool_opts *o;
     tool_cache cache;
 } worker;
+
+typedef struct job_ext {
+    infer_game_result infer;
+    size_t nfolds;
+    tool_fold folds[]; /* in the same allocation: the job frees it whole */
+} job_ext;
 
 static void *
 worker_new(void *ctx)
@@ -434,7 +470,27 @@ worker_free(void *wctx)
 
     pdn_board_free(w->cache.board);
     pdn_movelist_free(w->cache.moves);
+    infer_cache_free(&w->cache);
     free(w);
+}
+
+/* Hands the game's variant decision and fold list over to emit(). */
+static void
+keep_ext(run_job *job, tool_out *to)
+{
+    job_ext *x;
+
+    if (to->infer.cand < 0 && to->nfolds == 0) {
+        free(to->folds);
+        return;
+    }
+    x = tool_xmalloc(sizeof *x + to->nfolds * sizeof *to->folds);
+    x->infer = to->infer;
+    x->nfolds = to->nfolds;
+    if (to->nfolds != 0)
+        memcpy(x->folds, to->folds, to->nfolds * sizeof *to->folds);
+    free(to->folds);
+    job->ext = x;
 }
 
 static void
@@ -447,6 +503,7 @@ work(void *wctx, run_job *job)
 
     memset(&to, 0, sizeof to);
     to.cache = &w->cache;
+    to.infer.cand = -1;
     job->status = TOOL_OK;
     job->flag = 0;
     if (o->only != 0 && (job->game != NULL ? pdn_game_number(job->game)
@@ -474,6 +531,7 @@ work(void *wctx, run_job *job)
     if (to.err.len != 0)
         tbuf_add(&job->out, to.err.data, to.err.len);
     tbuf_free(&to.err);
+    keep_ext(job, &to);
     if (to.fatal)
         job->status = TOOL_TROUBLE;
     else if (to.errors != 0 || (o->werror && to.warnings != 0))
@@ -482,21 +540,104 @@ work(void *wctx, run_job *job)
         job->status = TOOL_OK;
 }
 
+/* The main thread's state for the file being read: the first pass, what
+ * the games were replayed as, and the warnings already shown. */
+struct tool_file {
+    infer_prior prior;
+    infer_tally tally;
+    fold_state fold;
+};
+
+/* Writes [from, to) of the job's text to the output or stderr. */
+static int
+put(const tool_opts *o, const char *s, size_t len, int in_err)
+{
+    if (!in_err)
+        return tool_write(o->out, s, len);
+    fwrite(s, 1, len, stderr);
+    return 0;
+}
+
+/* Writes one part of the job's text (output or stderr), leaving out the
+ * warnings shown for an earlier game of the file. */
+static int
+put_folded(const tool_opts *o, const run_job *job, const job_ext *x,
+           int in_err)
+{
+    size_t base = in_err ? (size_t)job->flag : 0, pos = base, i;
+    size_t end = in_err ? job->out.len : (size_t)job->flag;
+
+    for (i = 0; i < x->nfolds; i++) {
+        const tool_fold *f = &x->folds[i];
+        size_t at = base + f->off;
+
+        if (f->in_err != in_err || !fold_skip(&o->fs->fold, f,
+                                              job->out.data + at))
+            continue;
+        if (put(o, job->out.data + pos, at - pos, in_err) < 0)
+            return -1;
+        pos = at + f->len;
+    }
+    return put(o, job->out.data + pos, end - pos, in_err);
+}
+
 /* Main-thread side, in input order: the output part, then the stderr
  * part, then the tool's own hook (pdn-legal's -w/-x). */
 static int
 emit(void *ctx, run_job *job)
 {
     const tool_opts *o = ctx;
+    const job_ext *x = job->ext;
     size_t n = (size_t)job->flag;
 
-    if (tool_write(o->out, job->out.data, n) < 0)
-        return -1;
-    if (job->out.len > n)
-        fwrite(job->out.data + n, 1, job->out.len - n, stderr);
+    if (x != NULL)
+        infer_count(&o->fs->tally, &x->infer);
+    if (x != NULL && x->nfolds != 0) {
+        if (put_folded(o, job, x, 0) < 0)
+            return -1;
+        put_folded(o, job, x, 1);
+    } else {
+        if (tool_write(o->out, job->out.data, n) < 0)
+            return -1;
+        if (job->out.len > n)
+            fwrite(job->out.data + n, 1, job->out.len - n, stderr);
+    }
     if (o->emit != NULL)
         return o->emit(o, job->game, job->status);
     return 0;
+}
+
+/* After the file's last game: what its games without GameType were
+ * replayed as, and how many more games had each folded warning. Returns
+ * the status these add (the summary is a warning). */
+static int
+file_end(const tool_opts *o, struct tool_file *fs)
+{
+    tool_out t;
+    int st = TOOL_OK;
+
+    memset(&t, 0, sizeof t);
+    infer_summary(o, o->file, &fs->tally,
+                  fs->prior.sampled != 0 ? &fs->prior : NULL, &t);
+    if (o->werror && t.warnings != 0)
+        st = TOOL_PROBLEMS;
+    fold_report(&fs->fold, o, o->file, &t);
+    if (put(o, t.out.data ? t.out.data : "", t.out.len, 0) < 0)
+        st = TOOL_TROUBLE;
+    put(o, t.err.data ? t.err.data : "", t.err.len, 1);
+    tbuf_free(&t.out);
+    tbuf_free(&t.err);
+    return st;
+}
+
+/* A regular file can be read twice: first for the variant of its games
+ * without GameType, when that is to be decided. */
+static int
+seekable(FILE *fp)
+{
+    struct stat sb;
+
+    return fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode);
 }
 
 /* One operand: a reader over the file and the pipeline over its games. An
@@ -508,13 +649,22 @@ run_file(tool_opts *o, const char *arg)
     int stdin_ = strcmp(arg, "-") == 0;
     FILE *fp = stdin_ ? stdin : fopen(arg, "rb");
     pdn_reader *r;
-    int status;
+    int status, st;
 
     if (fp == NULL) {
         tool_error("%s: %s", arg, strerror(errno));
         return TOOL_TROUBLE;
     }
     o->file = stdin_ ? "<stdin>" : arg;
+    o->fs = calloc(1, sizeof *o->fs);
+    if (o->fs == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    o->fs->prior.prior = -1;
+    if (!o->have_gt && !o->have_force && seekable(fp))
+        infer_prepass(o, fp, o->file, &o->fs->prior);
+    o->prior = &o->fs->prior;
     r = pdn_reader_new_file(fp, o->file);
     if (r == NULL) {
         tool_error("memory exhausted");
@@ -526,7 +676,11 @@ run_file(tool_opts *o, const char *arg)
         fclose(fp);
     else
         clearerr(stdin);
-    return status;
+    st = file_end(o, o->fs);
+    free(o->fs);
+    o->fs = NULL;
+    o->prior = NULL;
+    return st > status ? st : status;
 }
 
 /* Every operand is read even after problems in earlier ones; only a
@@ -560,37 +714,67 @@ tool_tag_pos(const pdn_game *g, const char *name)
     return pdn_game_pos(g);
 }
 
-/* Guesses the rules from the squares: algebraic ones mean Russian, numbers
- * above 32 a 10x10 board, else English draughts. */
-static int
-infer_type(const pdn_game *g)
+/* -A: a tagged game that is illegal under its tag and legal throughout
+ * under another variant of its board (or numbering) is replayed so. */
+static void
+adapt(const tool_opts *o, const char *file, const pdn_game *g,
+      pdn_gametype *gt, tool_out *to)
 {
-    const pdn_node *n;
-    const char *fen = pdn_game_tag(g, "FEN");
-    pdn_fen f;
-    size_t i;
-    int big = 0;
+    char was[96], now[96];
+    pdn_gametype fit;
+    pdn_pos pos;
 
-    if (fen != NULL && pdn_fen_parse(fen, &f, NULL) >= 0) {
-        for (i = 0; i < f.count; i++) {
-            if (f.piece[i].algebraic)
-                return 25;
-            if (f.piece[i].sq > 32)
-                big = 1;
-        }
-    }
-    for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n)) {
-        const pdn_movetext *mt = pdn_node_move(n);
+    if (infer_fits(g, gt, to) || !infer_refit(g, gt, &fit, to))
+        return;
+    infer_describe(gt, was, sizeof was);
+    infer_describe(&fit, now, sizeof now);
+    pos = tool_tag_pos(g, "GameType");
+    tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+              PDN_EVARIANT, NULL,
+              "illegal as %s, the GameType tag's; replayed as %s, under "
+              "which it is legal (-A)", was, now);
+    *gt = fit;
+}
 
-        if (mt == NULL)
-            continue;
-        if (mt->algebraic || mt->file_only)
-            return 25;
-        for (i = 0; i < mt->n; i++)
-            if (mt->sq[i] > 32)
-                big = 1;
+/* No tag and no -g: the variant the game fits (infer.c). A game that fits
+ * none throughout is replayed under the one it fits longest, and says
+ * which came next. */
+static int
+by_evidence(const tool_opts *o, const char *file, const pdn_game *g,
+            pdn_gametype *gt, tool_out *to)
+{
+    infer_game_result *res = &to->infer;
+    pdn_pos pos = pdn_game_pos(g);
+    char name[96], next[96];
+    pdn_gametype ngt;
+
+    if (infer_game(o, g, gt, res, to) != 0) {
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
+                  PDN_EVARIANT, NULL,
+                  "cannot infer the game type: its squares fit no board "
+                  "(-g sets it)");
+        return -1;
     }
-    return big ? 20 : 21;
+    if (res->legal || !res->moves)
+        return 0;
+    infer_describe(gt, name, sizeof name);
+    if (res->next < 0) {
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+                  PDN_EVARIANT, NULL,
+                  "no GameType tag, and the game is legal under no variant "
+                  "of its board: replayed as %s (legal for %lu plies)",
+                  name, res->plies);
+        return 0;
+    }
+    infer_cand_gt(res->next, &ngt);
+    infer_describe(&ngt, next, sizeof next);
+    tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+              PDN_EVARIANT, NULL,
+              "no GameType tag, and the game is legal under no variant of "
+              "its board: replayed as %s (legal for %lu plies), next best "
+              "%s (%lu plies)",
+              name, res->plies, next, res->next_plies);
+    return 0;
 }
 
 int
@@ -604,6 +788,10 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
     pdn_pos pos;
     int rc;
 
+    if (o->have_force) {
+        *gt = o->force;
+        return 0;
+    }
     if (tag != NULL) {
         pdn_error_clear(&err);
         rc = pdn_gametype_parse(tag, gt, &err);
@@ -617,6 +805,8 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
             err.severity = rc < 0 ? PDN_SEV_ERROR : PDN_SEV_WARNING;
             tool_diag_err(o, to, file, &err, NULL);
         }
+        if (rc >= 0 && o->adapt)
+            adapt(o, file, g, gt, to);
         return rc < 0 ? -1 : 0;
     }
     if (variant != NULL) {
@@ -630,19 +820,7 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
         *gt = o->gt;
         return 0;
     }
-    rc = infer_type(g);
-    if (pdn_gametype_standard(rc, gt) != 0) {
-        pos = pdn_game_pos(g);
-        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EVARIANT, NULL,
-                  "cannot infer the game type");
-        return -1;
-    }
-    /* a guess is always said, so that its consequences can be traced */
-    pos = pdn_game_pos(g);
-    tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EVARIANT, NULL,
-              "no GameType tag: assuming %d (%s) from the squares", rc,
-              pdn_gametype_name(gt));
-    return 0;
+    return by_evidence(o, file, g, gt, to);
 }
 
 /* Puts g's FEN tag, if any, on b. Returns 0, or -1 after reporting. */

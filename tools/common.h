@@ -10,6 +10,8 @@
 #include <pdn/pdn.h>
 #include "output.h"
 #include "run.h"
+#include "infer.h"
+#include "fold.h"
 
 #if defined(__GNUC__)
 #define TOOL_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -48,7 +50,9 @@ typedef struct tool_cache {
     pdn_board *board;
     pdn_gametype gt;
     pdn_movelist *moves;
+    pdn_board *cand[INFER_NCAND]; /* infer.c's, one per candidate */
 } tool_cache;
+
 
 typedef struct tool_out {
     tbuf out;                /* goes to the tool's output */
@@ -57,6 +61,10 @@ typedef struct tool_out {
     unsigned long warnings;  /* warning diagnostics (printed or not) */
     int fatal;               /* system trouble: status 2 */
     tool_cache *cache;       /* this worker's; NULL outside the pipeline */
+    infer_game_result infer; /* how its variant was decided (cand -1: by
+                                a tag or -g) */
+    tool_fold *folds;        /* its warning lines, when they may fold */
+    size_t nfolds, capfolds;
 } tool_out;
 
 struct tool_opts;
@@ -87,6 +95,13 @@ typedef struct tool_opts {
     unsigned long only;      /* when not 0: the one game to process */
     const char *json_more;   /* JSON members of findings given no extra */
     const char *file;        /* the input being read */
+    int have_force;          /* -G given */
+    pdn_gametype force;      /* -G GAMETYPE: over any GameType tag */
+    int adapt;               /* -A: a tag that does not fit gives way to
+                                the variant that does */
+    int every;               /* -E: no folding of repeated warnings */
+    const infer_prior *prior;/* the first pass over the file, or NULL */
+    struct tool_file *fs;    /* per-file state of the main thread */
 } tool_opts;
 
 /* Usage text printer of a tool: everything up to the options. */
@@ -100,6 +115,8 @@ void tool_version(void);
 /* -h and -V met by getopt: prints usage or version, closes the output and
  * returns the status to exit with; -1 for any other letter. */
 int tool_help_version(int c, tool_usage_fn *usage, tool_opts *o);
+/* The --help lines of -g, -G, -A and -E. */
+void tool_help_variant(FILE *out);
 /* The end of every --help: the common options, stdin, exit statuses and the
  * bug address. problems says what status 1 means for this tool. */
 void tool_help_tail(FILE *out, const char *problems);
@@ -112,7 +129,7 @@ void tool_error(const char *fmt, ...) TOOL_PRINTF(1, 2);
 
 /* Initialises o (stdout, no gametype). */
 void tool_opts_init(tool_opts *o);
-/* Handles a common option letter (g, j, o, q, W). Returns 1 when
+/* Handles a common option letter (g, G, A, E, j, o, q, W). Returns 1 when
  * handled, 0 when c is not a common letter, -1 after a usage error. */
 int tool_common_option(tool_opts *o, int c, const char *arg);
 /* The argument of option -opt among the NULL-terminated names: its index,
@@ -141,9 +158,12 @@ int tool_run(tool_opts *o, int argc, char **argv);
  * and gives 2. Returns max(status, that). */
 int tool_finish(tool_opts *o, int status);
 
-/* The GameType of g: its GameType tag, else a Variant tag, else -g, else
- * inferred from its squares (algebraic: 25, above 32: 20, else 21) with a
- * warning. Returns 0, or -1 after reporting an invalid GameType. */
+/* The GameType of g: -G, else its GameType tag (with -A, another variant
+ * of the board or numbering when the game is illegal under the tag and
+ * legal under that), else a Variant tag, else -g, else decided by
+ * replaying the game under each variant its squares allow (infer.h; said
+ * once per file, and per game when no variant fits it throughout).
+ * Returns 0, or -1 after reporting an invalid GameType. */
 int tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
                   pdn_gametype *gt, tool_out *to);
 /* A board in g's start position (FEN tag applied). NULL after reporting

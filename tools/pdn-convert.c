@@ -60,12 +60,12 @@ usage(FILE *out)
             "token,\n"
             "                   80 columns)\n"
             "  -f FORMAT        pdn (default) or json (one game per line)\n"
-            "  -g GAMETYPE      game type of games without a GameType tag\n"
             "  -o FILE          write the output to FILE\n"
             "  -q               do not print warnings\n"
             "  -W               count warnings as problems (exit status 1)\n"
             "  -j N             process games with N threads\n",
             tool_name);
+    tool_help_variant(out);
     tool_help_tail(out, "problems found in the input (the output is "
                         "still written)");
 }
@@ -328,7 +328,7 @@ main(int argc, char **argv)
     tool_opts_init(&o);
     o.game = convert_game;
     o.ud = &co;
-    while ((c = getopt(argc, argv, ":m:N:c:s:g:f:o:qWj:hV")) != -1) {
+    while ((c = getopt(argc, argv, ":m:N:c:s:g:G:AEf:o:qWj:hV")) != -1) {
         if ((st = tool_help_version(c, usage, &o)) >= 0)
             return st;
         v = 0;

@@ -30,14 +30,13 @@ usage(FILE *out)
             "  -v               check every variation too\n"
             "  -w FILE          write the games without problems to FILE\n"
             "  -x FILE          write the games with problems to FILE\n"
-            "  -g GAMETYPE      game type of games without a GameType tag\n"
-            "                   (number, full GameType or name)\n"
             "  -f FORMAT        text (default) or json (one object per line)\n"
             "  -o FILE          write the report to FILE\n"
             "  -q               do not print warnings\n"
             "  -W               count warnings as problems (exit status 1)\n"
             "  -j N             process games with N threads\n",
             tool_name);
+    tool_help_variant(out);
     tool_help_tail(out, "problems found (illegal moves, bad setups, ...)");
 }
 
@@ -206,6 +205,28 @@ no_moves(const pdn_game *g)
     return 1;
 }
 
+/* A game illegal under its GameType tag that another variant of its
+ * board, or another numbering, fits throughout: the tag is likely wrong. */
+static void
+suggest(line_ctx *c, const pdn_gametype *gt)
+{
+    char was[96], fit[96];
+    pdn_gametype alt;
+    pdn_pos pos;
+
+    if (c->o->have_force || c->o->adapt ||
+        pdn_game_tag(c->g, "GameType") == NULL ||
+        !infer_refit(c->g, gt, &alt, c->to))
+        return;
+    infer_describe(gt, was, sizeof was);
+    infer_describe(&alt, fit, sizeof fit);
+    pos = tool_tag_pos(c->g, "GameType");
+    tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
+              PDN_SEV_WARNING, PDN_EVARIANT, NULL,
+              "illegal as %s, but legal as %s: wrong GameType? (-A replays "
+              "such games so, -G sets the variant)", was, fit);
+}
+
 static void
 legal_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
@@ -213,6 +234,7 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     line_ctx c = {o, file, g, to, NULL};
     pdn_gametype gt;
     pdn_board *b;
+    int rc = -1;
 
     (void)rerr;
     if (g == NULL || tool_gametype(o, file, g, &gt, to) != 0)
@@ -226,8 +248,10 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
                   PDN_ENOMOVES, NULL, "game has no moves: nothing to replay");
     }
     if ((c.l = tool_movelist(to)) != NULL &&
-        play_line(&c, b, pdn_game_first(g), 1) == 0)
+        (rc = play_line(&c, b, pdn_game_first(g), 1)) == 0)
         check_result(&c, b);
+    if (rc != 0 && c.l != NULL && !to->fatal)
+        suggest(&c, &gt);
     tool_release(to, b, c.l);
 }
 
@@ -303,7 +327,7 @@ main(int argc, char **argv)
     o.ud = &lo;
     o.json_more = ",\"ply\":null,\"move\":null,\"fen\":null,"
                   "\"legal\":null";
-    while ((c = getopt(argc, argv, ":vw:x:g:f:o:qWj:hV")) != -1) {
+    while ((c = getopt(argc, argv, ":vw:x:g:G:AEf:o:qWj:hV")) != -1) {
         if ((st = tool_help_version(c, usage, &o)) >= 0)
             return st;
         if (c == 'v') {

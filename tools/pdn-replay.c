@@ -36,13 +36,12 @@ usage(FILE *out)
             "  -p PLY           only the position after PLY moves (0: start)\n"
             "  -f FORMAT        fen (default), board (text diagram), svg or "
             "json\n"
-            "  -g GAMETYPE      game type of games without a GameType tag\n"
-            "                   (number, full GameType or name)\n"
             "  -o FILE          write the output to FILE\n"
             "  -q               do not print warnings\n"
             "  -W               count warnings as problems (exit status 1)\n"
             "  -j N             process games with N threads\n",
             tool_name);
+    tool_help_variant(out);
     tool_help_tail(out, "a game stops at an illegal move or cannot be "
                         "replayed");
 }
@@ -214,7 +213,7 @@ main(int argc, char **argv)
     o.game = replay_game;
     o.emit = note_game;
     o.ud = &ro;
-    while ((c = getopt(argc, argv, ":an:p:g:f:o:qWj:hV")) != -1) {
+    while ((c = getopt(argc, argv, ":an:p:g:G:AEf:o:qWj:hV")) != -1) {
         if ((st = tool_help_version(c, usage, &o)) >= 0)
             return st;
         if (c == 'a') {

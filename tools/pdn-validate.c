@@ -21,14 +21,13 @@ usage(FILE *out)
             "Check that PDN files conform to the standard, without replaying "
             "the moves.\n\n"
             "  -S               also check the strict PDN 3.0 writing rules\n"
-            "  -g GAMETYPE      game type of games without a GameType tag\n"
-            "                   (number, full GameType or name)\n"
             "  -f FORMAT        text (default) or json (one object per line)\n"
             "  -o FILE          write the report to FILE\n"
             "  -q               do not print warnings\n"
             "  -W               count warnings as problems (exit status 1)\n"
             "  -j N             process games with N threads\n",
             tool_name);
+    tool_help_variant(out);
     tool_help_tail(out, "problems found in the input");
 }
 
@@ -207,7 +206,7 @@ main(int argc, char **argv)
     o.diag_stdout = 1;
     o.game = validate_game;
     o.ud = &strict;
-    while ((c = getopt(argc, argv, ":Sg:f:o:qWj:hV")) != -1) {
+    while ((c = getopt(argc, argv, ":Sg:G:AEf:o:qWj:hV")) != -1) {
         if ((st = tool_help_version(c, usage, &o)) >= 0)
             return st;
         if (c == 'S') {

@@ -76,6 +76,7 @@ job_reset(run_job *job)
     pdn_game_free(job->game);
     free(job->warnings);
     run_buf_free(&job->out);
+    free(job->ext);
     memset(job, 0, sizeof *job);
 }
 

@@ -31,6 +31,8 @@ typedef struct run_job {
     run_buf out;           /* text for standard output */
     int status;            /* 0 clean, 1 problems found, 2 system error */
     int flag;              /* free for the tool */
+    void *ext;             /* the tool's own record (malloc'd or NULL),
+                              freed with the job */
 } run_job;
 
 typedef struct run_ops {

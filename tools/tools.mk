@@ -4,7 +4,7 @@
 ## tools/run.c (ordered -j pipeline).
 
 TOOLS_COMMON = tools/common.c tools/common.h tools/output.c tools/output.h \
-	tools/run.c tools/run.h
+	tools/run.c tools/run.h tools/infer.c tools/infer.h tools/fold.c tools/fold.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 	tools/pdn-convert
@@ -30,7 +30,7 @@ check_PROGRAMS += tools/rawgames
 tools_rawgames_SOURCES = tools/rawgames.c
 tools_rawgames_LDADD = lib/libpdn.la
 TESTS += tests/cli/golden.sh tests/cli/samples.sh tests/cli/generated.sh \
-	tests/cli/corpus.sh tests/cli/split.sh tests/cli/safety.sh
+	tests/cli/corpus.sh tests/cli/split.sh tests/cli/safety.sh tests/cli/infer.sh
 EXTRA_DIST += tests/cli/golden.sh tests/cli/samples.sh \
 	tests/cli/generated.sh tests/cli/corpus.sh tests/cli/split.sh \
-	tests/cli/safety.sh
+	tests/cli/safety.sh tests/cli/infer.sh

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # -j N gives byte-identical output to -j 1: every tool over every file of
-# the shared corpus (findings and warnings included), and over the samples.
+# the shared corpus (findings and warnings included, folded or not, and the
+# per-file variant summaries, on stdout and stderr), and over the samples.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 shared=$(shared_dir)
@@ -26,8 +27,9 @@ run() {
     set -e
 }
 
-for spec in "pdn-validate" "pdn-validate -S" "pdn-legal" "pdn-legal -v -f json" \
-            "pdn-replay" "pdn-replay -a" "pdn-convert" "pdn-convert -f json"; do
+for spec in "pdn-validate" "pdn-validate -S" "pdn-validate -E" "pdn-legal" \
+            "pdn-legal -v -f json" "pdn-legal -A" "pdn-replay" "pdn-replay -a" \
+            "pdn-convert" "pdn-convert -f json"; do
     # shellcheck disable=SC2086
     run "$tmp/one" $spec -j 1
     # shellcheck disable=SC2086
@@ -35,7 +37,8 @@ for spec in "pdn-validate" "pdn-validate -S" "pdn-legal" "pdn-legal -v -f json" 
     # shellcheck disable=SC2086
     run "$tmp/three" $spec -j 3
     for k in two three; do
-        if ! cmp -s "$tmp/one" "$tmp/$k" || ! cmp -s "$tmp/one.status" "$tmp/$k.status"; then
+        if ! cmp -s "$tmp/one" "$tmp/$k" || ! cmp -s "$tmp/one.err" "$tmp/$k.err" ||
+           ! cmp -s "$tmp/one.status" "$tmp/$k.status"; then
             echo "FAIL: '$spec -j' ($k) differs from -j 1" >&2
             diff "$tmp/one" "$tmp/$k" | head -10 >&2
             fail=1

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/* Folding of repeated warnings: a warning that an earlier game of the same
+ * file already showed is left out of the text output and counted, and the
+ * counts are given once at the end of the file ("532 more games like game
+ * 1: ..."). Two warnings are the same when their code and their message
+ * with every quoted part and every number left out are. JSON output keeps
+ * every record; -E turns folding off. Runs on the main thread, in input
+ * order, so the output does not depend on -j. */
+#ifndef PDN_TOOLS_FOLD_H
+#define PDN_TOOLS_FOLD_H
+
+#include <stddef.h>
+
+struct tool_opts;
+struct tool_out;
+
+/* A warning line of a game's output (text output only). */
+typedef struct tool_fold {
+    size_t off, len;         /* the line within its buffer */
+    size_t msg, msglen;      /* its message within the line */
+    unsigned long key;       /* code + message without quoted parts and
+                                numbers */
+    unsigned long game;
+    int code;
+    int in_err;              /* in the stderr buffer rather than out */
+} tool_fold;
+
+#define FOLD_MAX 1024
+#define FOLD_SLOTS 2048
+
+typedef struct fold_seen {
+    unsigned long key, game, more;
+    int code;
+    char *msg;
+} fold_seen;
+
+/* The warnings a file has shown so far, in the order first seen, with a
+ * hash index. All zero at the start of a file. Beyond FOLD_MAX different
+ * warnings, new ones are shown in full. */
+typedef struct fold_state {
+    fold_seen seen[FOLD_MAX];
+    size_t nseen;
+    int slot[FOLD_SLOTS];    /* index into seen + 1; 0: empty */
+} fold_state;
+
+/* Records, in to, the warning line that tool_diag just wrote into its out
+ * (in_err 0) or err buffer: the line starts at start, its message runs
+ * from msg to msgend. */
+void fold_note(struct tool_out *to, int in_err, size_t start, size_t msg,
+               size_t msgend, unsigned long game, int code);
+/* 1 when the line of f (text at line) repeats a warning of an earlier game
+ * of the file: then it is counted, to be left out. */
+int fold_skip(fold_state *fs, const tool_fold *f, const char *line);
+/* The count lines of the file's folded warnings, as warnings without
+ * position into t, and frees what fs holds. */
+void fold_report(fold_state *fs, const struct tool_opts *o, const char *file,
+                 struct tool_out *t);
+
+#endif /* PDN_TOOLS_FOLD_H */
