@@ -723,6 +723,8 @@ tag(pdn_reader *r)
     rc = pdnp_lex_tag(r, &name, &nlen);
     if (rc < 0)
         return -1;
+    if (rc == 2)
+        return 0; /* over a limit, skipped: the game goes on */
     if (rc == 0) {
         pdnp_warn(r, PDN_ESYNTAX, &pos,
                   "'[' not followed by a tag name ignored");
@@ -1100,8 +1102,36 @@ fast_body(pdn_reader *r)
     return 0;
 }
 
+/* After a token of a tag section that cannot be read: the error names
+ * it (unless the game has an earlier one), the rest of its line is
+ * skipped, and the tag section goes on. */
+static void
+skip_tag_line(pdn_reader *r, int had_err, char *qb, size_t qsize)
+{
+    pdnp_frame *f = top(r);
+    size_t p = r->tstart;
+    if (!had_err) {
+        qb[0] = '\0';
+        pdnp_quote(qb, qsize, r->in.data + r->tstart,
+                   r->pos > r->tstart ? r->pos - r->tstart : 1, 40);
+        pdn_error_clear(&r->e);
+        pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
+                  "text '%s' between tag pairs ignored to the end of its "
+                  "line", qb);
+    }
+    while (p - r->gstart <= r->max_game && pdnp_lex_need(r, p) &&
+           r->in.data[p] != '\n' && r->in.data[p] != '\r')
+        p++;
+    if (p > r->pos)
+        r->pos = p;
+    r->has_body = 0;
+    f->number = 0;
+    f->ellipsis = 0;
+}
+
 /* Reads one game into r->g. Returns 1 (a game), 0 (end of input), -1
- * (error, with r->g possibly set). */
+ * (error, with r->g possibly set), 2 (a game read to its end with an
+ * error in r->e). */
 static int
 parse_game(pdn_reader *r)
 {
@@ -1117,6 +1147,7 @@ parse_game(pdn_reader *r)
     r->nframes = 0;
     for (;;) {
         int item = 1; /* a non-comment item: comments after it trail */
+        int in_tags, had_err;
         if (r->has_body && !r->nofast && r->nframes > 0 &&
             fast_body(r) < 0)
             goto fail;
@@ -1144,6 +1175,11 @@ parse_game(pdn_reader *r)
                       "game longer than %zu bytes", r->max_game);
             goto fail;
         }
+        /* Inside a tag section (tags read, no movetext yet), a line that
+         * cannot be read is skipped, with an error, rather than ending
+         * the game there and making the rest of it a game of its own. */
+        in_tags = !r->has_body && r->g->ntags > 0;
+        had_err = r->e.code != PDN_OK;
         switch (t) {
         case PDNP_T_LBRACKET:
             if (r->has_body && tag_follows(r)) {
@@ -1193,7 +1229,8 @@ parse_game(pdn_reader *r)
             if (r->nframes <= 1) {
                 pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
                           "unexpected ')' with no open variation");
-                goto fail;
+                rc = -1;
+                break;
             }
             rc = close_frame(r);
             break;
@@ -1257,11 +1294,18 @@ parse_game(pdn_reader *r)
         case PDNP_T_STRING:
             pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
                       "unexpected '\"' outside a tag pair");
-            goto fail;
+            rc = -1;
+            break;
         default:
             pdnp_fail(r, PDN_ESYNTAX, &r->tpos, "unexpected character '%s'",
                       qtok(r, qb, sizeof qb));
-            goto fail;
+            rc = -1;
+            break;
+        }
+        if (rc < 0 && in_tags && !r->fatal && t != PDNP_T_LBRACKET &&
+            r->e.code != PDN_ELIMIT) {
+            skip_tag_line(r, had_err, qb, sizeof qb);
+            continue;
         }
         if (rc < 0)
             goto fail;
@@ -1289,7 +1333,8 @@ parse_game(pdn_reader *r)
     split_trailing(r);
     if (r->g->ntags == 0)
         pdnp_warn(r, PDN_ESYNTAX, &r->g->pos, "game has no tag pairs");
-    return 1;
+    /* An error that the game was read past (a broken tag line). */
+    return r->e.code != PDN_OK ? 2 : 1;
 fail:
     if (r->g != NULL && !r->fatal) {
         while (r->nframes > 1)
@@ -1327,6 +1372,8 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
     rc = parse_game(r);
     if (rc < 0 && !r->fatal)
         skip_game(r);
+    if (rc == 2)
+        rc = -1; /* read to its end: nothing to skip */
     if (r->fatal) {
         r->stopped = 1;
         pdn_game_free(r->g);
@@ -1337,6 +1384,16 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
     }
     if (rc == 0 && r->g == NULL) {
         r->stopped = 1;
+        if (r->in.binary != NULL) {
+            /* Input that is not text: one error where it shows. */
+            pdn_pos pos;
+            pdnp_lex_count_lines(r, r->pos, r->in.len);
+            pos = pdnp_lex_pos(r, r->in.len);
+            pdnp_fail(r, PDN_EENCODING, &pos, "%s", r->in.binary);
+            if (err != NULL)
+                *err = r->e;
+            return -1;
+        }
         return 0;
     }
     if (r->g != NULL) {
@@ -1344,8 +1401,10 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
         if (r->high && fix_encoding(r) < 0)
             goto fatal;
         long next;
-        if (only_trailer(r))
+        if (only_trailer(r)) {
             end = r->in.len;
+            pdnp_lex_count_lines(r, r->pos, end);
+        }
         if (r->fatal || (next = take_raw(r, end)) < 0)
             goto fatal;
         r->pos = (size_t)next;

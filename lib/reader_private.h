@@ -170,6 +170,9 @@ int pdnp_utf8_valid(const char *s, size_t n);
 int pdnp_cp1252_to_utf8(pdnp_buf *b, const char *s, size_t n);
 /* Unicode code point of CP1252 byte c (>= 0x80). */
 unsigned pdnp_cp1252_code(unsigned char c);
+/* What an input starting with d[0..n) is when it is not text (gzip, zip,
+ * bzip2, xz, zstd, UTF-16), as a message, or NULL. */
+const char *pdnp_sniff_start(const unsigned char *d, size_t n);
 
 /* ---- Input: a sliding window over the byte source ---- */
 enum { PDNP_SRC_MEM, PDNP_SRC_FILE, PDNP_SRC_CB };
@@ -186,6 +189,11 @@ typedef struct pdnp_input {
     size_t base;      /* absolute offset of data[0] */
     int eof;
     int ioerr;
+    /* Not text: what the input is (a message), set when its first bytes
+     * or a NUL byte give it away; the window then ends there, at absolute
+     * offset binary_at, and nothing more is read. */
+    const char *binary;
+    size_t binary_at;
 } pdnp_input;
 
 void pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len);
@@ -282,9 +290,14 @@ pdnp_lex_val(const pdn_reader *r)
 }
 pdn_pos pdnp_lex_pos(const pdn_reader *r, size_t idx);
 int pdnp_lex(pdn_reader *r);
+/* Counts the line ends in window bytes [from, to) into r->line. */
+void pdnp_lex_count_lines(pdn_reader *r, size_t from, size_t to);
 /* Reads a tag pair after '[' (r->pos just past it). Returns 1 with name
- * and value in name and nlen (window) and r->sbuf; 0 when no tag name
- * follows; -1 on an error set in r->e. */
+ * and value in name and nlen (window) and r->sbuf (also when a missing
+ * closing quote or ']' left an error in r->e and the value runs to the end
+ * of its line); 0 when no tag name follows; 2 when a name or value over
+ * the token limit was skipped to the end of its line (error in r->e); -1
+ * on an error that ends the game. */
 int pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen);
 /* After '(' (r->pos just past it): 1 when the parenthesis holds prose,
  * which is then consumed as a PDNP_T_COMMENT token; 0 otherwise. */

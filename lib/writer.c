@@ -209,9 +209,17 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
         memcpy(buf + o, f->side ? "... " : ". ", f->side ? 4 : 2);
         o += f->side ? 4 : 2;
     }
-    if (n->has_move)
-        o += pdn_movetext_format(&n->mt, buf + o, sizeof buf - o);
-    else
+    if (n->has_move) {
+        size_t m = pdn_movetext_format(&n->mt, buf + o, sizeof buf - o);
+        /* A move that reads as a result ("1-1", from "01-1") keeps a
+         * leading zero, so that it reads back as the same move. */
+        if (m < sizeof buf - o - 1 && pdnp_result_norm(buf + o, m) != NULL) {
+            memmove(buf + o + 1, buf + o, m + 1);
+            buf[o] = '0';
+            m++;
+        }
+        o += m;
+    } else
         o += (size_t)snprintf(buf + o, sizeof buf - o, "%s", n->text);
     if (o >= sizeof buf - 16)
         o = sizeof buf - 16;

@@ -79,6 +79,16 @@ static const struct {
     /* A ';' comment holding '}' stays a ';' comment. */
     {"[E \"\"] 1. 32-28 ; a } b\n19-23 *", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 ; a } b\n1... 19-23 *\n\n"},
+    /* A move that would print as a result keeps a leading zero. */
+    {"[E \"\"] 1. 32-28 01-1 *", PDN_WRITE_COMPAT,
+     "[E \"\"]\n1. 32-28 01-1 *\n\n"},
+    /* "(?)" glued to its move leaves a setup in the variation, which
+     * must not make it read as prose. */
+    {"[E \"\"] 1. 32-28 19-23 (1... 18-23 2. 28x19 (?) /FEN \"B:W32:B23\"/ "
+     "2... 10-14) *",
+     PDN_WRITE_COMPAT,
+     "[E \"\"]\n1. 32-28 19-23 (1... 18-23 2. 28x19? /FEN \"B:W32:B23\"/ "
+     "2... 10-14) *\n\n"},
 };
 
 START_TEST(test_writer_golden_output)
