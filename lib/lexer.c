@@ -91,7 +91,16 @@ int
 pdnp_lex_fill_to(pdn_reader *r, size_t i)
 {
     while (i >= r->in.len) {
-        long got = pdnp_input_fill(&r->in);
+        long got;
+        /* The window never holds more than max_game bytes of one game and
+         * a look-ahead of PDNP_SLACK: past them the input looks ended to
+         * every scanner, and a token that needed more is a limit error
+         * (parse_game). */
+        if (i - r->gstart > r->max_game + PDNP_SLACK) {
+            r->over = 1;
+            return 0;
+        }
+        got = pdnp_input_fill(&r->in);
         if (got == 0)
             return 0;
         if (got < 0) {
@@ -318,7 +327,7 @@ lex_comment(pdn_reader *r)
                     : NULL;
         if (close != NULL)
             break;
-        if (r->in.len - r->tstart > r->max_token) {
+        if (r->in.len - r->tstart > r->max_token + 1) {
             /* Cut at the limit; recovery reads on from there. */
             size_t cut = r->tstart + r->max_token + 1;
             pdnp_fail(r, PDN_ELIMIT, &r->tpos,
@@ -339,7 +348,7 @@ lex_comment(pdn_reader *r)
     }
     {
         size_t e = (size_t)(close - r->in.data);
-        if (e - r->tstart > r->max_token) {
+        if (e - r->tstart - 1 > r->max_token) {
             pdnp_fail(r, PDN_ELIMIT, &r->tpos,
                       "comment longer than %zu bytes", r->max_token);
             pdnp_lex_count_lines(r, r->tstart, e + 1);
@@ -699,7 +708,7 @@ pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen)
             if (p > run && pdnp_buf_add(&r->sbuf, r->in.data + run,
                                         p - run) < 0)
                 return nomem(r);
-            if (p - open > r->max_token) {
+            if (p - open - 1 > r->max_token) {
                 pdn_pos pos = pdnp_lex_pos(r, open);
                 pdnp_fail(r, PDN_ELIMIT, &pos,
                           "tag value longer than %zu bytes", r->max_token);

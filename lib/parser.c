@@ -33,8 +33,11 @@
 #include <string.h>
 
 #define DEFAULT_DEPTH 256
-#define DEFAULT_TOKEN (1u << 20)
-#define DEFAULT_GAME ((size_t)64 << 20)
+#define DEFAULT_TOKEN (1u << 18)
+#define DEFAULT_GAME ((size_t)1 << 20)
+/* What a game holds (moves, tags, comments) may take this many times
+ * max_game bytes of memory. */
+#define MODEL_FACTOR 4
 
 /* ---- Construction ---- */
 
@@ -126,6 +129,13 @@ pdn_reader_game_count(const pdn_reader *r)
 }
 
 /* ---- Helpers ---- */
+
+/* Memory a game's model takes: its arena blocks and tag blocks. */
+static size_t
+game_mem(const pdn_game *g)
+{
+    return g->arena.total + g->ntags * sizeof(pdnp_tag);
+}
 
 static int
 nomem(pdn_reader *r)
@@ -702,7 +712,9 @@ tag(pdn_reader *r)
             d[p + 1] != '[' ||
             !((d[p + 2] >= 'A' && d[p + 2] <= 'Z') ||
               (d[p + 2] >= 'a' && d[p + 2] <= 'z')) ||
-            p + 2 - r->gstart > r->max_game)
+            p + 2 - r->gstart > r->max_game ||
+            (r->g->ntags % PDNP_TBLOCK == 0 &&
+             game_mem(r->g) > r->max_game * MODEL_FACTOR))
             return 0;
         r->line++;
         r->line_off = r->in.base + p + 1;
@@ -809,6 +821,89 @@ fix_encoding(pdn_reader *r)
     return 0;
 }
 
+#define ALPHA(c) (((c) >= 'A' && (c) <= 'Z') || ((c) >= 'a' && (c) <= 'z'))
+
+/* A game over the size limit keeps its first max_game bytes as its raw
+ * text (from window index gstart). 0, or -1 when memory runs out. */
+static int
+hold_big(pdn_reader *r, size_t avail)
+{
+    pdn_game *g = r->g;
+    size_t held = avail - r->gstart;
+    if (g->raw != NULL)
+        return 0;
+    if (held > r->max_game)
+        held = r->max_game;
+    g->raw = pdnp_malloc(held + 1);
+    if (g->raw == NULL)
+        return nomem(r);
+    memcpy(g->raw, r->in.data + r->gstart, held);
+    g->raw[held] = '\0';
+    g->raw_len = held;
+    return 0;
+}
+
+/* A game over the size limit: it ends where a line that starts with '['
+ * and a letter follows a line that does not (the next tag section), or
+ * at the end of input. Its first max_game bytes become its raw text; the
+ * rest is read a chunk at a time and dropped, its lines counted, and only
+ * its length is kept (raw_span). Memory stays at the window's. */
+static void
+skip_big(pdn_reader *r)
+{
+    pdn_game *g = r->g;
+    size_t i = r->pos;
+    size_t ls = r->line_off > r->in.base ? r->line_off - r->in.base : 0;
+    /* The line being read is a tag line when it starts with '['. */
+    int bol = ls >= i, tagline = ls < i ? r->in.data[ls] == '[' : !r->has_body;
+
+    r->over = 0;
+    for (;;) {
+        const char *d = r->in.data;
+        size_t len = r->in.len, keep;
+        for (; i + 1 < len; i++) {
+            char c = d[i];
+            if (c == '\n' || c == '\r') {
+                bol = 1;
+            } else if (bol) {
+                if (c == '[' && ALPHA(d[i + 1]) && !tagline)
+                    goto found;
+                tagline = c == '[';
+                bol = 0;
+            }
+        }
+        /* Keep the byte not scanned yet, and a CR that an LF may follow
+         * (scanning a byte twice changes nothing); drop the rest. */
+        keep = i;
+        if (keep > r->pos && d[keep - 1] == '\r')
+            keep--;
+        if (g == NULL || hold_big(r, keep) < 0)
+            return;
+        pdnp_lex_count_lines(r, r->pos, keep);
+        pdnp_input_discard(&r->in, keep);
+        r->pos = 0;
+        r->gstart = 0;
+        i -= keep;
+        if (!pdnp_lex_fill_to(r, r->in.len)) {
+            if (r->fatal)
+                return;
+            i = r->in.len;
+            break;
+        }
+    }
+found:
+    if (g == NULL)
+        return;
+    if (i - r->gstart > r->max_game && hold_big(r, i) < 0)
+        return;
+    pdnp_lex_count_lines(r, r->pos, i);
+    r->pos = i;
+    if (g->raw != NULL) {
+        g->raw_span = r->in.base + i - g->raw_off;
+        r->gstart = i;
+    }
+}
+
 /* Error recovery: skips to the end of the broken game (its terminator, or
  * before the next tag section). */
 static void
@@ -816,10 +911,14 @@ skip_game(pdn_reader *r)
 {
     for (;;) {
         int t;
-        /* A game over the size limit is cut here: memory stays bounded. */
-        if (r->pos - r->gstart > r->max_game)
+        /* A game over the size limit is skipped in bounded memory. */
+        if (r->over || r->pos - r->gstart > r->max_game) {
+            skip_big(r);
             return;
+        }
         t = pdnp_lex(r);
+        if (r->over)
+            continue;
         if (t == PDNP_T_EOF || r->fatal)
             return;
         if (t == PDNP_T_WORD && r->slen == 0 &&
@@ -845,7 +944,7 @@ only_trailer(pdn_reader *r)
     for (;;) {
         char c;
         if (!pdnp_lex_need(r, p))
-            return !r->fatal;
+            return !r->fatal && !r->over;
         c = r->in.data[p];
         if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
             p++;
@@ -1151,8 +1250,9 @@ parse_game(pdn_reader *r)
         if (r->has_body && !r->nofast && r->nframes > 0 &&
             fast_body(r) < 0)
             goto fail;
+        had_err = r->e.code != PDN_OK;
         t = pdnp_lex(r);
-        if (t == PDNP_T_EOF || (t == PDNP_T_ERROR && r->fatal))
+        if ((t == PDNP_T_EOF && !r->over) || (t == PDNP_T_ERROR && r->fatal))
             break;
         /* Even a broken first token makes a game, which holds its text. */
         if (r->g == NULL) {
@@ -1168,18 +1268,33 @@ parse_game(pdn_reader *r)
             if (push_frame(r, NULL) < 0)
                 goto fail;
         }
+        if (r->over && (t == PDNP_T_EOF || t == PDNP_T_ERROR)) {
+            /* The token ran past the window's limit: the game is too
+             * long, whatever the lexer made of its cut end. */
+            if (!had_err)
+                pdn_error_clear(&r->e);
+            pdnp_fail(r, PDN_ELIMIT, &r->tpos, "game longer than %zu bytes",
+                      r->max_game);
+            goto fail;
+        }
         if (t == PDNP_T_ERROR)
             goto fail;
         if (r->pos - r->gstart > r->max_game) {
-            pdnp_fail(r, PDN_ELIMIT, &r->g->pos,
-                      "game longer than %zu bytes", r->max_game);
+            pdnp_fail(r, PDN_ELIMIT, &r->tpos, "game longer than %zu bytes",
+                      r->max_game);
+            goto fail;
+        }
+        if (game_mem(r->g) > r->max_game * MODEL_FACTOR) {
+            pdnp_fail(r, PDN_ELIMIT, &r->tpos,
+                      "game holds more than %zu bytes of moves, tags and "
+                      "comments",
+                      r->max_game * MODEL_FACTOR);
             goto fail;
         }
         /* Inside a tag section (tags read, no movetext yet), a line that
          * cannot be read is skipped, with an error, rather than ending
          * the game there and making the rest of it a game of its own. */
         in_tags = !r->has_body && r->g->ntags > 0;
-        had_err = r->e.code != PDN_OK;
         switch (t) {
         case PDNP_T_LBRACKET:
             if (r->has_body && tag_follows(r)) {
@@ -1360,6 +1475,7 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
     if (r->stopped)
         return 0;
     pdn_error_clear(&r->e);
+    r->over = 0;
     /* The previous games' bytes are no longer needed; they are dropped
      * once they fill half the window, so that moving the rest to the
      * front costs little per game. */
@@ -1401,11 +1517,15 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
         if (r->high && fix_encoding(r) < 0)
             goto fatal;
         long next;
-        if (only_trailer(r)) {
+        if (r->g->raw != NULL) {
+            /* Over the size limit: skip_big took what it holds. */
+            end = r->pos;
+        } else if (only_trailer(r)) {
             end = r->in.len;
             pdnp_lex_count_lines(r, r->pos, end);
         }
-        if (r->fatal || (next = take_raw(r, end)) < 0)
+        if (r->fatal ||
+            (next = r->g->raw != NULL ? (long)end : take_raw(r, end)) < 0)
             goto fatal;
         r->pos = (size_t)next;
         r->gstart = (size_t)next;

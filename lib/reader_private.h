@@ -18,6 +18,7 @@ typedef struct pdnp_block {
 typedef struct pdnp_arena {
     pdnp_block *head;
     size_t next_size;
+    size_t total; /* bytes of the blocks malloc'd, for the game limit */
 } pdnp_arena;
 
 #define PDNP_ALIGN (_Alignof(max_align_t))
@@ -106,6 +107,8 @@ struct pdn_game {
     pdn_pos pos;
     char *raw;
     size_t raw_len;
+    size_t raw_span;  /* its whole length in the input: more than raw_len
+                       * when the game was over the size limit */
     int raw_arena;    /* raw lies in the arena, not in its own allocation */
     /* The usual handful of tags, and the block table while there is one
      * block, live in the game itself, as does its first arena block (after
@@ -253,6 +256,8 @@ struct pdn_reader {
     size_t max_depth, max_token, max_game;
     unsigned long ngames;
     int stopped;
+    int over;        /* the game needed more than max_game + PDNP_SLACK
+                      * bytes of the window */
     int nofast;      /* tests only: always take the general path */
     /* Lexer: position of the next byte, line bookkeeping. */
     size_t pos;
@@ -281,6 +286,10 @@ struct pdn_reader {
     pdnp_frame *frames;
     size_t nframes, capframes;
 };
+
+/* How far past max_game bytes of a game the reader may look ahead (for
+ * white space after a terminator, say) before the input looks ended. */
+#define PDNP_SLACK 65536
 
 /* Lexer entry points (lexer.c). */
 static inline const char *

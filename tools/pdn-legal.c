@@ -213,20 +213,62 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     tool_release(to, b, c.l);
 }
 
+/* A game over the reader's size limit holds only its first bytes; the
+ * rest is copied from the input file itself, a chunk at a time. Standard
+ * input cannot give it back: an error says what was copied. */
+static int
+copy_rest(const tool_opts *o, FILE *fp, const char *name, const pdn_game *g,
+          size_t len)
+{
+    size_t off, span;
+    char buf[65536];
+    FILE *in = NULL;
+
+    pdn_game_raw_span(g, &off, &span);
+    if (span <= len)
+        return 0;
+    if (strcmp(o->file, "<stdin>") != 0)
+        in = fopen(o->file, "rb");
+    if (in == NULL || fseeko(in, (off_t)(off + len), SEEK_SET) != 0) {
+        tool_error("%s: game %lu is over the size limit: only its first %zu "
+                   "of %zu bytes are copied to %s (the input cannot be "
+                   "read again)",
+                   o->file, pdn_game_number(g), len, span, name);
+        if (in != NULL)
+            fclose(in);
+        return 0;
+    }
+    for (span -= len; span > 0;) {
+        size_t n = fread(buf, 1, span < sizeof buf ? span : sizeof buf, in);
+        if (n == 0 || tool_write(fp, name, buf, n) < 0) {
+            if (n == 0)
+                tool_error("%s: game %lu: input shorter than when read",
+                           o->file, pdn_game_number(g));
+            fclose(in);
+            return -1;
+        }
+        span -= n;
+    }
+    fclose(in);
+    return 0;
+}
+
 /* -w and -x: each game's bytes as read, to one file or the other. */
 static int
 split(const tool_opts *o, const pdn_game *g, int status)
 {
     legal_opts *lo = o->ud;
     FILE *fp = status == TOOL_OK ? lo->ok : lo->bad;
+    const char *name = status == TOOL_OK ? lo->ok_name : lo->bad_name;
     const char *raw;
     size_t len;
 
     if (fp == NULL || g == NULL)
         return 0;
     raw = pdn_game_raw(g, &len);
-    return tool_write(fp, status == TOOL_OK ? lo->ok_name : lo->bad_name,
-                      raw, len);
+    if (tool_write(fp, name, raw, len) < 0)
+        return -1;
+    return copy_rest(o, fp, name, g, len);
 }
 
 int

@@ -305,6 +305,7 @@ START_TEST(test_reader_big_game_raw_text_from_file)
     ck_assert_uint_eq(fread(all, 1, (size_t)n, fp), (size_t)n);
     rewind(fp);
     r = pdn_reader_new_file(fp, "big");
+    pdn_reader_set_limits(r, 0, 0, (size_t)8 << 20); /* over the default */
     while (pdn_reader_next(r, &g, &e) == 1) {
         raw = (char *)pdn_game_raw(g, &len);
         ck_assert_int_eq(memcmp(raw, all + off, len), 0);
@@ -646,6 +647,68 @@ START_TEST(test_reader_binary_input_gives_one_error)
 }
 END_TEST
 
+/* A game over the size limit (2 MiB of moves, limit 1 MiB) is one game
+ * with a PDN_ELIMIT error: it keeps its first 1 MiB as raw text, its span
+ * covers all of it, the reader holds no more than the window, and the
+ * next game is read with its right line. From a file and from memory. */
+START_TEST(test_reader_game_over_limit_keeps_its_span)
+{
+    FILE *fp = tmpfile();
+    pdn_reader *r;
+    pdn_game *g;
+    pdn_error e;
+    char *all;
+    const char *raw;
+    size_t len, off, span, at = 0;
+    long n;
+    int i, rc, games = 0;
+
+    fputs("[Event \"small\"] 1. 32-28 *\n[Event \"big\"]\n", fp);
+    for (i = 0; i < 150000; i++)
+        fprintf(fp, "%d. 32-28 19-23\n", i + 1);
+    fputs("1-0\n[Event \"after\"]\n1. 33-28 *\n", fp);
+    n = ftell(fp);
+    all = malloc((size_t)n);
+    rewind(fp);
+    ck_assert_uint_eq(fread(all, 1, (size_t)n, fp), (size_t)n);
+    rewind(fp);
+    r = _i == 0 ? pdn_reader_new_file(fp, "big")
+                : pdn_reader_new_mem(all, (size_t)n, "big");
+    while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+        ck_assert_ptr_nonnull(g);
+        raw = pdn_game_raw(g, &len);
+        pdn_game_raw_span(g, &off, &span);
+        ck_assert_uint_eq(off, at);
+        ck_assert_uint_le(len, span);
+        ck_assert_int_eq(memcmp(raw, all + off, len), 0);
+        at += span;
+        games++;
+        if (games == 2) {
+            ck_assert_int_eq(rc, -1);
+            ck_assert_int_eq(e.code, PDN_ELIMIT);
+            ck_assert_uint_eq(e.game, 2);
+            ck_assert_uint_eq(len, 1u << 20);
+            ck_assert_uint_gt(span, 2u << 20);
+        } else {
+            ck_assert_int_eq(rc, 1);
+            ck_assert_uint_eq(len, span);
+        }
+        if (games == 3) {
+            ck_assert_str_eq(pdn_game_tag(g, "Event"), "after");
+            ck_assert_uint_eq(pdn_game_pos(g).line, 150000 + 4);
+        }
+        pdn_game_free(g);
+    }
+    ck_assert_int_eq(games, 3);
+    ck_assert_uint_eq(at, (size_t)n);
+    if (_i == 0)
+        ck_assert_uint_le(r->in.cap, 4u << 20);
+    pdn_reader_free(r);
+    free(all);
+    fclose(fp);
+}
+END_TEST
+
 Suite *
 reader_suite(void)
 {
@@ -677,6 +740,8 @@ reader_suite(void)
                         10);
     tcase_add_test(limits, test_reader_memory_is_bounded_by_the_largest_game);
     tcase_add_test(limits, test_reader_big_game_raw_text_from_file);
+    tcase_add_loop_test(limits, test_reader_game_over_limit_keeps_its_span, 0,
+                        2);
     tcase_set_timeout(limits, 30);
     tcase_set_timeout(errors, 30);
     suite_add_tcase(s, core);
