@@ -290,7 +290,8 @@ comment_list(pdn_reader *r, pdnp_frame *f)
     return &x->after;
 }
 
-/* Closes the innermost variation and hangs it on its move. */
+/* Closes the innermost variation and hangs it on its move. Returns 0, 1
+ * when it was empty (no item of the line it belongs to), -1. */
 static int
 close_frame(pdn_reader *r)
 {
@@ -327,8 +328,13 @@ close_frame(pdn_reader *r)
         else
             rc = queue_var(r, p, f.pvar, f.pvar_last, f.npvar);
     }
-    mark_item(p);
-    return rc;
+    /* An empty variation leaves only its comments, which then trail the
+     * move as if written after it (the writer writes them so): 1. */
+    if (f.first != NULL || f.npvar > 0) {
+        mark_item(p);
+        return rc;
+    }
+    return rc < 0 ? rc : 1;
 }
 
 /* Adds a move to the current line. inwin: text lies in the input window. */
@@ -570,8 +576,8 @@ word(pdn_reader *r)
             return 2;
         }
     }
-    if (n == 1 && s[0] == '-' && r->slen == 0) {
-        if (end_follows(r)) {
+    if (n == 1 && s[0] == '-') {
+        if (r->slen == 0 && end_follows(r)) {
             pdnp_warn(r, PDN_ERESULT, pos,
                       "'-' at the end of the game read as the terminator "
                       "'*'");
@@ -580,7 +586,9 @@ word(pdn_reader *r)
         pdnp_warn(r, PDN_EMOVE, pos,
                   "placeholder '-' read as an unknown move");
         node = add_node(r, "-", 1, pos, 0);
-        return node != NULL ? 0 : -1;
+        if (node == NULL)
+            return -1;
+        goto strength; /* "-!": what the writer makes of "- !" */
     }
     rc = pdnp_movetext_parse(s, n, &mt);
     if (rc == 1) {
@@ -629,6 +637,7 @@ word(pdn_reader *r)
         return -1;
     node->has_move = 1;
     node->mt = mt;
+strength:
     if (r->slen > 0) {
         if (pdnp_node_x(node) == NULL)
             return nomem(r);
@@ -1348,6 +1357,10 @@ parse_game(pdn_reader *r)
                 break;
             }
             rc = close_frame(r);
+            if (rc == 1) {
+                rc = 0;
+                item = 0;
+            }
             break;
         case PDNP_T_COMMENT: {
             pdnp_frame *f = top(r);

@@ -224,13 +224,18 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
     if (o >= sizeof buf - 16)
         o = sizeof buf - 16;
     if (PDNP_XV(n, strength) != NULL) {
+        /* The strength is glued to the move, however long. */
         size_t sl = strlen(n->x->strength);
-        if (sl > 8)
-            sl = 8;
-        memcpy(buf + o, n->x->strength, sl);
-        o += sl;
+        if (o + sl > sizeof buf) {
+            if (token(w, buf, o) < 0 || text(w, n->x->strength, sl) < 0)
+                return -1;
+            o = 0;
+        } else {
+            memcpy(buf + o, n->x->strength, sl);
+            o += sl;
+        }
     }
-    if (token(w, buf, o) < 0)
+    if (o > 0 && token(w, buf, o) < 0)
         return -1;
     for (it = PDNP_XL(n, nags)->first; it != NULL; it = it->next) {
         size_t k = 1;

@@ -89,6 +89,12 @@ static const struct {
      PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 19-23 (1... 18-23 2. 28x19? /FEN \"B:W32:B23\"/ "
      "2... 10-14) *\n\n"},
+    /* A strength on a placeholder, a long strength: glued, whole. */
+    {"[E \"\"] 1. - ! 19-23 !?!?!?!?!? *", PDN_WRITE_COMPAT,
+     "[E \"\"]\n1. -! 19-23!?!?!?!?!? *\n\n"},
+    /* The comments of an empty variation trail its move. */
+    {"[E \"\"] 1. 32-28 19-23 ( {c} ) *", PDN_WRITE_COMPAT,
+     "[E \"\"]\n1. 32-28 19-23 {c} *\n\n"},
 };
 
 START_TEST(test_writer_golden_output)
