@@ -699,7 +699,6 @@ star(pdn_reader *r)
         if (pdnp_node_x(f->last) == NULL ||
             pdnp_list_add_nag(r->g, &f->last->x->nags, 7) < 0)
             return nomem(r);
-        mark_item(f);
         return 0;
     }
     return end_with_result(r, "*");
@@ -1332,6 +1331,7 @@ parse_game(pdn_reader *r)
             rc = star(r);
             if (rc == 1)
                 ended = 1;
+            item = 0; /* a NAG of its move, or the end */
             break;
         case PDNP_T_LPAREN:
             if (pdnp_lex_prose(r)) {
@@ -1371,6 +1371,7 @@ parse_game(pdn_reader *r)
         case PDNP_T_NAG: {
             pdnp_frame *f = top(r);
             r->has_body = 1;
+            item = 0; /* part of its move, written right after it */
             if (f->last == NULL) {
                 pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
                           "NAG '%s' before any move ignored",
@@ -1386,13 +1387,13 @@ parse_game(pdn_reader *r)
             if (pdnp_node_x(f->last) == NULL ||
                 pdnp_list_add_nag(r->g, &f->last->x->nags, (int)r->num) < 0)
                 rc = nomem(r);
-            mark_item(f);
             break;
         }
         case PDNP_T_STRENGTH: {
             pdnp_frame *f = top(r);
             const char *v = pdnp_lex_val(r);
             r->has_body = 1;
+            item = 0; /* glued to its move when written */
             if (f->last == NULL || PDNP_XV(f->last, strength) != NULL) {
                 pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
                           "strength mark '%s' with no move to hold it "
@@ -1412,12 +1413,12 @@ parse_game(pdn_reader *r)
                 pdnp_arena_strndup(&r->g->arena, v, r->vlen);
             if (f->last->x->strength == NULL)
                 rc = nomem(r);
-            mark_item(f);
             break;
         }
         case PDNP_T_SETUP:
             r->has_body = 1;
             rc = setup(r);
+            item = 0; /* it belongs to the next move */
             break;
         case PDNP_T_STRING:
             pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
