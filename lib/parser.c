@@ -533,10 +533,7 @@ word(pdn_reader *r)
         i++;
     if (i == n && r->slen == 0) {
         /* "3": a number with no '.'; not a move. */
-        unsigned long num = 0;
-        size_t k;
-        for (k = 0; k < i; k++)
-            num = num < 100000000 ? num * 10 + (unsigned)(s[k] - '0') : num;
+        unsigned long num = pdnp_move_number(s, i);
         pdnp_warn(r, PDN_ESYNTAX, pos,
                   "number '%s' with no '.' read as a move number",
                   qtok(r, qb, sizeof qb));
@@ -546,10 +543,8 @@ word(pdn_reader *r)
     }
     r->has_body = 1;
     if (i > 0 && i < n && s[i] == '.') {
-        unsigned long num = 0;
-        size_t k, dots = 0;
-        for (k = 0; k < i; k++)
-            num = num < 100000000 ? num * 10 + (unsigned)(s[k] - '0') : num;
+        unsigned long num = pdnp_move_number(s, i);
+        size_t dots = 0;
         while (i < n && s[i] == '.') {
             i++;
             dots++;

@@ -158,6 +158,20 @@ typedef struct pdnp_tagiter {
 } pdnp_tagiter;
 void pdnp_tagiter_init(const pdn_game *g, pdnp_tagiter *it);
 long pdnp_tagiter_next(const pdn_game *g, pdnp_tagiter *it);
+/* Move numbers saturate at PDNP_NUM_MAX, in the reader and in the
+ * writer's count alike, so that a huge one reads back as written. */
+#define PDNP_NUM_MAX 999999999UL
+static inline unsigned long
+pdnp_move_number(const char *s, size_t n)
+{
+    unsigned long v = 0;
+    size_t k;
+    for (k = 0; k < n; k++)
+        v = v > (PDNP_NUM_MAX - (unsigned)(s[k] - '0')) / 10
+                ? PDNP_NUM_MAX
+                : v * 10 + (unsigned)(s[k] - '0');
+    return v;
+}
 /* Normalised result string for a terminator token, NULL if s is none. */
 const char *pdnp_result_norm(const char *s, size_t n);
 

@@ -348,7 +348,8 @@ movetext(wr *w, const pdn_game *g)
         f->vside = f->side;
         f->pvar = PDNP_XV(x, var);
         if (f->side) {
-            f->num++;
+            if (f->num < PDNP_NUM_MAX)
+                f->num++;
             f->side = 0;
         } else {
             f->side = 1;
