@@ -285,7 +285,7 @@ done
 
 # 7. A broken line in a tag section keeps its game one game: eight games.
 check 1 "$limit_kb" tag-section.pdn pdn-validate -g 20 \
-    "$top_srcdir/tests/data/reader/tag-section.pdn" || true
+    "$top_srcdir/tests/data/validate/tag-section/input.pdn" || true
 if ! grep -q '(game 8)' "$tmp/out" || grep -q '(game 9)' "$tmp/out"; then
     echo "FAIL: tag-section.pdn does not read as 8 games" >&2
     fail=1

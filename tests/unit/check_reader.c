@@ -549,7 +549,7 @@ END_TEST
 
 /* A broken line inside a tag section keeps its game one game: the error
  * is at the line, the game reads on, and the next game is read as
- * usual (tests/data/reader/tag-section.pdn, eight games). */
+ * usual (tests/data/validate/tag-section/input.pdn, eight games). */
 START_TEST(test_reader_broken_tag_line_keeps_one_game)
 {
     static const struct {
@@ -566,7 +566,8 @@ START_TEST(test_reader_broken_tag_line_keeps_one_game)
         {51, 7, "Haarlem", "1998.05.18", 2},
         {59, 8, NULL, "1998.05.19", 2},
     };
-    FILE *fp = fopen(TEST_SRC("tests/data/reader/tag-section.pdn"), "rb");
+    FILE *fp =
+        fopen(TEST_SRC("tests/data/validate/tag-section/input.pdn"), "rb");
     pdn_reader *r;
     pdn_game *g;
     pdn_error e;
