@@ -96,7 +96,7 @@ pdnp_lex_fill_to(pdn_reader *r, size_t i)
          * a look-ahead of PDNP_SLACK: past them the input looks ended to
          * every scanner, and a token that needed more is a limit error
          * (parse_game). */
-        if (i - r->gstart > r->max_game + PDNP_SLACK) {
+        if (i - r->gstart > r->max_window) {
             r->over = 1;
             return 0;
         }

@@ -53,9 +53,7 @@ reader_new(const char *name)
         pdnp_free(r);
         return NULL;
     }
-    r->max_depth = DEFAULT_DEPTH;
-    r->max_token = DEFAULT_TOKEN;
-    r->max_game = DEFAULT_GAME;
+    pdn_reader_set_limits(r, 0, 0, 0);
     r->line = 1;
     pdnp_buf_init(&r->sbuf);
     return r;
@@ -120,6 +118,13 @@ pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
     r->max_depth = max_depth ? max_depth : DEFAULT_DEPTH;
     r->max_token = max_token ? max_token : DEFAULT_TOKEN;
     r->max_game = max_game ? max_game : DEFAULT_GAME;
+    /* Saturating: a huge limit must not wrap around. */
+    r->max_model = r->max_game <= (size_t)-1 / MODEL_FACTOR
+                       ? r->max_game * MODEL_FACTOR
+                       : (size_t)-1;
+    r->max_window = r->max_game <= (size_t)-1 - PDNP_SLACK
+                        ? r->max_game + PDNP_SLACK
+                        : (size_t)-1;
 }
 
 unsigned long
@@ -717,7 +722,7 @@ tag(pdn_reader *r)
               (d[p + 2] >= 'a' && d[p + 2] <= 'z')) ||
             p + 2 - r->gstart > r->max_game ||
             (r->g->ntags % PDNP_TBLOCK == 0 &&
-             game_mem(r->g) > r->max_game * MODEL_FACTOR))
+             game_mem(r->g) > r->max_model))
             return 0;
         r->line++;
         r->line_off = r->in.base + p + 1;
@@ -1287,11 +1292,11 @@ parse_game(pdn_reader *r)
                       r->max_game);
             goto fail;
         }
-        if (game_mem(r->g) > r->max_game * MODEL_FACTOR) {
+        if (game_mem(r->g) > r->max_model) {
             pdnp_fail(r, PDN_ELIMIT, &r->tpos,
                       "game holds more than %zu bytes of moves, tags and "
                       "comments",
-                      r->max_game * MODEL_FACTOR);
+                      r->max_model);
             goto fail;
         }
         /* Inside a tag section (tags read, no movetext yet), a line that

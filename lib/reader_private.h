@@ -268,6 +268,8 @@ struct pdn_reader {
     pdn_diag_fn *warn_fn;
     void *warn_ud;
     size_t max_depth, max_token, max_game;
+    size_t max_model;  /* memory of one game's model (MODEL_FACTOR) */
+    size_t max_window; /* window bytes of one game: max_game + slack */
     unsigned long ngames;
     int stopped;
     int over;        /* the game needed more than max_game + PDNP_SLACK
