@@ -12,20 +12,9 @@ src=${2:-$(cd "$(dirname "$0")/.." && pwd)}
 runs=${BENCH_RUNS:-5}
 jobs=${BENCH_JOBS:-2}
 shared=${PDN_SHARED:-$src/../shared}
-tools=$build/tools
 [ -d "$shared/corpus" ] || { echo "bench: $shared/corpus not found (set PDN_SHARED)" >&2; exit 77; }
-for t in pdn-validate pdn-legal pdn-convert pdn-replay pdn-perft; do
-    [ -x "$tools/$t" ] || { echo "bench: $tools/$t not built" >&2; exit 2; }
-done
-# In a build tree the tools are libtool wrapper scripts whose start-up
-# (~10 ms) would swamp the small inputs: run the real programs.
-if [ -d "$tools/.libs" ] && [ -x "$tools/.libs/pdn-legal" ]; then
-    tools=$tools/.libs
-    LD_LIBRARY_PATH=$build/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-    export LD_LIBRARY_PATH
-fi
-timebin=/usr/bin/time
-[ -x "$timebin" ] || { echo "bench: /usr/bin/time not found (apt-get install time)" >&2; exit 2; }
+. "$src/bench/tools.sh"
+bench_tools bench "$build" pdn-legal pdn-validate pdn-convert pdn-replay pdn-perft
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnbench.XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -92,3 +92,46 @@ pdnp_cp1252_to_utf8(pdnp_buf *b, const char *s, size_t n)
     b->data[b->len] = '\0';
     return 0;
 }
+
+/* Input that is not text, recognised from its first bytes (magic numbers
+ * of compressed files and archives, UTF-16): what it is, for the error
+ * message, or NULL. A NUL byte anywhere else is found by the input layer
+ * (input.c). */
+const char *
+pdnp_sniff_start(const unsigned char *d, size_t n)
+{
+    size_t i, even = 0, odd = 0, pairs;
+
+    if (n >= 2 && d[0] == 0x1F && d[1] == 0x8B)
+        return "gzip-compressed file: decompress it first";
+    if (n >= 4 && d[0] == 'P' && d[1] == 'K' &&
+        ((d[2] == 3 && d[3] == 4) || (d[2] == 5 && d[3] == 6)))
+        return "zip archive: extract it first";
+    if (n >= 4 && d[0] == 'B' && d[1] == 'Z' && d[2] == 'h' &&
+        d[3] >= '1' && d[3] <= '9')
+        return "bzip2-compressed file: decompress it first";
+    if (n >= 6 && memcmp(d, "\xFD" "7zXZ\0", 6) == 0)
+        return "xz-compressed file: decompress it first";
+    if (n >= 4 && memcmp(d, "\x28\xB5\x2F\xFD", 4) == 0)
+        return "zstd-compressed file: decompress it first";
+    if (n >= 2 && d[0] == 0xFF && d[1] == 0xFE)
+        return "UTF-16 little-endian text (byte order mark FF FE): "
+               "convert it to UTF-8 first";
+    if (n >= 2 && d[0] == 0xFE && d[1] == 0xFF)
+        return "UTF-16 big-endian text (byte order mark FE FF): "
+               "convert it to UTF-8 first";
+    /* ASCII as UTF-16 without a mark: every other byte is NUL. */
+    pairs = (n < 256 ? n : 256) / 2;
+    for (i = 0; i < pairs; i++) {
+        unsigned char a = d[2 * i], b = d[2 * i + 1];
+        even += a == 0 && b != 0 && b < 0x80;
+        odd += b == 0 && a != 0 && a < 0x80;
+    }
+    if (pairs >= 2 && odd == pairs)
+        return "UTF-16 little-endian text (ASCII interleaved with NUL "
+               "bytes): convert it to UTF-8 first";
+    if (pairs >= 2 && even == pairs)
+        return "UTF-16 big-endian text (ASCII interleaved with NUL "
+               "bytes): convert it to UTF-8 first";
+    return NULL;
+}

@@ -54,6 +54,7 @@ pdnp_arena_alloc(pdnp_arena *a, size_t n)
         b = pdnp_malloc(BLOCK_HDR + size);
         if (b == NULL)
             return NULL;
+        a->total += BLOCK_HDR + size;
         b->size = size;
         b->used = 0;
         b->next = a->head;
@@ -334,6 +335,17 @@ pdn_game_raw(const pdn_game *g, size_t *len)
     if (len != NULL)
         *len = g->raw_len;
     return g->raw;
+}
+
+void
+pdn_game_raw_span(const pdn_game *g, size_t *offset, size_t *length)
+{
+    if (offset != NULL)
+        *offset = g != NULL && g->raw != NULL ? g->raw_off : 0;
+    if (length != NULL)
+        *length = g == NULL || g->raw == NULL ? 0
+                  : g->raw_span > g->raw_len ? g->raw_span
+                                             : g->raw_len;
 }
 
 size_t

@@ -11,6 +11,33 @@
 /* Read granularity for file and callback sources. */
 #define CHUNK 65536
 
+/* Ends the window at new bytes [from, len) that show the input is not
+ * text: a known magic number at its start, or a NUL byte. */
+static void
+sniff(pdnp_input *in, size_t from)
+{
+    const char *nul;
+    if (in->base + from == 0 && in->len > 0) {
+        const char *what = pdnp_sniff_start(
+            (const unsigned char *)in->data, in->len);
+        if (what != NULL) {
+            in->binary = what;
+            in->binary_at = 0;
+            in->len = 0;
+            in->eof = 1;
+            return;
+        }
+    }
+    nul = in->len > from ? memchr(in->data + from, '\0', in->len - from)
+                         : NULL;
+    if (nul != NULL) {
+        in->binary = "binary file (a NUL byte): the rest of it is not read";
+        in->binary_at = in->base + (size_t)(nul - in->data);
+        in->len = (size_t)(nul - in->data);
+        in->eof = 1;
+    }
+}
+
 void
 pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len)
 {
@@ -19,6 +46,7 @@ pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len)
     in->data = buf != NULL ? buf : "";
     in->len = buf != NULL ? len : 0;
     in->eof = 1;
+    sniff(in, 0);
 }
 
 void
@@ -95,6 +123,11 @@ pdnp_input_fill(pdnp_input *in)
             got = CHUNK;
     }
     in->len += got;
+    if (got > 0) {
+        size_t old = in->len - got;
+        sniff(in, old);
+        got = in->len - old;
+    }
     in->own[in->len] = '\0';
     return (long)got;
 }

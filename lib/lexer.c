@@ -91,7 +91,16 @@ int
 pdnp_lex_fill_to(pdn_reader *r, size_t i)
 {
     while (i >= r->in.len) {
-        long got = pdnp_input_fill(&r->in);
+        long got;
+        /* The window never holds more than max_game bytes of one game and
+         * a look-ahead of PDNP_SLACK: past them the input looks ended to
+         * every scanner, and a token that needed more is a limit error
+         * (parse_game). */
+        if (i - r->gstart > r->max_window) {
+            r->over = 1;
+            return 0;
+        }
+        got = pdnp_input_fill(&r->in);
         if (got == 0)
             return 0;
         if (got < 0) {
@@ -124,8 +133,8 @@ pdnp_lex_pos(const pdn_reader *r, size_t idx)
 
 /* Counts line ends in window bytes [from, to): comments and prose span
  * lines. A CR LF pair split across to is counted at the CR. */
-static void
-count_lines(pdn_reader *r, size_t from, size_t to)
+void
+pdnp_lex_count_lines(pdn_reader *r, size_t from, size_t to)
 {
     const char *d = r->in.data;
     size_t i;
@@ -318,12 +327,12 @@ lex_comment(pdn_reader *r)
                     : NULL;
         if (close != NULL)
             break;
-        if (r->in.len - r->tstart > r->max_token) {
+        if (r->in.len - r->tstart > r->max_token + 1) {
             /* Cut at the limit; recovery reads on from there. */
             size_t cut = r->tstart + r->max_token + 1;
             pdnp_fail(r, PDN_ELIMIT, &r->tpos,
                       "comment longer than %zu bytes", r->max_token);
-            count_lines(r, r->tstart, cut);
+            pdnp_lex_count_lines(r, r->tstart, cut);
             r->pos = cut;
             return r->tok = PDNP_T_ERROR;
         }
@@ -332,23 +341,23 @@ lex_comment(pdn_reader *r)
                 return r->tok = PDNP_T_ERROR;
             pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
                       "unterminated comment '{' (no closing '}')");
-            count_lines(r, r->tstart, r->in.len);
+            pdnp_lex_count_lines(r, r->tstart, r->in.len);
             r->pos = r->in.len;
             return r->tok = PDNP_T_ERROR;
         }
     }
     {
         size_t e = (size_t)(close - r->in.data);
-        if (e - r->tstart > r->max_token) {
+        if (e - r->tstart - 1 > r->max_token) {
             pdnp_fail(r, PDN_ELIMIT, &r->tpos,
                       "comment longer than %zu bytes", r->max_token);
-            count_lines(r, r->tstart, e + 1);
+            pdnp_lex_count_lines(r, r->tstart, e + 1);
             r->pos = e + 1;
             return r->tok = PDNP_T_ERROR;
         }
         r->vstart = r->tstart + 1;
         r->vlen = e - r->vstart;
-        count_lines(r, r->vstart, e);
+        pdnp_lex_count_lines(r, r->vstart, e);
         r->pos = e + 1;
     }
     return r->tok = PDNP_T_COMMENT;
@@ -591,6 +600,41 @@ line_end(pdn_reader *r, size_t p)
     return p;
 }
 
+/* Index of the end of the line from p, as line_end(), but never more
+ * than the game size limit past the game's start: what an over-long tag
+ * leaves on its line is skipped in bounded memory. */
+static size_t
+skip_line(pdn_reader *r, size_t p)
+{
+    while (p - r->gstart <= r->max_game && pdnp_lex_need(r, p) &&
+           r->in.data[p] != '\n' && r->in.data[p] != '\r')
+        p++;
+    return p;
+}
+
+/* A value with no closing quote or ']': the rest of its line, trimmed,
+ * with an error for the game, which goes on with the next line. */
+static int
+value_to_eol(pdn_reader *r, size_t s, size_t name, size_t nlen,
+             const pdn_pos *pos, const char *what)
+{
+    size_t e = skip_line(r, s), eol = e;
+    char qb[64];
+    if (r->fatal)
+        return -1;
+    while (e > s && (r->in.data[e - 1] == ' ' || r->in.data[e - 1] == '\t'))
+        e--;
+    pdnp_fail(r, PDN_ETAG, pos, "%s tag '%s'; it is read to the end of "
+              "its line", what, quote(r, name, nlen, qb, sizeof qb));
+    pdnp_buf_clear(&r->sbuf);
+    if (e - s > r->max_token)
+        e = s + r->max_token;
+    if (pdnp_buf_add(&r->sbuf, r->in.data + s, e - s) < 0)
+        return nomem(r);
+    r->pos = eol;
+    return 1;
+}
+
 /* 1 when a '"' at q is followed by blanks and ']' (it closes the value). */
 static int
 closes_value(pdn_reader *r, size_t q, size_t *after)
@@ -632,8 +676,8 @@ pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen)
         pdn_pos pos = pdnp_lex_pos(r, *name);
         pdnp_fail(r, PDN_ELIMIT, &pos, "tag name longer than %zu bytes",
                   r->max_token);
-        r->pos = p;
-        return -1;
+        r->pos = skip_line(r, p);
+        return r->fatal ? -1 : 2;
     }
     while (pdnp_lex_need(r, p) &&
            (r->in.data[p] == ' ' || r->in.data[p] == '\t'))
@@ -664,12 +708,12 @@ pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen)
             if (p > run && pdnp_buf_add(&r->sbuf, r->in.data + run,
                                         p - run) < 0)
                 return nomem(r);
-            if (p - open > r->max_token) {
+            if (p - open - 1 > r->max_token) {
                 pdn_pos pos = pdnp_lex_pos(r, open);
                 pdnp_fail(r, PDN_ELIMIT, &pos,
                           "tag value longer than %zu bytes", r->max_token);
-                r->pos = p;
-                return -1;
+                r->pos = skip_line(r, p);
+                return r->fatal ? -1 : 2;
             }
             if (!pdnp_lex_need(r, p) || r->in.data[p] == '\n' ||
                 r->in.data[p] == '\r') {
@@ -694,11 +738,8 @@ pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen)
                     r->pos = e;
                     return 1;
                 }
-                pdnp_fail(r, PDN_ETAG, &pos,
-                          "unterminated value of tag '%s'",
-                          quote(r, *name, *nlen, qb, sizeof qb));
-                r->pos = p;
-                return -1;
+                return value_to_eol(r, open + 1, *name, *nlen, &pos,
+                                    "no closing '\"' in the value of");
             }
             c = (unsigned char)r->in.data[p];
             if (c == '\\') {
@@ -798,11 +839,24 @@ pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen)
             if (is_smart_close(r, q, &cl))
                 break;
         if (q >= eol) {
+            /* '[Site “Haarlem]': the closing quote is missing. */
+            size_t e = eol;
+            while (e > p && (r->in.data[e - 1] == ' ' ||
+                             r->in.data[e - 1] == '\t'))
+                e--;
             pos = pdnp_lex_pos(r, open);
-            pdnp_fail(r, PDN_ETAG, &pos, "unterminated value of tag '%s'",
-                      quote(r, *name, *nlen, qb, sizeof qb));
-            r->pos = eol;
-            return -1;
+            if (e > p && r->in.data[e - 1] == ']') {
+                pdnp_warn(r, PDN_ETAG, &pos,
+                          "value of tag '%s' has no closing quote; it "
+                          "ends at the ']'",
+                          quote(r, *name, *nlen, qb, sizeof qb));
+                if (pdnp_buf_add(&r->sbuf, r->in.data + p, e - 1 - p) < 0)
+                    return nomem(r);
+                r->pos = eol;
+                return 1;
+            }
+            return value_to_eol(r, p, *name, *nlen, &pos,
+                                "no closing quote in the value of");
         }
         if (pdnp_buf_add(&r->sbuf, r->in.data + p, q - p) < 0)
             return nomem(r);
@@ -829,13 +883,9 @@ pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen)
         eol = line_end(r, p);
         for (q = p; q < eol && r->in.data[q] != ']'; q++)
             ;
-        if (q >= eol) {
-            pdnp_fail(r, PDN_ETAG, &pos,
-                      "unterminated tag '%s' (no closing ']')",
-                      quote(r, *name, *nlen, qb, sizeof qb));
-            r->pos = eol;
-            return -1;
-        }
+        if (q >= eol)
+            return value_to_eol(r, s, *name, *nlen, &pos,
+                                "no closing ']' after");
         e = q;
         while (e > s && (r->in.data[e - 1] == ' ' || r->in.data[e - 1] ==
                                                          '\t'))
@@ -878,8 +928,11 @@ prose_word(const char *s, size_t n)
 }
 
 /* Old files use parentheses for prose: "(Roberto's first choice, the
- * Wilderness 1.)". The words before any nested bracket decide: a word
- * with letters that is no move makes the parenthesis a comment. */
+ * Wilderness 1.)". The words before any nested bracket, comment or setup
+ * command decide: a word with letters that is no move makes the
+ * parenthesis a comment. A setup ("/FEN ...") or a ';' comment ends the
+ * decision as a '{' comment does, so that the writer's variations, which
+ * hold those, never read as prose. */
 int
 pdnp_lex_prose(pdn_reader *r)
 {
@@ -892,7 +945,8 @@ pdnp_lex_prose(pdn_reader *r)
         if (!pdnp_lex_need(r, p) || p - r->pos > limit)
             return 0;
         c = (unsigned char)r->in.data[p];
-        if (c == '(' || c == ')' || c == '{' || c == '}' || c == '[')
+        if (c == '(' || c == ')' || c == '{' || c == '}' || c == '[' ||
+            c == '/' || c == ';')
             break;
         if (cls[c] & (C_WS | C_NL)) {
             p++;
@@ -940,7 +994,7 @@ pdnp_lex_prose(pdn_reader *r)
         pdnp_warn(r, PDN_ESYNTAX, &pos,
                   "parenthesis holding text '%s' read as a comment",
                   quote(r, s, e - s, qb, sizeof qb));
-        count_lines(r, r->pos, p);
+        pdnp_lex_count_lines(r, r->pos, p);
         r->vstart = s;
         r->vlen = e - s;
         r->vbuf = 0;

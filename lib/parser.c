@@ -33,8 +33,11 @@
 #include <string.h>
 
 #define DEFAULT_DEPTH 256
-#define DEFAULT_TOKEN (1u << 20)
-#define DEFAULT_GAME ((size_t)64 << 20)
+#define DEFAULT_TOKEN (1u << 18)
+#define DEFAULT_GAME ((size_t)1 << 20)
+/* What a game holds (moves, tags, comments) may take this many times
+ * max_game bytes of memory. */
+#define MODEL_FACTOR 4
 
 /* ---- Construction ---- */
 
@@ -50,9 +53,7 @@ reader_new(const char *name)
         pdnp_free(r);
         return NULL;
     }
-    r->max_depth = DEFAULT_DEPTH;
-    r->max_token = DEFAULT_TOKEN;
-    r->max_game = DEFAULT_GAME;
+    pdn_reader_set_limits(r, 0, 0, 0);
     r->line = 1;
     pdnp_buf_init(&r->sbuf);
     return r;
@@ -117,6 +118,13 @@ pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
     r->max_depth = max_depth ? max_depth : DEFAULT_DEPTH;
     r->max_token = max_token ? max_token : DEFAULT_TOKEN;
     r->max_game = max_game ? max_game : DEFAULT_GAME;
+    /* Saturating: a huge limit must not wrap around. */
+    r->max_model = r->max_game <= (size_t)-1 / MODEL_FACTOR
+                       ? r->max_game * MODEL_FACTOR
+                       : (size_t)-1;
+    r->max_window = r->max_game <= (size_t)-1 - PDNP_SLACK
+                        ? r->max_game + PDNP_SLACK
+                        : (size_t)-1;
 }
 
 unsigned long
@@ -126,6 +134,13 @@ pdn_reader_game_count(const pdn_reader *r)
 }
 
 /* ---- Helpers ---- */
+
+/* Memory a game's model takes: its arena blocks and tag blocks. */
+static size_t
+game_mem(const pdn_game *g)
+{
+    return g->arena.total + g->ntags * sizeof(pdnp_tag);
+}
 
 static int
 nomem(pdn_reader *r)
@@ -280,7 +295,8 @@ comment_list(pdn_reader *r, pdnp_frame *f)
     return &x->after;
 }
 
-/* Closes the innermost variation and hangs it on its move. */
+/* Closes the innermost variation and hangs it on its move. Returns 0, 1
+ * when it was empty (no item of the line it belongs to), -1. */
 static int
 close_frame(pdn_reader *r)
 {
@@ -317,8 +333,13 @@ close_frame(pdn_reader *r)
         else
             rc = queue_var(r, p, f.pvar, f.pvar_last, f.npvar);
     }
-    mark_item(p);
-    return rc;
+    /* An empty variation leaves only its comments, which then trail the
+     * move as if written after it (the writer writes them so): 1. */
+    if (f.first != NULL || f.npvar > 0) {
+        mark_item(p);
+        return rc;
+    }
+    return rc < 0 ? rc : 1;
 }
 
 /* Adds a move to the current line. inwin: text lies in the input window. */
@@ -517,10 +538,7 @@ word(pdn_reader *r)
         i++;
     if (i == n && r->slen == 0) {
         /* "3": a number with no '.'; not a move. */
-        unsigned long num = 0;
-        size_t k;
-        for (k = 0; k < i; k++)
-            num = num < 100000000 ? num * 10 + (unsigned)(s[k] - '0') : num;
+        unsigned long num = pdnp_move_number(s, i);
         pdnp_warn(r, PDN_ESYNTAX, pos,
                   "number '%s' with no '.' read as a move number",
                   qtok(r, qb, sizeof qb));
@@ -530,10 +548,8 @@ word(pdn_reader *r)
     }
     r->has_body = 1;
     if (i > 0 && i < n && s[i] == '.') {
-        unsigned long num = 0;
-        size_t k, dots = 0;
-        for (k = 0; k < i; k++)
-            num = num < 100000000 ? num * 10 + (unsigned)(s[k] - '0') : num;
+        unsigned long num = pdnp_move_number(s, i);
+        size_t dots = 0;
         while (i < n && s[i] == '.') {
             i++;
             dots++;
@@ -560,8 +576,8 @@ word(pdn_reader *r)
             return 2;
         }
     }
-    if (n == 1 && s[0] == '-' && r->slen == 0) {
-        if (end_follows(r)) {
+    if (n == 1 && s[0] == '-') {
+        if (r->slen == 0 && end_follows(r)) {
             pdnp_warn(r, PDN_ERESULT, pos,
                       "'-' at the end of the game read as the terminator "
                       "'*'");
@@ -570,7 +586,9 @@ word(pdn_reader *r)
         pdnp_warn(r, PDN_EMOVE, pos,
                   "placeholder '-' read as an unknown move");
         node = add_node(r, "-", 1, pos, 0);
-        return node != NULL ? 0 : -1;
+        if (node == NULL)
+            return -1;
+        goto strength; /* "-!": what the writer makes of "- !" */
     }
     rc = pdnp_movetext_parse(s, n, &mt);
     if (rc == 1) {
@@ -619,6 +637,7 @@ word(pdn_reader *r)
         return -1;
     node->has_move = 1;
     node->mt = mt;
+strength:
     if (r->slen > 0) {
         if (pdnp_node_x(node) == NULL)
             return nomem(r);
@@ -680,7 +699,6 @@ star(pdn_reader *r)
         if (pdnp_node_x(f->last) == NULL ||
             pdnp_list_add_nag(r->g, &f->last->x->nags, 7) < 0)
             return nomem(r);
-        mark_item(f);
         return 0;
     }
     return end_with_result(r, "*");
@@ -702,7 +720,9 @@ tag(pdn_reader *r)
             d[p + 1] != '[' ||
             !((d[p + 2] >= 'A' && d[p + 2] <= 'Z') ||
               (d[p + 2] >= 'a' && d[p + 2] <= 'z')) ||
-            p + 2 - r->gstart > r->max_game)
+            p + 2 - r->gstart > r->max_game ||
+            (r->g->ntags % PDNP_TBLOCK == 0 &&
+             game_mem(r->g) > r->max_model))
             return 0;
         r->line++;
         r->line_off = r->in.base + p + 1;
@@ -723,6 +743,8 @@ tag(pdn_reader *r)
     rc = pdnp_lex_tag(r, &name, &nlen);
     if (rc < 0)
         return -1;
+    if (rc == 2)
+        return 0; /* over a limit, skipped: the game goes on */
     if (rc == 0) {
         pdnp_warn(r, PDN_ESYNTAX, &pos,
                   "'[' not followed by a tag name ignored");
@@ -807,6 +829,89 @@ fix_encoding(pdn_reader *r)
     return 0;
 }
 
+#define ALPHA(c) (((c) >= 'A' && (c) <= 'Z') || ((c) >= 'a' && (c) <= 'z'))
+
+/* A game over the size limit keeps its first max_game bytes as its raw
+ * text (from window index gstart). 0, or -1 when memory runs out. */
+static int
+hold_big(pdn_reader *r, size_t avail)
+{
+    pdn_game *g = r->g;
+    size_t held = avail - r->gstart;
+    if (g->raw != NULL)
+        return 0;
+    if (held > r->max_game)
+        held = r->max_game;
+    g->raw = pdnp_malloc(held + 1);
+    if (g->raw == NULL)
+        return nomem(r);
+    memcpy(g->raw, r->in.data + r->gstart, held);
+    g->raw[held] = '\0';
+    g->raw_len = held;
+    return 0;
+}
+
+/* A game over the size limit: it ends where a line that starts with '['
+ * and a letter follows a line that does not (the next tag section), or
+ * at the end of input. Its first max_game bytes become its raw text; the
+ * rest is read a chunk at a time and dropped, its lines counted, and only
+ * its length is kept (raw_span). Memory stays at the window's. */
+static void
+skip_big(pdn_reader *r)
+{
+    pdn_game *g = r->g;
+    size_t i = r->pos;
+    size_t ls = r->line_off > r->in.base ? r->line_off - r->in.base : 0;
+    /* The line being read is a tag line when it starts with '['. */
+    int bol = ls >= i, tagline = ls < i ? r->in.data[ls] == '[' : !r->has_body;
+
+    r->over = 0;
+    for (;;) {
+        const char *d = r->in.data;
+        size_t len = r->in.len, keep;
+        for (; i + 1 < len; i++) {
+            char c = d[i];
+            if (c == '\n' || c == '\r') {
+                bol = 1;
+            } else if (bol) {
+                if (c == '[' && ALPHA(d[i + 1]) && !tagline)
+                    goto found;
+                tagline = c == '[';
+                bol = 0;
+            }
+        }
+        /* Keep the byte not scanned yet, and a CR that an LF may follow
+         * (scanning a byte twice changes nothing); drop the rest. */
+        keep = i;
+        if (keep > r->pos && d[keep - 1] == '\r')
+            keep--;
+        if (g == NULL || hold_big(r, keep) < 0)
+            return;
+        pdnp_lex_count_lines(r, r->pos, keep);
+        pdnp_input_discard(&r->in, keep);
+        r->pos = 0;
+        r->gstart = 0;
+        i -= keep;
+        if (!pdnp_lex_fill_to(r, r->in.len)) {
+            if (r->fatal)
+                return;
+            i = r->in.len;
+            break;
+        }
+    }
+found:
+    if (g == NULL)
+        return;
+    if (i - r->gstart > r->max_game && hold_big(r, i) < 0)
+        return;
+    pdnp_lex_count_lines(r, r->pos, i);
+    r->pos = i;
+    if (g->raw != NULL) {
+        g->raw_span = r->in.base + i - g->raw_off;
+        r->gstart = i;
+    }
+}
+
 /* Error recovery: skips to the end of the broken game (its terminator, or
  * before the next tag section). */
 static void
@@ -814,10 +919,14 @@ skip_game(pdn_reader *r)
 {
     for (;;) {
         int t;
-        /* A game over the size limit is cut here: memory stays bounded. */
-        if (r->pos - r->gstart > r->max_game)
+        /* A game over the size limit is skipped in bounded memory. */
+        if (r->over || r->pos - r->gstart > r->max_game) {
+            skip_big(r);
             return;
+        }
         t = pdnp_lex(r);
+        if (r->over)
+            continue;
         if (t == PDNP_T_EOF || r->fatal)
             return;
         if (t == PDNP_T_WORD && r->slen == 0 &&
@@ -843,7 +952,7 @@ only_trailer(pdn_reader *r)
     for (;;) {
         char c;
         if (!pdnp_lex_need(r, p))
-            return !r->fatal;
+            return !r->fatal && !r->over;
         c = r->in.data[p];
         if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
             p++;
@@ -1100,8 +1209,36 @@ fast_body(pdn_reader *r)
     return 0;
 }
 
+/* After a token of a tag section that cannot be read: the error names
+ * it (unless the game has an earlier one), the rest of its line is
+ * skipped, and the tag section goes on. */
+static void
+skip_tag_line(pdn_reader *r, int had_err, char *qb, size_t qsize)
+{
+    pdnp_frame *f = top(r);
+    size_t p = r->tstart;
+    if (!had_err) {
+        qb[0] = '\0';
+        pdnp_quote(qb, qsize, r->in.data + r->tstart,
+                   r->pos > r->tstart ? r->pos - r->tstart : 1, 40);
+        pdn_error_clear(&r->e);
+        pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
+                  "text '%s' between tag pairs ignored to the end of its "
+                  "line", qb);
+    }
+    while (p - r->gstart <= r->max_game && pdnp_lex_need(r, p) &&
+           r->in.data[p] != '\n' && r->in.data[p] != '\r')
+        p++;
+    if (p > r->pos)
+        r->pos = p;
+    r->has_body = 0;
+    f->number = 0;
+    f->ellipsis = 0;
+}
+
 /* Reads one game into r->g. Returns 1 (a game), 0 (end of input), -1
- * (error, with r->g possibly set). */
+ * (error, with r->g possibly set), 2 (a game read to its end with an
+ * error in r->e). */
 static int
 parse_game(pdn_reader *r)
 {
@@ -1117,11 +1254,13 @@ parse_game(pdn_reader *r)
     r->nframes = 0;
     for (;;) {
         int item = 1; /* a non-comment item: comments after it trail */
+        int in_tags, had_err;
         if (r->has_body && !r->nofast && r->nframes > 0 &&
             fast_body(r) < 0)
             goto fail;
+        had_err = r->e.code != PDN_OK;
         t = pdnp_lex(r);
-        if (t == PDNP_T_EOF || (t == PDNP_T_ERROR && r->fatal))
+        if ((t == PDNP_T_EOF && !r->over) || (t == PDNP_T_ERROR && r->fatal))
             break;
         /* Even a broken first token makes a game, which holds its text. */
         if (r->g == NULL) {
@@ -1137,13 +1276,33 @@ parse_game(pdn_reader *r)
             if (push_frame(r, NULL) < 0)
                 goto fail;
         }
+        if (r->over && (t == PDNP_T_EOF || t == PDNP_T_ERROR)) {
+            /* The token ran past the window's limit: the game is too
+             * long, whatever the lexer made of its cut end. */
+            if (!had_err)
+                pdn_error_clear(&r->e);
+            pdnp_fail(r, PDN_ELIMIT, &r->tpos, "game longer than %zu bytes",
+                      r->max_game);
+            goto fail;
+        }
         if (t == PDNP_T_ERROR)
             goto fail;
         if (r->pos - r->gstart > r->max_game) {
-            pdnp_fail(r, PDN_ELIMIT, &r->g->pos,
-                      "game longer than %zu bytes", r->max_game);
+            pdnp_fail(r, PDN_ELIMIT, &r->tpos, "game longer than %zu bytes",
+                      r->max_game);
             goto fail;
         }
+        if (game_mem(r->g) > r->max_model) {
+            pdnp_fail(r, PDN_ELIMIT, &r->tpos,
+                      "game holds more than %zu bytes of moves, tags and "
+                      "comments",
+                      r->max_model);
+            goto fail;
+        }
+        /* Inside a tag section (tags read, no movetext yet), a line that
+         * cannot be read is skipped, with an error, rather than ending
+         * the game there and making the rest of it a game of its own. */
+        in_tags = !r->has_body && r->g->ntags > 0;
         switch (t) {
         case PDNP_T_LBRACKET:
             if (r->has_body && tag_follows(r)) {
@@ -1172,6 +1331,7 @@ parse_game(pdn_reader *r)
             rc = star(r);
             if (rc == 1)
                 ended = 1;
+            item = 0; /* a NAG of its move, or the end */
             break;
         case PDNP_T_LPAREN:
             if (pdnp_lex_prose(r)) {
@@ -1193,9 +1353,14 @@ parse_game(pdn_reader *r)
             if (r->nframes <= 1) {
                 pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
                           "unexpected ')' with no open variation");
-                goto fail;
+                rc = -1;
+                break;
             }
             rc = close_frame(r);
+            if (rc == 1) {
+                rc = 0;
+                item = 0;
+            }
             break;
         case PDNP_T_COMMENT: {
             pdnp_frame *f = top(r);
@@ -1206,6 +1371,7 @@ parse_game(pdn_reader *r)
         case PDNP_T_NAG: {
             pdnp_frame *f = top(r);
             r->has_body = 1;
+            item = 0; /* part of its move, written right after it */
             if (f->last == NULL) {
                 pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
                           "NAG '%s' before any move ignored",
@@ -1221,13 +1387,13 @@ parse_game(pdn_reader *r)
             if (pdnp_node_x(f->last) == NULL ||
                 pdnp_list_add_nag(r->g, &f->last->x->nags, (int)r->num) < 0)
                 rc = nomem(r);
-            mark_item(f);
             break;
         }
         case PDNP_T_STRENGTH: {
             pdnp_frame *f = top(r);
             const char *v = pdnp_lex_val(r);
             r->has_body = 1;
+            item = 0; /* glued to its move when written */
             if (f->last == NULL || PDNP_XV(f->last, strength) != NULL) {
                 pdnp_warn(r, PDN_ESYNTAX, &r->tpos,
                           "strength mark '%s' with no move to hold it "
@@ -1247,21 +1413,28 @@ parse_game(pdn_reader *r)
                 pdnp_arena_strndup(&r->g->arena, v, r->vlen);
             if (f->last->x->strength == NULL)
                 rc = nomem(r);
-            mark_item(f);
             break;
         }
         case PDNP_T_SETUP:
             r->has_body = 1;
             rc = setup(r);
+            item = 0; /* it belongs to the next move */
             break;
         case PDNP_T_STRING:
             pdnp_fail(r, PDN_ESYNTAX, &r->tpos,
                       "unexpected '\"' outside a tag pair");
-            goto fail;
+            rc = -1;
+            break;
         default:
             pdnp_fail(r, PDN_ESYNTAX, &r->tpos, "unexpected character '%s'",
                       qtok(r, qb, sizeof qb));
-            goto fail;
+            rc = -1;
+            break;
+        }
+        if (rc < 0 && in_tags && !r->fatal && t != PDNP_T_LBRACKET &&
+            r->e.code != PDN_ELIMIT) {
+            skip_tag_line(r, had_err, qb, sizeof qb);
+            continue;
         }
         if (rc < 0)
             goto fail;
@@ -1289,7 +1462,8 @@ parse_game(pdn_reader *r)
     split_trailing(r);
     if (r->g->ntags == 0)
         pdnp_warn(r, PDN_ESYNTAX, &r->g->pos, "game has no tag pairs");
-    return 1;
+    /* An error that the game was read past (a broken tag line). */
+    return r->e.code != PDN_OK ? 2 : 1;
 fail:
     if (r->g != NULL && !r->fatal) {
         while (r->nframes > 1)
@@ -1315,6 +1489,7 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
     if (r->stopped)
         return 0;
     pdn_error_clear(&r->e);
+    r->over = 0;
     /* The previous games' bytes are no longer needed; they are dropped
      * once they fill half the window, so that moving the rest to the
      * front costs little per game. */
@@ -1327,6 +1502,8 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
     rc = parse_game(r);
     if (rc < 0 && !r->fatal)
         skip_game(r);
+    if (rc == 2)
+        rc = -1; /* read to its end: nothing to skip */
     if (r->fatal) {
         r->stopped = 1;
         pdn_game_free(r->g);
@@ -1337,6 +1514,16 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
     }
     if (rc == 0 && r->g == NULL) {
         r->stopped = 1;
+        if (r->in.binary != NULL) {
+            /* Input that is not text: one error where it shows. */
+            pdn_pos pos;
+            pdnp_lex_count_lines(r, r->pos, r->in.len);
+            pos = pdnp_lex_pos(r, r->in.len);
+            pdnp_fail(r, PDN_EENCODING, &pos, "%s", r->in.binary);
+            if (err != NULL)
+                *err = r->e;
+            return -1;
+        }
         return 0;
     }
     if (r->g != NULL) {
@@ -1344,9 +1531,15 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
         if (r->high && fix_encoding(r) < 0)
             goto fatal;
         long next;
-        if (only_trailer(r))
+        if (r->g->raw != NULL) {
+            /* Over the size limit: skip_big took what it holds. */
+            end = r->pos;
+        } else if (only_trailer(r)) {
             end = r->in.len;
-        if (r->fatal || (next = take_raw(r, end)) < 0)
+            pdnp_lex_count_lines(r, r->pos, end);
+        }
+        if (r->fatal ||
+            (next = r->g->raw != NULL ? (long)end : take_raw(r, end)) < 0)
             goto fatal;
         r->pos = (size_t)next;
         r->gstart = (size_t)next;

@@ -18,6 +18,7 @@ typedef struct pdnp_block {
 typedef struct pdnp_arena {
     pdnp_block *head;
     size_t next_size;
+    size_t total; /* bytes of the blocks malloc'd, for the game limit */
 } pdnp_arena;
 
 #define PDNP_ALIGN (_Alignof(max_align_t))
@@ -106,6 +107,8 @@ struct pdn_game {
     pdn_pos pos;
     char *raw;
     size_t raw_len;
+    size_t raw_span;  /* its whole length in the input: more than raw_len
+                       * when the game was over the size limit */
     int raw_arena;    /* raw lies in the arena, not in its own allocation */
     /* The usual handful of tags, and the block table while there is one
      * block, live in the game itself, as does its first arena block (after
@@ -155,6 +158,20 @@ typedef struct pdnp_tagiter {
 } pdnp_tagiter;
 void pdnp_tagiter_init(const pdn_game *g, pdnp_tagiter *it);
 long pdnp_tagiter_next(const pdn_game *g, pdnp_tagiter *it);
+/* Move numbers saturate at PDNP_NUM_MAX, in the reader and in the
+ * writer's count alike, so that a huge one reads back as written. */
+#define PDNP_NUM_MAX 999999999UL
+static inline unsigned long
+pdnp_move_number(const char *s, size_t n)
+{
+    unsigned long v = 0;
+    size_t k;
+    for (k = 0; k < n; k++)
+        v = v > (PDNP_NUM_MAX - (unsigned)(s[k] - '0')) / 10
+                ? PDNP_NUM_MAX
+                : v * 10 + (unsigned)(s[k] - '0');
+    return v;
+}
 /* Normalised result string for a terminator token, NULL if s is none. */
 const char *pdnp_result_norm(const char *s, size_t n);
 
@@ -170,6 +187,9 @@ int pdnp_utf8_valid(const char *s, size_t n);
 int pdnp_cp1252_to_utf8(pdnp_buf *b, const char *s, size_t n);
 /* Unicode code point of CP1252 byte c (>= 0x80). */
 unsigned pdnp_cp1252_code(unsigned char c);
+/* What an input starting with d[0..n) is when it is not text (gzip, zip,
+ * bzip2, xz, zstd, UTF-16), as a message, or NULL. */
+const char *pdnp_sniff_start(const unsigned char *d, size_t n);
 
 /* ---- Input: a sliding window over the byte source ---- */
 enum { PDNP_SRC_MEM, PDNP_SRC_FILE, PDNP_SRC_CB };
@@ -186,6 +206,11 @@ typedef struct pdnp_input {
     size_t base;      /* absolute offset of data[0] */
     int eof;
     int ioerr;
+    /* Not text: what the input is (a message), set when its first bytes
+     * or a NUL byte give it away; the window then ends there, at absolute
+     * offset binary_at, and nothing more is read. */
+    const char *binary;
+    size_t binary_at;
 } pdnp_input;
 
 void pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len);
@@ -243,8 +268,12 @@ struct pdn_reader {
     pdn_diag_fn *warn_fn;
     void *warn_ud;
     size_t max_depth, max_token, max_game;
+    size_t max_model;  /* memory of one game's model (MODEL_FACTOR) */
+    size_t max_window; /* window bytes of one game: max_game + slack */
     unsigned long ngames;
     int stopped;
+    int over;        /* the game needed more than max_game + PDNP_SLACK
+                      * bytes of the window */
     int nofast;      /* tests only: always take the general path */
     /* Lexer: position of the next byte, line bookkeeping. */
     size_t pos;
@@ -274,6 +303,10 @@ struct pdn_reader {
     size_t nframes, capframes;
 };
 
+/* How far past max_game bytes of a game the reader may look ahead (for
+ * white space after a terminator, say) before the input looks ended. */
+#define PDNP_SLACK 65536
+
 /* Lexer entry points (lexer.c). */
 static inline const char *
 pdnp_lex_val(const pdn_reader *r)
@@ -282,9 +315,14 @@ pdnp_lex_val(const pdn_reader *r)
 }
 pdn_pos pdnp_lex_pos(const pdn_reader *r, size_t idx);
 int pdnp_lex(pdn_reader *r);
+/* Counts the line ends in window bytes [from, to) into r->line. */
+void pdnp_lex_count_lines(pdn_reader *r, size_t from, size_t to);
 /* Reads a tag pair after '[' (r->pos just past it). Returns 1 with name
- * and value in name and nlen (window) and r->sbuf; 0 when no tag name
- * follows; -1 on an error set in r->e. */
+ * and value in name and nlen (window) and r->sbuf (also when a missing
+ * closing quote or ']' left an error in r->e and the value runs to the end
+ * of its line); 0 when no tag name follows; 2 when a name or value over
+ * the token limit was skipped to the end of its line (error in r->e); -1
+ * on an error that ends the game. */
 int pdnp_lex_tag(pdn_reader *r, size_t *name, size_t *nlen);
 /* After '(' (r->pos just past it): 1 when the parenthesis holds prose,
  * which is then consumed as a PDNP_T_COMMENT token; 0 otherwise. */

@@ -209,20 +209,33 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
         memcpy(buf + o, f->side ? "... " : ". ", f->side ? 4 : 2);
         o += f->side ? 4 : 2;
     }
-    if (n->has_move)
-        o += pdn_movetext_format(&n->mt, buf + o, sizeof buf - o);
-    else
+    if (n->has_move) {
+        size_t m = pdn_movetext_format(&n->mt, buf + o, sizeof buf - o);
+        /* A move that reads as a result ("1-1", from "01-1") keeps a
+         * leading zero, so that it reads back as the same move. */
+        if (m < sizeof buf - o - 1 && pdnp_result_norm(buf + o, m) != NULL) {
+            memmove(buf + o + 1, buf + o, m + 1);
+            buf[o] = '0';
+            m++;
+        }
+        o += m;
+    } else
         o += (size_t)snprintf(buf + o, sizeof buf - o, "%s", n->text);
     if (o >= sizeof buf - 16)
         o = sizeof buf - 16;
     if (PDNP_XV(n, strength) != NULL) {
+        /* The strength is glued to the move, however long. */
         size_t sl = strlen(n->x->strength);
-        if (sl > 8)
-            sl = 8;
-        memcpy(buf + o, n->x->strength, sl);
-        o += sl;
+        if (o + sl > sizeof buf) {
+            if (token(w, buf, o) < 0 || text(w, n->x->strength, sl) < 0)
+                return -1;
+            o = 0;
+        } else {
+            memcpy(buf + o, n->x->strength, sl);
+            o += sl;
+        }
     }
-    if (token(w, buf, o) < 0)
+    if (o > 0 && token(w, buf, o) < 0)
         return -1;
     for (it = PDNP_XL(n, nags)->first; it != NULL; it = it->next) {
         size_t k = 1;
@@ -335,7 +348,8 @@ movetext(wr *w, const pdn_game *g)
         f->vside = f->side;
         f->pvar = PDNP_XV(x, var);
         if (f->side) {
-            f->num++;
+            if (f->num < PDNP_NUM_MAX)
+                f->num++;
             f->side = 0;
         } else {
             f->side = 1;

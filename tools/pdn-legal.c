@@ -276,6 +276,46 @@ new_line(tool_output *out)
     return tool_write(out, "\n", 1);
 }
 
+/* A game over the reader's size limit holds only its first bytes; the
+ * rest is copied from the input file itself, a chunk at a time. Standard
+ * input cannot give it back: an error says what was copied. */
+static int
+copy_rest(const tool_opts *o, tool_output *out, const pdn_game *g,
+          size_t len)
+{
+    size_t off, span;
+    char buf[65536];
+    FILE *in = NULL;
+
+    pdn_game_raw_span(g, &off, &span);
+    if (span <= len)
+        return 0;
+    if (strcmp(o->file, "<stdin>") != 0)
+        in = fopen(o->file, "rb");
+    if (in == NULL || fseeko(in, (off_t)(off + len), SEEK_SET) != 0) {
+        tool_error("%s: game %lu is over the size limit: only its first %zu "
+                   "of %zu bytes are copied to %s (the input cannot be "
+                   "read again)",
+                   o->file, pdn_game_number(g), len, span, out->name);
+        if (in != NULL)
+            fclose(in);
+        return 0;
+    }
+    for (span -= len; span > 0;) {
+        size_t n = fread(buf, 1, span < sizeof buf ? span : sizeof buf, in);
+        if (n == 0 || tool_write(out, buf, n) < 0) {
+            if (n == 0)
+                tool_error("%s: game %lu: input shorter than when read",
+                           o->file, pdn_game_number(g));
+            fclose(in);
+            return -1;
+        }
+        span -= n;
+    }
+    fclose(in);
+    return 0;
+}
+
 /* -w and -x: each game's bytes as read, to one file or the other. A raw
  * text starts with what stands between its game and the one before; the
  * end of that game's last line goes with that game, so that every part
@@ -308,7 +348,9 @@ split(const tool_opts *o, const pdn_game *g, int status)
         return 0;
     if (to != prev && new_line(to) < 0)
         return -1;
-    return tool_write(to, raw + head, len - head);
+    if (tool_write(to, raw + head, len - head) < 0)
+        return -1;
+    return copy_rest(o, to, g, len);
 }
 
 int

@@ -40,8 +40,15 @@ void pdn_reader_free(pdn_reader *r);
 void pdn_reader_set_warning_fn(pdn_reader *r, pdn_diag_fn *fn, void *ud);
 
 /* Resource limits; 0 keeps the default. Exceeding one is a PDN_ELIMIT error
- * for that game. Defaults: depth 256 nested variations, token 1 MiB, game
- * 64 MiB of raw text. */
+ * for that game, at the line and column where it was reached, and reading
+ * goes on with the next game. Defaults: depth 256 nested variations; token
+ * 256 KiB (a move, comment, tag name or value, setup, prose parenthesis);
+ * game 1 MiB of raw text, and 4 times max_game of memory for what the game
+ * holds (moves, tags, comments as stored: about 25,000 moves). The reader
+ * never holds more than max_game bytes of input plus one 64 KiB read: the
+ * rest of a game over the limit, up to the next line that starts with '['
+ * and a letter (the next game's tag section), is skipped unread into
+ * memory; see pdn_game_raw_span. */
 void pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
                            size_t max_game);
 
@@ -49,8 +56,20 @@ void pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
  * 0 at the end of input (*out NULL); -1 on an error in this game, with *err
  * filled and *out the game as far as it was read (its raw text and number
  * are complete) or NULL if none could be built; the next call resumes at the
- * following game. After a PDN_EIO or PDN_ENOMEM error the reader stops. */
+ * following game. After a PDN_EIO or PDN_ENOMEM error the reader stops.
+ * Input that is not text stops it too, with one PDN_EENCODING error and
+ * *out NULL: a gzip, zip, bzip2, xz or zstd file or UTF-16 text, told from
+ * its first bytes, or a NUL byte anywhere (the games before it are read). */
 int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err);
+
+/* Where the game's raw text lies in its input: the byte offset of its first
+ * byte and its whole length there. The length equals pdn_game_raw's unless
+ * the game was over the size limit (PDN_ELIMIT): its raw text then holds
+ * only the first bytes, and the rest lies at [offset + raw length,
+ * offset + length) of the input, which a caller that must copy every game
+ * whole (pdn-legal -w/-x) reads back from the input. 0 and 0 for a game
+ * built by hand. */
+void pdn_game_raw_span(const pdn_game *g, size_t *offset, size_t *length);
 
 /* Number of games returned so far (with or without error). */
 unsigned long pdn_reader_game_count(const pdn_reader *r);

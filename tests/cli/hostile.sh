@@ -1,12 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Hostile input for every tool: each sample truncated at every byte, NUL
-# bytes, invalid UTF-8, CR-only lines, a binary file, a 10 MB comment and a
-# 10 MB line, 100,000 nested variations, 1,000,000 tags, a 1 MB tag name, a
-# 100,000-ply game, absurd FEN and GameType values, and the regression
-# inputs in tests/data/hostile/. Every run must end with status 0 or 1 (1
-# with diagnostics), never crash or hang, and the big inputs must stay
-# under 64 MB of resident memory.
+# bytes, invalid UTF-8, CR-only lines, a binary file, compressed and UTF-16
+# files, a 10 MB comment and a 10 MB line, 100,000 nested variations,
+# 1,000,000 tags, a 1 MB tag name, a 100,000-ply game, absurd FEN and
+# GameType values, each reader limit just under and just over, and the
+# regression inputs in tests/data/hostile/. Every run must end with status
+# 0 or 1 (1 with diagnostics), never crash or hang, and the big inputs must
+# stay under 16 MB of resident memory. Each regression input must also
+# convert to PDN that reads back as the same games (tests/gameeq) and that
+# converts to itself.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 tools=""
@@ -41,7 +44,7 @@ if [ -x /usr/bin/time ] && [ "$sanitized" = 0 ]; then
     timecmd=/usr/bin/time
 fi
 [ "$sanitized" = 1 ] && echo "note: sanitizer build: memory limits not checked"
-limit_kb=65536
+limit_kb=16384
 
 # check WANT LIMIT_KB NAME TOOL [ARG]...: runs the tool (timeout 60 s,
 # address space 1 GB unless sanitized), records a failure unless its
@@ -227,10 +230,100 @@ for t in $tools; do
         "$tmp/setup.pdn" || true
 done
 
-# 5. Regression inputs: whatever once crashed a tool or a fuzz target.
-for f in "$top_srcdir"/tests/data/hostile/*; do
+# 5. Input that is not text: one error naming it, whatever its size.
+printf '\037\213\010\000\000\000\000\000' >"$tmp/gz.pdn"
+printf 'PK\003\004\024\000\000\000' >"$tmp/zip.pdn"
+printf '\377\376[\000E\000' >"$tmp/utf16.pdn"
+printf '[\000E\000v\000e\000n\000t\000' >"$tmp/utf16le.pdn"
+for f in gz:gzip-compressed zip:'zip archive' utf16:UTF-16 utf16le:UTF-16 \
+    zeros:'binary file'; do
+    check 1 "$limit_kb" "${f%%:*}.pdn" pdn-validate "$tmp/${f%%:*}.pdn" || true
+    if [ "$(grep -c 'error:' "$tmp/out")" != 1 ] || ! grep -q "${f#*:}" "$tmp/out"; then
+        echo "FAIL: pdn-validate on ${f%%:*}.pdn: want one error naming '${f#*:}'" >&2
+        head -3 "$tmp/out" >&2
+        fail=1
+    fi
+done
+
+# 6. Each limit of the reader, just under (no limit error, the game read)
+# and just over (one limit error, and the next game read as usual).
+# limit NAME UNDER|OVER FILE: pdn-validate's verdict on FILE's first game.
+limit() {
+    check 01 "$limit_kb" "$1 $2" pdn-validate -g 20 "$3" || true
+    n=$(grep -c 'error: .*\(longer\|more\) than' "$tmp/out" || true)
+    want=0
+    [ "$2" = over ] && want=1
+    if [ "$n" != "$want" ] || grep -q '(game [3-9])' "$tmp/out"; then
+        echo "FAIL: $1 $2 the limit: $n limit errors, want $want, and 2 games" >&2
+        head -3 "$tmp/out" >&2
+        fail=1
+    fi
+}
+next='[Event "next"]\n1. 32-28 *\n'
+for n in 262144:under 262145:over; do
+    { printf '[Event "c"]\n1. 32-28 {'; head -c "${n%%:*}" /dev/zero | tr '\000' a
+      printf '} *\n'; printf "$next"; } >"$tmp/lim.pdn"
+    limit "comment of ${n%%:*} bytes" "${n#*:}" "$tmp/lim.pdn"
+    { printf '[Event "'; head -c "${n%%:*}" /dev/zero | tr '\000' v
+      printf '"]\n1. 32-28 *\n'; printf "$next"; } >"$tmp/lim.pdn"
+    limit "tag value of ${n%%:*} bytes" "${n#*:}" "$tmp/lim.pdn"
+    { printf '[Event "t"]\n['; head -c "${n%%:*}" /dev/zero | tr '\000' N
+      printf ' "v"]\n1. 32-28 *\n'; printf "$next"; } >"$tmp/lim.pdn"
+    limit "tag name of ${n%%:*} bytes" "${n#*:}" "$tmp/lim.pdn"
+done
+# A game of 1 MiB of text through its terminator, and one byte more: 1046
+# comments of 1000 bytes and one that makes up the size.
+for n in 1048576:under 1048577:over; do
+    awk -v n="${n%%:*}" 'BEGIN { ORS = ""; s = sprintf("%1000s", ""); gsub(/ /, "a", s)
+        print "[Event \"g\"]\n1. 32-28"; rem = n - 22
+        while (rem > 1100) { print " {" s "}"; rem -= 1003 }
+        t = sprintf("%" (rem - 3) "s", ""); gsub(/ /, "b", t); print " {" t "} *\n" }' \
+        >"$tmp/lim.pdn"
+    printf "$next" >>"$tmp/lim.pdn"
+    limit "game of ${n%%:*} bytes" "${n#*:}" "$tmp/lim.pdn"
+done
+
+# 7. A broken line in a tag section keeps its game one game: eight games.
+check 1 "$limit_kb" tag-section.pdn pdn-validate -g 20 \
+    "$top_srcdir/tests/data/validate/tag-section/input.pdn" || true
+if ! grep -q '(game 8)' "$tmp/out" || grep -q '(game 9)' "$tmp/out"; then
+    echo "FAIL: tag-section.pdn does not read as 8 games" >&2
+    fail=1
+fi
+
+# 8. Regression inputs: whatever once crashed a tool, broke a fuzz
+# property or a limit. Each must also convert to PDN that reads back as
+# the same games and converts to itself.
+hostile=$top_srcdir/tests/data/hostile
+if [ ! -d "$hostile" ] || [ -z "$(ls "$hostile")" ]; then
+    echo "FAIL: no regression inputs in $hostile" >&2
+    exit 1
+fi
+gameeq=$top_builddir/tests/gameeq
+for f in "$hostile"/*; do
     [ -f "$f" ] || continue
     all 01 "$limit_kb" "$f"
+    for style in pdn3 compat; do
+        set +e
+        pdn-convert -q -s $style "$f" >"$tmp/once" 2>/dev/null
+        st1=$?
+        pdn-convert -q -s $style "$tmp/once" >"$tmp/twice" 2>/dev/null
+        st2=$?
+        set -e
+        if [ "$st1" -gt 1 ] || [ "$st2" -gt 1 ]; then
+            echo "FAIL: pdn-convert -s $style on $(basename "$f"): status $st1, then $st2" >&2
+            fail=1
+        elif ! cmp -s "$tmp/once" "$tmp/twice"; then
+            echo "FAIL: $(basename "$f"): converting pdn-convert -s $style's output changes it" >&2
+            diff "$tmp/once" "$tmp/twice" | head -6 >&2
+            fail=1
+        fi
+    done
+    if [ -x "$gameeq" ] && ! "$gameeq" "$f" "$tmp/once" >"$tmp/eq" 2>&1; then
+        echo "FAIL: $(basename "$f"): pdn-convert -s compat changed its games" >&2
+        grep -v ' 0 differ$' "$tmp/eq" | head -5 >&2
+        fail=1
+    fi
 done
 
 exit $fail

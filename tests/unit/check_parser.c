@@ -288,7 +288,8 @@ static const struct {
     {"[E \"\"]\n1. 0-5 *", PDN_EMOVE, 2, 4, "cannot read move '0-5'"},
     {"[E \"\"]\n1. 32-28 19-23 2. x *", PDN_EMOVE, 2, 19,
      "cannot read move 'x'"},
-    {"[E \"open\n1. 32-28 *", PDN_ETAG, 1, 4, "unterminated value of tag 'E'"},
+    {"[E \"open\n1. 32-28 *", PDN_ETAG, 1, 4,
+     "no closing '\"' in the value of tag 'E'"},
     {"[E open\n1. 32-28 *", PDN_ETAG, 1, 4, "no closing ']'"},
     {"[E \"\"]\n1. 32-28 /FEN \"W:W31\" *", PDN_ESETUP, 2, 10,
      "unterminated setup"},
@@ -503,6 +504,54 @@ START_TEST(test_parser_path_limit_gives_elimit)
 }
 END_TEST
 
+/* Limits just under and just over: 256 nested variations read, 257 give
+ * PDN_ELIMIT; with a 64 KiB game limit (256 KiB of model) 1,000 moves
+ * read and 2,500 give PDN_ELIMIT; the next game is read either way. */
+static int
+limit_case(const char *body, size_t max_game)
+{
+    char *s = malloc(strlen(body) + 64);
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    pdn_error e;
+    int rc, rc2;
+    sprintf(s, "[E \"1\"]\n%s *\n[E \"2\"]\n1. 32-28 *\n", body);
+    r = pdn_reader_new_mem(s, strlen(s), "lim");
+    pdn_reader_set_limits(r, 0, 0, max_game);
+    rc = pdn_reader_next(r, &g, &e);
+    if (rc < 0)
+        ck_assert_int_eq(e.code, PDN_ELIMIT);
+    pdn_game_free(g);
+    rc2 = pdn_reader_next(r, &g, &e);
+    ck_assert_int_eq(rc2, 1);
+    ck_assert_str_eq(pdn_game_tag(g, "E"), "2");
+    pdn_game_free(g);
+    pdn_reader_free(r);
+    free(s);
+    return rc;
+}
+
+START_TEST(test_parser_limits_just_under_and_over)
+{
+    static const int depth[] = {256, 257}, moves[] = {1000, 2500};
+    char *b = malloc(20000);
+    int i, k;
+    for (k = 0; k < 2; k++) {
+        strcpy(b, "1. 32-28");
+        for (i = 0; i < depth[k]; i++)
+            strcat(b, " (19-23");
+        for (i = 0; i < depth[k]; i++)
+            strcat(b, ")");
+        ck_assert_int_eq(limit_case(b, 0), k == 0 ? 1 : -1);
+        b[0] = '\0';
+        for (i = 0; i < moves[k]; i++)
+            strcat(b, i % 2 ? "5-1 " : "1-5 ");
+        ck_assert_int_eq(limit_case(b, 65536), k == 0 ? 1 : -1);
+    }
+    free(b);
+}
+END_TEST
+
 Suite *
 parser_suite(void)
 {
@@ -524,6 +573,7 @@ parser_suite(void)
     tcase_add_test(limits, test_parser_deep_nesting_within_limit_is_read);
     tcase_add_test(limits, test_parser_token_limit_gives_elimit);
     tcase_add_test(limits, test_parser_game_size_limit_gives_elimit);
+    tcase_add_test(limits, test_parser_limits_just_under_and_over);
     tcase_add_test(limits, test_parser_path_limit_gives_elimit);
     tcase_add_test(limits, test_parser_game_limit_bounds_error_recovery);
     suite_add_tcase(s, core);

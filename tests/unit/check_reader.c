@@ -305,6 +305,7 @@ START_TEST(test_reader_big_game_raw_text_from_file)
     ck_assert_uint_eq(fread(all, 1, (size_t)n, fp), (size_t)n);
     rewind(fp);
     r = pdn_reader_new_file(fp, "big");
+    pdn_reader_set_limits(r, 0, 0, (size_t)8 << 20); /* over the default */
     while (pdn_reader_next(r, &g, &e) == 1) {
         raw = (char *)pdn_game_raw(g, &len);
         ck_assert_int_eq(memcmp(raw, all + off, len), 0);
@@ -546,6 +547,169 @@ START_TEST(test_reader_fast_path_matches_general_path_on_corpus)
 }
 END_TEST
 
+/* A broken line inside a tag section keeps its game one game: the error
+ * is at the line, the game reads on, and the next game is read as
+ * usual (tests/data/validate/tag-section/input.pdn, eight games). */
+START_TEST(test_reader_broken_tag_line_keeps_one_game)
+{
+    static const struct {
+        unsigned long line, col; /* 0: no error */
+        const char *site, *date;
+        size_t moves;
+    } want[] = {
+        {0, 0, "Haarlem", "1998.05.12", 4},
+        {0, 0, "Haarlem", "1998.05.13", 4},
+        {19, 1, "Haarlem", "1998.05.14", 2},
+        {0, 0, "Haarlem", "1998.05.15", 2},
+        {0, 0, "Haarlem", "1998.05.16", 2},
+        {43, 7, "Haarlem", "1998.05.17", 2},
+        {51, 7, "Haarlem", "1998.05.18", 2},
+        {59, 8, NULL, "1998.05.19", 2},
+    };
+    FILE *fp =
+        fopen(TEST_SRC("tests/data/validate/tag-section/input.pdn"), "rb");
+    pdn_reader *r;
+    pdn_game *g;
+    pdn_error e;
+    size_t i = 0;
+    int rc;
+
+    ck_assert_ptr_nonnull(fp);
+    r = pdn_reader_new_file(fp, "t.pdn");
+    while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+        const pdn_node *n;
+        size_t moves = 0;
+        ck_assert_uint_lt(i, sizeof want / sizeof want[0]);
+        ck_assert_ptr_nonnull(g);
+        if (want[i].line == 0) {
+            ck_assert_msg(rc == 1, "game %zu: %s", i + 1, e.text);
+        } else {
+            ck_assert_int_eq(rc, -1);
+            ck_assert_uint_eq(e.pos.line, want[i].line);
+            ck_assert_uint_eq(e.pos.column, want[i].col);
+            ck_assert_uint_eq(e.game, i + 1);
+        }
+        if (want[i].site != NULL)
+            ck_assert_str_eq(pdn_game_tag(g, "Site"), want[i].site);
+        ck_assert_str_eq(pdn_game_tag(g, "Date"), want[i].date);
+        ck_assert_ptr_nonnull(pdn_game_tag(g, "Result"));
+        for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n))
+            moves++;
+        ck_assert_uint_eq(moves, want[i].moves);
+        pdn_game_free(g);
+        i++;
+    }
+    ck_assert_uint_eq(i, sizeof want / sizeof want[0]);
+    pdn_reader_free(r);
+    fclose(fp);
+}
+END_TEST
+
+/* Input that is not text is recognised from its first bytes, or at its
+ * first NUL byte, and gives one error; what comes before a NUL is read. */
+START_TEST(test_reader_binary_input_gives_one_error)
+{
+    static const struct {
+        const char *in;
+        size_t len;
+        const char *what;
+        int games;
+        unsigned long line, col;
+    } cases[] = {
+        {"\x1f\x8b\x08\x00[Event", 9, "gzip-compressed", 0, 1, 1},
+        {"PK\x03\x04\x14\x00", 6, "zip archive", 0, 1, 1},
+        {"BZh91AY&SY", 10, "bzip2", 0, 1, 1},
+        {"\xfd" "7zXZ\0\0", 8, "xz", 0, 1, 1},
+        {"\xff\xfe[\0E\0", 6, "UTF-16 little-endian", 0, 1, 1},
+        {"\xfe\xff\0[\0E", 6, "UTF-16 big-endian", 0, 1, 1},
+        {"[\0E\0v\0e\0n\0t\0", 12, "UTF-16 little-endian", 0, 1, 1},
+        {"\0[\0E\0v\0e\0n\0t", 12, "UTF-16 big-endian", 0, 1, 1},
+        {"\0\0\0\0\0\0\0\0", 8, "binary file", 0, 1, 1},
+        {"[Event \"x\"]\n1. 32-28 *\n\0\0\0[Event", 32, "binary file", 1,
+         3, 1},
+    };
+    pdn_reader *r = pdn_reader_new_mem(cases[_i].in, cases[_i].len, "t");
+    pdn_game *g;
+    pdn_error e;
+    int i;
+
+    for (i = 0; i < cases[_i].games; i++) {
+        ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+        pdn_game_free(g);
+    }
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), -1);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(e.code, PDN_EENCODING);
+    ck_assert_msg(strstr(e.text, cases[_i].what) != NULL, "%s", e.text);
+    ck_assert_uint_eq(e.pos.line, cases[_i].line);
+    ck_assert_uint_eq(e.pos.column, cases[_i].col);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 0);
+    pdn_reader_free(r);
+}
+END_TEST
+
+/* A game over the size limit (2 MiB of moves, limit 1 MiB) is one game
+ * with a PDN_ELIMIT error: it keeps its first 1 MiB as raw text, its span
+ * covers all of it, the reader holds no more than the window, and the
+ * next game is read with its right line. From a file and from memory. */
+START_TEST(test_reader_game_over_limit_keeps_its_span)
+{
+    FILE *fp = tmpfile();
+    pdn_reader *r;
+    pdn_game *g;
+    pdn_error e;
+    char *all;
+    const char *raw;
+    size_t len, off, span, at = 0;
+    long n;
+    int i, rc, games = 0;
+
+    fputs("[Event \"small\"] 1. 32-28 *\n[Event \"big\"]\n", fp);
+    for (i = 0; i < 150000; i++)
+        fprintf(fp, "%d. 32-28 19-23\n", i + 1);
+    fputs("1-0\n[Event \"after\"]\n1. 33-28 *\n", fp);
+    n = ftell(fp);
+    all = malloc((size_t)n);
+    rewind(fp);
+    ck_assert_uint_eq(fread(all, 1, (size_t)n, fp), (size_t)n);
+    rewind(fp);
+    r = _i == 0 ? pdn_reader_new_file(fp, "big")
+                : pdn_reader_new_mem(all, (size_t)n, "big");
+    while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+        ck_assert_ptr_nonnull(g);
+        raw = pdn_game_raw(g, &len);
+        pdn_game_raw_span(g, &off, &span);
+        ck_assert_uint_eq(off, at);
+        ck_assert_uint_le(len, span);
+        ck_assert_int_eq(memcmp(raw, all + off, len), 0);
+        at += span;
+        games++;
+        if (games == 2) {
+            ck_assert_int_eq(rc, -1);
+            ck_assert_int_eq(e.code, PDN_ELIMIT);
+            ck_assert_uint_eq(e.game, 2);
+            ck_assert_uint_eq(len, 1u << 20);
+            ck_assert_uint_gt(span, 2u << 20);
+        } else {
+            ck_assert_int_eq(rc, 1);
+            ck_assert_uint_eq(len, span);
+        }
+        if (games == 3) {
+            ck_assert_str_eq(pdn_game_tag(g, "Event"), "after");
+            ck_assert_uint_eq(pdn_game_pos(g).line, 150000 + 4);
+        }
+        pdn_game_free(g);
+    }
+    ck_assert_int_eq(games, 3);
+    ck_assert_uint_eq(at, (size_t)n);
+    if (_i == 0)
+        ck_assert_uint_le(r->in.cap, 4u << 20);
+    pdn_reader_free(r);
+    free(all);
+    fclose(fp);
+}
+END_TEST
+
 Suite *
 reader_suite(void)
 {
@@ -572,8 +736,13 @@ reader_suite(void)
     tcase_add_test(errors, test_reader_broken_first_token_keeps_raw_text);
     tcase_add_test(errors, test_reader_fail_samples_give_errors);
     tcase_add_test(errors, test_reader_enomem_paths_return_errors);
+    tcase_add_test(errors, test_reader_broken_tag_line_keeps_one_game);
+    tcase_add_loop_test(errors, test_reader_binary_input_gives_one_error, 0,
+                        10);
     tcase_add_test(limits, test_reader_memory_is_bounded_by_the_largest_game);
     tcase_add_test(limits, test_reader_big_game_raw_text_from_file);
+    tcase_add_loop_test(limits, test_reader_game_over_limit_keeps_its_span, 0,
+                        2);
     tcase_set_timeout(limits, 30);
     tcase_set_timeout(errors, 30);
     suite_add_tcase(s, core);
