@@ -47,10 +47,13 @@ make -j"$jobs" check >"$work/check.log" 2>&1 ||
     { grep -h '^FAIL' "$work/check.log" >&2 || true; die "make check fails without a mutation"; }
 say "mutate: make check passes unmutated ($(($(date +%s) - t0)) s)"
 
-# The tests that failed in the last make check.
+# The tests that failed in the last make check, and the Check cases that
+# failed in the unit test program.
 failed_tests() {
     find tests -name '*.trs' -exec grep -l '^:test-result: \(FAIL\|ERROR\)' {} + 2>/dev/null |
         sed 's/\.trs$//' | sort | tr '\n' ' '
+    sed -n 's/^[^:]*:[0-9]*:[FE]:[^:]*:\([a-z0-9_]*\):.*/\1/p' tests/unit/check_pdn.log 2>/dev/null |
+        sort -u | tr '\n' ' '
 }
 
 total=0
