@@ -48,6 +48,7 @@ main(int argc, char **argv)
         srunner_add_suite(sr, board_suite());
         srunner_add_suite(sr, rules_suite());
         srunner_add_suite(sr, match_suite());
+        srunner_add_suite(sr, enomem_suite());
     }
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
