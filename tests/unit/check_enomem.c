@@ -57,10 +57,11 @@ static const char rich[] =
     "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n"
     "[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[GameType \"20\"]\n"
     "[A1 \"1\"]\n[A2 \"2\"]\n[A3 \"3\"]\n[A4 \"4\"]\n[A5 \"5\"]\n"
-    "[A6 \"6\"]\n[A7 \"7\"]\n[A8 \"8\"]\n[A9 \"9\"]\n[A10 \"a \\\"q\\\"\"]\n"
+    "[A6 \"6\"]\n[A7 \"7\"]\n[A8 \"8\"]\n[A9 \"Kouam\xc3\xa9 \xe2\x82\xac\"]\n"
+    "[A10 \"a \\\"q\\\"\"]\n"
     "{before} 1. 32-28 {after} $1 19-23! (18-23 {v} 2. 37-32 (() {empty} "
     "2. 38-32 ({deep} 2. 33-29)) 12-18) ({c} ) () 2. 28x19 14x23 "
-    "/FEN \"W:W31,32,33:B18,19,20\"/ 3. 33-28 ; line\n23x32 4. 37x28?? "
+    "/FEN \"W:W31,32,33:B18,19,20\"/ 3. 33-28 ; a } b\n23x32 4. 37x28?? "
     "{end} 1-0\n\n";
 
 static int
@@ -80,6 +81,10 @@ parse_rich(void)
         code = e.code;
     free(s);
     s = pdn_game_to_string(g, PDN_WRITE_PDN3 | PDN_WRITE_CRLF, NULL, &e);
+    if (s == NULL && code == PDN_OK)
+        code = e.code;
+    free(s);
+    s = pdn_game_to_string(g, PDN_WRITE_COMPAT | PDN_WRITE_LATIN1, NULL, &e);
     if (s == NULL && code == PDN_OK)
         code = e.code;
     free(s);

@@ -227,6 +227,9 @@ static const struct {
      "variation before any move"},
     {"[E \"\"]\n1. 32-28 () *", "E=;|1.32-28||*", PDN_ESYNTAX, 2, 10,
      "empty variation"},
+    /* Columns after a comment over lines count from its last line. */
+    {"[E \"\"]\n1. 32-28 {a\nb} 1- 7 *", "E=;|1.32-28 {a\nb} 1-7||*",
+     PDN_EMOVE, 3, 4, "move '1- 7' read as '1-7'"},
     /* The comments of an empty variation stay where it stood. */
     {"[E \"\"]\n1. 32-28 ({c}) 19-23 *", "E=;|1.32-28 {c} 19-23||*",
      PDN_ESYNTAX, 2, 10, "empty variation"},
