@@ -4,7 +4,9 @@
  * no allocation failed. Every failed run must end in PDN_ENOMEM (or in
  * the result of a clean run, where the library can do without the
  * memory), never in a crash, a wrong result or a leak (make
- * check-valgrind runs these tests under valgrind). */
+ * check-valgrind runs these tests under valgrind). Then the other
+ * failures of the outside world: a sink that refuses bytes, a file that
+ * cannot be read. */
 #include <config.h>
 
 #include <stdio.h>
@@ -252,6 +254,80 @@ START_TEST(test_enomem_rules)
 }
 END_TEST
 
+/* A sink that refuses every write after the first `ok` calls. */
+typedef struct sink {
+    int calls, ok;
+} sink;
+
+static int
+refuse(const char *buf, size_t len, void *ud)
+{
+    sink *k = ud;
+    (void)buf;
+    (void)len;
+    return k->calls++ < k->ok ? 0 : -1;
+}
+
+/* A refused write is PDN_EIO, both for a small game (written at the end)
+ * and for a big one (flushed as it is rendered); no game is an error. */
+START_TEST(test_write_error_from_sink_is_eio)
+{
+    pdn_error e;
+    pdn_game *g = pdn_parse_string(rich, strlen(rich), &e);
+    pdn_game *big = pdn_game_new();
+    sink k = {0, 0};
+    char value[1000];
+    int i;
+
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_nonnull(big);
+    ck_assert_int_eq(pdn_write_game_cb(refuse, &k, g, PDN_WRITE_COMPAT, &e),
+                     -1);
+    ck_assert_int_eq(e.code, PDN_EIO);
+    memset(value, 'v', sizeof value - 1);
+    value[sizeof value - 1] = '\0';
+    for (i = 0; i < 200; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "Tag%d", i);
+        ck_assert_int_eq(pdn_game_set_tag(big, name, value), 0);
+    }
+    k.calls = 0;
+    pdn_error_clear(&e);
+    ck_assert_int_eq(pdn_write_game_cb(refuse, &k, big, PDN_WRITE_COMPAT, &e),
+                     -1);
+    ck_assert_int_eq(e.code, PDN_EIO);
+    ck_assert_int_eq(k.calls, 1); /* stopped at the first flush */
+    k.calls = 0;
+    k.ok = 1000;
+    ck_assert_int_eq(pdn_write_game_cb(refuse, &k, big, PDN_WRITE_COMPAT, &e),
+                     0);
+    ck_assert_int_gt(k.calls, 2);
+    ck_assert_int_eq(pdn_write_game_cb(refuse, &k, NULL, 0, &e), -1);
+    pdn_game_free(big);
+    pdn_game_free(g);
+}
+END_TEST
+
+/* A FILE that cannot be read (a directory): PDN_EIO, then the end. */
+START_TEST(test_unreadable_file_is_eio)
+{
+    FILE *fp = fopen(".", "rb");
+    pdn_reader *r;
+    pdn_game *g;
+    pdn_error e;
+
+    ck_assert_ptr_nonnull(fp); /* POSIX: a directory opens for reading */
+    r = pdn_reader_new_file(fp, "dir");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), -1);
+    ck_assert_int_eq(e.code, PDN_EIO);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 0);
+    pdn_reader_free(r);
+    fclose(fp);
+}
+END_TEST
+
 Suite *
 enomem_suite(void)
 {
@@ -263,6 +339,10 @@ enomem_suite(void)
     tcase_add_test(tc, test_enomem_game_builder);
     tcase_add_test(tc, test_enomem_rules);
     tcase_set_timeout(tc, 120);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("io");
+    tcase_add_test(tc, test_write_error_from_sink_is_eio);
+    tcase_add_test(tc, test_unreadable_file_is_eio);
     suite_add_tcase(s, tc);
     return s;
 }
