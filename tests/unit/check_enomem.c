@@ -281,6 +281,7 @@ START_TEST(test_write_error_from_sink_is_eio)
 
     ck_assert_ptr_nonnull(g);
     ck_assert_ptr_nonnull(big);
+    pdn_error_clear(&e);
     ck_assert_int_eq(pdn_write_game_cb(refuse, &k, g, PDN_WRITE_COMPAT, &e),
                      -1);
     ck_assert_int_eq(e.code, PDN_EIO);
@@ -302,7 +303,9 @@ START_TEST(test_write_error_from_sink_is_eio)
     ck_assert_int_eq(pdn_write_game_cb(refuse, &k, big, PDN_WRITE_COMPAT, &e),
                      0);
     ck_assert_int_gt(k.calls, 2);
+    pdn_error_clear(&e);
     ck_assert_int_eq(pdn_write_game_cb(refuse, &k, NULL, 0, &e), -1);
+    ck_assert_int_eq(e.code, PDN_ENOMEM); /* "no game" */
     pdn_game_free(big);
     pdn_game_free(g);
 }
