@@ -21,7 +21,10 @@
  * over two black men in game 31). Section 5 of the reference gives
  * Turkish kings flying moves along ranks and files, which like every
  * flying move cross empty squares only, so these moves are illegal
- * ("destination occupied or out of reach"). Checked by hand: replaying
+ * ("destination occupied or out of reach"). passes_over_piece checks each
+ * refused move on the board, without the move generator: a quiet move of
+ * a king of the side to move along a rank or file, with a piece on a
+ * square strictly between its ends. Checked by hand: replaying
  * each game again with only such moves let through, 75 of the 78 games
  * marked ok end in exactly the final position of the truth file, and the
  * illegal games 124 and 167 then stop at the ply their truth row gives
@@ -212,14 +215,62 @@ find_known(const char *variant, unsigned long game)
     return NULL;
 }
 
-/* A listed game differs exactly as described: its king move over pieces
- * is refused at the listed ply. */
+/* The exclusion's justification, checked without the library's move
+ * generator: in position at (before the move), the written move "f1r1-f2r2"
+ * is a quiet move of a king of the side to move along one rank or file,
+ * and a piece stands on a square strictly between its ends. Turkish
+ * kings move like rooks over empty squares only (pdn-rules(7), Turkish;
+ * the reference, section 5), so no rule allows such a move. 0 when it is
+ * not so, with the reason in why. */
 static int
-differs_as_known(const known *k, const outcome *o)
+passes_over_piece(const char *move, const pieces *at, char *why,
+                  size_t size)
 {
+    int f1, r1, f2, r2, df, dr, f, r;
+    char king = at->turn == 'W' ? 'W' : 'B';
+    char *end;
+
+    f1 = move[0] - 'a';
+    r1 = (int)strtol(move + 1, &end, 10) - 1;
+    if (f1 < 0 || f1 > 7 || r1 < 0 || r1 > 7 || end[0] != '-' ||
+        end[1] < 'a' || end[1] > 'h') {
+        snprintf(why, size, "'%s' is not a quiet move", move);
+        return 0;
+    }
+    f2 = end[1] - 'a';
+    r2 = (int)strtol(end + 2, &end, 10) - 1;
+    if (r2 < 0 || r2 > 7 || *end != '\0') {
+        snprintf(why, size, "'%s' is not a quiet move", move);
+        return 0;
+    }
+    if ((f1 != f2) == (r1 != r2)) {
+        snprintf(why, size, "'%s' is not along a rank or file", move);
+        return 0;
+    }
+    if (at->at[PDN_COORD(f1, r1)] != king) {
+        snprintf(why, size, "no king of the side to move on the first "
+                 "square of '%s'", move);
+        return 0;
+    }
+    df = f2 > f1 ? 1 : f2 < f1 ? -1 : 0;
+    dr = r2 > r1 ? 1 : r2 < r1 ? -1 : 0;
+    for (f = f1 + df, r = r1 + dr; f != f2 || r != r2; f += df, r += dr)
+        if (at->at[PDN_COORD(f, r)] != 0)
+            return 1;
+    snprintf(why, size, "'%s' crosses only empty squares", move);
+    return 0;
+}
+
+/* A listed game differs exactly as described: its king move over pieces
+ * is refused at the listed ply, and it really passes over a piece. */
+static int
+differs_as_known(const known *k, const outcome *o, char *why, size_t size)
+{
+    snprintf(why, size, "refused move differs");
     return o->error[0] == '\0' && !o->ok && o->ply == k->ply &&
            o->status == PDN_MATCH_ILLEGAL && o->reason == PDN_WHY_BLOCKED &&
-           strcmp(o->text, k->move) == 0;
+           strcmp(o->text, k->move) == 0 &&
+           passes_over_piece(k->move, &o->at, why, size);
 }
 
 /* The reasons the matcher may give for each kind of corruption. A capture
@@ -372,14 +423,15 @@ replay_file(const char *dir, const char *variant)
         replay(g, b, l, &o);
         k = find_known(variant, t.game);
         if (k != NULL) {
-            if (differs_as_known(k, &o)) {
+            if (differs_as_known(k, &o, why, sizeof why)) {
                 expected++;
             } else {
                 bad++;
-                compare(&gt, &t, &o, why, sizeof why);
+                if (o.ok)
+                    compare(&gt, &t, &o, why, sizeof why);
                 printf("%s game %lu: listed as differing at ply %lu (%s), "
-                       "but: %s\n", variant, t.game, k->ply, k->move,
-                       o.ok ? why : pdn_reason_text(o.reason));
+                       "but: %s (%s)\n", variant, t.game, k->ply, k->move,
+                       why, o.ok ? "played" : pdn_reason_text(o.reason));
             }
         } else if (compare(&gt, &t, &o, why, sizeof why)) {
             agree++;
@@ -397,7 +449,8 @@ replay_file(const char *dir, const char *variant)
         pdn_game_free(g);
     }
     printf("%s: %lu games agree (%lu illegal moves caught at their ply), "
-           "%lu known differences, %lu disagree\n",
+           "%lu known differences (each a king's quiet move over a piece, "
+           "checked on the board), %lu disagree\n",
            variant, agree, caught, expected, bad);
     pdn_reader_free(r);
     pdn_board_free(b);

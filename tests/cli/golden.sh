@@ -5,26 +5,45 @@
 # status, 0 when absent) and out.NAME (the expected content of a file NAME
 # that the options write, as with -o, -w, -x). The tool of a suite is below;
 # it runs in a scratch copy of the case directory on input.pdn, so that
-# diagnostics read input.pdn:LINE:COL. Suite "valid" also checks that
-# converting the output changes nothing.
+# diagnostics read input.pdn:LINE:COL. Suites "valid" and "convert" (PDN
+# output, status 0) also check that converting the output again with the
+# same options changes nothing. Every suite named here must exist and hold
+# cases, every case must have its input.pdn, and every folder of
+# tests/data must be a suite here or one checked elsewhere.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 data=$top_srcdir/tests/data
-[ -d "$data" ] || { echo "SKIP: no $data"; exit 77; }
+suites="valid convert validate legal replay"
 ncase=0
 nfail=0
+for suite in $suites; do
+    n=$(find "$data/$suite" -name input.pdn 2>/dev/null | wc -l)
+    [ "$n" -gt 0 ] || { echo "FAIL: suite $suite: no cases in $data/$suite" >&2; nfail=$((nfail + 1)); }
+done
+for dir in "$data"/*/; do
+    suite=$(basename "$dir")
+    case " $suites reader hostile " in
+    *" $suite "*) ;;
+    *) echo "FAIL: $dir: not a golden suite" >&2; nfail=$((nfail + 1)) ;;
+    esac
+done
 for dir in "$data"/*/*/; do
     dir=${dir%/}
-    [ -f "$dir/input.pdn" ] || continue
     suite=$(basename "$(dirname "$dir")")
     name=$suite/$(basename "$dir")
     case $suite in
     valid|convert) tool=pdn-convert ;;
-    invalid|validate) tool=pdn-validate ;;
-    illegal|legal) tool=pdn-legal ;;
+    validate) tool=pdn-validate ;;
+    legal) tool=pdn-legal ;;
     replay) tool=pdn-replay ;;
-    *) echo "FAIL: $name: unknown suite" >&2; nfail=$((nfail + 1)); continue ;;
+    reader|hostile) continue ;; # tests/unit/check_reader.c, hostile.sh
+    *) continue ;;
     esac
+    if [ ! -f "$dir/input.pdn" ]; then
+        echo "FAIL: $name: no input.pdn" >&2
+        nfail=$((nfail + 1))
+        continue
+    fi
     args=
     [ -f "$dir/args" ] && args=$(cat "$dir/args")
     want=0
@@ -62,7 +81,8 @@ for dir in "$data"/*/*/; do
             bad=1
         fi
     done
-    if [ "$suite" = valid ] && [ "$bad" = 0 ]; then
+    if [ "$suite" = valid ] || [ "$suite" = convert ] && [ "$want" = 0 ] &&
+       [ "$bad" = 0 ] && ! grep -q 'json' "$dir/args" 2>/dev/null; then
         set +e
         pdn-convert $args <"$tmp/out" >"$tmp/again" 2>/dev/null
         set -e

@@ -35,6 +35,7 @@ static const struct {
     {"l12-k11", 2, 0, 1, 0, '-', PDN_COORD(11, 11), PDN_COORD(10, 10),
      "l12-k11"},
     {"72x61", 2, 1, 0, 0, 'x', 72, 61, "72x61"},
+    {"j10-i9", 2, 0, 1, 0, '-', PDN_COORD(9, 9), PDN_COORD(8, 8), "j10-i9"},
 };
 
 START_TEST(test_movetext_parses_and_formats)

@@ -1,26 +1,56 @@
 /* SPDX-License-Identifier: MIT */
-/* The unit test runner: every module's suite in one program. */
+/* The unit test runner: every module's suite in one program. With
+ * --shared it runs instead the tests that read the shared corpus and
+ * generated games, and exits 77 (skipped) when that folder is absent. */
+#include <config.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "suites.h"
+#include "testutil.h"
+
+static Suite *
+shared_suite(void)
+{
+    Suite *s = suite_create("shared");
+    TCase *tc = tcase_create("corpus");
+
+    fen_shared_tests(tc);
+    gametype_shared_tests(tc);
+    reader_shared_tests(tc);
+    tcase_set_timeout(tc, 120);
+    suite_add_tcase(s, tc);
+    return s;
+}
 
 int
-main(void)
+main(int argc, char **argv)
 {
-    SRunner *sr = srunner_create(core_suite());
+    SRunner *sr;
     int failed;
 
-    srunner_add_suite(sr, lexer_suite());
-    srunner_add_suite(sr, parser_suite());
-    srunner_add_suite(sr, reader_suite());
-    srunner_add_suite(sr, game_suite());
-    srunner_add_suite(sr, writer_suite());
-    srunner_add_suite(sr, gametype_suite());
-    srunner_add_suite(sr, notation_suite());
-    srunner_add_suite(sr, fen_suite());
-    srunner_add_suite(sr, board_suite());
-    srunner_add_suite(sr, rules_suite());
-    srunner_add_suite(sr, match_suite());
-    srunner_add_suite(sr, result_suite());
+    if (argc > 1 && strcmp(argv[1], "--shared") == 0) {
+        if (test_shared_dir() == NULL) {
+            printf("SKIP: ../shared not found\n");
+            return 77;
+        }
+        sr = srunner_create(shared_suite());
+    } else {
+        sr = srunner_create(core_suite());
+        srunner_add_suite(sr, lexer_suite());
+        srunner_add_suite(sr, parser_suite());
+        srunner_add_suite(sr, reader_suite());
+        srunner_add_suite(sr, game_suite());
+        srunner_add_suite(sr, writer_suite());
+        srunner_add_suite(sr, gametype_suite());
+        srunner_add_suite(sr, notation_suite());
+        srunner_add_suite(sr, fen_suite());
+        srunner_add_suite(sr, board_suite());
+        srunner_add_suite(sr, rules_suite());
+        srunner_add_suite(sr, match_suite());
+        srunner_add_suite(sr, result_suite());
+        srunner_add_suite(sr, enomem_suite());
+    }
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

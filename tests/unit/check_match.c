@@ -504,7 +504,7 @@ typedef struct play_ctx {
     pdn_board *x, *y;             /* the two ways */
     pdn_board *start;             /* where each walk starts */
     pdn_movelist *full, *scratch, *after1, *after2;
-    long played, illegal, ambiguous;
+    long played, illegal, ambiguous, unread;
 } play_ctx;
 
 static void
@@ -517,8 +517,10 @@ check_play(play_ctx *c, const pdn_board *b, const char *text)
     size_t i;
     int st1, st2;
 
-    if (pdn_movetext_parse(text, strlen(text), &mt) != 0)
+    if (pdn_movetext_parse(text, strlen(text), &mt) != 0) {
+        c->unread++; /* every form written here reads: see the walk */
         return;
+    }
     pdn_board_copy(c->x, b);
     pdn_board_copy(c->y, b);
     ck_assert_int_eq(pdn_board_moves(c->x, c->full, NULL), 0);
@@ -728,7 +730,9 @@ START_TEST(test_play_equals_moves_match_and_apply)
             pdn_board_apply(b, pdn_movelist_at(l, (seed >> 16) % n));
         }
     }
-    /* The walks met every outcome, or they tested little. */
+    /* The walks met every outcome, or they tested little, and every form
+     * they wrote was read. */
+    ck_assert_int_eq(c.unread, 0);
     ck_assert_int_gt(captures, 10);
     ck_assert_int_gt(c.played, 100);
     ck_assert_int_gt(c.illegal, 100);

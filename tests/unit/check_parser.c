@@ -227,6 +227,16 @@ static const struct {
      "variation before any move"},
     {"[E \"\"]\n1. 32-28 () *", "E=;|1.32-28||*", PDN_ESYNTAX, 2, 10,
      "empty variation"},
+    /* Columns after a comment over lines count from its last line. */
+    {"[E \"\"]\n1. 32-28 {a\nb} 1- 7 *", "E=;|1.32-28 {a\nb} 1-7||*",
+     PDN_EMOVE, 3, 4, "move '1- 7' read as '1-7'"},
+    /* The comments of an empty variation stay where it stood. */
+    {"[E \"\"]\n1. 32-28 ({c}) 19-23 *", "E=;|1.32-28 {c} 19-23||*",
+     PDN_ESYNTAX, 2, 10, "empty variation"},
+    {"[E \"\"]\n({a} {b}) 1. 32-28 *", "E=;|<a> <b> 1.32-28||*",
+     PDN_ESYNTAX, 2, 1, "empty variation"},
+    {"[E \"\"]\n1. 32-28 ({x} () {y}) {z} *", "E=;|1.32-28|{x}{y}{z}|*",
+     PDN_ESYNTAX, 2, 15, "empty variation"},
     {"[E \"\"]\n1. 32-28 19-23", "E=;|1.32-28 19-23||none", PDN_ESYNTAX, 2, 15,
      "at the end of the input"},
 };

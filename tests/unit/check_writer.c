@@ -78,6 +78,8 @@ static const struct {
     /* Escapes in tag values; a lone backslash stays as written. */
     {"[E \"a \\\"q\\\" \\\\\\\\ C:\\x\"] *", PDN_WRITE_COMPAT,
      "[E \"a \\\"q\\\" \\\\\\ C:\\x\"]\n*\n\n"},
+    /* A backslash before a quote is escaped too: a\"b, not a\\"b. */
+    {"[E \"a\\\\\\\"b\"] *", PDN_WRITE_COMPAT, "[E \"a\\\\\\\"b\"]\n*\n\n"},
     {"[E \"\"] *", PDN_WRITE_COMPAT | PDN_WRITE_CRLF,
      "[E \"\"]\r\n*\r\n\r\n"},
     {"[E \"Kouam\xc3\xa9 \xe2\x82\xac\"] *",

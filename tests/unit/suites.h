@@ -18,5 +18,12 @@ Suite *board_suite(void);    /* check_board.c */
 Suite *rules_suite(void);    /* check_rules.c */
 Suite *match_suite(void);    /* check_match.c */
 Suite *result_suite(void);   /* check_result.c */
+Suite *enomem_suite(void);   /* check_enomem.c: every allocation failing */
+
+/* The tests that read ../shared (check_pdn --shared, tests/unit/shared.sh):
+ * each file adds its own to the one "shared" suite (check_main.c). */
+void fen_shared_tests(TCase *tc);
+void gametype_shared_tests(TCase *tc);
+void reader_shared_tests(TCase *tc);
 
 #endif

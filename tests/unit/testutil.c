@@ -56,15 +56,14 @@ walk_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
     return 0;
 }
 
-int
+void
 test_each_shared_tag(const char *tag, const char *const *exts,
                      test_tag_fn *fn)
 {
     const char *shared = test_shared_dir();
     char path[4096];
 
-    if (shared == NULL)
-        return -1;
+    ck_assert_msg(shared != NULL, "../shared not found");
     walk_tag = tag;
     walk_exts = exts;
     walk_fn = fn;
@@ -72,5 +71,4 @@ test_each_shared_tag(const char *tag, const char *const *exts,
     ck_assert_int_eq(nftw(path, walk_file, 16, FTW_PHYS), 0);
     snprintf(path, sizeof path, "%s/generated", shared);
     ck_assert_int_eq(nftw(path, walk_file, 16, FTW_PHYS), 0);
-    return 0;
 }

@@ -7,8 +7,9 @@
 #include <sys/stat.h>
 
 /* The shared reference folder (../shared beside the source tree, or
- * $PDN_SHARED), or NULL when it is absent: tests that need it return
- * early so that a tarball build still passes. */
+ * $PDN_SHARED), or NULL when it is absent. The tests that need it run in
+ * the "shared" suite only (check_pdn --shared), which is skipped (exit
+ * 77) without it; inside that suite a missing file is a failure. */
 static inline const char *
 test_shared_dir(void)
 {
@@ -25,11 +26,11 @@ test_shared_dir(void)
 
 /* Calls fn(path, value) for every '[TAG "value"]' in the files of the
  * shared corpus and generated games whose names end in one of exts (a
- * NULL-terminated list, e.g. ".pdn"). Returns 0, or -1 when the shared
- * folder is absent (the caller then returns early). testutil.c. */
+ * NULL-terminated list, e.g. ".pdn"). Fails the test when the shared
+ * folder is absent. testutil.c. */
 typedef void test_tag_fn(const char *path, const char *value);
-int test_each_shared_tag(const char *tag, const char *const *exts,
-                         test_tag_fn *fn);
+void test_each_shared_tag(const char *tag, const char *const *exts,
+                          test_tag_fn *fn);
 
 /* Path of a file in the source tree (tests/data/..., samples/...). */
 #define TEST_SRC(rel) (TOP_SRCDIR "/" rel)
