@@ -5,14 +5,17 @@
 #include <config.h>
 #include "common.h"
 #include "diagram.h"
+#include "html.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char tool_name[] = "pdn-replay";
 
-enum { F_FEN, F_BOARD, F_SVG, F_JSON };
+enum { F_FEN, F_BOARD, F_SVG, F_JSON, F_HTML };
 
 /* -n and -p select; the selection is applied per game on the workers,
  * found is set on the main thread only (in emit). */
@@ -22,6 +25,8 @@ typedef struct replay_opts {
     unsigned long game;  /* -n, 0 = every game */
     long ply;            /* -p, -1 = the end */
     int found;           /* -n: the game was seen */
+    diagram_style style; /* -r, -z, -C, -U */
+    const char *dir;     /* -O: one SVG file per position in it */
 } replay_opts;
 
 static void
@@ -34,8 +39,15 @@ usage(FILE *out)
             "  -a               every ply: game, ply, move, FEN after it\n"
             "  -n N             only game N (1-based, in each FILE)\n"
             "  -p PLY           only the position after PLY moves (0: start)\n"
-            "  -f FORMAT        fen (default), board (text diagram), svg or "
-            "json\n"
+            "  -f FORMAT        fen (default), board (text diagram), svg, "
+            "json or html\n"
+            "                   (a viewer page of one file's games)\n"
+            "  -O DIR           svg: one file per position in DIR "
+            "(FILE-gN-pPLY.svg)\n"
+            "  -r               diagrams seen from the second mover's side\n"
+            "  -z PIXELS        svg: size of a square (default 44)\n"
+            "  -C LIGHT,DARK    svg and html: colours of the squares\n"
+            "  -U               board: Unicode pieces\n"
             "  -g GAMETYPE      game type of games without a GameType tag\n"
             "                   (number, full GameType or name)\n"
             "  -o FILE          write the output to FILE\n"
@@ -47,13 +59,106 @@ usage(FILE *out)
                         "replayed");
 }
 
-/* Prints the position b of game number game of file, reached at ply by
- * move mv (text) / last. */
+/* The caption of a diagram: players, event, and the move that led to it
+ * with its number ("12... 15-19"), counted from the start position. */
 static void
-show(const replay_opts *ro, tbuf *out, const char *file,
-     unsigned long game, unsigned long ply, const char *mv,
+caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv)
+{
+    const char *w = pdn_game_tag(g, "White"), *bl = pdn_game_tag(g, "Black");
+    const char *ev = pdn_game_tag(g, "Event");
+
+    if (w != NULL || bl != NULL)
+        tbuf_printf(t, "%s \xe2\x80\x93 %s, ", w ? w : "?", bl ? bl : "?");
+    if (ev != NULL && *ev && strcmp(ev, "?") != 0)
+        tbuf_printf(t, "%s, ", ev);
+    if (ply == 0)
+        tbuf_adds(t, "start");
+    else
+        tbuf_printf(t, "after %lu%s %s", (ply + 1) / 2,
+                    ply % 2 ? "." : "...", mv);
+}
+
+/* Writes data to path through a temporary beside it. 0, or -1 with
+ * errno. */
+static int
+write_file(const char *path, const char *data, size_t len)
+{
+    size_t n = strlen(path);
+    char *tmp = tool_xmalloc(n + 16);
+    const char *slash = strrchr(path, '/');
+    size_t d = slash ? (size_t)(slash - path) + 1 : 0;
+    FILE *fp;
+    int fd, e;
+
+    memcpy(tmp, path, d);
+    snprintf(tmp + d, n + 16 - d, ".%s.XXXXXX", path + d);
+    if ((fd = mkstemp(tmp)) < 0 || (fp = fdopen(fd, "w")) == NULL) {
+        e = errno;
+        if (fd >= 0)
+            close(fd), unlink(tmp);
+        free(tmp);
+        errno = e;
+        return -1;
+    }
+    fchmod(fd, 0644);
+    if (fwrite(data, 1, len, fp) != len || fclose(fp) != 0 ||
+        rename(tmp, path) != 0) {
+        e = errno;
+        unlink(tmp);
+        free(tmp);
+        errno = e;
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}
+
+/* An SVG diagram: appended to the output, or with -O written to its own
+ * file DIR/STEM-gGAME-pPLY.svg, STEM being the input's name without its
+ * directory and .pdn ending ("stdin" for standard input). */
+static void
+show_svg(const replay_opts *ro, tool_out *to, const char *file,
+         const pdn_game *g, unsigned long ply, const char *mv,
+         const pdn_board *b, const pdn_move *last)
+{
+    tbuf cap = {0}, svg = {0}, path = {0};
+    const char *base = strrchr(file, '/');
+    size_t len;
+
+    caption(&cap, g, ply, mv);
+    if (ro->dir == NULL) {
+        diagram_svg(&to->out, b, last, cap.data, &ro->style);
+        tbuf_free(&cap);
+        return;
+    }
+    diagram_svg(&svg, b, last, cap.data, &ro->style);
+    base = base ? base + 1 : file;
+    if (strcmp(file, "<stdin>") == 0 || strcmp(file, "-") == 0)
+        base = "stdin";
+    len = strlen(base);
+    if (len > 4 && strcmp(base + len - 4, ".pdn") == 0)
+        len -= 4;
+    tbuf_printf(&path, "%s/%.*s-g%lu-p%lu.svg", ro->dir, (int)len, base,
+                pdn_game_number(g), ply);
+    if (write_file(path.data, svg.data, svg.len) != 0) {
+        tbuf_printf(&to->err, "%s: %s: %s\n", tool_name, path.data,
+                    strerror(errno));
+        to->fatal = 1;
+    }
+    tbuf_free(&cap);
+    tbuf_free(&svg);
+    tbuf_free(&path);
+}
+
+/* Prints the position b of game g of file, reached at ply by move mv
+ * (text) / last. */
+static void
+show(const replay_opts *ro, tool_out *to, const char *file,
+     const pdn_game *g, unsigned long ply, const char *mv,
      const pdn_board *b, const pdn_move *last)
 {
+    tbuf *out = &to->out;
+    unsigned long game = pdn_game_number(g);
     char fen[PDN_FEN_MAX * 5];
 
     tool_fen(b, fen, sizeof fen);
@@ -88,11 +193,11 @@ show(const replay_opts *ro, tbuf *out, const char *file,
     case F_BOARD:
         tbuf_printf(out, "game %lu, ply %lu%s%s\n", game, ply,
                     *mv ? ", after " : "", mv);
-        diagram_text(out, b);
+        diagram_text(out, b, &ro->style);
         tbuf_printf(out, "%s\n\n", fen);
         break;
     default:
-        diagram_svg(out, b, last);
+        show_svg(ro, to, file, g, ply, mv, b, last);
         break;
     }
 }
@@ -111,12 +216,17 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     pdn_move last;
     pdn_pos pos;
     char mv[PDN_PATH_MAX * 4] = "";
-    int shown = 0, have_last = 0;
+    int shown = 0, have_last = 0, html = ro->format == F_HTML;
+    html_game hg;
 
-    (void)rerr;
+    /* the page's head goes before the first game's output */
+    if (html && (g != NULL ? pdn_game_number(g) : rerr->game) ==
+                    (ro->game != 0 ? ro->game : 1))
+        html_head(&to->out, file, &ro->style);
     if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
         return;
     num = pdn_game_number(g);
+    html_game_init(&hg);
     if (tool_gametype(o, file, g, &gt, to) != 0 ||
         (b = tool_board_reuse(o, file, g, &gt, to)) == NULL)
         return;
@@ -125,7 +235,9 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     }
     /* ply 0 is the start position, after any FEN tag */
     if (ro->all || ro->ply == 0)
-        show(ro, &to->out, file, num, 0, "", b, NULL), shown = ro->ply == 0;
+        show(ro, to, file, g, 0, "", b, NULL), shown = ro->ply == 0;
+    if (html)
+        html_ply(&hg, b, NULL);
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
         const pdn_movetext *mt = pdn_node_move(n);
 
@@ -162,7 +274,9 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         have_last = 1;
         ply++;
         if (ro->all || (long)ply == ro->ply)
-            show(ro, &to->out, file, num, ply, mv, b, &last), shown = !ro->all;
+            show(ro, to, file, g, ply, mv, b, &last), shown = !ro->all;
+        if (html)
+            html_ply(&hg, b, &last);
     }
 end:
     if (ro->ply > (long)ply) {
@@ -170,10 +284,13 @@ end:
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EMOVE, NULL,
                   "the game has no ply %ld (it stops at ply %lu)", ro->ply,
                   ply);
+    } else if (html) {
+        html_game_write(&to->out, &hg, g, num, &gt);
     } else if (!ro->all && ro->ply < 0) {
-        show(ro, &to->out, file, num, ply, mv, b, have_last ? &last : NULL);
+        show(ro, to, file, g, ply, mv, b, have_last ? &last : NULL);
     }
 done:
+    html_game_free(&hg);
     tool_release(to, b, l);
 }
 
@@ -199,11 +316,43 @@ number(const char *s, long min, long *v)
     return 0;
 }
 
+/* Every output is one document: an SVG stream holds one position unless
+ * -O gives each its own file; a page shows one file. Returns -1 when the
+ * options fit, else the status to exit with. */
+static int
+check_pictures(const replay_opts *ro, int nfiles)
+{
+    struct stat sb;
+
+    if (ro->dir != NULL) {
+        if (ro->format != F_SVG)
+            return tool_usage_error("option -O needs -f svg");
+        if (*ro->dir == '\0')
+            return tool_usage_error("option -O needs a directory name");
+        if (mkdir(ro->dir, 0777) != 0 &&
+            (errno != EEXIST || stat(ro->dir, &sb) != 0 ||
+             !S_ISDIR(sb.st_mode))) {
+            tool_error("%s: %s", ro->dir,
+                       errno == EEXIST ? "not a directory" : strerror(errno));
+            return TOOL_TROUBLE;
+        }
+        return -1;
+    }
+    if (ro->format == F_SVG && (ro->game == 0 || ro->all || nfiles > 1))
+        return tool_usage_error("-f svg writes one position (use -n, and "
+                                "-p, on one file); several need -O DIR");
+    if (ro->format == F_HTML && (ro->all || ro->ply >= 0 || nfiles > 1))
+        return tool_usage_error("-f html shows one file's games: no -a, -p "
+                                "or second file");
+    return -1;
+}
+
 int
 main(int argc, char **argv)
 {
-    static const char *const fmts[] = {"fen", "board", "svg", "json", NULL};
-    replay_opts ro = {0, F_FEN, 0, -1, 0};
+    static const char *const fmts[] = {"fen",  "board", "svg",
+                                       "json", "html",  NULL};
+    replay_opts ro = {0, F_FEN, 0, -1, 0, {0}, NULL};
     tool_opts o;
     long v;
     int c, st = tool_std_options(argc, argv, usage);
@@ -214,7 +363,8 @@ main(int argc, char **argv)
     o.game = replay_game;
     o.emit = note_game;
     o.ud = &ro;
-    while ((c = getopt(argc, argv, ":an:p:g:f:o:qWj:hV")) != -1) {
+    diagram_style_init(&ro.style);
+    while ((c = getopt(argc, argv, ":an:p:g:f:o:qWj:hVO:rz:C:U")) != -1) {
         if ((st = tool_help_version(c, usage, &o)) >= 0)
             return st;
         if (c == 'a') {
@@ -226,6 +376,22 @@ main(int argc, char **argv)
                 ro.game = (unsigned long)v;
             else
                 ro.ply = v;
+        } else if (c == 'O') {
+            ro.dir = optarg;
+        } else if (c == 'r') {
+            ro.style.flip = 1;
+        } else if (c == 'U') {
+            ro.style.unicode = 1;
+        } else if (c == 'z') {
+            if (number(optarg, 8, &v) != 0)
+                return TOOL_TROUBLE;
+            if (v > 400)
+                return tool_usage_error("square size %ld above 400", v);
+            ro.style.cell = (int)v;
+        } else if (c == 'C') {
+            if (diagram_colours(&ro.style, optarg) != 0)
+                return tool_usage_error("invalid colours '%s' (LIGHT,DARK: "
+                                        "#rgb, #rrggbb or names)", optarg);
         } else if (c == 'f') {
             if ((ro.format = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
@@ -236,6 +402,8 @@ main(int argc, char **argv)
     }
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
+    if ((st = check_pictures(&ro, argc - optind)) >= 0)
+        return st;
     o.only = ro.game;
     st = tool_run(&o, argc - optind, argv + optind);
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
