@@ -84,6 +84,15 @@ move_text(tbuf *t, const pdn_node *n)
         tbuf_printf(t, " $%d", pdn_node_nag_at(n, i));
 }
 
+/* Empties t (its data stays a valid string). */
+static void
+reset(tbuf *t)
+{
+    t->len = 0;
+    if (t->data != NULL)
+        t->data[0] = '\0';
+}
+
 static void
 comments(tbuf *t, const pdn_node *n, int where)
 {
@@ -103,7 +112,7 @@ line_text(tbuf *t, const pdn_node *n, int depth)
 
     for (; n != NULL; n = pdn_node_next(n)) {
         comments(t, n, PDN_BEFORE);
-        if (t->len)
+        if (t->len && t->data[t->len - 1] != '(')
             tbuf_addc(t, ' ');
         if (pdn_node_number(n) != 0)
             tbuf_printf(t, "%lu%s", pdn_node_number(n),
@@ -132,17 +141,17 @@ main_line(tbuf *out, const pdn_game *g)
     js_str(out, t.data);
     tbuf_adds(out, ",mv:[");
     for (; n != NULL; n = pdn_node_next(n)) {
-        t.len = 0;
+        reset(&t);
         if (pdn_node_number(n) != 0)
             tbuf_printf(&t, "%lu%s", pdn_node_number(n),
                         pdn_node_number_ellipsis(n) ? "..." : ".");
         tbuf_addc(out, '[');
         js_str(out, t.data);
-        t.len = 0;
+        reset(&t);
         move_text(&t, n);
         tbuf_addc(out, ',');
         js_str(out, t.data);
-        t.len = 0;
+        reset(&t);
         comments(&t, n, PDN_AFTER);
         for (i = 0; i < pdn_node_variation_count(n); i++) {
             tbuf_adds(&t, t.len ? " (" : "(");
@@ -152,11 +161,10 @@ main_line(tbuf *out, const pdn_game *g)
         tbuf_addc(out, ',');
         js_str(out, t.data);
         tbuf_adds(out, pdn_node_next(n) != NULL ? "]," : "]");
-        if (t.data != NULL)
-            t.data[0] = '\0';
     }
     tbuf_adds(out, "]");
-    for (i = 0, t.len = 0; i < pdn_game_comment_count(g); i++)
+    reset(&t);
+    for (i = 0; i < pdn_game_comment_count(g); i++)
         tbuf_printf(&t, "%s{%s}", i ? " " : "", pdn_game_comment_at(g, i));
     tbuf_adds(out, ",post:");
     js_str(out, t.data);
@@ -328,10 +336,10 @@ html_head(tbuf *out, const char *file, const diagram_style *st)
               "</h1><div id=\"count\"></div><ol id=\"list\"></ol></div>\n"
               "<div id=\"main\"><div id=\"head\"></div><div id=\"play\">"
               "<div><svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\">"
-              "</svg><div><button onclick=\"P.go(0)\">&#x23EE;</button>"
+              "</svg><div><button onclick=\"P.go(0)\">|&lt;</button>"
               "<button id=\"back\" onclick=\"P.step(-1)\">&#x25C0;</button>"
               "<button id=\"fwd\" onclick=\"P.step(1)\">&#x25B6;</button>"
-              "<button onclick=\"P.go(1e9)\">&#x23ED;</button>"
+              "<button onclick=\"P.go(1e9)\">&gt;|</button>"
               "<button onclick=\"P.flip()\">flip</button> "
               "<span id=\"ply\"></span></div><div id=\"fen\"></div></div>\n"
               "<div id=\"moves\"></div></div></div>\n");

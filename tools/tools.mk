@@ -31,7 +31,8 @@ check_PROGRAMS += tools/rawgames
 tools_rawgames_SOURCES = tools/rawgames.c
 tools_rawgames_LDADD = lib/libpdn.la
 TESTS += tests/cli/golden.sh tests/cli/samples.sh tests/cli/generated.sh \
-	tests/cli/corpus.sh tests/cli/split.sh tests/cli/safety.sh
+	tests/cli/corpus.sh tests/cli/split.sh tests/cli/safety.sh \
+	tests/cli/pictures.sh tests/cli/browser.sh
 EXTRA_DIST += tests/cli/golden.sh tests/cli/samples.sh \
 	tests/cli/generated.sh tests/cli/corpus.sh tests/cli/split.sh \
-	tests/cli/safety.sh
+	tests/cli/safety.sh tests/cli/pictures.sh tests/cli/browser.sh
