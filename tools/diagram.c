@@ -404,9 +404,17 @@ diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last,
                 "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
                 L.w, L.h, L.w, L.h, L.w, L.h);
     if (caption != NULL && *caption) {
+        /* a long caption gets smaller letters (about 0.55 em wide each) */
+        int chars = 0, cfs = fs;
+        const char *s;
+
+        for (s = caption; *s; s++)
+            chars += (*s & 0xc0) != 0x80;
+        if (chars * cfs * 55 / 100 > L.w - 8)
+            cfs = (L.w - 8) * 100 / 55 / chars;
         tbuf_printf(out, "<text class=\"caption\" x=\"%d\" y=\"%d\" "
                          "font-size=\"%d\" text-anchor=\"middle\">",
-                    L.w / 2, L.margin / 2 + fs, fs);
+                    L.w / 2, L.margin / 2 + fs, cfs > 6 ? cfs : 6);
         diagram_xml(out, caption);
         tbuf_adds(out, "</text>\n");
     }

@@ -210,7 +210,7 @@ html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
  * ply's FEN. */
 static const char viewer_js[] =
     "var P=(function(){\n"
-    "var G=[],cur=-1,ply=0,NS='http://www.w3.org/2000/svg',FL=0;\n"
+    "var G=[],cur=-1,ply=0,NS='http://www.w3.org/2000/svg',FL=FLIP;\n"
     "function $(i){return document.getElementById(i);}\n"
     "function el(n,a,p){var e=document.createElementNS(NS,n);"
     "for(var k in a)e.setAttribute(k,a[k]);if(p)p.appendChild(e);return e;}\n"
@@ -327,7 +327,8 @@ html_head(tbuf *out, const char *file, const diagram_style *st)
     tbuf_adds(out, "</title>\n<style>\n");
     tbuf_adds(out, viewer_css);
     tbuf_adds(out, "</style>\n<script>\n");
-    tbuf_printf(out, "var CELL=%d,DK='%s',LT='%s';\n", st->cell, st->dark,
+    tbuf_printf(out, "var CELL=%d,FLIP=%d,DK='%s',LT='%s';\n",
+                st->cell, st->flip, st->dark,
                 st->light);
     tbuf_adds(out, viewer_js);
     tbuf_adds(out, "</script>\n</head>\n<body>\n<div id=\"side\"><h1>");

@@ -67,6 +67,10 @@ caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv)
     const char *w = pdn_game_tag(g, "White"), *bl = pdn_game_tag(g, "Black");
     const char *ev = pdn_game_tag(g, "Event");
 
+    if (w != NULL && strcmp(w, "?") == 0)
+        w = NULL;
+    if (bl != NULL && strcmp(bl, "?") == 0)
+        bl = NULL;
     if (w != NULL || bl != NULL)
         tbuf_printf(t, "%s \xe2\x80\x93 %s, ", w ? w : "?", bl ? bl : "?");
     if (ev != NULL && *ev && strcmp(ev, "?") != 0)

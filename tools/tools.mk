@@ -23,6 +23,7 @@ tools_pdn_convert_LDADD = lib/libpdn.la
 
 dist_man_MANS += man/pdn-validate.1 man/pdn-legal.1 man/pdn-replay.1 \
 	man/pdn-convert.1
+EXTRA_DIST += man/diagram-international.svg
 
 ## Tests: golden cases in tests/data, the samples, the shared generated
 ## games and corpus (skipped without ../shared), and the -w/-x split, which

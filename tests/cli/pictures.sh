@@ -151,6 +151,11 @@ else
     echo "no rsvg-convert or python3: raster not checked"
 fi
 
+# the picture in man/ and the README is what pdn-replay draws today
+expect_status 0 pdn-replay -f svg -n 1 -p 17 "$top_srcdir/samples/international.pdn"
+cmp -s out "$top_srcdir/man/diagram-international.svg" ||
+    check "man/diagram-international.svg differs from pdn-replay's"
+
 # board -U: Unicode men and kings
 expect_status 0 pdn-replay -f board -U -n 2 g.pdn
 grep -q '⛁' out && grep -q '⛃' out && grep -q '⛀' out || check "-U pieces"
