@@ -384,7 +384,8 @@ svg_pieces(tbuf *out, const layout *L, const pdn_board *b,
 
 void
 diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last,
-            const char *caption, const diagram_style *st)
+            const char *caption, const diagram_style *st, const int *at,
+            int *size)
 {
     layout L;
     int turn = pdn_board_turn(b) == 'W', fs, y;
@@ -397,9 +398,14 @@ diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last,
     L.top = L.margin + (caption != NULL && *caption ? fs + 6 : 0);
     L.w = L.gt->width * L.cell + 2 * L.margin;
     L.h = L.top + L.gt->height * L.cell + L.margin + fs + 8;
+    if (size != NULL)
+        size[0] = L.w, size[1] = L.h;
+    if (at == NULL)
+        tbuf_adds(out, "<svg xmlns=\"http://www.w3.org/2000/svg\"");
+    else
+        tbuf_printf(out, "<svg x=\"%d\" y=\"%d\"", at[0], at[1]);
     tbuf_printf(out,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-                "height=\"%d\" viewBox=\"0 0 %d %d\" "
+                " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                 "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
                 "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
                 L.w, L.h, L.w, L.h, L.w, L.h);

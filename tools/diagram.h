@@ -26,11 +26,14 @@ int diagram_colours(diagram_style *st, const char *arg);
  * crowned discs, '.' for an empty playable square, and the square numbers
  * or the files and ranks beside it. */
 void diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st);
-/* Appends a standalone SVG document of b to out: caption (may be NULL)
- * above the board, last (may be NULL) the move that led to it, drawn with
- * its path, its squares shaded and the pieces it captured shown faded. */
+/* Appends an SVG picture of b to out: caption (may be NULL) above the
+ * board, last (may be NULL) the move that led to it, drawn with its path,
+ * its squares shaded and the pieces it captured shown faded. A standalone
+ * document when at is NULL, else an svg element placed at at[0], at[1] of
+ * an enclosing one. size (may be NULL) gets its width and height. */
 void diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last,
-                 const char *caption, const diagram_style *st);
+                 const char *caption, const diagram_style *st,
+                 const int *at, int *size);
 /* Appends s to out as XML character data (&, <, >, " escaped; bytes that
  * are not valid UTF-8 read as Latin-1; control characters dropped). */
 void diagram_xml(tbuf *out, const char *s);

@@ -6,6 +6,7 @@
 #include "common.h"
 #include "diagram.h"
 #include "html.h"
+#include "pictures.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -25,8 +26,7 @@ typedef struct replay_opts {
     unsigned long game;  /* -n, 0 = every game */
     long ply;            /* -p, -1 = the end */
     int found;           /* -n: the game was seen */
-    diagram_style style; /* -r, -z, -C, -U */
-    const char *dir;     /* -O: one SVG file per position in it */
+    pic_opts pics;       /* -O, -t, -r, -z, -C, -U */
 } replay_opts;
 
 static void
@@ -44,6 +44,8 @@ usage(FILE *out)
             "                   (a viewer page of one file's games)\n"
             "  -O DIR           svg: one file per position in DIR "
             "(FILE-gN-pPLY.svg)\n"
+            "  -t               svg: a game's positions on one sheet "
+            "(with -O: FILE-gN.svg)\n"
             "  -r               diagrams seen from the second mover's side\n"
             "  -z PIXELS        svg: size of a square (default 44)\n"
             "  -C LIGHT,DARK    svg and html: colours of the squares\n"
@@ -59,105 +61,10 @@ usage(FILE *out)
                         "replayed");
 }
 
-/* The caption of a diagram: players, event, and the move that led to it
- * with its number ("12... 15-19"), counted from the start position. */
-static void
-caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv)
-{
-    const char *w = pdn_game_tag(g, "White"), *bl = pdn_game_tag(g, "Black");
-    const char *ev = pdn_game_tag(g, "Event");
-
-    if (w != NULL && strcmp(w, "?") == 0)
-        w = NULL;
-    if (bl != NULL && strcmp(bl, "?") == 0)
-        bl = NULL;
-    if (w != NULL || bl != NULL)
-        tbuf_printf(t, "%s \xe2\x80\x93 %s, ", w ? w : "?", bl ? bl : "?");
-    if (ev != NULL && *ev && strcmp(ev, "?") != 0)
-        tbuf_printf(t, "%s, ", ev);
-    if (ply == 0)
-        tbuf_adds(t, "start");
-    else
-        tbuf_printf(t, "after %lu%s %s", (ply + 1) / 2,
-                    ply % 2 ? "." : "...", mv);
-}
-
-/* Writes data to path through a temporary beside it. 0, or -1 with
- * errno. */
-static int
-write_file(const char *path, const char *data, size_t len)
-{
-    size_t n = strlen(path);
-    char *tmp = tool_xmalloc(n + 16);
-    const char *slash = strrchr(path, '/');
-    size_t d = slash ? (size_t)(slash - path) + 1 : 0;
-    FILE *fp;
-    int fd, e;
-
-    memcpy(tmp, path, d);
-    snprintf(tmp + d, n + 16 - d, ".%s.XXXXXX", path + d);
-    if ((fd = mkstemp(tmp)) < 0 || (fp = fdopen(fd, "w")) == NULL) {
-        e = errno;
-        if (fd >= 0)
-            close(fd), unlink(tmp);
-        free(tmp);
-        errno = e;
-        return -1;
-    }
-    fchmod(fd, 0644);
-    if (fwrite(data, 1, len, fp) != len || fclose(fp) != 0 ||
-        rename(tmp, path) != 0) {
-        e = errno;
-        unlink(tmp);
-        free(tmp);
-        errno = e;
-        return -1;
-    }
-    free(tmp);
-    return 0;
-}
-
-/* An SVG diagram: appended to the output, or with -O written to its own
- * file DIR/STEM-gGAME-pPLY.svg, STEM being the input's name without its
- * directory and .pdn ending ("stdin" for standard input). */
-static void
-show_svg(const replay_opts *ro, tool_out *to, const char *file,
-         const pdn_game *g, unsigned long ply, const char *mv,
-         const pdn_board *b, const pdn_move *last)
-{
-    tbuf cap = {0}, svg = {0}, path = {0};
-    const char *base = strrchr(file, '/');
-    size_t len;
-
-    caption(&cap, g, ply, mv);
-    if (ro->dir == NULL) {
-        diagram_svg(&to->out, b, last, cap.data, &ro->style);
-        tbuf_free(&cap);
-        return;
-    }
-    diagram_svg(&svg, b, last, cap.data, &ro->style);
-    base = base ? base + 1 : file;
-    if (strcmp(file, "<stdin>") == 0 || strcmp(file, "-") == 0)
-        base = "stdin";
-    len = strlen(base);
-    if (len > 4 && strcmp(base + len - 4, ".pdn") == 0)
-        len -= 4;
-    tbuf_printf(&path, "%s/%.*s-g%lu-p%lu.svg", ro->dir, (int)len, base,
-                pdn_game_number(g), ply);
-    if (write_file(path.data, svg.data, svg.len) != 0) {
-        tbuf_printf(&to->err, "%s: %s: %s\n", tool_name, path.data,
-                    strerror(errno));
-        to->fatal = 1;
-    }
-    tbuf_free(&cap);
-    tbuf_free(&svg);
-    tbuf_free(&path);
-}
-
 /* Prints the position b of game g of file, reached at ply by move mv
  * (text) / last. */
 static void
-show(const replay_opts *ro, tool_out *to, const char *file,
+show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
      const pdn_game *g, unsigned long ply, const char *mv,
      const pdn_board *b, const pdn_move *last)
 {
@@ -197,11 +104,11 @@ show(const replay_opts *ro, tool_out *to, const char *file,
     case F_BOARD:
         tbuf_printf(out, "game %lu, ply %lu%s%s\n", game, ply,
                     *mv ? ", after " : "", mv);
-        diagram_text(out, b, &ro->style);
+        diagram_text(out, b, &ro->pics.style);
         tbuf_printf(out, "%s\n\n", fen);
         break;
     default:
-        show_svg(ro, to, file, g, ply, mv, b, last);
+        pic_show(&ro->pics, sh, to, file, g, ply, mv, b, last);
         break;
     }
 }
@@ -222,15 +129,17 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     char mv[PDN_PATH_MAX * 4] = "";
     int shown = 0, have_last = 0, html = ro->format == F_HTML;
     html_game hg;
+    pic_sheet sheet;
 
     /* the page's head goes before the first game's output */
     if (html && (g != NULL ? pdn_game_number(g) : rerr->game) ==
                     (ro->game != 0 ? ro->game : 1))
-        html_head(&to->out, file, &ro->style);
+        html_head(&to->out, file, &ro->pics.style);
     if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
         return;
     num = pdn_game_number(g);
     html_game_init(&hg);
+    memset(&sheet, 0, sizeof sheet);
     if (tool_gametype(o, file, g, &gt, to) != 0 ||
         (b = tool_board_reuse(o, file, g, &gt, to)) == NULL)
         return;
@@ -239,7 +148,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     }
     /* ply 0 is the start position, after any FEN tag */
     if (ro->all || ro->ply == 0)
-        show(ro, to, file, g, 0, "", b, NULL), shown = ro->ply == 0;
+        show(ro, &sheet, to, file, g, 0, "", b, NULL), shown = ro->ply == 0;
     if (html)
         html_ply(&hg, b, NULL);
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
@@ -278,7 +187,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         have_last = 1;
         ply++;
         if (ro->all || (long)ply == ro->ply)
-            show(ro, to, file, g, ply, mv, b, &last), shown = !ro->all;
+            show(ro, &sheet, to, file, g, ply, mv, b, &last), shown = !ro->all;
         if (html)
             html_ply(&hg, b, &last);
     }
@@ -291,9 +200,10 @@ end:
     } else if (html) {
         html_game_write(&to->out, &hg, g, num, &gt);
     } else if (!ro->all && ro->ply < 0) {
-        show(ro, to, file, g, ply, mv, b, have_last ? &last : NULL);
+        show(ro, &sheet, to, file, g, ply, mv, b, have_last ? &last : NULL);
     }
 done:
+    pic_sheet_end(&ro->pics, &sheet, to, file, g);
     html_game_free(&hg);
     tool_release(to, b, l);
 }
@@ -328,23 +238,25 @@ check_pictures(const replay_opts *ro, int nfiles)
 {
     struct stat sb;
 
-    if (ro->dir != NULL) {
-        if (ro->format != F_SVG)
-            return tool_usage_error("option -O needs -f svg");
-        if (*ro->dir == '\0')
+    if ((ro->pics.dir != NULL || ro->pics.sheet) && ro->format != F_SVG)
+        return tool_usage_error("options -O and -t need -f svg");
+    if (ro->pics.dir != NULL) {
+        if (*ro->pics.dir == '\0')
             return tool_usage_error("option -O needs a directory name");
-        if (mkdir(ro->dir, 0777) != 0 &&
-            (errno != EEXIST || stat(ro->dir, &sb) != 0 ||
+        if (mkdir(ro->pics.dir, 0777) != 0 &&
+            (errno != EEXIST || stat(ro->pics.dir, &sb) != 0 ||
              !S_ISDIR(sb.st_mode))) {
-            tool_error("%s: %s", ro->dir,
+            tool_error("%s: %s", ro->pics.dir,
                        errno == EEXIST ? "not a directory" : strerror(errno));
             return TOOL_TROUBLE;
         }
         return -1;
     }
-    if (ro->format == F_SVG && (ro->game == 0 || ro->all || nfiles > 1))
-        return tool_usage_error("-f svg writes one position (use -n, and "
-                                "-p, on one file); several need -O DIR");
+    if (ro->format == F_SVG &&
+        (ro->game == 0 || (ro->all && !ro->pics.sheet) || nfiles > 1))
+        return tool_usage_error("-f svg writes one document: one position "
+                                "(-n, -p) or with -t one game's (-n) of one "
+                                "file; more need -O DIR");
     if (ro->format == F_HTML && (ro->all || ro->ply >= 0 || nfiles > 1))
         return tool_usage_error("-f html shows one file's games: no -a, -p "
                                 "or second file");
@@ -356,7 +268,7 @@ main(int argc, char **argv)
 {
     static const char *const fmts[] = {"fen",  "board", "svg",
                                        "json", "html",  NULL};
-    replay_opts ro = {0, F_FEN, 0, -1, 0, {0}, NULL};
+    replay_opts ro = {0, F_FEN, 0, -1, 0, {{0}, NULL, 0}};
     tool_opts o;
     long v;
     int c, st = tool_std_options(argc, argv, usage);
@@ -367,8 +279,8 @@ main(int argc, char **argv)
     o.game = replay_game;
     o.emit = note_game;
     o.ud = &ro;
-    diagram_style_init(&ro.style);
-    while ((c = getopt(argc, argv, ":an:p:g:f:o:qWj:hVO:rz:C:U")) != -1) {
+    diagram_style_init(&ro.pics.style);
+    while ((c = getopt(argc, argv, ":an:p:g:f:o:qWj:hVO:trz:C:U")) != -1) {
         if ((st = tool_help_version(c, usage, &o)) >= 0)
             return st;
         if (c == 'a') {
@@ -381,19 +293,21 @@ main(int argc, char **argv)
             else
                 ro.ply = v;
         } else if (c == 'O') {
-            ro.dir = optarg;
+            ro.pics.dir = optarg;
+        } else if (c == 't') {
+            ro.pics.sheet = 1;
         } else if (c == 'r') {
-            ro.style.flip = 1;
+            ro.pics.style.flip = 1;
         } else if (c == 'U') {
-            ro.style.unicode = 1;
+            ro.pics.style.unicode = 1;
         } else if (c == 'z') {
             if (number(optarg, 8, &v) != 0)
                 return TOOL_TROUBLE;
             if (v > 400)
                 return tool_usage_error("square size %ld above 400", v);
-            ro.style.cell = (int)v;
+            ro.pics.style.cell = (int)v;
         } else if (c == 'C') {
-            if (diagram_colours(&ro.style, optarg) != 0)
+            if (diagram_colours(&ro.pics.style, optarg) != 0)
                 return tool_usage_error("invalid colours '%s' (LIGHT,DARK: "
                                         "#rgb, #rrggbb or names)", optarg);
         } else if (c == 'f') {

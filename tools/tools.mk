@@ -14,7 +14,7 @@ tools_pdn_validate_LDADD = lib/libpdn.la
 tools_pdn_legal_SOURCES = tools/pdn-legal.c $(TOOLS_COMMON)
 tools_pdn_legal_LDADD = lib/libpdn.la
 tools_pdn_replay_SOURCES = tools/pdn-replay.c tools/diagram.c tools/diagram.h \
-	tools/html.c tools/html.h \
+	tools/html.c tools/html.h tools/pictures.c tools/pictures.h \
 	$(TOOLS_COMMON)
 tools_pdn_replay_LDADD = lib/libpdn.la
 tools_pdn_convert_SOURCES = tools/pdn-convert.c tools/gamefmt.c tools/gamefmt.h \

@@ -99,6 +99,21 @@ grep -q 'width="30" height="30"' d/g-g3-p4.svg || check "-z 30"
 touch nodir
 expect_status 2 pdn-replay -f svg -a -O nodir g.pdn
 
+# -t: one game's positions on one numbered sheet, or one sheet per game
+expect_status 0 pdn-replay -f svg -t -a -n 1 g.pdn
+cp out sheet.svg
+wellformed sheet.svg || check "sheet is not well-formed"
+[ "$(grep -c '^<svg x=' sheet.svg)" = 6 ] || check "6 diagrams on the sheet"
+grep -q '>6\. after 3\. 33-28<' sheet.svg || check "numbered sheet caption"
+grep -q 'class="title".*Anna – Bob, Club &amp; &lt;cup&gt;<' sheet.svg ||
+    check "sheet title"
+expect_status 2 pdn-replay -f svg -t -a g.pdn
+expect_status 2 pdn-replay -f board -t -n 1 g.pdn
+expect_status 0 pdn-replay -f svg -t -a -O s g.pdn
+[ "$(ls s)" = "$(printf 'g-g1.svg\ng-g2.svg\ng-g3.svg')" ] ||
+    check "-t -O: one sheet per game"
+wellformed s/*.svg || check "-t -O sheets are not well-formed"
+
 # the raster: centre pixels of a few squares after 2. d4:f6 g7:e5
 if command -v rsvg-convert >/dev/null 2>&1 && command -v python3 >/dev/null; then
     rsvg-convert d/g-g3-p4.svg -o r.png || check "rsvg-convert failed"
