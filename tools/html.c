@@ -34,8 +34,7 @@ html_game_init(html_game *h)
 void
 html_game_free(html_game *h)
 {
-    tbuf_free(&h->fens);
-    tbuf_free(&h->moves);
+    tbuf_free(&h->pos);
 }
 
 static void
@@ -48,27 +47,58 @@ coords(tbuf *out, const unsigned char *c, int n)
                     PDN_COORD_RANK(c[i]));
 }
 
+/* Applies last to h->prev as the page does: the piece moves from the first
+ * square of the path to the last, the captured pieces go, a promoting man
+ * becomes a king, the turn passes. */
+static void
+apply(html_game *h, const pdn_move *last)
+{
+    int p = h->prev[last->path[0]], i;
+
+    h->prev[last->path[0]] = 0;
+    for (i = 0; i < last->ncaptured; i++)
+        h->prev[last->captured[i]] = 0;
+    if (last->promotes && (p == 'w' || p == 'b'))
+        p -= 'a' - 'A';
+    h->prev[last->path[last->n - 1]] = (unsigned char)p;
+    h->turn = h->turn == 'W' ? 'B' : 'W';
+}
+
 void
 html_ply(html_game *h, const pdn_board *b, const pdn_move *last)
 {
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    unsigned char now[256];
     char fen[PDN_FEN_MAX * 5];
+    int c, same;
 
-    tool_fen(b, fen, sizeof fen);
-    if (h->fens.len > 0) {
-        tbuf_addc(&h->fens, ',');
-        tbuf_addc(&h->moves, ',');
+    memset(now, 0, sizeof now);
+    for (c = 0; c < 256; c++)
+        if (PDN_COORD_FILE(c) < gt->width && PDN_COORD_RANK(c) < gt->height)
+            now[c] = (unsigned char)pdn_board_piece(b, c);
+    if (last != NULL) {
+        apply(h, last);
         h->plies++;
     }
-    js_str(&h->fens, fen);
-    tbuf_addc(&h->moves, '[');
-    if (last != NULL) {
-        tbuf_addc(&h->moves, '[');
-        coords(&h->moves, last->path, last->n);
-        tbuf_adds(&h->moves, "],[");
-        coords(&h->moves, last->captured, last->ncaptured);
-        tbuf_addc(&h->moves, ']');
+    same = last != NULL && h->turn == pdn_board_turn(b) &&
+           memcmp(now, h->prev, sizeof now) == 0;
+    tbuf_adds(&h->pos, h->pos.len > 0 ? ",[" : "[");
+    if (same) {
+        tbuf_addc(&h->pos, '0');
+    } else {
+        tool_fen(b, fen, sizeof fen);
+        js_str(&h->pos, fen);
+        memcpy(h->prev, now, sizeof now);
+        h->turn = pdn_board_turn(b);
     }
-    tbuf_addc(&h->moves, ']');
+    if (last != NULL) {
+        tbuf_adds(&h->pos, ",[");
+        coords(&h->pos, last->path, last->n);
+        tbuf_adds(&h->pos, "],[");
+        coords(&h->pos, last->captured, last->ncaptured);
+        tbuf_printf(&h->pos, "],%d", last->promotes != 0);
+    }
+    tbuf_addc(&h->pos, ']');
 }
 
 /* A move as written, with its strength mark and NAGs. */
@@ -189,16 +219,8 @@ html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
     for (k = 1; (c = pdn_square_to_coord(gt, k)) >= 0; k++)
         tbuf_printf(out, "%s%d,%d", k > 1 ? "," : "", PDN_COORD_FILE(c),
                     PDN_COORD_RANK(c));
-    tbuf_adds(out, "],play:[");
-    for (k = 0; k < gt->width * gt->height; k++) {
-        c = PDN_COORD(k % gt->width, k / gt->width);
-        tbuf_adds(out, k ? "," : "");
-        tbuf_addc(out, pdn_coord_playable(gt, c) ? '1' : '0');
-    }
-    tbuf_adds(out, "],fen:[");
-    tbuf_add(out, h->fens.data != NULL ? h->fens.data : "", h->fens.len);
-    tbuf_adds(out, "],last:[");
-    tbuf_add(out, h->moves.data != NULL ? h->moves.data : "", h->moves.len);
+    tbuf_adds(out, "],pos:[");
+    tbuf_add(out, h->pos.data != NULL ? h->pos.data : "", h->pos.len);
     tbuf_adds(out, "]");
     main_line(out, g);
     tbuf_adds(out, "})</script>\n");
@@ -225,8 +247,26 @@ static const char viewer_js[] =
     "a.onclick=function(ev){ev.preventDefault();show(i);};"
     "li.appendChild(a);li.appendChild(e);$('list').appendChild(li);"
     "$('count').textContent=G.length+' games';if(i==0)show(0);}\n"
+    "function build(g){if(g.fen)return;g.fen=[];g.last=[];var bd,t;"
+    "g.pos.forEach(function(e){if(e[0]){bd=parse(g,e[0]);t=e[0].charAt(0);}"
+    "else{var a=e[1],f=a[0]+','+a[1],p=bd[f];delete bd[f];"
+    "for(var j=0;j<e[2].length;j+=2)delete bd[e[2][j]+','+e[2][j+1]];"
+    "if(e[3])p=p.toUpperCase();bd[a[a.length-2]+','+a[a.length-1]]=p;"
+    "t=t=='W'?'B':'W';}g.fen.push(e[0]||fmt(g,bd,t));"
+    "g.last.push(e.length>1?[e[1],e[2]]:[]);});}\n"
+    "function parse(g,s){var bd={},F=s.split(':');"
+    "for(var j=1;j<F.length;j++){var c=F[j].charAt(0)=='W'?'w':'b';"
+    "F[j].slice(1).split(',').forEach(function(x){if(!x)return;"
+    "var K=x.charAt(0)=='K';if(K)x=x.slice(1);var q=sq(g,x);"
+    "bd[q[0]+','+q[1]]=K?c.toUpperCase():c;});}return bd;}\n"
+    "function fmt(g,bd,t){var s={w:[],b:[]};"
+    "for(var n=1;2*n<=g.sq.length;n++){var f=g.sq[2*n-2],r=g.sq[2*n-1],"
+    "p=bd[f+','+r];if(!p)continue;s[p.toLowerCase()].push((p<'a'?'K':'')+"
+    "(g.alg?String.fromCharCode(97+f)+(r+1):n));}"
+    "return t+':W'+s.w.join(',')+':B'+s.b.join(',');}\n"
     "function show(i){if(cur>=0)$('g'+cur).className='';cur=i;"
     "$('g'+i).className='sel';var g=G[i],m=$('moves');m.textContent='';"
+    "build(g);"
     "$('head').textContent=title(g)+([g.tags.Event,g.tags.Date]"
     ".filter(Boolean).length?' \\u2014 '+[g.tags.Event,g.tags.Date]"
     ".filter(Boolean).join(', '):'');"
@@ -252,11 +292,12 @@ static const char viewer_js[] =
     "function draw(g,k){var C=CELL,W=g.w*C,H=g.h*C,b=$('board');"
     "b.textContent='';b.setAttribute('viewBox','0 0 '+W+' '+H);"
     "b.setAttribute('width',W);b.setAttribute('height',H);"
-    "var all=g.play.indexOf(0)<0;"
+    "var all=g.sq.length==2*g.w*g.h,pl={};"
+    "for(var n=0;n<g.sq.length;n+=2)pl[g.sq[n]+','+g.sq[n+1]]=1;"
     "function X(f){return (FL?g.w-1-f:f)*C;}"
     "function Y(r){return (FL?r:g.h-1-r)*C;}"
     "for(var r=0;r<g.h;r++)for(var f=0;f<g.w;f++){"
-    "var p=g.play[r*g.w+f]==1&&!all;"
+    "var p=pl[f+','+r]&&!all;"
     "el('rect',{x:X(f),y:Y(r),width:C,height:C,fill:p?DK:LT,"
     "stroke:all?'#6b4f2e':'none'},b);}\n"
     "var L=g.last[k];if(L.length){var pa=L[0],pts=[];"
@@ -265,11 +306,9 @@ static const char viewer_js[] =
     "for(var i=0;i<pa.length;i+=2)pts.push((X(pa[i])+C/2)+','+"
     "(Y(pa[i+1])+C/2));el('polyline',{points:pts.join(' '),fill:'none',"
     "stroke:'#2060d0','stroke-width':C/10+1,'stroke-opacity':.8},b);}\n"
-    "var F=g.fen[k].split(':');for(var j=1;j<F.length;j++){"
-    "var side=F[j].charAt(0),it=F[j].slice(1).split(',');"
-    "it.forEach(function(s){if(!s)return;var K=s.charAt(0)=='K';"
-    "if(K)s=s.slice(1);var c=sq(g,s);if(c[0]===undefined)return;"
-    "piece(b,X(c[0])+C/2,Y(c[1])+C/2,C,side=='W',K,0);});}\n"
+    "var F=g.fen[k].split(':'),bd=parse(g,g.fen[k]);for(var q in bd){"
+    "var c=q.split(','),p=bd[q];if(c[0]==='undefined')continue;"
+    "piece(b,X(+c[0])+C/2,Y(+c[1])+C/2,C,p=='w'||p=='W',p<'a',0);}\n"
     "if(L.length)for(var i=0;i<L[1].length;i+=2)"
     "piece(b,X(L[1][i])+C/2,Y(L[1][i+1])+C/2,C,F[0]=='W',0,1);\n"
     "if(!g.alg)for(var n=1;2*n<=g.sq.length;n++){var t=el('text',"

@@ -10,11 +10,15 @@
 #include "common.h"
 #include "diagram.h"
 
-/* What a game's replay collects: the FEN and the last move of each ply. */
+/* What a game's replay collects: one entry per ply, the move's path,
+ * captured squares and promotion, with the FEN only where the position is
+ * not the previous one with the move applied (the start, a setup); the
+ * page rebuilds the other FENs, as pdn_board_get_fen writes them. */
 typedef struct html_game {
-    tbuf fens;            /* JSON strings, comma-separated */
-    tbuf moves;           /* JSON arrays of path and captured squares */
-    unsigned long plies;  /* positions after the start */
+    tbuf pos;                 /* JSON arrays, comma-separated */
+    unsigned long plies;      /* positions after the start */
+    unsigned char prev[256];  /* the last position recorded, by coord */
+    char turn;                /* and its side to move */
 } html_game;
 
 void html_game_init(html_game *h);

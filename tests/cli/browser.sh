@@ -33,6 +33,15 @@ cat >"$tmp/v.pdn" <<'PDN'
 [GameType "25"]
 
 1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. g3-h4 *
+
+[Event "Kings"]
+[White "Eva"]
+[Black "Fred"]
+[Result "*"]
+[GameType "21"]
+[FEN "W:W6,K30:B28,K20"]
+
+1. 6-2 20-24 2. 2-7 /FEN "W:W5,K9:B14"/ 3. 9x18 *
 PDN
 cd "$tmp"
 expect_status 0 pdn-replay -f html v.pdn
@@ -61,6 +70,13 @@ cat page.html - >t.html <<'JS'
     r.push('comment ' + document.querySelector('#g0 a').textContent);
     document.querySelector('#g0 a').click();
     r.push('moves ' + document.getElementById('moves').textContent);
+    // a promotion, kings and a setup command: every ply by the arrow key
+    document.querySelector('#g2 a').click();
+    for (var k = 0; k <= 4; k++) {
+        r.push('3 ' + k + ' ' + fen());
+        key('ArrowRight');
+    }
+    r.push('kings ' + document.querySelectorAll('#board polygon').length);
     var pre = document.createElement('pre');
     pre.id = 'result';
     pre.textContent = r.join('\n');
@@ -86,19 +102,23 @@ sed -n '/<pre id="result">/,/<\/pre>/p' dom.html |
     >got
 # what the page must show: pdn-replay's own FEN at each ply
 pdn-replay -a v.pdn >fens
+fen_at() { # fen_at GAME PLY: pdn-replay's FEN there
+    awk -F'\t' -v g="$1" -v p="$2" '$1 == g && $2 == p {print $4}' fens
+}
 {
-    echo "games 2"
+    echo "games 3"
     for gp in "1 0" "2 0" "2 1" "2 2" "2 3" "2 2" "2 3" "2 5" "2 4"; do
         set -- $gp
-        printf '%s %s %s\n' "$1" "$2" \
-            "$(awk -F'\t' -v g="$1" -v p="$2" '$1 == g && $2 == p {print $4}' fens)"
+        echo "$1 $2 $(fen_at "$1" "$2")"
     done
     echo "pieces 23"
     echo "comment 1. Anna – Bob  *"
-    echo "moves {Opening} 1. 32-28! \$1 {sharp} (1... 18-23 2. 33-29) 2. 28x19 14x23 "
+    echo 'moves {Opening} 1. 32-28! $1 19-23 {sharp} (1... 18-23 2. 33-29) 2. 28x19 14x23 '
+    for p in 0 1 2 3 4; do
+        echo "3 $p $(fen_at 3 "$p")"
+    done
+    echo "kings 1"
 } >want
-# the move list's order: numbers, moves, comments
-sed -i 's/^moves .*/moves {Opening} 1. 32-28! $1 19-23 {sharp} (1... 18-23 2. 33-29) 2. 28x19 14x23 /' want
 if ! diff -u want got >&2; then
     echo "FAIL: the page shows other positions than pdn-replay -a" >&2
     fail=1
