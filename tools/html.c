@@ -232,6 +232,7 @@ html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
  * ply's FEN. */
 static const char viewer_js[] =
     "var P=(function(){\n"
+    "var Q=document.createDocumentFragment(),T=0;\n"
     "var G=[],cur=-1,ply=0,NS='http://www.w3.org/2000/svg',FL=FLIP;\n"
     "function $(i){return document.getElementById(i);}\n"
     "function el(n,a,p){var e=document.createElementNS(NS,n);"
@@ -245,8 +246,10 @@ static const char viewer_js[] =
     "var e=document.createElement('span');e.className='ev';"
     "e.textContent=g.tags.Event||'';"
     "a.onclick=function(ev){ev.preventDefault();show(i);};"
-    "li.appendChild(a);li.appendChild(e);$('list').appendChild(li);"
-    "$('count').textContent=G.length+' games';if(i==0)show(0);}\n"
+    "li.appendChild(a);li.appendChild(e);Q.appendChild(li);"
+    "if(i==0){flush();show(0);}else if(!T)T=setTimeout(flush,100);}\n"
+    "function flush(){clearTimeout(T);T=0;$('list').appendChild(Q);"
+    "$('count').textContent=G.length+' games';}\n"
     "function build(g){if(g.fen)return;g.fen=[];g.last=[];var bd,t;"
     "g.pos.forEach(function(e){if(e[0]){bd=parse(g,e[0]);t=e[0].charAt(0);}"
     "else{var a=e[1],f=a[0]+','+a[1],p=bd[f];delete bd[f];"
@@ -326,6 +329,7 @@ static const char viewer_js[] =
     "if(cap)el('path',{d:'M'+(x-R/2)+','+(y-R/2)+'L'+(x+R/2)+','+(y+R/2)+"
     "'M'+(x+R/2)+','+(y-R/2)+'L'+(x-R/2)+','+(y+R/2),stroke:'#c02020',"
     "'stroke-width':3},gr);}\n"
+    "document.addEventListener('DOMContentLoaded',flush);\n"
     "document.addEventListener('keydown',function(e){"
     "var d={ArrowRight:1,ArrowLeft:-1,ArrowDown:1,ArrowUp:-1}[e.key];"
     "if(e.key=='Home')go(0);else if(e.key=='End')go(1e9);"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The pdn-replay -f html page in a real headless browser (Chromium): a
 # driver script appended to the page (the page has no closing tags to
-# place it after) clicks the second game, steps with the arrow keys and the
+# place it after) waits for the page to be read, clicks the second game, steps with the arrow keys and the
 # buttons, and writes the FEN shown at each step into the page, which the
 # browser dumps; those FENs must equal pdn-replay -a's. Skipped (77) when no
 # Chromium is installed.
@@ -48,7 +48,7 @@ expect_status 0 pdn-replay -f html v.pdn
 cp out page.html
 cat page.html - >t.html <<'JS'
 <script>
-(function () {
+document.addEventListener('DOMContentLoaded', function () {
     var r = [];
     function fen() { return document.getElementById('fen').textContent; }
     function key(k) {
@@ -81,7 +81,7 @@ cat page.html - >t.html <<'JS'
     pre.id = 'result';
     pre.textContent = r.join('\n');
     document.body.appendChild(pre);
-})();
+});
 </script>
 JS
 # root (CI containers) needs --no-sandbox; a private profile keeps the
@@ -98,7 +98,7 @@ if [ "$st" != 0 ]; then
     exit 1
 fi
 sed -n '/<pre id="result">/,/<\/pre>/p' dom.html |
-    sed 's/.*<pre id="result">//; s/<\/pre>//; s/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g' \
+    sed 's/.*<pre id="result">//; s/<\/pre>.*//; s/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g' \
     >got
 # what the page must show: pdn-replay's own FEN at each ply
 pdn-replay -a v.pdn >fens
