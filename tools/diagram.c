@@ -1,44 +1,155 @@
 /* SPDX-License-Identifier: MIT */
 /* Text and SVG board diagrams. Geometry comes from the board's GameType:
- * coords are seen from White, so rank height-1 is drawn at the top. */
+ * coords are seen from White, so rank height-1 is drawn at the top (the
+ * bottom when flipped). Italian and Spanish boards come out with their
+ * light corner square at White's left because their GameType says that a1
+ * is not playable; Turkish boards, where every square is used, are drawn
+ * as one colour with lines, as the game is played orthogonally. */
 #include <config.h>
 #include "diagram.h"
 
-#define CELL 40   /* SVG square size */
-#define MARGIN 20 /* room for coordinates */
+#include <ctype.h>
+#include <string.h>
 
-static char
-piece_char(const pdn_board *b, int coord, int playable)
+void
+diagram_style_init(diagram_style *st)
 {
-    int p = pdn_board_piece(b, coord);
-
-    if (p != 0)
-        return (char)p;
-    return playable ? '.' : ' ';
+    memset(st, 0, sizeof *st);
+    st->cell = 44;
+    strcpy(st->light, "#f0d9b5");
+    strcpy(st->dark, "#b58863");
 }
+
+static int
+colour(const char *s, size_t n, char *dst)
+{
+    size_t i;
+
+    if (n == 0 || n >= 16)
+        return -1;
+    if (s[0] == '#') {
+        if (n != 4 && n != 7)
+            return -1;
+        for (i = 1; i < n; i++)
+            if (!isxdigit((unsigned char)s[i]))
+                return -1;
+    } else {
+        for (i = 0; i < n; i++)
+            if (!isalpha((unsigned char)s[i]))
+                return -1;
+    }
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+    return 0;
+}
+
+int
+diagram_colours(diagram_style *st, const char *arg)
+{
+    const char *comma = strchr(arg, ',');
+
+    if (comma == NULL ||
+        colour(arg, (size_t)(comma - arg), st->light) != 0 ||
+        colour(comma + 1, strlen(comma + 1), st->dark) != 0)
+        return -1;
+    return 0;
+}
+
+/* Length of the UTF-8 sequence at s, 0 when it is not one. */
+static size_t
+utf8_seq(const unsigned char *s)
+{
+    size_t n, i;
+
+    if (*s >= 0xc2 && *s <= 0xdf)
+        n = 2;
+    else if (*s >= 0xe0 && *s <= 0xef)
+        n = 3;
+    else if (*s >= 0xf0 && *s <= 0xf4)
+        n = 4;
+    else
+        return 0;
+    for (i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+void
+diagram_xml(tbuf *out, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t n;
+
+    while (*s != '\0') {
+        if (*s == '&') {
+            tbuf_adds(out, "&amp;");
+        } else if (*s == '<') {
+            tbuf_adds(out, "&lt;");
+        } else if (*s == '>') {
+            tbuf_adds(out, "&gt;");
+        } else if (*s == '"') {
+            tbuf_adds(out, "&quot;");
+        } else if (*s < 0x20) {
+            if (*s == '\n' || *s == '\t')
+                tbuf_addc(out, ' ');
+        } else if (*s < 0x80) {
+            tbuf_addc(out, (char)*s);
+        } else if ((n = utf8_seq(s)) != 0) {
+            tbuf_add(out, (const char *)s, n);
+            s += n;
+            continue;
+        } else {
+            tbuf_addc(out, (char)(0xc0 | (*s >> 6)));
+            tbuf_addc(out, (char)(0x80 | (*s & 0x3f)));
+        }
+        s++;
+    }
+}
+
+/* Unicode draughts pieces: white man, white king, black man, black king. */
+static const char *
+piece_text(int p, int unicode, int playable)
+{
+    static const char *const uni[] = {"\xe2\x9b\x80", "\xe2\x9b\x81",
+                                      "\xe2\x9b\x82", "\xe2\x9b\x83"};
+    static char one[2];
+
+    if (p == 0)
+        return playable ? (unicode ? "\xc2\xb7" : ".") : " ";
+    if (unicode)
+        return uni[(p == 'b' || p == 'B') * 2 + (p == 'W' || p == 'B')];
+    one[0] = (char)p;
+    return one;
+}
+
+/* Column f / row r of the drawing holds file df(f) / rank dr(r). */
+#define DF(gt, st, f) ((st)->flip ? (gt)->width - 1 - (f) : (f))
+#define DR(gt, st, r) ((st)->flip ? (r) : (gt)->height - 1 - (r))
 
 /* Numeric boards show a second panel with the square numbers, since the
  * numbering depends on the GameType's corner; algebraic boards show files
  * and ranks around the board instead. */
 void
-diagram_text(tbuf *out, const pdn_board *b)
+diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st)
 {
     const pdn_gametype *gt = pdn_board_gametype(b);
     int alg = gt->notation != 'N', f, r, c;
     char name[8];
 
-    for (r = gt->height - 1; r >= 0; r--) {
+    for (r = 0; r < gt->height; r++) {
         if (alg)
-            tbuf_printf(out, "%2d ", r + 1);
+            tbuf_printf(out, "%2d ", DR(gt, st, r) + 1);
         for (f = 0; f < gt->width; f++) {
-            c = PDN_COORD(f, r);
-            tbuf_printf(out, " %c",
-                        piece_char(b, c, pdn_coord_playable(gt, c)));
+            c = PDN_COORD(DF(gt, st, f), DR(gt, st, r));
+            tbuf_addc(out, ' ');
+            tbuf_adds(out, piece_text(pdn_board_piece(b, c), st->unicode,
+                                      pdn_coord_playable(gt, c)));
         }
         if (!alg) {
             tbuf_adds(out, "    ");
             for (f = 0; f < gt->width; f++) {
-                c = PDN_COORD(f, r);
+                c = PDN_COORD(DF(gt, st, f), DR(gt, st, r));
                 if (pdn_coord_playable(gt, c))
                     tbuf_printf(out, "%3d", pdn_coord_to_square(gt, c));
                 else
@@ -53,7 +164,7 @@ diagram_text(tbuf *out, const pdn_board *b)
     if (alg) {
         tbuf_adds(out, "   ");
         for (f = 0; f < gt->width; f++) {
-            pdn_coord_name(gt, PDN_COORD(f, 0), name, sizeof name);
+            pdn_coord_name(gt, PDN_COORD(DF(gt, st, f), 0), name, sizeof name);
             tbuf_printf(out, " %c", name[0]);
         }
         tbuf_addc(out, '\n');
@@ -62,103 +173,269 @@ diagram_text(tbuf *out, const pdn_board *b)
                 pdn_board_turn(b) == 'W' ? "White" : "Black");
 }
 
-/* Centre of coord c in SVG units. */
+/* The SVG layout: a caption band, the board inside a margin holding the
+ * coordinates, and a band below for the side to move. */
+typedef struct layout {
+    const pdn_gametype *gt;
+    const diagram_style *st;
+    int cell, margin, top, w, h;
+} layout;
+
+/* Top-left corner of coord c. */
 static void
-centre(const pdn_gametype *gt, int c, int *x, int *y)
+corner(const layout *L, int c, int *x, int *y)
 {
-    *x = MARGIN + PDN_COORD_FILE(c) * CELL + CELL / 2;
-    *y = MARGIN + (gt->height - 1 - PDN_COORD_RANK(c)) * CELL + CELL / 2;
+    const pdn_gametype *gt = L->gt;
+    int f = PDN_COORD_FILE(c), r = PDN_COORD_RANK(c);
+
+    *x = L->margin + (L->st->flip ? gt->width - 1 - f : f) * L->cell;
+    *y = L->top + (L->st->flip ? r : gt->height - 1 - r) * L->cell;
 }
 
-/* Drawn in layers: squares (with their numbers), coordinates, the last
- * move (its from and to squares shaded, its path as a line through every
- * landing square), then the pieces on top, kings with an inner ring. */
-void
-diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last)
+static void
+centre(const layout *L, int c, int *x, int *y)
 {
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    int w = gt->width * CELL + 2 * MARGIN, h = gt->height * CELL + 2 * MARGIN;
-    int alg = gt->notation != 'N', f, r, c, x, y, i, p;
+    corner(L, c, x, y);
+    *x += L->cell / 2;
+    *y += L->cell / 2;
+}
+
+/* Squares, with the square numbers of numeric boards in their top-left
+ * corner (drawn again over the pieces later), or files and ranks around
+ * algebraic boards. */
+static void
+svg_board(tbuf *out, const layout *L)
+{
+    const pdn_gametype *gt = L->gt;
     int all = pdn_square_count(gt) == gt->width * gt->height;
+    int f, r, c, x, y, fs = L->cell * 3 / 10;
     char name[8];
 
-    tbuf_printf(out,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-                "height=\"%d\" viewBox=\"0 0 %d %d\" "
-                "font-family=\"sans-serif\">\n"
-                "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
-                w, h, w, h, w, h);
+    tbuf_printf(out, "<g class=\"board\" stroke=\"%s\" stroke-width=\"%s\">\n",
+                all ? "#6b4f2e" : "none", all ? "1" : "0");
     for (r = 0; r < gt->height; r++) {
         for (f = 0; f < gt->width; f++) {
-            int play, dark;
-
             c = PDN_COORD(f, r);
-            play = pdn_coord_playable(gt, c);
-            /* Boards where every square is playable are still checkered. */
-            dark = all ? ((f + r) & 1) == 0 : play;
-            centre(gt, c, &x, &y);
+            corner(L, c, &x, &y);
             tbuf_printf(out,
                         "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
                         "fill=\"%s\"/>\n",
-                        x - CELL / 2, y - CELL / 2, CELL, CELL,
-                        dark ? "#b58863" : "#f0d9b5");
-            if (play && !alg)
-                tbuf_printf(out,
-                            "<text x=\"%d\" y=\"%d\" font-size=\"9\" "
-                            "fill=\"#f0d9b5\">%d</text>\n",
-                            x - CELL / 2 + 2, y - CELL / 2 + 10,
-                            pdn_coord_to_square(gt, c));
+                        x, y, L->cell, L->cell,
+                        !all && pdn_coord_playable(gt, c) ? L->st->dark
+                                                          : L->st->light);
         }
     }
-    if (alg) {
-        for (f = 0; f < gt->width; f++) {
-            pdn_coord_name(gt, PDN_COORD(f, 0), name, sizeof name);
-            tbuf_printf(out,
-                        "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
-                        "text-anchor=\"middle\">%c</text>\n",
-                        MARGIN + f * CELL + CELL / 2, h - 5, name[0]);
-        }
-        for (r = 0; r < gt->height; r++)
-            tbuf_printf(out,
-                        "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
-                        "text-anchor=\"middle\">%d</text>\n",
-                        MARGIN / 2, MARGIN + (gt->height - 1 - r) * CELL +
-                                        CELL / 2 + 4, r + 1);
-    }
-    if (last != NULL && last->n >= 2) {
-        for (i = 0; i < last->n; i += last->n - 1) {
-            centre(gt, last->path[i], &x, &y);
-            tbuf_printf(out,
-                        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                        "fill=\"#f6f669\" fill-opacity=\"0.6\"/>\n",
-                        x - CELL / 2, y - CELL / 2, CELL, CELL);
-        }
-        tbuf_adds(out, "<polyline fill=\"none\" stroke=\"#3070c0\" "
-                       "stroke-width=\"3\" stroke-opacity=\"0.8\" points=\"");
-        for (i = 0; i < last->n; i++) {
-            centre(gt, last->path[i], &x, &y);
-            tbuf_printf(out, "%s%d,%d", i ? " " : "", x, y);
-        }
-        tbuf_adds(out, "\"/>\n");
+    tbuf_printf(out, "</g>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+                     "height=\"%d\" fill=\"none\" stroke=\"#3a2a18\" "
+                     "stroke-width=\"2\"/>\n",
+                L->margin, L->top, gt->width * L->cell, gt->height * L->cell);
+    if (gt->notation == 'N')
+        return;
+    tbuf_printf(out, "<g class=\"coords\" font-size=\"%d\" "
+                     "text-anchor=\"middle\" fill=\"#333333\">\n",
+                fs + 2);
+    for (f = 0; f < gt->width; f++) {
+        c = PDN_COORD(f, 0);
+        pdn_coord_name(gt, c, name, sizeof name);
+        corner(L, c, &x, &y);
+        tbuf_printf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n",
+                    x + L->cell / 2, L->top + gt->height * L->cell + fs + 4,
+                    name[0]);
     }
     for (r = 0; r < gt->height; r++) {
+        corner(L, PDN_COORD(0, r), &x, &y);
+        tbuf_printf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n",
+                    L->margin / 2, y + L->cell / 2 + fs / 2, r + 1);
+    }
+    tbuf_adds(out, "</g>\n");
+}
+
+static void
+svg_numbers(tbuf *out, const layout *L)
+{
+    const pdn_gametype *gt = L->gt;
+    int f, r, c, x, y, fs = L->cell * 3 / 10;
+
+    if (gt->notation != 'N')
+        return;
+    tbuf_printf(out, "<g class=\"numbers\" font-size=\"%d\" "
+                     "font-weight=\"bold\" fill=\"#ffffff\" "
+                     "stroke=\"#3a2a18\" stroke-width=\"%d\" "
+                     "paint-order=\"stroke\">\n",
+                fs, L->cell >= 40 ? 2 : 1);
+    for (r = 0; r < gt->height; r++)
+        for (f = 0; f < gt->width; f++) {
+            c = PDN_COORD(f, r);
+            if (!pdn_coord_playable(gt, c))
+                continue;
+            corner(L, c, &x, &y);
+            tbuf_printf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n",
+                        x + 2, y + fs, pdn_coord_to_square(gt, c));
+        }
+    tbuf_adds(out, "</g>\n");
+}
+
+/* A piece at x,y: a disc; a king is two stacked discs with a crown. faded
+ * draws a captured piece: translucent, dashed, crossed. */
+static void
+svg_piece(tbuf *out, const layout *L, int x, int y, int p, int faded)
+{
+    int white = p == 'w' || p == 'W', king = p == 'W' || p == 'B';
+    int rad = L->cell * 37 / 100, lift = king ? L->cell / 12 : 0, i, k;
+    const char *fill = white ? "#fbf7ee" : "#262626";
+    const char *edge = white ? "#5a5a5a" : "#000000";
+    const char *dash = faded ? " stroke-dasharray=\"3,2\"" : "";
+
+    tbuf_printf(out, "<g class=\"%s%s\"%s>\n",
+                white ? (king ? "wk" : "wm") : (king ? "bk" : "bm"),
+                faded ? " captured" : "", faded ? " opacity=\"0.45\"" : "");
+    for (k = king; k >= 0; k--) {
+        tbuf_printf(out,
+                    "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+                    "stroke=\"%s\" stroke-width=\"1.5\"%s/>\n",
+                    x, y + lift - 2 * lift * (king - k), rad, fill, edge,
+                    dash);
+    }
+    tbuf_printf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" "
+                     "stroke=\"%s\" stroke-width=\"1\"/>\n",
+                x, y - lift, rad * 7 / 10, white ? "#b0a890" : "#555555");
+    if (king) {
+        /* a crown of three points on the upper disc */
+        int s = rad / 2, cy = y - lift;
+        static const int px[] = {-10, -10, -5, 0, 5, 10, 10};
+        static const int py[] = {6, -6, 0, -8, 0, -6, 6};
+
+        tbuf_adds(out, "<polygon points=\"");
+        for (i = 0; i < 7; i++)
+            tbuf_printf(out, "%s%d,%d", i ? " " : "", x + px[i] * s / 10,
+                        cy + py[i] * s / 10);
+        tbuf_printf(out, "\" fill=\"%s\" stroke=\"%s\" "
+                         "stroke-width=\"1\"/>\n",
+                    white ? "#c8a020" : "#e8c040",
+                    white ? "#6a5010" : "#fff0b0");
+    }
+    if (faded)
+        tbuf_printf(out, "<path d=\"M%d,%d L%d,%d M%d,%d L%d,%d\" "
+                         "stroke=\"#c02020\" stroke-width=\"3\"/>\n",
+                    x - rad / 2, y - rad / 2, x + rad / 2, y + rad / 2,
+                    x + rad / 2, y - rad / 2, x - rad / 2, y + rad / 2);
+    tbuf_adds(out, "</g>\n");
+}
+
+/* The last move: its first and last squares shaded, its path as a line
+ * through every landing square ending in a dot. */
+static void
+svg_last(tbuf *out, const layout *L, const pdn_move *last)
+{
+    int i, x, y;
+
+    if (last == NULL || last->n < 2)
+        return;
+    tbuf_adds(out, "<g class=\"last\">\n");
+    for (i = 0; i < last->n; i += last->n - 1) {
+        corner(L, last->path[i], &x, &y);
+        tbuf_printf(out,
+                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                    "fill=\"#f6f669\" fill-opacity=\"0.55\"/>\n",
+                    x, y, L->cell, L->cell);
+    }
+    tbuf_printf(out, "<polyline fill=\"none\" stroke=\"#2060d0\" "
+                     "stroke-width=\"%d\" stroke-opacity=\"0.8\" "
+                     "stroke-linejoin=\"round\" points=\"",
+                L->cell / 10 + 1);
+    for (i = 0; i < last->n; i++) {
+        centre(L, last->path[i], &x, &y);
+        tbuf_printf(out, "%s%d,%d", i ? " " : "", x, y);
+    }
+    tbuf_adds(out, "\"/>\n");
+    tbuf_printf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#2060d0\" "
+                     "fill-opacity=\"0.8\"/>\n</g>\n",
+                x, y, L->cell / 8 + 1);
+}
+
+/* Pieces, then the captured ones of the last move, faded (the board no
+ * longer holds them: their colour is the opposite of the side that moved,
+ * which is now the side to move). */
+static void
+svg_pieces(tbuf *out, const layout *L, const pdn_board *b,
+           const pdn_move *last)
+{
+    const pdn_gametype *gt = L->gt;
+    int f, r, c, x, y, p, i;
+
+    tbuf_adds(out, "<g class=\"pieces\">\n");
+    for (r = 0; r < gt->height; r++)
         for (f = 0; f < gt->width; f++) {
             c = PDN_COORD(f, r);
             if ((p = pdn_board_piece(b, c)) == 0)
                 continue;
-            centre(gt, c, &x, &y);
-            tbuf_printf(out,
-                        "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
-                        "stroke=\"#000000\" stroke-width=\"1.5\"/>\n",
-                        x, y, CELL * 2 / 5,
-                        p == 'w' || p == 'W' ? "#fafafa" : "#202020");
-            if (p == 'W' || p == 'B')
-                tbuf_printf(out,
-                            "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" "
-                            "fill=\"none\" stroke=\"%s\" stroke-width=\"3\"/>"
-                            "\n",
-                            x, y, CELL / 5, p == 'W' ? "#c03030" : "#e0c040");
+            centre(L, c, &x, &y);
+            svg_piece(out, L, x, y, p, 0);
         }
+    for (i = 0; last != NULL && i < last->ncaptured; i++) {
+        c = last->captured[i];
+        if (pdn_board_piece(b, c) != 0)
+            continue;
+        centre(L, c, &x, &y);
+        svg_piece(out, L, x, y, pdn_board_turn(b) == 'W' ? 'w' : 'b', 1);
     }
+    tbuf_adds(out, "</g>\n");
+}
+
+void
+diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last,
+            const char *caption, const diagram_style *st, const int *at,
+            int *size)
+{
+    layout L;
+    int turn = pdn_board_turn(b) == 'W', fs, y;
+
+    L.gt = pdn_board_gametype(b);
+    L.st = st;
+    L.cell = st->cell;
+    L.margin = L.gt->notation == 'N' ? L.cell / 4 : L.cell * 6 / 10;
+    fs = L.cell * 4 / 10 > 11 ? L.cell * 4 / 10 : 11;
+    L.top = L.margin + (caption != NULL && *caption ? fs + 6 : 0);
+    L.w = L.gt->width * L.cell + 2 * L.margin;
+    L.h = L.top + L.gt->height * L.cell + L.margin + fs + 8;
+    if (size != NULL)
+        size[0] = L.w, size[1] = L.h;
+    if (at == NULL)
+        tbuf_adds(out, "<svg xmlns=\"http://www.w3.org/2000/svg\"");
+    else
+        tbuf_printf(out, "<svg x=\"%d\" y=\"%d\"", at[0], at[1]);
+    tbuf_printf(out,
+                " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
+                "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+                L.w, L.h, L.w, L.h, L.w, L.h);
+    if (caption != NULL && *caption) {
+        /* a long caption gets smaller letters (about 0.55 em wide each) */
+        int chars = 0, cfs = fs;
+        const char *s;
+
+        for (s = caption; *s; s++)
+            chars += (*s & 0xc0) != 0x80;
+        if (chars * cfs * 55 / 100 > L.w - 8)
+            cfs = (L.w - 8) * 100 / 55 / chars;
+        tbuf_printf(out, "<text class=\"caption\" x=\"%d\" y=\"%d\" "
+                         "font-size=\"%d\" text-anchor=\"middle\">",
+                    L.w / 2, L.margin / 2 + fs, cfs > 6 ? cfs : 6);
+        diagram_xml(out, caption);
+        tbuf_adds(out, "</text>\n");
+    }
+    svg_board(out, &L);
+    svg_last(out, &L, last);
+    svg_pieces(out, &L, b, last);
+    svg_numbers(out, &L);
+    /* the side to move: a disc of its colour and the words */
+    y = L.h - fs / 2 - 6;
+    tbuf_printf(out, "<g class=\"turn\" font-size=\"%d\">\n"
+                     "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+                     "stroke=\"#000000\" stroke-width=\"1\"/>\n"
+                     "<text x=\"%d\" y=\"%d\">%s to move</text>\n</g>\n",
+                fs * 8 / 10, L.margin + fs / 2, y, fs / 2 - 1,
+                turn ? "#fbf7ee" : "#262626", L.margin + fs + 4,
+                y + fs * 3 / 10, turn ? "White" : "Black");
     tbuf_adds(out, "</svg>\n");
 }

@@ -6,12 +6,36 @@
 
 #include "common.h"
 
-/* Appends a text diagram of b to out: White's side at the bottom, pieces
- * w b (men) W B (kings), '.' for an empty playable square, and the square
- * numbers or the files and ranks beside it. */
-void diagram_text(tbuf *out, const pdn_board *b);
-/* Appends a standalone SVG document of b to out; last (may be NULL) is the
- * move that led to it, drawn as a marked path. */
-void diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last);
+/* How diagrams are drawn (pdn-replay -r, -z, -C, -U). */
+typedef struct diagram_style {
+    int flip;            /* seen from the second mover's side */
+    int cell;            /* SVG square size in pixels */
+    char light[16];      /* SVG colours of the light and dark squares */
+    char dark[16];
+    int unicode;         /* text: Unicode draughts pieces */
+} diagram_style;
+
+/* The default style: not flipped, 44-pixel squares, brown board. */
+void diagram_style_init(diagram_style *st);
+/* Reads "LIGHT,DARK" (each #rgb, #rrggbb or a name of letters) into st.
+ * Returns 0, or -1 when the value is not two such colours. */
+int diagram_colours(diagram_style *st, const char *arg);
+
+/* Appends a text diagram of b to out: White's side at the bottom (the top
+ * with st->flip), pieces w b (men) W B (kings), or Unicode discs and
+ * crowned discs, '.' for an empty playable square, and the square numbers
+ * or the files and ranks beside it. */
+void diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st);
+/* Appends an SVG picture of b to out: caption (may be NULL) above the
+ * board, last (may be NULL) the move that led to it, drawn with its path,
+ * its squares shaded and the pieces it captured shown faded. A standalone
+ * document when at is NULL, else an svg element placed at at[0], at[1] of
+ * an enclosing one. size (may be NULL) gets its width and height. */
+void diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last,
+                 const char *caption, const diagram_style *st,
+                 const int *at, int *size);
+/* Appends s to out as XML character data (&, <, >, " escaped; bytes that
+ * are not valid UTF-8 read as Latin-1; control characters dropped). */
+void diagram_xml(tbuf *out, const char *s);
 
 #endif

@@ -5,14 +5,18 @@
 #include <config.h>
 #include "common.h"
 #include "diagram.h"
+#include "html.h"
+#include "pictures.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char tool_name[] = "pdn-replay";
 
-enum { F_FEN, F_BOARD, F_SVG, F_JSON };
+enum { F_FEN, F_BOARD, F_SVG, F_JSON, F_HTML };
 
 /* -n and -p select; the selection is applied per game on the workers,
  * found is set on the main thread only (in emit). */
@@ -22,6 +26,7 @@ typedef struct replay_opts {
     unsigned long game;  /* -n, 0 = every game */
     long ply;            /* -p, -1 = the end */
     int found;           /* -n: the game was seen */
+    pic_opts pics;       /* -O, -t, -r, -z, -C, -U */
 } replay_opts;
 
 static void
@@ -34,8 +39,17 @@ usage(FILE *out)
             "  -a               every ply: game, ply, move, FEN after it\n"
             "  -n N             only game N (1-based, in each FILE)\n"
             "  -p PLY           only the position after PLY moves (0: start)\n"
-            "  -f FORMAT        fen (default), board (text diagram), svg or "
-            "json\n"
+            "  -f FORMAT        fen (default), board (text diagram), svg, "
+            "json or html\n"
+            "                   (a viewer page of one file's games)\n"
+            "  -O DIR           svg: one file per position in DIR "
+            "(FILE-gN-pPLY.svg)\n"
+            "  -t               svg: a game's positions on one sheet "
+            "(with -O: FILE-gN.svg)\n"
+            "  -r               diagrams seen from the second mover's side\n"
+            "  -z PIXELS        svg: size of a square (default 44)\n"
+            "  -C LIGHT,DARK    svg and html: colours of the squares\n"
+            "  -U               board: Unicode pieces\n"
             "  -o FILE          write the output to FILE\n"
             "  -q               do not print warnings\n"
             "  -W               count warnings as problems (exit status 1)\n"
@@ -46,13 +60,15 @@ usage(FILE *out)
                         "replayed");
 }
 
-/* Prints the position b of game number game of file, reached at ply by
- * move mv (text) / last. */
+/* Prints the position b of game g of file, reached at ply by move mv
+ * (text) / last. */
 static void
-show(const replay_opts *ro, tbuf *out, const char *file,
-     unsigned long game, unsigned long ply, const char *mv,
+show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
+     const pdn_game *g, unsigned long ply, const char *mv,
      const pdn_board *b, const pdn_move *last)
 {
+    tbuf *out = &to->out;
+    unsigned long game = pdn_game_number(g);
     char fen[PDN_FEN_MAX * 5];
 
     tool_fen(b, fen, sizeof fen);
@@ -87,11 +103,11 @@ show(const replay_opts *ro, tbuf *out, const char *file,
     case F_BOARD:
         tbuf_printf(out, "game %lu, ply %lu%s%s\n", game, ply,
                     *mv ? ", after " : "", mv);
-        diagram_text(out, b);
+        diagram_text(out, b, &ro->pics.style);
         tbuf_printf(out, "%s\n\n", fen);
         break;
     default:
-        diagram_svg(out, b, last);
+        pic_show(&ro->pics, sh, to, file, g, ply, mv, b, last);
         break;
     }
 }
@@ -110,12 +126,19 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     pdn_move last;
     pdn_pos pos;
     char mv[PDN_PATH_MAX * 4] = "";
-    int shown = 0, have_last = 0;
+    int shown = 0, have_last = 0, html = ro->format == F_HTML;
+    html_game hg;
+    pic_sheet sheet;
 
-    (void)rerr;
+    /* the page's head goes before the first game's output */
+    if (html && (g != NULL ? pdn_game_number(g) : rerr->game) ==
+                    (ro->game != 0 ? ro->game : 1))
+        html_head(&to->out, file, &ro->pics.style);
     if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
         return;
     num = pdn_game_number(g);
+    html_game_init(&hg);
+    memset(&sheet, 0, sizeof sheet);
     if (tool_gametype(o, file, g, &gt, to) != 0 ||
         (b = tool_board_reuse(o, file, g, &gt, to)) == NULL)
         return;
@@ -124,7 +147,9 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     }
     /* ply 0 is the start position, after any FEN tag */
     if (ro->all || ro->ply == 0)
-        show(ro, &to->out, file, num, 0, "", b, NULL), shown = ro->ply == 0;
+        show(ro, &sheet, to, file, g, 0, "", b, NULL), shown = ro->ply == 0;
+    if (html)
+        html_ply(&hg, b, NULL);
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
         const pdn_movetext *mt = pdn_node_move(n);
 
@@ -161,7 +186,9 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         have_last = 1;
         ply++;
         if (ro->all || (long)ply == ro->ply)
-            show(ro, &to->out, file, num, ply, mv, b, &last), shown = !ro->all;
+            show(ro, &sheet, to, file, g, ply, mv, b, &last), shown = !ro->all;
+        if (html)
+            html_ply(&hg, b, &last);
     }
 end:
     if (ro->ply > (long)ply) {
@@ -169,10 +196,14 @@ end:
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EMOVE, NULL,
                   "the game has no ply %ld (it stops at ply %lu)", ro->ply,
                   ply);
+    } else if (html) {
+        html_game_write(&to->out, &hg, g, num, &gt);
     } else if (!ro->all && ro->ply < 0) {
-        show(ro, &to->out, file, num, ply, mv, b, have_last ? &last : NULL);
+        show(ro, &sheet, to, file, g, ply, mv, b, have_last ? &last : NULL);
     }
 done:
+    pic_sheet_end(&ro->pics, &sheet, to, file, g);
+    html_game_free(&hg);
     tool_release(to, b, l);
 }
 
@@ -198,11 +229,45 @@ number(const char *s, long min, long *v)
     return 0;
 }
 
+/* Every output is one document: an SVG stream holds one position unless
+ * -O gives each its own file; a page shows one file. Returns -1 when the
+ * options fit, else the status to exit with. */
+static int
+check_pictures(const replay_opts *ro, int nfiles)
+{
+    struct stat sb;
+
+    if ((ro->pics.dir != NULL || ro->pics.sheet) && ro->format != F_SVG)
+        return tool_usage_error("options -O and -t need -f svg");
+    if (ro->pics.dir != NULL) {
+        if (*ro->pics.dir == '\0')
+            return tool_usage_error("option -O needs a directory name");
+        if (mkdir(ro->pics.dir, 0777) != 0 &&
+            (errno != EEXIST || stat(ro->pics.dir, &sb) != 0 ||
+             !S_ISDIR(sb.st_mode))) {
+            tool_error("%s: %s", ro->pics.dir,
+                       errno == EEXIST ? "not a directory" : strerror(errno));
+            return TOOL_TROUBLE;
+        }
+        return -1;
+    }
+    if (ro->format == F_SVG &&
+        (ro->game == 0 || (ro->all && !ro->pics.sheet) || nfiles > 1))
+        return tool_usage_error("-f svg writes one document: one position "
+                                "(-n, -p) or with -t one game's (-n) of one "
+                                "file; more need -O DIR");
+    if (ro->format == F_HTML && (ro->all || ro->ply >= 0 || nfiles > 1))
+        return tool_usage_error("-f html shows one file's games: no -a, -p "
+                                "or second file");
+    return -1;
+}
+
 int
 main(int argc, char **argv)
 {
-    static const char *const fmts[] = {"fen", "board", "svg", "json", NULL};
-    replay_opts ro = {0, F_FEN, 0, -1, 0};
+    static const char *const fmts[] = {"fen",  "board", "svg",
+                                       "json", "html",  NULL};
+    replay_opts ro = {0, F_FEN, 0, -1, 0, {{0}, NULL, 0}};
     tool_opts o;
     long v;
     int c, st = tool_std_options(argc, argv, usage);
@@ -213,7 +278,8 @@ main(int argc, char **argv)
     o.game = replay_game;
     o.emit = note_game;
     o.ud = &ro;
-    while ((c = getopt(argc, argv, ":an:p:g:G:AEf:o:qWj:hV")) != -1) {
+    diagram_style_init(&ro.pics.style);
+    while ((c = getopt(argc, argv, ":an:p:g:G:AEf:o:qWj:hVO:trz:C:U")) != -1) {
         if ((st = tool_help_version(c, usage, &o)) >= 0)
             return st;
         if (c == 'a') {
@@ -225,6 +291,24 @@ main(int argc, char **argv)
                 ro.game = (unsigned long)v;
             else
                 ro.ply = v;
+        } else if (c == 'O') {
+            ro.pics.dir = optarg;
+        } else if (c == 't') {
+            ro.pics.sheet = 1;
+        } else if (c == 'r') {
+            ro.pics.style.flip = 1;
+        } else if (c == 'U') {
+            ro.pics.style.unicode = 1;
+        } else if (c == 'z') {
+            if (number(optarg, 8, &v) != 0)
+                return TOOL_TROUBLE;
+            if (v > 400)
+                return tool_usage_error("square size %ld above 400", v);
+            ro.pics.style.cell = (int)v;
+        } else if (c == 'C') {
+            if (diagram_colours(&ro.pics.style, optarg) != 0)
+                return tool_usage_error("invalid colours '%s' (LIGHT,DARK: "
+                                        "#rgb, #rrggbb or names)", optarg);
         } else if (c == 'f') {
             if ((ro.format = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
@@ -235,6 +319,8 @@ main(int argc, char **argv)
     }
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
+    if ((st = check_pictures(&ro, argc - optind)) >= 0)
+        return st;
     o.only = ro.game;
     st = tool_run(&o, argc - optind, argv + optind);
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {

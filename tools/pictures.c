@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/* SVG diagrams of pdn-replay to their destination, and the sheets of -t:
+ * a title (players, event), then the game's diagrams in rows, each
+ * numbered in its caption ("3. after 2. 28x19"). */
+#include <config.h>
+#include "pictures.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Sheets are at most about this wide. */
+#define SHEET_WIDTH 1400
+
+/* The caption of a diagram: players, event, and the move that led to it
+ * with its number ("12... 15-19"), counted from the start position. */
+static void
+caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv,
+        int players)
+{
+    const char *w = pdn_game_tag(g, "White"), *bl = pdn_game_tag(g, "Black");
+    const char *ev = pdn_game_tag(g, "Event");
+
+    if (w != NULL && strcmp(w, "?") == 0)
+        w = NULL;
+    if (bl != NULL && strcmp(bl, "?") == 0)
+        bl = NULL;
+    if (!players)
+        w = bl = ev = NULL;
+    if (w != NULL || bl != NULL)
+        tbuf_printf(t, "%s \xe2\x80\x93 %s, ", w ? w : "?", bl ? bl : "?");
+    if (ev != NULL && *ev && strcmp(ev, "?") != 0)
+        tbuf_printf(t, "%s, ", ev);
+    if (ply == (unsigned long)-1)
+        t->len -= t->len >= 2 ? 2 : 0, t->data[t->len] = '\0';
+    else if (ply == 0)
+        tbuf_adds(t, "start");
+    else
+        tbuf_printf(t, "after %lu%s %s", (ply + 1) / 2,
+                    ply % 2 ? "." : "...", mv);
+}
+
+/* Writes data to path through a temporary beside it. 0, or -1 with
+ * errno. */
+static int
+write_file(const char *path, const char *data, size_t len)
+{
+    size_t n = strlen(path);
+    char *tmp = tool_xmalloc(n + 16);
+    const char *slash = strrchr(path, '/');
+    size_t d = slash ? (size_t)(slash - path) + 1 : 0;
+    FILE *fp;
+    int fd, e;
+
+    memcpy(tmp, path, d);
+    snprintf(tmp + d, n + 16 - d, ".%s.XXXXXX", path + d);
+    if ((fd = mkstemp(tmp)) < 0 || (fp = fdopen(fd, "w")) == NULL) {
+        e = errno;
+        if (fd >= 0)
+            close(fd), unlink(tmp);
+        free(tmp);
+        errno = e;
+        return -1;
+    }
+    fchmod(fd, 0644);
+    if (fwrite(data, 1, len, fp) != len || fclose(fp) != 0 ||
+        rename(tmp, path) != 0) {
+        e = errno;
+        unlink(tmp);
+        free(tmp);
+        errno = e;
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}
+
+/* Appends data, or with -O writes it to DIR/STEM-gGAME[-pPLY].svg (no
+ * ply part when ply is -1). */
+static void
+put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
+    unsigned long ply, const tbuf *data)
+{
+    const char *base = strrchr(file, '/');
+    tbuf path = {0};
+    size_t len;
+
+    if (po->dir == NULL) {
+        tbuf_add(&to->out, data->data, data->len);
+        return;
+    }
+    base = base ? base + 1 : file;
+    if (strcmp(file, "<stdin>") == 0 || strcmp(file, "-") == 0)
+        base = "stdin";
+    len = strlen(base);
+    if (len > 4 && strcmp(base + len - 4, ".pdn") == 0)
+        len -= 4;
+    tbuf_printf(&path, "%s/%.*s-g%lu", po->dir, (int)len, base,
+                pdn_game_number(g));
+    if (ply != (unsigned long)-1)
+        tbuf_printf(&path, "-p%lu", ply);
+    tbuf_adds(&path, ".svg");
+    if (write_file(path.data, data->data, data->len) != 0) {
+        tbuf_printf(&to->err, "%s: %s: %s\n", tool_name, path.data,
+                    strerror(errno));
+        to->fatal = 1;
+    }
+    tbuf_free(&path);
+}
+
+void
+pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to, const char *file,
+         const pdn_game *g, unsigned long ply, const char *mv,
+         const pdn_board *b, const pdn_move *last)
+{
+    tbuf cap = {0}, svg = {0};
+    int at[2], size[2];
+
+    if (!po->sheet) {
+        caption(&cap, g, ply, mv, 1);
+        diagram_svg(&svg, b, last, cap.data, &po->style, NULL, NULL);
+        put(po, to, file, g, ply, &svg);
+    } else {
+        /* the size of a diagram is known once the first is drawn */
+        tbuf_printf(&cap, "%lu. ", sh->n + 1);
+        caption(&cap, g, ply, mv, 0);
+        at[0] = sh->n == 0 ? 0 : (int)(sh->n % (unsigned long)sh->cols) * sh->w;
+        at[1] = sh->n == 0 ? 0 : (int)(sh->n / (unsigned long)sh->cols) * sh->h;
+        diagram_svg(&sh->body, b, last, cap.data, &po->style, at, size);
+        if (sh->n++ == 0) {
+            sh->w = size[0];
+            sh->h = size[1];
+            sh->cols = SHEET_WIDTH / sh->w > 0 ? SHEET_WIDTH / sh->w : 1;
+        }
+    }
+    tbuf_free(&cap);
+    tbuf_free(&svg);
+}
+
+void
+pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,
+              const char *file, const pdn_game *g)
+{
+    tbuf doc = {0}, title = {0};
+    unsigned long cols, rows;
+    int top, w, h, fs;
+
+    if (sh->n == 0) {
+        tbuf_free(&sh->body);
+        return;
+    }
+    cols = sh->n < (unsigned long)sh->cols ? sh->n : (unsigned long)sh->cols;
+    rows = (sh->n + cols - 1) / cols;
+    fs = po->style.cell / 2 > 14 ? po->style.cell / 2 : 14;
+    top = fs * 2;
+    w = (int)cols * sh->w;
+    h = top + (int)rows * sh->h;
+    caption(&title, g, (unsigned long)-1, "", 1);
+    tbuf_printf(&doc,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+                "height=\"%d\" viewBox=\"0 0 %d %d\" "
+                "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
+                "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n"
+                "<text class=\"title\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
+                "font-weight=\"bold\" text-anchor=\"middle\">",
+                w, h, w, h, w, h, w / 2, fs * 3 / 2, fs);
+    diagram_xml(&doc, title.len ? title.data : "Diagrams");
+    tbuf_printf(&doc, "</text>\n<g transform=\"translate(0,%d)\">\n", top);
+    tbuf_add(&doc, sh->body.data, sh->body.len);
+    tbuf_adds(&doc, "</g>\n</svg>\n");
+    put(po, to, file, g, (unsigned long)-1, &doc);
+    tbuf_free(&doc);
+    tbuf_free(&title);
+    tbuf_free(&sh->body);
+    memset(sh, 0, sizeof *sh);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/* Where pdn-replay's SVG diagrams go: the output (one document), one file
+ * per position in a directory (-O), or a sheet of numbered diagrams (-t),
+ * one per game. */
+#ifndef PDN_TOOLS_PICTURES_H
+#define PDN_TOOLS_PICTURES_H
+
+#include "common.h"
+#include "diagram.h"
+
+typedef struct pic_opts {
+    diagram_style style;  /* -r, -z, -C, -U */
+    const char *dir;      /* -O: files in it, NULL: the output */
+    int sheet;            /* -t: a game's positions on one sheet */
+} pic_opts;
+
+/* A game's sheet while it is drawn. */
+typedef struct pic_sheet {
+    tbuf body;            /* the diagrams, placed */
+    unsigned long n;      /* how many */
+    int w, h, cols;       /* one diagram's size, diagrams per row */
+} pic_sheet;
+
+/* Draws the position b of game g of file, reached at ply by move mv (text)
+ * / last (NULL at the start): onto sh (po->sheet), else to the output or
+ * with -O to DIR/STEM-gGAME-pPLY.svg, STEM being the input's name without
+ * its directory and .pdn ending ("stdin" for standard input). A file that
+ * cannot be written is reported on to (status 2). */
+void pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to,
+              const char *file, const pdn_game *g, unsigned long ply,
+              const char *mv, const pdn_board *b, const pdn_move *last);
+/* Writes game g's sheet, if it holds a diagram, as one document (to the
+ * output, or DIR/STEM-gGAME.svg), then frees it. */
+void pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,
+                   const char *file, const pdn_game *g);
+
+#endif
