@@ -4,6 +4,7 @@
  * FEN, a text board, an SVG picture or JSON lines. */
 #include <config.h>
 #include "common.h"
+#include "drawcheck.h"
 #include "diagram.h"
 
 #include <stdlib.h>
@@ -48,11 +49,13 @@ usage(FILE *out)
 }
 
 /* Prints the position b of game number game of file, reached at ply by
- * move mv (text) / last. */
+ * move mv (text) / last. ds (-a -f json): the draw-rule counts, with l as
+ * scratch. */
 static void
 show(const replay_opts *ro, tbuf *out, const char *file,
      unsigned long game, unsigned long ply, const char *mv,
-     const pdn_board *b, const pdn_move *last)
+     const pdn_board *b, const pdn_move *last, const pdn_drawstate *ds,
+     pdn_movelist *l)
 {
     char fen[PDN_FEN_MAX * 5];
 
@@ -83,6 +86,8 @@ show(const replay_opts *ro, tbuf *out, const char *file,
             tbuf_adds(out, "null");
         tbuf_adds(out, ",\"fen\":");
         tbuf_json(out, fen);
+        if (ds != NULL)
+            drawcheck_json(out, ds, b, l);
         tbuf_adds(out, "}\n");
         break;
     case F_BOARD:
@@ -112,6 +117,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     pdn_pos pos;
     char mv[PDN_PATH_MAX * 4] = "";
     int shown = 0, have_last = 0;
+    pdn_drawstate *ds = NULL;
 
     (void)rerr;
     if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
@@ -123,9 +129,13 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     if ((l = tool_movelist(to)) == NULL) {
         goto done;
     }
+    /* -a -f json: the draw-rule counts of every ply */
+    if (ro->all && ro->format == F_JSON && (ds = pdn_drawstate_new()) != NULL)
+        pdn_drawstate_start(ds, b);
     /* ply 0 is the start position, after any FEN tag */
     if (ro->all || ro->ply == 0)
-        show(ro, &to->out, file, num, 0, "", b, NULL), shown = ro->ply == 0;
+        show(ro, &to->out, file, num, 0, "", b, NULL, ds, l),
+            shown = ro->ply == 0;
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
         const pdn_movetext *mt = pdn_node_move(n);
 
@@ -161,8 +171,11 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         last = m.move;
         have_last = 1;
         ply++;
+        if (ds != NULL)
+            pdn_drawstate_push(ds, b, &m.move, NULL);
         if (ro->all || (long)ply == ro->ply)
-            show(ro, &to->out, file, num, ply, mv, b, &last), shown = !ro->all;
+            show(ro, &to->out, file, num, ply, mv, b, &last, ds, l),
+                shown = !ro->all;
     }
 end:
     if (ro->ply > (long)ply) {
@@ -171,9 +184,11 @@ end:
                   "the game has no ply %ld (it stops at ply %lu)", ro->ply,
                   ply);
     } else if (!ro->all && ro->ply < 0) {
-        show(ro, &to->out, file, num, ply, mv, b, have_last ? &last : NULL);
+        show(ro, &to->out, file, num, ply, mv, b, have_last ? &last : NULL,
+             NULL, l);
     }
 done:
+    pdn_drawstate_free(ds);
     tool_release(to, b, l);
 }
 

@@ -36,6 +36,12 @@ enum pdn_code {
     PDN_EAMBIGUOUS,/* "ambiguous": a move that denotes several legal moves */
     PDN_ERESULT,   /* "result": result tag or terminator inconsistent */
     PDN_ESTRICT,   /* "strict": breaks a PDN 3.0 writing restriction */
+    /* a game drawn by rule (pdn_draw_rule order): "draw-repetition",
+     * "draw-kings-moves", "draw-endgame", "draw-forty-moves" */
+    PDN_EDRAW_REPETITION,
+    PDN_EDRAW_KINGS_MOVES,
+    PDN_EDRAW_ENDGAME,
+    PDN_EDRAW_FORTY_MOVES,
     PDN_ECODE_COUNT
 };
 
