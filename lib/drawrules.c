@@ -149,6 +149,8 @@ hist_push(pdn_drawstate *d, uint64_t h)
     return 0;
 }
 
+static void fmjd_track(pdn_drawstate *d);
+
 void
 pdn_drawstate_start(pdn_drawstate *d, const pdn_board *b)
 {
@@ -162,6 +164,7 @@ pdn_drawstate_start(pdn_drawstate *d, const pdn_board *b)
     d->mat = material_of(b);
     d->mat_ply = d->fam_ply = d->five_ply = 0;
     d->fam = d->five = 0;
+    fmjd_track(d);
 }
 
 const pdn_drawinfo *
@@ -240,22 +243,32 @@ lone_king(const material *m)
  * king): 16 moves each; against two pieces or one (a king among them):
  * 5 moves each. The 16 moves keep running when a capture leads into the
  * 5-move ending. */
-static int
-endgame_fmjd(pdn_drawstate *d)
+static void
+fmjd_track(pdn_drawstate *d)
 {
     const material *m = &d->mat;
     int lone = lone_king(m), strong = lone ^ 3;
     unsigned n = lone ? m->men[strong] + m->kings[strong] : 0;
     int fam = lone && m->kings[strong] >= 1 && n <= 3;
     int five = fam && n <= 2;
-    unsigned long ply = d->info.ply;
 
     if (fam && !d->fam)
-        d->fam_ply = ply;
+        d->fam_ply = d->info.ply;
     if (five && !d->five)
-        d->five_ply = ply;
+        d->five_ply = d->info.ply;
     d->fam = fam;
     d->five = five;
+}
+
+static int
+endgame_fmjd(pdn_drawstate *d)
+{
+    int fam, five;
+    unsigned long ply = d->info.ply;
+
+    fmjd_track(d);
+    fam = d->fam;
+    five = d->five;
     if (five && ply - d->five_ply >= 10)
         return fire(d, PDN_DRAW_ENDGAME, 1, d->five_ply,
                     "two kings, a king and a man, or a king against a "

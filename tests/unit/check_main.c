@@ -20,6 +20,7 @@ main(void)
     srunner_add_suite(sr, board_suite());
     srunner_add_suite(sr, rules_suite());
     srunner_add_suite(sr, match_suite());
+    srunner_add_suite(sr, draw_suite());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);
