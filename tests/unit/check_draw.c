@@ -8,28 +8,7 @@
 #include <string.h>
 #include "pdn/pdn.h"
 #include "suites.h"
-
-/* A board of GameType name gt set to fen (the initial position when fen is
- * NULL). */
-static pdn_board *
-board_at(const char *gt_text, const char *fen)
-{
-    pdn_gametype gt;
-    pdn_fen f;
-    pdn_error err;
-    pdn_board *b;
-
-    pdn_error_clear(&err);
-    ck_assert_msg(pdn_gametype_by_name(gt_text, &gt) == 0, "gametype %s",
-                  gt_text);
-    b = pdn_board_new(&gt, &err);
-    ck_assert_msg(b != NULL, "board %s: %s", gt_text, err.text);
-    if (fen != NULL) {
-        ck_assert_msg(pdn_fen_parse(fen, &f, &err) >= 0, "fen %s", fen);
-        ck_assert_msg(pdn_board_set_fen(b, &f, &err) == 0, "set %s", fen);
-    }
-    return b;
-}
+#include "testutil.h"
 
 /* One tracker run: the ply at which the first rule fired and the rule. */
 typedef struct run {
@@ -58,7 +37,7 @@ static run
 play_text(const char *gt, const char *fen, const char *text,
           unsigned long max)
 {
-    pdn_board *b = board_at(gt, fen);
+    pdn_board *b = test_board_at(gt, fen);
     pdn_drawstate *d = pdn_drawstate_new();
     pdn_movelist *l = pdn_movelist_new();
     run r = {0, 0, 0, 0};
@@ -99,7 +78,7 @@ must_capture(const pdn_board *b, pdn_movelist *l)
 static run
 play_kings(const char *gt, const char *fen, unsigned long max)
 {
-    pdn_board *b = board_at(gt, fen), *t = board_at(gt, fen);
+    pdn_board *b = test_board_at(gt, fen), *t = test_board_at(gt, fen);
     pdn_drawstate *d = pdn_drawstate_new();
     pdn_movelist *l = pdn_movelist_new(), *l2 = pdn_movelist_new();
     uint64_t seen[400];
@@ -162,9 +141,9 @@ boundary_kings(const char *gt, const char *fen, unsigned long at, int rule,
 
 START_TEST(test_hash_stable_and_side_sensitive)
 {
-    pdn_board *a = board_at("international", NULL);
-    pdn_board *b = board_at("international", "W:W31-50:B1-20");
-    pdn_board *c = board_at("international", "B:W31-50:B1-20");
+    pdn_board *a = test_board_at("international", NULL);
+    pdn_board *b = test_board_at("international", "W:W31-50:B1-20");
+    pdn_board *c = test_board_at("international", "B:W31-50:B1-20");
 
     /* a fixed formula: this value must never change */
     ck_assert_uint_eq(pdn_board_hash(a), pdn_board_hash(b));
@@ -178,8 +157,8 @@ END_TEST
 
 START_TEST(test_hash_same_position_other_order)
 {
-    pdn_board *a = board_at("international", NULL);
-    pdn_board *b = board_at("international", NULL);
+    pdn_board *a = test_board_at("international", NULL);
+    pdn_board *b = test_board_at("international", NULL);
     pdn_movelist *l = pdn_movelist_new();
     const char *x[] = {"31-26", "20-24", "32-27", "19-23"};
     const char *y[] = {"32-27", "19-23", "31-26", "20-24"};
@@ -238,7 +217,7 @@ END_TEST
 
 START_TEST(test_repetition_info_counts)
 {
-    pdn_board *b = board_at("international", "W:WK50:BK1");
+    pdn_board *b = test_board_at("international", "W:WK50:BK1");
     pdn_drawstate *d = pdn_drawstate_new();
     pdn_movelist *l = pdn_movelist_new();
     const char *mv[] = {"50-44", "1-7", "44-50", "7-1"};
