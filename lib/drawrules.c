@@ -33,6 +33,7 @@ struct pdn_drawstate {
     size_t nhist, cap;
     unsigned long hist_ply;    /* ply of hist[0] */
     material mat;
+    unsigned char sq[256];     /* the position by coord: kind + 1, 0 */
     unsigned long mat_ply;     /* ply at which mat last changed */
     unsigned long fam_ply;     /* FMJD: entered lone king vs <= 3 */
     unsigned long five_ply;    /* FMJD: entered lone king vs <= 2 */
@@ -106,30 +107,45 @@ pdn_drawstate_free(pdn_drawstate *d)
     free(d);
 }
 
-static unsigned
-popcount_kings(const pdn_board *b, int side)
+/* The kind of a cell's content for pdnp_hash_key, plus one (0: empty). */
+static unsigned char
+kind_of(unsigned v)
 {
-    unsigned n = 0;
-    int w;
-
-    for (w = 0; w < b->g.nwords; w++)
-        n += (unsigned)__builtin_popcountll(b->pos.occ[side][w] &
-                                            b->pos.kocc[w]);
-    return n;
+    if (!(v & (PDNP_WHITE | PDNP_BLACK)))
+        return 0;
+    return (unsigned char)(1 + (v & PDNP_BLACK ? 1 : 0) +
+                           (v & PDNP_KING ? 2 : 0));
 }
 
-static material
-material_of(const pdn_board *b)
+/* Counts a piece of kind k + 1 in (dir 1) or out (dir -1) of m. */
+static void
+count(material *m, unsigned k, int dir)
 {
-    material m;
-    int s;
+    unsigned side = (k - 1) % 2 + 1;
 
-    memset(&m, 0, sizeof m);
-    for (s = PDNP_WHITE; s <= PDNP_BLACK; s++) {
-        m.men[s] = b->pos.nmen[s];
-        m.kings[s] = popcount_kings(b, s);
+    if (k == 0)
+        return;
+    if (k > 2)
+        m->kings[side] += (unsigned)dir;
+    else
+        m->men[side] += (unsigned)dir;
+}
+
+/* Copies b's pieces into d's mirror (by coord) and counts them. */
+static void
+mirror(pdn_drawstate *d, const pdn_board *b)
+{
+    int i;
+
+    memset(d->sq, 0, sizeof d->sq);
+    memset(&d->mat, 0, sizeof d->mat);
+    for (i = 0; i < b->g.nplay; i++) {
+        int c = b->g.play[i];
+        unsigned char k = kind_of(b->pos.sq[c]);
+
+        d->sq[b->g.coord[c]] = k;
+        count(&d->mat, k, 1);
     }
-    return m;
 }
 
 /* Appends h to the history; -1 when memory runs out. */
@@ -161,7 +177,7 @@ pdn_drawstate_start(pdn_drawstate *d, const pdn_board *b)
     d->nhist = 0;
     d->hist_ply = 0;
     (void)hist_push(d, d->info.hash);
-    d->mat = material_of(b);
+    mirror(d, b);
     d->mat_ply = d->fam_ply = d->five_ply = 0;
     d->fam = d->five = 0;
     fmjd_track(d);
@@ -199,10 +215,10 @@ repetition(pdn_drawstate *d, int may_fire)
     size_t k;
 
     /* the same side to move: every other entry, back from the last */
-    for (k = d->nhist; k-- > 0;) {
-        if ((d->nhist - 1 - k) % 2 == 0 && d->hist[k] == i->hash) {
+    for (k = d->nhist; k >= 1; k = k >= 2 ? k - 2 : 0) {
+        if (d->hist[k - 1] == i->hash) {
             if (n < 3)
-                plies[2 - n] = d->hist_ply + k;
+                plies[2 - n] = d->hist_ply + k - 1;
             n++;
         }
     }
@@ -354,24 +370,54 @@ counters(pdn_drawstate *d, int turn)
     return r;
 }
 
+/* Plays m on the mirror, updating the hash and the material; b is the
+ * board after m. Returns 1 when the material changed. */
+static int
+mirror_play(pdn_drawstate *d, const pdn_board *b, const pdn_move *m)
+{
+    pdn_drawinfo *i = &d->info;
+    int from = m->path[0], to = m->path[m->n - 1], k, changed = 0;
+    unsigned char old = d->sq[from];
+    unsigned char now = kind_of(b->pos.sq[b->g.cell[to]]);
+
+    i->hash ^= pdnp_hash_side();
+    if (old != 0)
+        i->hash ^= pdnp_hash_key(from, old - 1u);
+    d->sq[from] = 0;
+    for (k = 0; k < m->ncaptured; k++) {
+        unsigned char c = d->sq[m->captured[k]];
+
+        if (c != 0)
+            i->hash ^= pdnp_hash_key(m->captured[k], c - 1u);
+        count(&d->mat, c, -1);
+        d->sq[m->captured[k]] = 0;
+        changed = 1;
+    }
+    if (now != 0)
+        i->hash ^= pdnp_hash_key(to, now - 1u);
+    d->sq[to] = now;
+    if (now != old) {
+        count(&d->mat, old, -1);
+        count(&d->mat, now, 1);
+        changed = 1;
+    }
+    return changed;
+}
+
 int
 pdn_drawstate_push(pdn_drawstate *d, const pdn_board *b, const pdn_move *m,
                    pdn_error *err)
 {
     pdn_drawinfo *i = &d->info;
-    int to = b->g.cell[m->path[m->n - 1]];
-    int man = m->promotes || !(b->pos.sq[to] & PDNP_KING);
+    int man = m->promotes || !(b->pos.sq[b->g.cell[m->path[m->n - 1]]] &
+                               PDNP_KING);
     int fired = i->rule != PDN_DRAW_NONE, r = 0, st = 0;
-    material mat = material_of(b);
 
     i->ply++;
-    i->hash = pdn_board_hash(b);
     i->since_capture = m->ncaptured ? 0 : i->since_capture + 1;
     i->quiet = (m->ncaptured || man) ? 0 : i->quiet + 1;
-    if (memcmp(&mat, &d->mat, sizeof mat) != 0) {
-        d->mat = mat;
+    if (mirror_play(d, b, m))
         d->mat_ply = i->ply;
-    }
     /* a capture or a man move cannot be undone: earlier positions never
      * come back */
     if (i->quiet == 0) {

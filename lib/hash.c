@@ -18,10 +18,22 @@ mix64(uint64_t x)
 }
 
 uint64_t
+pdnp_hash_key(int coord, unsigned kind)
+{
+    return mix64(HASH_SEED + 4u * (unsigned)coord + kind);
+}
+
+uint64_t
+pdnp_hash_side(void)
+{
+    return mix64(HASH_SEED + 1024);
+}
+
+uint64_t
 pdn_board_hash(const pdn_board *b)
 {
     const pdnp_pos *p = &b->pos;
-    uint64_t h = p->turn == PDNP_BLACK ? mix64(HASH_SEED + 1024) : 0;
+    uint64_t h = p->turn == PDNP_BLACK ? pdnp_hash_side() : 0;
     int w;
 
     for (w = 0; w < b->g.nwords; w++) {
@@ -33,7 +45,7 @@ pdn_board_hash(const pdn_board *b)
             unsigned kind = (v & PDNP_BLACK ? 1u : 0u) +
                             (v & PDNP_KING ? 2u : 0u);
 
-            h ^= mix64(HASH_SEED + 4u * b->g.coord[c] + kind);
+            h ^= pdnp_hash_key(b->g.coord[c], kind);
             bits &= bits - 1;
         }
     }

@@ -109,6 +109,7 @@ play_kings(const char *gt, const char *fen, unsigned long max)
             seen[nseen++] = h;
             pdn_board_apply(b, m);
             note(&r, d, pdn_drawstate_push(d, b, m, NULL));
+            ck_assert_uint_eq(pdn_drawstate_info(d)->hash, h);
             found = 1;
         }
         ck_assert_msg(found, "%s %s: no fresh king move at ply %lu", gt, fen,
