@@ -53,6 +53,8 @@ play_text(const char *gt, const char *fen, const char *text,
         ck_assert_msg(pdn_board_play(b, &mt, &m, l, NULL) == PDN_MATCH_LEGAL,
                       "move %.*s", (int)n, p);
         note(&r, d, pdn_drawstate_push(d, b, &m.move, NULL));
+        /* the tracker's incremental hash is the board's */
+        ck_assert_uint_eq(pdn_drawstate_info(d)->hash, pdn_board_hash(b));
         p += n;
         p += *p == ' ';
     }
@@ -248,7 +250,7 @@ START_TEST(test_repetition_info_counts)
 END_TEST
 
 /* A capture and a man move clear the count of quiet plies and the
- * repetition history. */
+ * repetition history; a promotion and a capture keep the hash right. */
 START_TEST(test_capture_and_man_move_reset)
 {
     run r = play_text("international", "W:WK50,35:BK1,24",
@@ -256,6 +258,23 @@ START_TEST(test_capture_and_man_move_reset)
 
     ck_assert_int_eq(r.rule, 0);
     ck_assert_uint_eq(r.plies, 4);
+    r = play_text("russian", "W:Wc7,Kh2:Bd6,Ka5", "c7xe5 a5-b4 e5-f6 b4-a5 "
+                  "f6-g7 a5-b4 g7-h8", 10);
+    ck_assert_uint_eq(r.plies, 7);
+}
+END_TEST
+
+/* Once a rule has fired, later plies fire nothing, and the repetition
+ * count goes on. */
+START_TEST(test_fires_once)
+{
+    run r = play_text("international", "W:WK50:BK1",
+                      "50-44 1-7 44-50 7-1 50-44 1-7 44-50 7-1 50-44 1-7 "
+                      "44-50 7-1", 12);
+
+    ck_assert_int_eq(r.rule, PDN_DRAW_REPETITION);
+    ck_assert_uint_eq(r.ply, 8);
+    ck_assert_uint_eq(r.plies, 12);
 }
 END_TEST
 
@@ -327,6 +346,7 @@ draw_suite(void)
     tcase_add_test(tc, test_repetition_boundary_per_variant);
     tcase_add_test(tc, test_repetition_info_counts);
     tcase_add_test(tc, test_capture_and_man_move_reset);
+    tcase_add_test(tc, test_fires_once);
     tcase_add_test(tc, test_kings_moves_boundary);
     tcase_add_test(tc, test_endgame_boundary);
     tcase_add_test(tc, test_no_counting_rule_elsewhere);
