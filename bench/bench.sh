@@ -108,3 +108,19 @@ fi
 if [ -x "$src/bench/perft-deep.sh" ] && [ -n "${BENCH_DEEP:-}" ]; then
     bash "$src/bench/perft-deep.sh" "$build"
 fi
+
+# The cost of the draw rules (pdn-legal without and with -R, pdn-replay -a
+# -f json) on OCA in instructions: callgrind totals, which a shared machine
+# does not disturb as it does times.
+if command -v valgrind >/dev/null 2>&1; then
+    echo
+    printf '%-32s %14s\n' "on OCA" instructions
+    for spec in "pdn-legal -R" "pdn-legal" "pdn-replay -a -f fen" \
+                "pdn-replay -a -f json"; do
+        set -- $spec
+        valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
+            "$tools/$1" -q "${@:2}" "$work/oca.pdn" > /dev/null 2>&1 || true
+        ir=$(awk '/^(summary|totals):/ { print $2; exit }' "$work/cg.out")
+        printf '%-32s %14s\n' "$spec" "$ir"
+    done
+fi

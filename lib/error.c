@@ -10,6 +10,8 @@ static const char *const code_names[PDN_ECODE_COUNT] = {
     "ok",      "nomem",   "io",      "syntax",   "tag",
     "setup",   "move",    "variant", "limit",    "encoding",
     "illegal", "ambiguous", "result", "strict",  "no-moves",
+    "draw-repetition", "draw-kings-moves", "draw-endgame",
+    "draw-forty-moves",
 };
 
 const char *

@@ -211,6 +211,11 @@ void pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
 /* Recomputes occ, kocc and nmen from sq. */
 void pdnp_pos_sync(const pdn_board *b, pdnp_pos *p);
 
+/* pdn_board_hash's keys: a piece of kind (0 white man, 1 black man, 2
+ * white king, 3 black king) on coord, and Black to move (hash.c). */
+uint64_t pdnp_hash_key(int coord, unsigned kind);
+uint64_t pdnp_hash_side(void);
+
 /* Converts an internal move to the public form. */
 void pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out);
 

@@ -5,6 +5,7 @@
  * split the input, byte for byte, into clean and broken games. */
 #include <config.h>
 #include "common.h"
+#include "drawcheck.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ const char tool_name[] = "pdn-legal";
  * only (in emit order), never by workers. */
 typedef struct legal_opts {
     int variations;
+    int no_draw;             /* -R */
     tool_output *ok, *bad;
     tool_output *prev;       /* where the input's previous game went */
 } legal_opts;
@@ -28,6 +30,7 @@ usage(FILE *out)
             "Replay PDN games under their variant's rules and report illegal "
             "moves.\n\n"
             "  -v               check every variation too\n"
+            "  -R               do not check the draw rules\n"
             "  -w FILE          write the games without problems to FILE\n"
             "  -x FILE          write the games with problems to FILE\n"
             "  -f FORMAT        text (default) or json (one object per line)\n"
@@ -48,6 +51,7 @@ typedef struct line_ctx {
     const pdn_game *g;
     tool_out *to;
     pdn_movelist *l;
+    drawcheck *dc;           /* the main line's draw rules, else NULL */
 } line_ctx;
 
 /* Reports a problem with move n at ply: fmt gets the move as written, the
@@ -118,13 +122,16 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
          * bounded by the reader's limit (256). */
         for (i = 0; lo->variations && i < pdn_node_variation_count(n); i++) {
             pdn_board *vb = pdn_board_new(gt, NULL);
+            drawcheck *dc = c->dc;
 
             if (vb == NULL) {
                 c->to->fatal = 1;
                 return -1;
             }
             pdn_board_copy(vb, b);
+            c->dc = NULL;
             play_line(c, vb, pdn_node_variation_at(n, i), ply);
+            c->dc = dc;
             pdn_board_free(vb);
         }
         if (mt == NULL) /* unreadable token: the reader reported it */
@@ -133,6 +140,8 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
          * c->l holds every legal move of b, as the findings need. */
         switch (pdn_board_play(b, mt, &m, c->l, NULL)) {
         case PDN_MATCH_LEGAL:
+            if (c->dc != NULL)
+                drawcheck_move(c->dc, b, &m.move, n);
             break;
         case PDN_MATCH_AMBIGUOUS:
             ambiguous(c, n, ply, b, gt);
@@ -231,7 +240,9 @@ static void
 legal_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
 {
-    line_ctx c = {o, file, g, to, NULL};
+    line_ctx c = {o, file, g, to, NULL, NULL};
+    legal_opts *lo = o->ud;
+    drawcheck dc;
     pdn_gametype gt;
     pdn_board *b;
     int rc = -1;
@@ -247,9 +258,12 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
         tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
                   PDN_ENOMOVES, NULL, "game has no moves: nothing to replay");
     }
+    drawcheck_begin(&dc, !lo->no_draw, o, to, file, g, b);
+    c.dc = &dc;
     if ((c.l = tool_movelist(to)) != NULL &&
         (rc = play_line(&c, b, pdn_game_first(g), 1)) == 0)
         check_result(&c, b);
+    drawcheck_end(&dc);
     if (rc != 0 && c.l != NULL && !to->fatal)
         suggest(&c, &gt);
     tool_release(to, b, c.l);
@@ -356,7 +370,7 @@ split(const tool_opts *o, const pdn_game *g, int status)
 int
 main(int argc, char **argv)
 {
-    legal_opts lo = {0, NULL, NULL, NULL};
+    legal_opts lo = {0, 0, NULL, NULL, NULL};
     tool_opts o;
     int c, st = tool_std_options(argc, argv, usage);
 
@@ -369,11 +383,13 @@ main(int argc, char **argv)
     o.ud = &lo;
     o.json_more = ",\"ply\":null,\"move\":null,\"fen\":null,"
                   "\"legal\":null";
-    while ((c = getopt(argc, argv, ":vw:x:g:G:AEf:o:qWj:hV")) != -1) {
+    while ((c = getopt(argc, argv, ":vRw:x:g:G:AEf:o:qWj:hV")) != -1) {
         if ((st = tool_help_version(c, usage, &o)) >= 0)
             return st;
         if (c == 'v') {
             lo.variations = 1;
+        } else if (c == 'R') {
+            lo.no_draw = 1;
         } else if (c == 'w' || c == 'x') {
             /* recorded; opened by tool_run once all options are read */
             if (tool_output_option(c == 'w' ? &lo.ok : &lo.bad, c,

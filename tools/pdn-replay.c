@@ -4,6 +4,7 @@
  * FEN, a text board, an SVG picture or JSON lines. */
 #include <config.h>
 #include "common.h"
+#include "drawcheck.h"
 #include "diagram.h"
 #include "html.h"
 #include "pictures.h"
@@ -61,11 +62,13 @@ usage(FILE *out)
 }
 
 /* Prints the position b of game g of file, reached at ply by move mv
- * (text) / last. */
+ * (text) / last. ds (-a -f json): the draw-rule counts, with l as
+ * scratch. */
 static void
 show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
      const pdn_game *g, unsigned long ply, const char *mv,
-     const pdn_board *b, const pdn_move *last)
+     const pdn_board *b, const pdn_move *last, const pdn_drawstate *ds,
+     pdn_movelist *l)
 {
     tbuf *out = &to->out;
     unsigned long game = pdn_game_number(g);
@@ -98,6 +101,8 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
             tbuf_adds(out, "null");
         tbuf_adds(out, ",\"fen\":");
         tbuf_json(out, fen);
+        if (ds != NULL)
+            drawcheck_json(out, ds, b, l);
         tbuf_adds(out, "}\n");
         break;
     case F_BOARD:
@@ -129,6 +134,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     int shown = 0, have_last = 0, html = ro->format == F_HTML;
     html_game hg;
     pic_sheet sheet;
+    pdn_drawstate *ds = NULL;
 
     /* the page's head goes before the first game's output */
     if (html && (g != NULL ? pdn_game_number(g) : rerr->game) ==
@@ -145,9 +151,13 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     if ((l = tool_movelist(to)) == NULL) {
         goto done;
     }
+    /* -a -f json: the draw-rule counts of every ply */
+    if (ro->all && ro->format == F_JSON && (ds = pdn_drawstate_new()) != NULL)
+        pdn_drawstate_start(ds, b);
     /* ply 0 is the start position, after any FEN tag */
     if (ro->all || ro->ply == 0)
-        show(ro, &sheet, to, file, g, 0, "", b, NULL), shown = ro->ply == 0;
+        show(ro, &sheet, to, file, g, 0, "", b, NULL, ds, l),
+            shown = ro->ply == 0;
     if (html)
         html_ply(&hg, b, NULL);
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
@@ -185,8 +195,11 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         last = m.move;
         have_last = 1;
         ply++;
+        if (ds != NULL)
+            pdn_drawstate_push(ds, b, &m.move, NULL);
         if (ro->all || (long)ply == ro->ply)
-            show(ro, &sheet, to, file, g, ply, mv, b, &last), shown = !ro->all;
+            show(ro, &sheet, to, file, g, ply, mv, b, &last, ds, l),
+                shown = !ro->all;
         if (html)
             html_ply(&hg, b, &last);
     }
@@ -199,11 +212,13 @@ end:
     } else if (html) {
         html_game_write(&to->out, &hg, g, num, &gt);
     } else if (!ro->all && ro->ply < 0) {
-        show(ro, &sheet, to, file, g, ply, mv, b, have_last ? &last : NULL);
+        show(ro, &sheet, to, file, g, ply, mv, b, have_last ? &last : NULL,
+             NULL, l);
     }
 done:
     pic_sheet_end(&ro->pics, &sheet, to, file, g);
     html_game_free(&hg);
+    pdn_drawstate_free(ds);
     tool_release(to, b, l);
 }
 

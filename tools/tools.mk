@@ -11,11 +11,12 @@ bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 tools_pdn_validate_SOURCES = tools/pdn-validate.c tools/tagcheck.c \
 	tools/tagcheck.h $(TOOLS_COMMON)
 tools_pdn_validate_LDADD = lib/libpdn.la
-tools_pdn_legal_SOURCES = tools/pdn-legal.c $(TOOLS_COMMON)
+tools_pdn_legal_SOURCES = tools/pdn-legal.c tools/drawcheck.c \
+	tools/drawcheck.h $(TOOLS_COMMON)
 tools_pdn_legal_LDADD = lib/libpdn.la
 tools_pdn_replay_SOURCES = tools/pdn-replay.c tools/diagram.c tools/diagram.h \
 	tools/html.c tools/html.h tools/pictures.c tools/pictures.h \
-	$(TOOLS_COMMON)
+	tools/drawcheck.c tools/drawcheck.h $(TOOLS_COMMON)
 tools_pdn_replay_LDADD = lib/libpdn.la
 tools_pdn_convert_SOURCES = tools/pdn-convert.c tools/gamefmt.c tools/gamefmt.h \
 	$(TOOLS_COMMON)

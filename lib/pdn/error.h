@@ -37,6 +37,12 @@ enum pdn_code {
     PDN_ERESULT,   /* "result": result tag or terminator inconsistent */
     PDN_ESTRICT,   /* "strict": breaks a PDN 3.0 writing restriction */
     PDN_ENOMOVES,  /* "no-moves": a game whose body has no move */
+    /* a game drawn by rule (pdn_draw_rule order): "draw-repetition",
+     * "draw-kings-moves", "draw-endgame", "draw-forty-moves" */
+    PDN_EDRAW_REPETITION,
+    PDN_EDRAW_KINGS_MOVES,
+    PDN_EDRAW_ENDGAME,
+    PDN_EDRAW_FORTY_MOVES,
     PDN_ECODE_COUNT
 };
 

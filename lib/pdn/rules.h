@@ -136,6 +136,69 @@ size_t pdn_move_format(const pdn_board *b, const pdn_movelist *l,
                        const pdn_move *m, unsigned flags, char *buf,
                        size_t size);
 
+/* A 64-bit hash of b's position: the pieces on their squares and the side
+ * to move (the Frisian king-move counters are not part of it). It is the
+ * XOR of one key per piece and one for Black to move; the key of a piece
+ * is splitmix64(0x50444E2D48415348 + 4 * coord + kind) with kind 0 white
+ * man, 1 black man, 2 white king, 3 black king and coord its
+ * PDN_COORD(file, rank); the side key is splitmix64(0x50444E2D48415348 +
+ * 1024). The value is the same on every run and platform (a position index
+ * may store it); the GameType is not part of it. */
+uint64_t pdn_board_hash(const pdn_board *b);
+
+/* Draw rules and the end of the game, per variant (man/pdn-rules.7 gives
+ * each rule and its source). A pdn_drawstate is fed the start position and
+ * then the position after every move played; it counts repetitions (by
+ * pdn_board_hash), plies since the last capture or man move and the
+ * endgame counters, and records the first rule that fires. */
+enum pdn_draw_rule {
+    PDN_DRAW_NONE = 0,
+    PDN_DRAW_REPETITION,   /* the same position a third time */
+    PDN_DRAW_KINGS_MOVES,  /* only king moves, no capture, for N moves */
+    PDN_DRAW_ENDGAME,      /* few pieces: N moves to win */
+    PDN_DRAW_FORTY_MOVES,  /* English: 40 moves each, no man move/capture */
+    PDN_DRAW_RULE_COUNT
+};
+
+typedef struct pdn_drawinfo {
+    unsigned long ply;         /* plies played since the start position */
+    uint64_t hash;             /* pdn_board_hash of the position */
+    unsigned repetitions;      /* occurrences of this position, this one
+                                * included (same side to move) */
+    unsigned long quiet;       /* plies since the last capture or man move
+                                * (or the start) */
+    unsigned long since_capture; /* plies since the last capture */
+    int rule;                  /* first rule that fired, PDN_DRAW_NONE */
+    int automatic;             /* 1: it ends the game; 0: a claim */
+    unsigned long rule_ply;    /* the ply at which it fired */
+    unsigned long rule_from;   /* the ply its count started from (for a
+                                * repetition: the first occurrence) */
+    unsigned long rule_plies[3]; /* repetition: the three occurrences */
+    const char *rule_text;     /* static: the rule ("threefold repetition",
+                                * "25 moves by each side with kings only,
+                                * no capture (FMJD 6.2)") */
+} pdn_drawinfo;
+
+typedef struct pdn_drawstate pdn_drawstate;
+/* A tracker with no game (pdn_drawstate_start begins one); NULL when
+ * memory runs out. */
+pdn_drawstate *pdn_drawstate_new(void);
+void pdn_drawstate_free(pdn_drawstate *d);
+/* Begins a game at b's position (ply 0), under b's GameType's rules. */
+void pdn_drawstate_start(pdn_drawstate *d, const pdn_board *b);
+/* Feeds the position b reached by playing m (as pdn_board_play or
+ * pdn_board_apply played it). Returns the rule that fired at this ply
+ * (PDN_DRAW_NONE when none, or when one fired earlier); -1 with *err
+ * (PDN_ENOMEM) when the history cannot grow (the counts stay right, a
+ * repetition may be missed). */
+int pdn_drawstate_push(pdn_drawstate *d, const pdn_board *b,
+                       const pdn_move *m, pdn_error *err);
+/* Borrowed: the counts after the last position fed. */
+const pdn_drawinfo *pdn_drawstate_info(const pdn_drawstate *d);
+/* Stable lower-case name of a rule ("repetition", "kings-moves",
+ * "endgame", "forty-moves"; "none"). */
+const char *pdn_draw_rule_name(int rule);
+
 /* Leaf nodes at depth from b's position. merge: 1 counts captures identical
  * in start, end and captured set once (the default elsewhere), 0 counts each
  * capture sequence. 0 when memory runs out or a position reached hits a

@@ -17,5 +17,10 @@ grep -qx pdn_version "$tmp/syms" || { echo "FAIL: pdn_version not exported" >&2;
 for sym in pdn_result_outcome pdn_outcome_winner pdn_outcome_no_move pdn_outcome_result; do
     grep -qx "$sym" "$tmp/syms" || { echo "FAIL: $sym not exported" >&2; exit 1; }
 done
+for s in pdn_board_hash pdn_drawstate_new pdn_drawstate_free \
+         pdn_drawstate_start pdn_drawstate_push pdn_drawstate_info \
+         pdn_draw_rule_name; do
+    grep -qx "$s" "$tmp/syms" || { echo "FAIL: $s not exported" >&2; exit 1; }
+done
 echo "$(wc -l < "$tmp/syms") symbols, all pdn_"
 exit 0

@@ -9,30 +9,7 @@
 #include <string.h>
 #include "pdn/pdn.h"
 #include "suites.h"
-
-/* A board of GameType gt ("20", "21,W,8,8,N1,1", ...) set to fen, or at
- * the initial position when fen is NULL. */
-static pdn_board *
-board_at(const char *gt_text, const char *fen)
-{
-    pdn_gametype gt;
-    pdn_fen f;
-    pdn_error err;
-    pdn_board *b;
-
-    pdn_error_clear(&err);
-    ck_assert_msg(pdn_gametype_by_name(gt_text, &gt) == 0, "gametype %s",
-                  gt_text);
-    b = pdn_board_new(&gt, &err);
-    ck_assert_msg(b != NULL, "board %s: %s", gt_text, err.text);
-    if (fen != NULL) {
-        ck_assert_msg(pdn_fen_parse(fen, &f, &err) >= 0, "fen %s: %s", fen,
-                      err.text);
-        ck_assert_msg(pdn_board_set_fen(b, &f, &err) == 0, "set %s: %s",
-                      fen, err.text);
-    }
-    return b;
-}
+#include "testutil.h"
 
 /* Name of coord: algebraic, or its number in the board's numbering. */
 static void
@@ -124,7 +101,7 @@ static const struct {
 
 START_TEST(test_perft_matches_published_figures)
 {
-    pdn_board *b = board_at(perft_table[_i].gt, NULL);
+    pdn_board *b = test_board_at(perft_table[_i].gt, NULL);
     int d;
 
     for (d = 1; d <= perft_table[_i].depth; d++) {
@@ -143,8 +120,8 @@ START_TEST(test_perft_giveaway_equals_base_rules)
 {
     static const char *const pairs[][2] = {
         {"98", "20"}, {"russian giveaway", "25"}};
-    pdn_board *g = board_at(pairs[_i][0], NULL);
-    pdn_board *b = board_at(pairs[_i][1], NULL);
+    pdn_board *g = test_board_at(pairs[_i][0], NULL);
+    pdn_board *b = test_board_at(pairs[_i][1], NULL);
     int d;
 
     ck_assert_int_eq(pdn_board_gametype(g)->giveaway, 1);
@@ -159,7 +136,7 @@ END_TEST
  * position (7 moves each, from the four men of the front row). */
 START_TEST(test_perft_thai_first_plies)
 {
-    pdn_board *t = board_at("31", NULL);
+    pdn_board *t = test_board_at("31", NULL);
 
     ck_assert_uint_eq(pdn_perft(t, 1, 1), 7);
     ck_assert_uint_eq(pdn_perft(t, 2, 1), 49);
@@ -175,7 +152,7 @@ END_TEST
 START_TEST(test_perft_turkish_matches_independent_engine)
 {
     static const uint64_t n[] = {8, 64, 708, 7538, 85090, 931312};
-    pdn_board *k = board_at("30", NULL);
+    pdn_board *k = test_board_at("30", NULL);
     int d;
 
     for (d = 1; d <= 6; d++)
@@ -192,8 +169,8 @@ START_TEST(test_perft_agrees_with_board_apply)
     static const char *const types[] = {"20", "21", "22", "23", "24", "25",
                                         "26", "27", "28", "29", "30", "31",
                                         "40", "41"};
-    pdn_board *b = board_at(types[_i], NULL);
-    pdn_board *c = board_at(types[_i], NULL);
+    pdn_board *b = test_board_at(types[_i], NULL);
+    pdn_board *c = test_board_at(types[_i], NULL);
     pdn_movelist *l = pdn_movelist_new();
     uint64_t sum = 0;
     size_t i;
@@ -243,7 +220,7 @@ static const struct {
 
 START_TEST(test_reference_positions_give_listed_moves)
 {
-    pdn_board *b = board_at(ref_table[_i].gt, ref_table[_i].fen);
+    pdn_board *b = test_board_at(ref_table[_i].gt, ref_table[_i].fen);
 
     ck_assert_str_eq(moves_text(b, ref_table[_i].alg), ref_table[_i].moves);
     pdn_board_free(b);
@@ -256,7 +233,7 @@ END_TEST
  * 47 (43 or 49 the other way round), four more moves. */
 START_TEST(test_circular_capture_is_one_move)
 {
-    pdn_board *b = board_at("20", "W:WK38:B18,19,32,33");
+    pdn_board *b = test_board_at("20", "W:WK38:B18,19,32,33");
     pdn_movelist *l = pdn_movelist_new();
     const pdn_move *m = NULL;
     char full[128];
@@ -374,7 +351,7 @@ static const struct {
 
 START_TEST(test_rule_positions_give_exact_moves)
 {
-    pdn_board *b = board_at(rule_table[_i].gt, rule_table[_i].fen);
+    pdn_board *b = test_board_at(rule_table[_i].gt, rule_table[_i].fen);
     const char *got = moves_text(b, 1);
 
     ck_assert_msg(strcmp(got, rule_table[_i].moves) == 0,
@@ -407,7 +384,7 @@ static const struct {
 
 START_TEST(test_rule_positions_capture_counts_and_promotion)
 {
-    pdn_board *b = board_at(count_table[_i].gt, count_table[_i].fen);
+    pdn_board *b = test_board_at(count_table[_i].gt, count_table[_i].fen);
     pdn_movelist *l = pdn_movelist_new();
     size_t i;
 
@@ -429,7 +406,7 @@ END_TEST
  * two when counted separately (perft -u). */
 START_TEST(test_duplicate_captures_merged_unless_counted)
 {
-    pdn_board *b = board_at("21", "W:WKd4:Bc5,e5,c7,e7");
+    pdn_board *b = test_board_at("21", "W:WKd4:Bc5,e5,c7,e7");
     pdn_movelist *l = pdn_movelist_new();
 
     ck_assert_str_eq(moves_text(b, 1), "d4xd4");
@@ -477,7 +454,7 @@ shuttle(pdn_board *b, int i)
  * again; with no men the king is free; a new setup clears the count. */
 START_TEST(test_frisian_king_limit)
 {
-    pdn_board *b = board_at("40", "W:WKa1,e3:BKb10");
+    pdn_board *b = test_board_at("40", "W:WKa1,e3:BKb10");
     pdn_fen fen;
 
     play(b, "a1-b2");
@@ -504,7 +481,7 @@ START_TEST(test_frisian_king_limit)
     pdn_board_free(b);
 
     /* Another king moving restarts the count. */
-    b = board_at("40", "W:WKa1,Ki1,e3:BKb10");
+    b = test_board_at("40", "W:WKa1,Ki1,e3:BKb10");
     play(b, "a1-b2");
     shuttle(b, 0);
     play(b, "b2-a1");
@@ -522,7 +499,7 @@ START_TEST(test_frisian_king_limit)
     pdn_board_free(b);
 
     /* Without men the limit does not apply. */
-    b = board_at("40", "W:WKa1:BKb10");
+    b = test_board_at("40", "W:WKa1:BKb10");
     play(b, "a1-b2");
     shuttle(b, 0);
     play(b, "b2-a1");
@@ -537,7 +514,7 @@ END_TEST
 /* International has no king limit: the Frisian test position is free. */
 START_TEST(test_international_has_no_king_limit)
 {
-    pdn_board *b = board_at("20", "W:WKa1,e3:BKb10");
+    pdn_board *b = test_board_at("20", "W:WKa1,e3:BKb10");
 
     play(b, "a1-b2");
     shuttle(b, 0);
@@ -553,12 +530,12 @@ END_TEST
 /* No legal move: the list is empty (the game is over). */
 START_TEST(test_blocked_side_has_no_moves)
 {
-    pdn_board *b = board_at("21", "W:Wa1:Bb2,c3");
+    pdn_board *b = test_board_at("21", "W:Wa1:Bb2,c3");
 
     ck_assert_str_eq(moves_text(b, 1), "");
     ck_assert_uint_eq(pdn_perft(b, 1, 1), 0);
     pdn_board_free(b);
-    b = board_at("21", "B:Wa1:B");
+    b = test_board_at("21", "B:Wa1:B");
     ck_assert_str_eq(moves_text(b, 1), "");
     pdn_board_free(b);
 }
@@ -598,7 +575,7 @@ START_TEST(test_capture_longer_than_path_max_is_limit_error)
     pdn_error err;
 
     serpentine_fen(fen, sizeof fen, 5);
-    b = board_at("30,W,12,12,A0,0", fen);
+    b = test_board_at("30,W,12,12,A0,0", fen);
     pdn_error_clear(&err);
     ck_assert_int_eq(pdn_board_moves(b, l, &err), -1);
     ck_assert_int_eq(err.code, PDN_ELIMIT);
@@ -620,7 +597,7 @@ START_TEST(test_capture_of_path_max_squares_is_legal)
     size_t i;
 
     serpentine_fen(fen, sizeof fen, 1);
-    b = board_at("30,W,12,12,A0,0", fen);
+    b = test_board_at("30,W,12,12,A0,0", fen);
     ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
     ck_assert_uint_eq(pdn_movelist_count(l), 9);
     for (i = 0; i < 9; i++) {
@@ -659,7 +636,7 @@ START_TEST(test_huge_capture_search_is_limit_error)
                 o += (size_t)snprintf(fen + o, sizeof fen - o, "%s%c%d",
                                       fen[o - 1] == 'B' ? "" : ",", 'a' + f,
                                       r + 1);
-    b = board_at("30,W,10,10,A0,0", fen);
+    b = test_board_at("30,W,10,10,A0,0", fen);
     pdn_error_clear(&err);
     ck_assert_int_eq(pdn_board_moves(b, l, &err), -1);
     ck_assert_int_eq(err.code, PDN_ELIMIT);

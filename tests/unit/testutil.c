@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <check.h>
+#include "pdn/pdn.h"
 #include "testutil.h"
 
 /* nftw passes no user data: the walk's parameters live here for its
@@ -71,4 +72,28 @@ test_each_shared_tag(const char *tag, const char *const *exts,
     ck_assert_int_eq(nftw(path, walk_file, 16, FTW_PHYS), 0);
     snprintf(path, sizeof path, "%s/generated", shared);
     ck_assert_int_eq(nftw(path, walk_file, 16, FTW_PHYS), 0);
+}
+
+/* A board of GameType gt ("20", "21,W,8,8,N1,1", ...) set to fen, or at
+ * the initial position when fen is NULL. */
+pdn_board *
+test_board_at(const char *gt_text, const char *fen)
+{
+    pdn_gametype gt;
+    pdn_fen f;
+    pdn_error err;
+    pdn_board *b;
+
+    pdn_error_clear(&err);
+    ck_assert_msg(pdn_gametype_by_name(gt_text, &gt) == 0, "gametype %s",
+                  gt_text);
+    b = pdn_board_new(&gt, &err);
+    ck_assert_msg(b != NULL, "board %s: %s", gt_text, err.text);
+    if (fen != NULL) {
+        ck_assert_msg(pdn_fen_parse(fen, &f, &err) >= 0, "fen %s: %s", fen,
+                      err.text);
+        ck_assert_msg(pdn_board_set_fen(b, &f, &err) == 0, "set %s: %s",
+                      fen, err.text);
+    }
+    return b;
 }

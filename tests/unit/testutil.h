@@ -32,6 +32,12 @@ typedef void test_tag_fn(const char *path, const char *value);
 void test_each_shared_tag(const char *tag, const char *const *exts,
                           test_tag_fn *fn);
 
+/* A board of GameType gt ("20", "russian", ...) set to fen, or at the
+ * initial position when fen is NULL; fails the test otherwise.
+ * testutil.c. */
+struct pdn_board;
+struct pdn_board *test_board_at(const char *gt_text, const char *fen);
+
 /* Path of a file in the source tree (tests/data/..., samples/...). */
 #define TEST_SRC(rel) (TOP_SRCDIR "/" rel)
 
