@@ -6,6 +6,7 @@
 #include "common.h"
 #include "diagram.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,30 +23,25 @@ typedef struct replay_opts {
     unsigned long game;  /* -n, 0 = every game */
     long ply;            /* -p, -1 = the end */
     int found;           /* -n: the game was seen */
+    unsigned long most;  /* the most games of one input */
 } replay_opts;
 
-static void
-usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: %s [OPTION]... [FILE]...\n"
-            "Replay PDN games and print their positions (by default the "
-            "final FEN of each).\n\n"
-            "  -a               every ply: game, ply, move, FEN after it\n"
-            "  -n N             only game N (1-based, in each FILE)\n"
-            "  -p PLY           only the position after PLY moves (0: start)\n"
-            "  -f FORMAT        fen (default), board (text diagram), svg or "
-            "json\n"
-            "  -g GAMETYPE      game type of games without a GameType tag\n"
-            "                   (number, full GameType or name)\n"
-            "  -o FILE          write the output to FILE\n"
-            "  -q               do not print warnings\n"
-            "  -W               count warnings as problems (exit status 1)\n"
-            "  -j N             process games with N threads\n",
-            tool_name);
-    tool_help_tail(out, "a game stops at an illegal move or cannot be "
-                        "replayed");
-}
+/* Adding an option: one line here, one branch in main. */
+static const tool_option replay_options[] = {
+    {"all", 'a', NULL, "every ply: game, ply, move, FEN after it"},
+    {"game", 'n', "N", "only game N (1-based, in each FILE)"},
+    {"ply", 'p', "PLY", "only the position after PLY moves (0: start)"},
+    {"format", 'f', "FORMAT", "fen (default), board (text diagram), svg or "
+                              "json"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline replay_cmdline = {
+    "[OPTION]... [FILE]...",
+    "Replay PDN games and print their positions (by default the final FEN "
+    "of each).\n",
+    replay_options, "goqWj",
+    "a game stops at an illegal move, cannot be replayed or has not the\n"
+    "     game (-n) or ply (-p) asked for", NULL};
 
 /* Prints the position b of game number game of file, reached at ply by
  * move mv (text) / last. */
@@ -167,9 +163,10 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
 end:
     if (ro->ply > (long)ply) {
         pos = pdn_game_pos(g);
-        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EMOVE, NULL,
-                  "the game has no ply %ld (it stops at ply %lu)", ro->ply,
-                  ply);
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EMOVE, NULL,
+                  n == NULL ? "-p: no ply %ld: the game has only %lu pl%s"
+                            : "-p: no ply %ld: the replay stops at ply %lu",
+                  ro->ply, ply, ply == 1 ? "y" : "ies");
     } else if (!ro->all && ro->ply < 0) {
         show(ro, &to->out, file, num, ply, mv, b, have_last ? &last : NULL);
     }
@@ -185,17 +182,8 @@ note_game(const tool_opts *o, const pdn_game *g, int status)
     (void)status;
     if (g != NULL && ro->game != 0 && pdn_game_number(g) == ro->game)
         ro->found = 1;
-    return 0;
-}
-
-static int
-number(const char *s, long min, long *v)
-{
-    char *end;
-
-    *v = strtol(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || *v < min)
-        return tool_usage_error("invalid number '%s'", s);
+    if (g != NULL && pdn_game_number(g) > ro->most)
+        ro->most = pdn_game_number(g);
     return 0;
 }
 
@@ -203,24 +191,23 @@ int
 main(int argc, char **argv)
 {
     static const char *const fmts[] = {"fen", "board", "svg", "json", NULL};
-    replay_opts ro = {0, F_FEN, 0, -1, 0};
+    replay_opts ro = {0, F_FEN, 0, -1, 0, 0};
     tool_opts o;
     long v;
-    int c, st = tool_std_options(argc, argv, usage);
+    int c, st;
 
-    if (st >= 0)
-        return st;
     tool_opts_init(&o);
     o.game = replay_game;
     o.emit = note_game;
     o.ud = &ro;
-    while ((c = getopt(argc, argv, ":an:p:g:f:o:qWj:hV")) != -1) {
-        if ((st = tool_help_version(c, usage, &o)) >= 0)
-            return st;
+    while ((c = tool_getopt(&replay_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'a') {
             ro.all = 1;
         } else if (c == 'n' || c == 'p') {
-            if (number(optarg, c == 'n' ? 1 : 0, &v) != 0)
+            if (tool_number_option(c, optarg, c == 'n' ? 1 : 0, LONG_MAX,
+                                   c == 'n' ? "a game number from 1"
+                                            : "a ply number from 0",
+                                   &v) != 0)
                 return TOOL_TROUBLE;
             if (c == 'n')
                 ro.game = (unsigned long)v;
@@ -230,16 +217,19 @@ main(int argc, char **argv)
             if ((ro.format = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
             o.json = ro.format == F_JSON;
-        } else if ((st = tool_common_option(&o, c, optarg)) <= 0) {
-            return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
         }
     }
+    if (st >= 0)
+        return st;
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
     o.only = ro.game;
     st = tool_run(&o, argc - optind, argv + optind);
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
-        tool_error("no game %lu in the input", ro.game);
+        tool_error("-n: no game %lu: %s %lu game%s", ro.game,
+                   argc - optind > 1 ? "each input has at most"
+                                     : "the input has only",
+                   ro.most, ro.most == 1 ? "" : "s");
         st = TOOL_PROBLEMS;
     }
     return st;
