@@ -24,6 +24,7 @@ typedef struct replay_opts {
     long ply;            /* -p, -1 = the end */
     int found;           /* -n: the game was seen */
     unsigned long most;  /* the most games of one input */
+    int file_col;        /* several inputs: text lines name their file */
 } replay_opts;
 
 /* Adding an option: one line here, one branch in main. */
@@ -56,6 +57,10 @@ show(const replay_opts *ro, tbuf *out, const char *file,
     switch (ro->format) {
     case F_FEN:
         /* one line per position: printf-free, this is the hot path of -a */
+        if (ro->file_col) {
+            tbuf_adds(out, file);
+            tbuf_addc(out, '\t');
+        }
         tbuf_addu(out, game);
         tbuf_addc(out, '\t');
         if (ro->all || ro->ply >= 0) {
@@ -82,8 +87,9 @@ show(const replay_opts *ro, tbuf *out, const char *file,
         tbuf_adds(out, "}\n");
         break;
     case F_BOARD:
-        tbuf_printf(out, "game %lu, ply %lu%s%s\n", game, ply,
-                    *mv ? ", after " : "", mv);
+        tbuf_printf(out, "%s%sgame %lu, ply %lu%s%s\n",
+                    ro->file_col ? file : "", ro->file_col ? ": " : "", game,
+                    ply, *mv ? ", after " : "", mv);
         diagram_text(out, b);
         tbuf_printf(out, "%s\n\n", fen);
         break;
@@ -191,7 +197,7 @@ int
 main(int argc, char **argv)
 {
     static const char *const fmts[] = {"fen", "board", "svg", "json", NULL};
-    replay_opts ro = {0, F_FEN, 0, -1, 0, 0};
+    replay_opts ro = {0, F_FEN, 0, -1, 0, 0, 0};
     tool_opts o;
     long v;
     int c, st;
@@ -224,6 +230,7 @@ main(int argc, char **argv)
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
     o.only = ro.game;
+    ro.file_col = argc - optind > 1;
     st = tool_run(&o, argc - optind, argv + optind);
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
         tool_error("-n: no game %lu: %s %lu game%s", ro.game,
