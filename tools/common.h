@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Code shared by the pdntools programs: the option conventions, the one
+/* Code shared by the pdntools programs (options: cmdline.h): the one
  * diagnostic formatter, per-game output buffers, the file/game driver and
  * the GameType resolution of a game. */
 #ifndef PDN_TOOLS_COMMON_H
