@@ -183,185 +183,21 @@ tbuf_free(tbuf *b)
  * constant (not argv[0]) so that messages do not depend on how the tool
  * was started. */
 void
+tool_verror(const char *fmt, va_list ap)
+{
+    fprintf(stderr, "%s: ", tool_name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void
 tool_error(const char *fmt, ...)
 {
     va_list ap;
 
-    fprintf(stderr, "%s: ", tool_name);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    tool_verror(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-}
-
-int
-tool_usage_error(const char *fmt, ...)
-{
-    va_list ap;
-
-    fprintf(stderr, "%s: ", tool_name);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry '%s --help' for more information.\n", tool_name);
-    return TOOL_TROUBLE;
-}
-
-int
-tool_getopt_error(int c, int opt)
-{
-    if (c == ':')
-        return tool_usage_error("option requires an argument -- '%c'", opt);
-    return tool_usage_error("invalid option -- '%c'", opt);
-}
-
-void
-tool_version(void)
-{
-    printf("%s (%s) %s\n", tool_name, PACKAGE_NAME, PACKAGE_VERSION);
-    printf("Copyright (C) 2026 the pdntools authors.\n");
-    printf("License MIT: <https://opensource.org/licenses/MIT>.\n"
-           "This is free software: you are free to change and redistribute "
-           "it.\nThere is NO WARRANTY, to the extent permitted by law.\n");
-}
-
-/* The shared end of every --help, so that the tools describe -h, -V,
- * stdin and the exit statuses in the same words. */
-void
-tool_help_tail(FILE *out, const char *problems)
-{
-    fputs("  -h, --help       display this help and exit\n"
-          "  -V, --version    output version information and exit\n"
-          "\n"
-          "With no FILE, or when FILE is -, read standard input.\n"
-          "\n"
-          "Exit status:\n"
-          "  0  no problem found\n",
-          out);
-    fprintf(out, "  1  %s\n", problems);
-    fprintf(out, "  2  usage error or system trouble (input/output, memory)\n"
-                 "\nReport bugs to: %s\n",
-            PACKAGE_BUGREPORT);
-}
-
-/* --help and --version are the only long options; getopt() does not know
- * them, so they are found first. A lone "-" is an operand (stdin). */
-int
-tool_std_options(int argc, char **argv, tool_usage_fn *usage)
-{
-    int i;
-
-    /* Every tool calls this first: signals and output files. */
-    tool_output_init();
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-
-        if (strcmp(a, "--") == 0 || a[0] != '-' || a[1] == '\0')
-            return -1;
-        if (strcmp(a, "--help") == 0) {
-            usage(stdout);
-            return tool_finish(NULL, TOOL_OK);
-        }
-        if (strcmp(a, "--version") == 0) {
-            tool_version();
-            return tool_finish(NULL, TOOL_OK);
-        }
-        if (a[1] == '-')
-            return tool_usage_error("unrecognized option '%s'", a);
-    }
-    return -1;
-}
-
-int
-tool_help_version(int c, tool_usage_fn *usage, tool_opts *o)
-{
-    if (c == 'h')
-        usage(stdout);
-    else if (c == 'V')
-        tool_version();
-    else
-        return -1;
-    return tool_finish(o, TOOL_OK);
-}
-
-void
-tool_help_variant(FILE *out)
-{
-    fputs("  -g GAMETYPE      game type of games without a GameType tag\n"
-          "                   (number, full GameType or name; without it\n"
-          "                   the variant the game fits is taken)\n"
-          "  -G GAMETYPE      game type of every game, over its GameType tag\n"
-          "  -A               a game illegal under its GameType tag but legal\n"
-          "                   under another variant or numbering: use that\n"
-          "  -E               show every repeated warning (not folded)\n",
-          out);
-}
-
-void
-tool_opts_init(tool_opts *o)
-{
-    memset(o, 0, sizeof *o);
-    o->out = tool_output_std();
-}
-
-int
-tool_choice(int opt, const char *arg, const char *const *names)
-{
-    char list[128] = "";
-    int i;
-
-    for (i = 0; names[i] != NULL; i++) {
-        if (strcmp(arg, names[i]) == 0)
-            return i;
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-                 i ? ", " : "", names[i]);
-    }
-    tool_usage_error("invalid argument '%s' for -%c (%s)", arg, opt, list);
-    return -1;
-}
-
-/* The letters every tool shares, so that they mean the same everywhere. */
-int
-tool_common_option(tool_opts *o, int c, const char *arg)
-{
-    switch (c) {
-    case 'g':
-    case 'G':
-        if (pdn_gametype_by_name(arg, c == 'g' ? &o->gt : &o->force) != 0) {
-            tool_usage_error("unknown game type '%s'", arg);
-            return -1;
-        }
-        *(c == 'g' ? &o->have_gt : &o->have_force) = 1;
-        return 1;
-    case 'A':
-        o->adapt = 1;
-        return 1;
-    case 'E':
-        o->every = 1;
-        return 1;
-    case 'o':
-        /* only recorded: opened once every option is known */
-        return tool_output_option(&o->out, 'o', arg) < 0 ? -1 : 1;
-    case 'j': {
-        char *end;
-        long n = strtol(arg, &end, 10);
-
-        if (*arg == '\0' || *end != '\0' || n < 1 || n > 256) {
-            tool_usage_error("invalid number of jobs '%s'", arg);
-            return -1;
-        }
-        o->jobs = (int)n;
-        return 1;
-    }
-    case 'q':
-        o->quiet = 1;
-        return 1;
-    case 'W':
-        o->werror = 1;
-        return 1;
-    default:
-        return 0;
-    }
 }
 
 /* The one place that formats a diagnostic. Warnings are counted even under

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Code shared by the pdntools programs: the option conventions, the one
+/* Code shared by the pdntools programs (options: cmdline.h): the one
  * diagnostic formatter, per-game output buffers, the file/game driver and
  * the GameType resolution of a game. */
 #ifndef PDN_TOOLS_COMMON_H
@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <pdn/pdn.h>
+#include "cmdline.h"
 #include "output.h"
 #include "run.h"
 #include "infer.h"
@@ -104,37 +105,9 @@ typedef struct tool_opts {
     struct tool_file *fs;    /* per-file state of the main thread */
 } tool_opts;
 
-/* Usage text printer of a tool: everything up to the options. */
-typedef void tool_usage_fn(FILE *out);
-
-/* Handles --help and --version before getopt, scanning up to "--" or the
- * first operand. Returns -1 when neither was asked for, else the status to
- * exit with. */
-int tool_std_options(int argc, char **argv, tool_usage_fn *usage);
-void tool_version(void);
-/* -h and -V met by getopt: prints usage or version, closes the output and
- * returns the status to exit with; -1 for any other letter. */
-int tool_help_version(int c, tool_usage_fn *usage, tool_opts *o);
-/* The --help lines of -g, -G, -A and -E. */
-void tool_help_variant(FILE *out);
-/* The end of every --help: the common options, stdin, exit statuses and the
- * bug address. problems says what status 1 means for this tool. */
-void tool_help_tail(FILE *out, const char *problems);
-/* Prints "pdn-x: message" and the --help hint on stderr; returns 2. */
-int tool_usage_error(const char *fmt, ...) TOOL_PRINTF(1, 2);
-/* Reports getopt's ':' or '?' for option letter optopt; returns 2. */
-int tool_getopt_error(int c, int opt);
 /* "pdn-x: message" on stderr, no hint. */
 void tool_error(const char *fmt, ...) TOOL_PRINTF(1, 2);
-
-/* Initialises o (stdout, no gametype). */
-void tool_opts_init(tool_opts *o);
-/* Handles a common option letter (g, G, A, E, j, o, q, W). Returns 1 when
- * handled, 0 when c is not a common letter, -1 after a usage error. */
-int tool_common_option(tool_opts *o, int c, const char *arg);
-/* The argument of option -opt among the NULL-terminated names: its index,
- * or -1 after a usage error naming the choices. */
-int tool_choice(int opt, const char *arg, const char *const *names);
+void tool_verror(const char *fmt, va_list ap);
 
 /* The single formatter of diagnostics:
  *   FILE:LINE:COL: error|warning: MESSAGE (game N)

@@ -38,37 +38,26 @@ typedef struct conv {
     tbuf *js;         /* JSON output, or NULL */
 } conv;
 
-static void
-usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: %s [OPTION]... [FILE]...\n"
-            "Rewrite PDN games canonically, in another notation or as "
-            "JSON.\n\n"
-            "  -m NOTATION      num or alg: square notation of the output\n"
-            "                   (the GameType tag is rewritten to say so)\n"
-            "  -N CODE          numbering of numeric output, e.g. N2 or N0\n"
-            "                   (default: the variant's own)\n"
-            "  -c PATHS         keep (default), short (from-to unless "
-            "ambiguous)\n"
-            "                   or full (every landing square)\n"
-            "  -s STYLE         keep (default: tags in input order, each "
-            "game's\n"
-            "                   result token), pdn3 (strict PDN 3.0: standard "
-            "tags\n"
-            "                   first, '*' terminator) or compat (result "
-            "token,\n"
-            "                   80 columns)\n"
-            "  -f FORMAT        pdn (default) or json (one game per line)\n"
-            "  -o FILE          write the output to FILE\n"
-            "  -q               do not print warnings\n"
-            "  -W               count warnings as problems (exit status 1)\n"
-            "  -j N             process games with N threads\n",
-            tool_name);
-    tool_help_variant(out);
-    tool_help_tail(out, "problems found in the input (the output is "
-                        "still written)");
-}
+/* Adding an option: one line here, one branch in main. */
+static const tool_option convert_options[] = {
+    {"notation", 'm', "NOTATION", "num or alg: square notation of the output\n"
+                                  "(the GameType tag is rewritten to say so)"},
+    {"numbering", 'N', "CODE", "numbering of numeric output, e.g. N2 or N0\n"
+                               "(default: the variant's own)"},
+    {"captures", 'c', "PATHS", "keep (default), short (from-to unless\n"
+                               "ambiguous) or full (every landing square)"},
+    {"style", 's', "STYLE", "keep (default: tags in input order, each\n"
+                            "game's result token), pdn3 (strict PDN 3.0:\n"
+                            "standard tags first, '*' terminator) or\n"
+                            "compat (result token, 80 columns)"},
+    {"format", 'f', "FORMAT", "pdn (default) or json (one game per line)"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline convert_cmdline = {
+    "[OPTION]... [FILE]...",
+    "Rewrite PDN games canonically, in another notation or as JSON.\n",
+    convert_options, "gGAEoqWj",
+    "problems found in the input (the output is still written)", NULL};
 
 /* Converts the line from n, position b (NULL once unknown; changed). */
 static void
@@ -320,17 +309,13 @@ main(int argc, char **argv)
         PDN_WRITE_COMPAT};
     conv_opts co = {0, -1, C_KEEP, 0, 0};
     tool_opts o;
-    int c, v, st = tool_std_options(argc, argv, usage);
+    int c, v, st;
 
-    if (st >= 0)
-        return st;
     co.flags = style_flags[0];
     tool_opts_init(&o);
     o.game = convert_game;
     o.ud = &co;
-    while ((c = getopt(argc, argv, ":m:N:c:s:g:G:AEf:o:qWj:hV")) != -1) {
-        if ((st = tool_help_version(c, usage, &o)) >= 0)
-            return st;
+    while ((c = tool_getopt(&convert_cmdline, &o, argc, argv, &st)) != -1) {
         v = 0;
         if (c == 'm' && (v = tool_choice(c, optarg, nots)) >= 0)
             co.notation = v == 0 ? 'N' : 'A';
@@ -343,14 +328,14 @@ main(int argc, char **argv)
         else if (c == 'N') {
             if ((optarg[0] != 'N' && optarg[0] != 'n') ||
                 optarg[1] < '0' || optarg[1] > '3' || optarg[2] != '\0')
-                return tool_usage_error("invalid numbering '%s' (N0 to N3)",
-                                        optarg);
+                return tool_usage_error("-N: invalid value '%s'; valid "
+                                        "values: N0, N1, N2, N3", optarg);
             co.corner = optarg[1] - '0';
-        } else if (strchr("mcsf", c) == NULL &&
-                   (st = tool_common_option(&o, c, optarg)) <= 0)
-            return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
+        }
         if (v < 0)
             return TOOL_TROUBLE;
     }
+    if (st >= 0)
+        return st;
     return tool_run(&o, argc - optind, argv + optind);
 }

@@ -22,26 +22,21 @@ typedef struct legal_opts {
     tool_output *prev;       /* where the input's previous game went */
 } legal_opts;
 
-static void
-usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: %s [OPTION]... [FILE]...\n"
-            "Replay PDN games under their variant's rules and report illegal "
-            "moves.\n\n"
-            "  -v               check every variation too\n"
-            "  -R               do not check the draw rules\n"
-            "  -w FILE          write the games without problems to FILE\n"
-            "  -x FILE          write the games with problems to FILE\n"
-            "  -f FORMAT        text (default) or json (one object per line)\n"
-            "  -o FILE          write the report to FILE\n"
-            "  -q               do not print warnings\n"
-            "  -W               count warnings as problems (exit status 1)\n"
-            "  -j N             process games with N threads\n",
-            tool_name);
-    tool_help_variant(out);
-    tool_help_tail(out, "problems found (illegal moves, bad setups, ...)");
-}
+/* Adding an option: one line here, one branch in main. */
+static const tool_option legal_options[] = {
+    {"variations", 'v', NULL, "check every variation too"},
+    {"no-draw-rules", 'R', NULL, "do not check the draw rules"},
+    {"good", 'w', "FILE", "write the games without problems to FILE"},
+    {"bad", 'x', "FILE", "write the games with problems to FILE"},
+    {"format", 'f', "FORMAT", "text (default) or json (one object per line)"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline legal_cmdline = {
+    "[OPTION]... [FILE]...",
+    "Replay PDN games under their variant's rules and report illegal "
+    "moves.\n",
+    legal_options, "gGAEoqWj",
+    "problems found (illegal moves, bad setups, ...)", NULL};
 
 /* What a line replay needs besides its board: where to report, and one
  * move list reused for every ply (no allocation per move). */
@@ -372,10 +367,8 @@ main(int argc, char **argv)
 {
     legal_opts lo = {0, 0, NULL, NULL, NULL};
     tool_opts o;
-    int c, st = tool_std_options(argc, argv, usage);
+    int c, st;
 
-    if (st >= 0)
-        return st;
     tool_opts_init(&o);
     o.diag_stdout = 1;
     o.game = legal_game;
@@ -383,9 +376,7 @@ main(int argc, char **argv)
     o.ud = &lo;
     o.json_more = ",\"ply\":null,\"move\":null,\"fen\":null,"
                   "\"legal\":null";
-    while ((c = getopt(argc, argv, ":vRw:x:g:G:AEf:o:qWj:hV")) != -1) {
-        if ((st = tool_help_version(c, usage, &o)) >= 0)
-            return st;
+    while ((c = tool_getopt(&legal_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'v') {
             lo.variations = 1;
         } else if (c == 'R') {
@@ -400,10 +391,10 @@ main(int argc, char **argv)
             static const char *const fmts[] = {"text", "json", NULL};
             if ((o.json = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
-        } else if ((st = tool_common_option(&o, c, optarg)) <= 0) {
-            return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
         }
     }
+    if (st >= 0)
+        return st;
     /* -w and -x are committed with the report, by tool_finish */
     return tool_run(&o, argc - optind, argv + optind);
 }

@@ -19,34 +19,31 @@ const char tool_name[] = "pdn-perft";
 #define DEFAULT_DEPTH 6
 #define MAX_DEPTH 30
 
-static void
-usage(FILE *out)
-{
-    fputs("Usage: pdn-perft [OPTION]...\n"
-          "Count the positions reached after every sequence of DEPTH moves\n"
-          "(perft) from the initial position of a draughts variant, one\n"
-          "line per depth: DEPTH<TAB>COUNT. Timings go to standard error.\n"
-          "\n"
-          "  -g GAMETYPE  variant: a GameType number (20), a full GameType\n"
-          "               (20,W,10,10,N2,0) or a name (international,\n"
-          "               russian, frisian...); default 20\n"
-          "  -F FEN       start from this position instead\n"
-          "  -d DEPTH     count up to DEPTH plies (default 6, at most 30)\n"
-          "  -D           divide: count the last depth per first move\n"
-          "               (MOVE<TAB>COUNT lines, then total<TAB>COUNT)\n"
-          "  -u           count each capture sequence, even those with the\n"
-          "               same start, end and captured pieces (default:\n"
-          "               such duplicates are one move)\n"
-          "  -h, --help       display this help and exit\n"
-          "  -V, --version    output version information and exit\n"
-          "\n"
-          "Exit status:\n"
-          "  0  counts printed\n"
-          "  2  usage error (bad option, unknown variant, bad FEN) or\n"
-          "     system trouble (memory, write error)\n",
-          out);
-    fprintf(out, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
-}
+/* Adding an option: one line here, one branch in main. */
+static const tool_option perft_options[] = {
+    {"gametype", 'g', "GAMETYPE",
+     "variant: a GameType number (20), a full GameType\n"
+     "(20,W,10,10,N2,0) or a name (international,\n"
+     "russian, frisian...); default 20"},
+    {"fen", 'F', "FEN", "start from this position instead"},
+    {"depth", 'd', "DEPTH", "count up to DEPTH plies (default 6, at most 30)"},
+    {"divide", 'D', NULL, "divide: count the last depth per first move\n"
+                          "(MOVE<TAB>COUNT lines, then total<TAB>COUNT)"},
+    {"duplicates", 'u', NULL, "count each capture sequence, even those with\n"
+                              "the same start, end and captured pieces\n"
+                              "(default: such duplicates are one move)"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline perft_cmdline = {
+    "[OPTION]...",
+    "Count the positions reached after every sequence of DEPTH moves\n"
+    "(perft) from the initial position of a draughts variant, one\n"
+    "line per depth: DEPTH<TAB>COUNT. Timings go to standard error.\n",
+    perft_options, "", NULL,
+    "\nExit status:\n"
+    "  0  counts printed\n"
+    "  2  usage error (bad option, unknown variant, bad FEN) or\n"
+    "     system trouble (memory, write error)\n"};
 
 static double
 now(void)
@@ -108,20 +105,6 @@ divide(const pdn_board *b, int depth, int merge)
     return TOOL_OK;
 }
 
-static int
-parse_depth(const char *arg, int *depth)
-{
-    char *end;
-    long v;
-
-    errno = 0;
-    v = strtol(arg, &end, 10);
-    if (*arg == '\0' || *end != '\0' || errno != 0 || v < 1 || v > MAX_DEPTH)
-        return -1;
-    *depth = (int)v;
-    return 0;
-}
-
 /* The start position: the variant's initial one, or the FEN. */
 static pdn_board *
 start_board(const pdn_gametype *gt, const char *fen_text)
@@ -153,26 +136,23 @@ main(int argc, char **argv)
     pdn_gametype gt;
     const char *fen = NULL;
     int c, d, depth = DEFAULT_DEPTH, div = 0, merge = 1, st;
+    long v;
     pdn_board *b;
 
-    st = tool_std_options(argc, argv, usage);
-    if (st >= 0)
-        return st;
     pdn_gametype_standard(20, &gt);
-    opterr = 0;
-    while ((c = getopt(argc, argv, ":g:F:d:DuhV")) != -1) {
+    while ((c = tool_getopt(&perft_cmdline, NULL, argc, argv, &st)) != -1) {
         switch (c) {
         case 'g':
-            if (pdn_gametype_by_name(optarg, &gt) != 0)
-                return tool_usage_error("unknown game type '%s'", optarg);
+            if (tool_gametype_option(c, optarg, &gt) != 0)
+                return TOOL_TROUBLE;
             break;
         case 'F':
             fen = optarg;
             break;
         case 'd':
-            if (parse_depth(optarg, &depth) != 0)
-                return tool_usage_error("invalid depth '%s' (1 to %d)",
-                                        optarg, MAX_DEPTH);
+            if (tool_number_option(c, optarg, 1, MAX_DEPTH, NULL, &v) != 0)
+                return TOOL_TROUBLE;
+            depth = (int)v;
             break;
         case 'D':
             div = 1;
@@ -180,16 +160,10 @@ main(int argc, char **argv)
         case 'u':
             merge = 0;
             break;
-        case 'h':
-            usage(stdout);
-            return tool_finish(NULL, TOOL_OK);
-        case 'V':
-            tool_version();
-            return tool_finish(NULL, TOOL_OK);
-        default:
-            return tool_getopt_error(c, optopt);
         }
     }
+    if (st >= 0)
+        return st;
     if (optind < argc)
         return tool_usage_error("extra operand '%s'", argv[optind]);
     b = start_board(&gt, fen);

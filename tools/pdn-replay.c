@@ -10,6 +10,7 @@
 #include "pictures.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,38 +29,35 @@ typedef struct replay_opts {
     long ply;            /* -p, -1 = the end */
     int found;           /* -n: the game was seen */
     pic_opts pics;       /* -O, -t, -r, -z, -C, -U */
+    unsigned long most;  /* the most games of one input */
+    int file_col;        /* several inputs: text lines name their file */
 } replay_opts;
 
-static void
-usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: %s [OPTION]... [FILE]...\n"
-            "Replay PDN games and print their positions (by default the "
-            "final FEN of each).\n\n"
-            "  -a               every ply: game, ply, move, FEN after it\n"
-            "  -n N             only game N (1-based, in each FILE)\n"
-            "  -p PLY           only the position after PLY moves (0: start)\n"
-            "  -f FORMAT        fen (default), board (text diagram), svg, "
-            "json or html\n"
-            "                   (a viewer page of one file's games)\n"
-            "  -O DIR           svg: one file per position in DIR "
-            "(FILE-gN-pPLY.svg)\n"
-            "  -t               svg: a game's positions on one sheet "
-            "(with -O: FILE-gN.svg)\n"
-            "  -r               diagrams seen from the second mover's side\n"
-            "  -z PIXELS        svg: size of a square (default 44)\n"
-            "  -C LIGHT,DARK    svg and html: colours of the squares\n"
-            "  -U               board: Unicode pieces\n"
-            "  -o FILE          write the output to FILE\n"
-            "  -q               do not print warnings\n"
-            "  -W               count warnings as problems (exit status 1)\n"
-            "  -j N             process games with N threads\n",
-            tool_name);
-    tool_help_variant(out);
-    tool_help_tail(out, "a game stops at an illegal move or cannot be "
-                        "replayed");
-}
+/* Adding an option: one line here, one branch in main. */
+static const tool_option replay_options[] = {
+    {"all", 'a', NULL, "every ply: game, ply, move, FEN after it"},
+    {"game", 'n', "N", "only game N (1-based, in each FILE)"},
+    {"ply", 'p', "PLY", "only the position after PLY moves (0: start)"},
+    {"format", 'f', "FORMAT", "fen (default), board (text diagram), svg,\n"
+                              "json or html (a viewer page of one file's\n"
+                              "games)"},
+    {"svg-dir", 'O', "DIR", "svg: one file per position in DIR\n"
+                            "(FILE-gN-pPLY.svg)"},
+    {"sheet", 't', NULL, "svg: a game's positions on one sheet\n"
+                         "(with -O: FILE-gN.svg)"},
+    {"flip", 'r', NULL, "diagrams seen from the second mover's side"},
+    {"square-size", 'z', "PIXELS", "svg: size of a square (default 44)"},
+    {"colours", 'C', "LIGHT,DARK", "svg and html: colours of the squares"},
+    {"unicode", 'U', NULL, "board: Unicode pieces"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline replay_cmdline = {
+    "[OPTION]... [FILE]...",
+    "Replay PDN games and print their positions (by default the final FEN "
+    "of each).\n",
+    replay_options, "gGAEoqWj",
+    "a game stops at an illegal move, cannot be replayed or has not the\n"
+    "     game (-n) or ply (-p) asked for", NULL};
 
 /* Prints the position b of game g of file, reached at ply by move mv
  * (text) / last. ds (-a -f json): the draw-rule counts, with l as
@@ -78,6 +76,10 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
     switch (ro->format) {
     case F_FEN:
         /* one line per position: printf-free, this is the hot path of -a */
+        if (ro->file_col) {
+            tbuf_adds(out, file);
+            tbuf_addc(out, '\t');
+        }
         tbuf_addu(out, game);
         tbuf_addc(out, '\t');
         if (ro->all || ro->ply >= 0) {
@@ -106,8 +108,9 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
         tbuf_adds(out, "}\n");
         break;
     case F_BOARD:
-        tbuf_printf(out, "game %lu, ply %lu%s%s\n", game, ply,
-                    *mv ? ", after " : "", mv);
+        tbuf_printf(out, "%s%sgame %lu, ply %lu%s%s\n",
+                    ro->file_col ? file : "", ro->file_col ? ": " : "", game,
+                    ply, *mv ? ", after " : "", mv);
         diagram_text(out, b, &ro->pics.style);
         tbuf_printf(out, "%s\n\n", fen);
         break;
@@ -206,9 +209,10 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
 end:
     if (ro->ply > (long)ply) {
         pos = pdn_game_pos(g);
-        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EMOVE, NULL,
-                  "the game has no ply %ld (it stops at ply %lu)", ro->ply,
-                  ply);
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EMOVE, NULL,
+                  n == NULL ? "-p: no ply %ld: the game has only %lu pl%s"
+                            : "-p: no ply %ld: the replay stops at ply %lu",
+                  ro->ply, ply, ply == 1 ? "y" : "ies");
     } else if (html) {
         html_game_write(&to->out, &hg, g, num, &gt);
     } else if (!ro->all && ro->ply < 0) {
@@ -230,17 +234,8 @@ note_game(const tool_opts *o, const pdn_game *g, int status)
     (void)status;
     if (g != NULL && ro->game != 0 && pdn_game_number(g) == ro->game)
         ro->found = 1;
-    return 0;
-}
-
-static int
-number(const char *s, long min, long *v)
-{
-    char *end;
-
-    *v = strtol(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || *v < min)
-        return tool_usage_error("invalid number '%s'", s);
+    if (g != NULL && pdn_game_number(g) > ro->most)
+        ro->most = pdn_game_number(g);
     return 0;
 }
 
@@ -282,25 +277,27 @@ main(int argc, char **argv)
 {
     static const char *const fmts[] = {"fen",  "board", "svg",
                                        "json", "html",  NULL};
-    replay_opts ro = {0, F_FEN, 0, -1, 0, {{0}, NULL, 0}};
+    replay_opts ro;
     tool_opts o;
     long v;
-    int c, st = tool_std_options(argc, argv, usage);
+    int c, st;
 
-    if (st >= 0)
-        return st;
+    memset(&ro, 0, sizeof ro);
+    ro.format = F_FEN;
+    ro.ply = -1;
     tool_opts_init(&o);
     o.game = replay_game;
     o.emit = note_game;
     o.ud = &ro;
     diagram_style_init(&ro.pics.style);
-    while ((c = getopt(argc, argv, ":an:p:g:G:AEf:o:qWj:hVO:trz:C:U")) != -1) {
-        if ((st = tool_help_version(c, usage, &o)) >= 0)
-            return st;
+    while ((c = tool_getopt(&replay_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'a') {
             ro.all = 1;
         } else if (c == 'n' || c == 'p') {
-            if (number(optarg, c == 'n' ? 1 : 0, &v) != 0)
+            if (tool_number_option(c, optarg, c == 'n' ? 1 : 0, LONG_MAX,
+                                   c == 'n' ? "a game number from 1"
+                                            : "a ply number from 0",
+                                   &v) != 0)
                 return TOOL_TROUBLE;
             if (c == 'n')
                 ro.game = (unsigned long)v;
@@ -315,31 +312,35 @@ main(int argc, char **argv)
         } else if (c == 'U') {
             ro.pics.style.unicode = 1;
         } else if (c == 'z') {
-            if (number(optarg, 8, &v) != 0)
+            if (tool_number_option(c, optarg, 8, 400, "a square size of "
+                                   "8-400 pixels", &v) != 0)
                 return TOOL_TROUBLE;
-            if (v > 400)
-                return tool_usage_error("square size %ld above 400", v);
             ro.pics.style.cell = (int)v;
         } else if (c == 'C') {
             if (diagram_colours(&ro.pics.style, optarg) != 0)
-                return tool_usage_error("invalid colours '%s' (LIGHT,DARK: "
-                                        "#rgb, #rrggbb or names)", optarg);
+                return tool_usage_error("-C: invalid colours '%s'; expected "
+                                        "LIGHT,DARK, each #rgb, #rrggbb or "
+                                        "a name", optarg);
         } else if (c == 'f') {
             if ((ro.format = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
             o.json = ro.format == F_JSON;
-        } else if ((st = tool_common_option(&o, c, optarg)) <= 0) {
-            return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
         }
     }
+    if (st >= 0)
+        return st;
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
     if ((st = check_pictures(&ro, argc - optind)) >= 0)
         return st;
     o.only = ro.game;
+    ro.file_col = argc - optind > 1;
     st = tool_run(&o, argc - optind, argv + optind);
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
-        tool_error("no game %lu in the input", ro.game);
+        tool_error("-n: no game %lu: %s %lu game%s", ro.game,
+                   argc - optind > 1 ? "each input has at most"
+                                     : "the input has only",
+                   ro.most, ro.most == 1 ? "" : "s");
         st = TOOL_PROBLEMS;
     }
     return st;

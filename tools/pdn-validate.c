@@ -13,23 +13,17 @@
 
 const char tool_name[] = "pdn-validate";
 
-static void
-usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: %s [OPTION]... [FILE]...\n"
-            "Check that PDN files conform to the standard, without replaying "
-            "the moves.\n\n"
-            "  -S               also check the strict PDN 3.0 writing rules\n"
-            "  -f FORMAT        text (default) or json (one object per line)\n"
-            "  -o FILE          write the report to FILE\n"
-            "  -q               do not print warnings\n"
-            "  -W               count warnings as problems (exit status 1)\n"
-            "  -j N             process games with N threads\n",
-            tool_name);
-    tool_help_variant(out);
-    tool_help_tail(out, "problems found in the input");
-}
+/* Adding an option: one line here, one branch in main. */
+static const tool_option validate_options[] = {
+    {"strict", 'S', NULL, "also check the strict PDN 3.0 writing rules"},
+    {"format", 'f', "FORMAT", "text (default) or json (one object per line)"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline validate_cmdline = {
+    "[OPTION]... [FILE]...",
+    "Check that PDN files conform to the standard, without replaying the "
+    "moves.\n",
+    validate_options, "gGAEoqWj", "problems found in the input", NULL};
 
 /* Expected move number of ply p (0-based) of a line, with off = 1 when the
  * second player moves first and base the number of the first move. */
@@ -198,26 +192,22 @@ int
 main(int argc, char **argv)
 {
     tool_opts o;
-    int c, strict = 0, st = tool_std_options(argc, argv, usage);
+    int c, strict = 0, st;
 
-    if (st >= 0)
-        return st;
     tool_opts_init(&o);
     o.diag_stdout = 1;
     o.game = validate_game;
     o.ud = &strict;
-    while ((c = getopt(argc, argv, ":Sg:G:AEf:o:qWj:hV")) != -1) {
-        if ((st = tool_help_version(c, usage, &o)) >= 0)
-            return st;
+    while ((c = tool_getopt(&validate_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'S') {
             strict = o.strict_reader = 1;
         } else if (c == 'f') {
             static const char *const fmts[] = {"text", "json", NULL};
             if ((o.json = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
-        } else if ((st = tool_common_option(&o, c, optarg)) <= 0) {
-            return st < 0 ? TOOL_TROUBLE : tool_getopt_error(c, optopt);
         }
     }
+    if (st >= 0)
+        return st;
     return tool_run(&o, argc - optind, argv + optind);
 }

@@ -39,6 +39,81 @@ for t in $tools; do
     fi
 done
 
+# Long names, abbreviations, --opt=ARG; --help and --version anywhere
+# before "--", even after a bad option.
+printf '[GameType "21"]\n1. 11-15 22-18 *\n' > "$tmp/g.pdn"
+for t in $tools; do
+    for args in "-g 21 --help" "--gametype=foo --help" "-Z --help" "--hel" "-qh"; do
+        case $t$args in pdn-perft-qh) continue ;; esac
+        expect_status 0 "$t" $args && { grep -q "^Usage: $t " "$tmp/out" || { echo "FAIL: $t $args: no usage" >&2; fail=1; }; }
+    done
+    expect_status 0 "$t" -g nosuch --vers && { grep -q "^libpdn [0-9]" "$tmp/out" || { echo "FAIL: $t --version: no libpdn line" >&2; fail=1; }; }
+    grep -q "Report bugs" "$tmp/out" && { echo "FAIL: $t: a bug address nobody set up" >&2; fail=1; }
+    # the same mistakes give status 2 in every tool, naming the option
+    # and the valid values
+    expect_status 2 "$t" -g nosuch &&
+        { grep -q "^$t: -g: unknown game type 'nosuch'; valid names: international, english, " "$tmp/err" || { echo "FAIL: $t -g nosuch: $(head -1 "$tmp/err")" >&2; fail=1; }; }
+    expect_status 2 "$t" --gametype || true
+    grep -q "option '--gametype' (-g) requires an argument" "$tmp/err" || { echo "FAIL: $t --gametype: $(head -1 "$tmp/err")" >&2; fail=1; }
+    expect_status 2 "$t" --nosuch || true
+    grep -q "unrecognized option '--nosuch'" "$tmp/err" || { echo "FAIL: $t --nosuch: $(head -1 "$tmp/err")" >&2; fail=1; }
+    expect_status 2 "$t" --help=1 || true
+    expect_status 2 "$t" -- --help || true
+done
+for t in pdn-validate pdn-legal pdn-replay pdn-convert; do
+    expect_status 2 "$t" -j x "$tmp/g.pdn" &&
+        { grep -q "^$t: -j: invalid number 'x'; expected 1-256 or 0 for all cores" "$tmp/err" || { echo "FAIL: $t -j x: $(head -1 "$tmp/err")" >&2; fail=1; }; }
+    expect_status 2 "$t" -j 257 "$tmp/g.pdn" || true
+    expect_status 2 "$t" --form=nosuch "$tmp/g.pdn" &&
+        { grep -q "^$t: -f: invalid value 'nosuch'; valid values: " "$tmp/err" || { echo "FAIL: $t -f nosuch: $(head -1 "$tmp/err")" >&2; fail=1; }; }
+    # the long forms do what the letters do
+    "$t" -q -g 21 -j 2 "$tmp/g.pdn" > "$tmp/a" 2>&1 || true
+    "$t" --qui --gametype 21 --jobs=0 "$tmp/g.pdn" > "$tmp/b" 2>&1 || true
+    cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: $t: long options differ from short ones" >&2; fail=1; }
+    "$t" -o - "$tmp/g.pdn" > "$tmp/b" 2>&1 || true
+    "$t" "$tmp/g.pdn" > "$tmp/a" 2>&1 || true
+    cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: $t -o - is not standard output" >&2; fail=1; }
+done
+expect_status 2 pdn-legal --g 21 || true
+grep -q "option '--g' is ambiguous; possibilities: --good, --gametype" "$tmp/err" || { echo "FAIL: --g: $(head -1 "$tmp/err")" >&2; fail=1; }
+expect_status 2 pdn-legal --quiet=yes || true
+grep -q "option '--quiet' (-q) takes no argument" "$tmp/err" || { echo "FAIL: --quiet=yes: $(head -1 "$tmp/err")" >&2; fail=1; }
+expect_status 2 pdn-convert -N N7 || true
+grep -q "^pdn-convert: -N: invalid value 'N7'; valid values: N0, N1, N2, N3" "$tmp/err" || { echo "FAIL: -N N7: $(head -1 "$tmp/err")" >&2; fail=1; }
+expect_status 2 pdn-perft -d 31 || true
+grep -q "^pdn-perft: -d: invalid number '31'; expected 1-30" "$tmp/err" || { echo "FAIL: -d 31: $(head -1 "$tmp/err")" >&2; fail=1; }
+for o in -n -p; do
+    expect_status 2 pdn-replay $o x "$tmp/g.pdn" || true
+    grep -q "^pdn-replay: $o: invalid number 'x'" "$tmp/err" || { echo "FAIL: replay $o x: $(head -1 "$tmp/err")" >&2; fail=1; }
+done
+# A game or ply the input does not have is a finding (status 1) saying
+# how many there are, with and without other options.
+expect_status 1 pdn-replay -n 99 "$tmp/g.pdn" || true
+grep -q "^pdn-replay: -n: no game 99: the input has only 1 game$" "$tmp/err" || { echo "FAIL: replay -n 99: $(head -1 "$tmp/err")" >&2; fail=1; }
+[ -s "$tmp/out" ] && { echo "FAIL: replay -n 99 printed something" >&2; fail=1; }
+expect_status 1 pdn-replay -p 999 "$tmp/g.pdn" || true
+grep -q "g.pdn:1:1: error: -p: no ply 999: the game has only 2 plies (game 1)" "$tmp/err" || { echo "FAIL: replay -p 999: $(head -1 "$tmp/err")" >&2; fail=1; }
+expect_status 0 pdn-replay -p 2 "$tmp/g.pdn" || true
+# Several inputs: FEN lines and board headings name their file (grep -H).
+pdn-replay "$tmp/g.pdn" - < "$tmp/g.pdn" > "$tmp/out" 2>/dev/null || true
+[ "$(cut -f 1,2 "$tmp/out" | tr '\t\n' ' /')" = "$tmp/g.pdn 1/<stdin> 1/" ] || { echo "FAIL: replay of two files: no file column" >&2; cat "$tmp/out" >&2; fail=1; }
+pdn-replay -f board "$tmp/g.pdn" "$tmp/g.pdn" 2>/dev/null | grep -c "^$tmp/g.pdn: game 1, ply 2, after 22-18\$" > "$tmp/n" || true
+[ "$(cat "$tmp/n")" = 2 ] || { echo "FAIL: replay -f board of two files: headings do not name the file" >&2; fail=1; }
+pdn-replay "$tmp/g.pdn" 2>/dev/null | grep -q "^1	B:" || { echo "FAIL: replay of one file has a file column" >&2; fail=1; }
+# The short-options build (a libc without getopt_long): letters work,
+# --help and --version too, long names are refused.
+short=$top_builddir/tools/pdn-legal-short
+if [ -x "$short" ]; then
+    expect_status 0 "$short" -g 21 --help && { grep -q "^  -w FILE  " "$tmp/out" || { echo "FAIL: short build lists long names" >&2; fail=1; }; }
+    expect_status 0 "$short" -V || true
+    expect_status 0 "$short" --version || true
+    expect_status 0 "$short" -q -g 21 -j 2 "$tmp/g.pdn" || true
+    expect_status 2 "$short" --gametype 21 "$tmp/g.pdn" || true
+    grep -q "short options alone" "$tmp/err" || { echo "FAIL: short build: $(head -1 "$tmp/err")" >&2; fail=1; }
+else
+    echo "FAIL: $short not built" >&2; fail=1
+fi
+
 # A closed pipe on the output ends the tool quietly, as with cat: death by
 # SIGPIPE (the shell sees 128 + 13 = 141), no message about it, with one
 # thread and with two.

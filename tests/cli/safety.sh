@@ -68,7 +68,7 @@ echo old > a
 
 # Nothing is opened before every option is checked; a failed run (status
 # 2) leaves the old file as it was.
-for args in "-o a -f yaml" "-o a -Z" "-w a -j 0" "-x a -g nosuchtype" "-o a no-such-file.pdn"; do
+for args in "-o a -f yaml" "-o a -Z" "-w a -j 257" "-x a -g nosuchtype" "-o a no-such-file.pdn"; do
     # shellcheck disable=SC2086
     expect_status 2 pdn-legal $args in.pdn || true
     [ "$(cat a)" = old ] || { echo "FAIL: pdn-legal $args changed a" >&2; fail=1; }

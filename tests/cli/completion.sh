@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# tools/completion.bash in bash: options (long names, abbreviations),
+# option values taken from the tools' usage errors (game types, formats,
+# styles), file names for FILE arguments and operands.
+. "${top_srcdir:-.}/tests/cli/setup.sh"
+
+if ! command -v bash >/dev/null 2>&1; then
+    echo "SKIP: no bash"
+    exit 77
+fi
+mkdir "$tmp/d" && : > "$tmp/d/games.pdn" && : > "$tmp/d/gamma.txt"
+
+# comp WANT WORD...: completes the last WORD; WANT is the whole reply.
+comp() {
+    want=$1
+    shift
+    got=$(bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+                   _pdntools; [ ${#COMPREPLY[@]} = 0 ] ||
+                   printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' \
+          sh "$top_srcdir/tools/completion.bash" "$@")
+    [ "$got" = "$want" ] || { echo "FAIL: complete '$*': got '$got', want '$want'" >&2; fail=1; }
+}
+
+comp "--format " pdn-legal --fo
+comp "--gametype --good " pdn-legal --g
+comp "--variations --version " pdn-legal --v
+comp "--divide " pdn-perft --di
+comp "--depth --divide --duplicates --fen --gametype --help --version -D -F -V -d -g -h -u " pdn-perft -
+comp "antidraughts brazilian canadian czech english frisian international italian pool portuguese russian spanish spantsiretti thai turkish " pdn-legal -g ""
+comp "russian " pdn-legal --gametype ru
+comp "russian " pdn-perft --game ru
+comp "json text " pdn-legal -f ""
+comp "board fen html json svg " pdn-replay --format ""
+comp "compat keep pdn3 " pdn-convert --style = ""
+comp "full keep short " pdn-convert -c ""
+comp "alg num " pdn-convert --notation ""
+comp "$tmp/d/games.pdn $tmp/d/gamma.txt " pdn-legal -w "$tmp/d/ga"
+comp "$tmp/d/games.pdn " pdn-validate -q "$tmp/d/game"
+# a value that is not an option's is no completion
+comp "" pdn-legal -j ""
+# the completion is loaded for every tool
+for t in pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft; do
+    bash -c '. "$1"; complete -p "$2"' sh "$top_srcdir/tools/completion.bash" "$t" \
+        >/dev/null 2>&1 || { echo "FAIL: no completion for $t" >&2; fail=1; }
+done
+exit $fail

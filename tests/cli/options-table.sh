@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The option table of README.md against every tool's --help, both ways:
+# each option --help lists (letter, long name, argument) is a row of the
+# table naming that tool (or "all"), and each row's tools list it. Reserved
+# letters are in no tool. The manual page of each tool names every long
+# option of its --help.
+. "${top_srcdir:-.}/tests/cli/setup.sh"
+
+tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft"
+sed -n 's/^| `-\([[:alnum:]]\)` | `--\([a-z-]*\)` | *\([A-Z]*\) *| \([a-z, ]*\) |.*/\1|\2|\3|\4/p
+        s/^| `-\([[:alnum:]]\)` | *| *| \([a-z, ]*\) |.*/\1|-|-|\2/p' \
+    "$top_srcdir/README.md" | sed 's/||/|-|/; s/, /,/g' > "$tmp/rows"
+nrows=$(wc -l < "$tmp/rows")
+[ "$nrows" -ge 20 ] || { echo "FAIL: README option table: only $nrows rows read" >&2; fail=1; }
+cut -d'|' -f1 "$tmp/rows" | sort | uniq -d > "$tmp/dup"
+[ -s "$tmp/dup" ] && { echo "FAIL: README: letters in two rows: $(cat "$tmp/dup")" >&2; fail=1; }
+
+for t in $tools; do
+    short=${t#pdn-}
+    "$t" --help | sed -n \
+        's/^  -\([[:alnum:]]\), --\([a-z-]*\) \([A-Z][A-Z]*\)\( .*\)\{0,1\}$/\1|\2|\3/p
+         s/^  -\([[:alnum:]]\), --\([a-z-]*\)\(  .*\)\{0,1\}$/\1|\2|-/p' > "$tmp/help"
+    [ -s "$tmp/help" ] || { echo "FAIL: $t --help: no option lines" >&2; fail=1; }
+    # --help -> README
+    while IFS='|' read -r l n a; do
+        row=$(grep "^$l|" "$tmp/rows" || true)
+        if [ -z "$row" ]; then
+            echo "FAIL: $t -$l (--$n) is not in README's option table" >&2; fail=1; continue
+        fi
+        want="$l|$n|$a|"
+        case $row in "$want"*) ;; *)
+            echo "FAIL: $t: '-$l --$n $a' but README says '$row'" >&2; fail=1 ;;
+        esac
+        case ",${row##*|}," in *",$short,"*|*",all,"*) ;; *)
+            echo "FAIL: $t has -$l but README's row does not name it: $row" >&2; fail=1 ;;
+        esac
+        # groff writes a hyphen as \- (inner hyphens of a name too)
+        sed 's/\\-/-/g' "$top_srcdir/man/$t.1" | grep -q -- "--$n" ||
+            { echo "FAIL: man/$t.1 does not name --$n" >&2; fail=1; }
+    done < "$tmp/help"
+    # README -> --help
+    while IFS='|' read -r l n a who; do
+        case ",$who," in *",$short,"*|*",all,"*) ;; *) continue ;; esac
+        grep -q "^$l|$n|$a\$" "$tmp/help" ||
+            { echo "FAIL: README says $t has -$l --$n $a; its --help does not" >&2; fail=1; }
+    done < "$tmp/rows"
+    # reserved letters are taken by no tool yet
+    for l in $(grep '|reserved$' "$tmp/rows" | cut -d'|' -f1); do
+        grep -q "^$l|" "$tmp/help" && { echo "FAIL: $t takes reserved -$l" >&2; fail=1; }
+    done
+done
+exit $fail

@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: MIT */
+/* Option parsing of every tool over the C library's getopt: getopt_long
+ * (long names, unambiguous abbreviations) where configure found it, the
+ * short options alone otherwise. Built from the tool's table and the
+ * common one, so that adding an option is one line in a table. */
+#include <config.h>
+#include "cmdline.h"
+#include "common.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(HAVE_GETOPT_LONG) && defined(HAVE_GETOPT_H) && \
+    !defined(TOOL_SHORT_OPTIONS_ONLY)
+#include <getopt.h>
+#define TOOL_LONG_OPTIONS 1
+#endif
+
+const tool_option tool_common_options[] = {
+    {"gametype", 'g', "GAMETYPE",
+     "game type of games without a GameType tag\n"
+     "(number, full GameType or name; without it\n"
+     "the variant the game fits is taken)"},
+    {"output", 'o', "FILE", "write the output to FILE (- for standard "
+                            "output)"},
+    {"quiet", 'q', NULL, "do not print warnings"},
+    {"werror", 'W', NULL, "count warnings as problems (exit status 1)"},
+    {"jobs", 'j', "N", "process games with N threads (0: one per core)"},
+    {"force-gametype", 'G', "GAMETYPE",
+     "game type of every game, over its GameType tag"},
+    {"adapt", 'A', NULL, "a game illegal under its GameType tag but legal\n"
+                         "under another variant or numbering: use that"},
+    {"every-warning", 'E', NULL, "show every repeated warning (not folded)"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {"version", 'V', NULL, "output version information and exit"},
+    {NULL, 0, NULL, NULL}};
+
+/* Help column where option texts start. */
+#define HELP_COL 30
+/* Options of one tool at most. */
+#define MAX_OPTS 48
+
+/* The options a tool takes, in --help order, and getopt's forms of them. */
+typedef struct cl_set {
+    const tool_option *opt[MAX_OPTS];
+    int n;
+    char shorts[2 * MAX_OPTS + 2];
+#ifdef TOOL_LONG_OPTIONS
+    struct option longs[MAX_OPTS + 1];
+#endif
+} cl_set;
+
+static void
+cl_add(cl_set *s, const tool_option *t)
+{
+    size_t k = strlen(s->shorts);
+
+    if (t->help == NULL || s->n == MAX_OPTS)
+        return;
+    s->shorts[k++] = (char)t->letter;
+    if (t->arg != NULL)
+        s->shorts[k++] = ':';
+    s->shorts[k] = '\0';
+#ifdef TOOL_LONG_OPTIONS
+    s->longs[s->n].name = t->name;
+    s->longs[s->n].has_arg = t->arg != NULL ? required_argument : no_argument;
+    s->longs[s->n].flag = NULL;
+    s->longs[s->n].val = t->letter;
+#endif
+    s->opt[s->n++] = t;
+}
+
+/* The tool's options, then the common ones it takes, then -h and -V. */
+static void
+cl_build(const tool_cmdline *cl, cl_set *s)
+{
+    const tool_option *t;
+
+    memset(s, 0, sizeof *s);
+    s->shorts[0] = ':';
+    for (t = cl->own; t->name != NULL; t++)
+        cl_add(s, t);
+    for (t = tool_common_options; t->name != NULL; t++)
+        if (strchr(cl->common, t->letter) != NULL || strchr("hV", t->letter))
+            cl_add(s, t);
+}
+
+static const tool_option *
+cl_find(const cl_set *s, int letter)
+{
+    int i;
+
+    for (i = 0; i < s->n; i++)
+        if (s->opt[i]->letter == letter)
+            return s->opt[i];
+    return NULL;
+}
+
+void
+tool_usage(const tool_cmdline *cl, FILE *out)
+{
+    cl_set s;
+    int i;
+
+    cl_build(cl, &s);
+    fprintf(out, "Usage: %s %s\n%s\n", tool_name, cl->synopsis, cl->purpose);
+    for (i = 0; i < s.n; i++) {
+        const tool_option *t = s.opt[i];
+        const char *h = t->help, *nl;
+        int col;
+
+#ifdef TOOL_LONG_OPTIONS
+        col = fprintf(out, "  -%c, --%s%s%s", t->letter, t->name,
+                      t->arg ? " " : "", t->arg ? t->arg : "");
+#else
+        col = fprintf(out, "  -%c%s%s", t->letter, t->arg ? " " : "",
+                      t->arg ? t->arg : "");
+#endif
+        for (;; h = nl + 1, col = 0) {
+            nl = strchr(h, '\n');
+            if (col >= HELP_COL - 1)
+                fputc('\n', out), col = 0;
+            fprintf(out, "%*s%.*s\n", HELP_COL - col, "",
+                    nl ? (int)(nl - h) : (int)strlen(h), h);
+            if (nl == NULL)
+                break;
+        }
+    }
+    if (cl->tail != NULL) {
+        fputs(cl->tail, out);
+        return;
+    }
+    fprintf(out, "\nWith no FILE, or when FILE is -, read standard input.\n"
+                 "\nExit status:\n  0  no problem found\n  1  %s\n"
+                 "  2  usage error or system trouble (input/output, "
+                 "memory)\n",
+            cl->problems);
+}
+
+void
+tool_version(void)
+{
+    printf("%s (%s) %s\n", tool_name, PACKAGE_NAME, PACKAGE_VERSION);
+    printf("libpdn %s\n", pdn_version());
+    printf("Copyright (C) 2026 the pdntools authors.\n");
+    printf("License MIT: <https://opensource.org/licenses/MIT>.\n"
+           "This is free software: you are free to change and redistribute "
+           "it.\nThere is NO WARRANTY, to the extent permitted by law.\n");
+}
+
+int
+tool_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    tool_verror(fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "Try '%s --help' for more information.\n", tool_name);
+    return TOOL_TROUBLE;
+}
+
+/* The option word getopt stopped at: the long option's name (up to '='),
+ * or NULL when it was a short one. */
+static const char *
+long_word(int argc, char **argv, size_t *len)
+{
+    const char *a = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
+
+    if (a == NULL || strncmp(a, "--", 2) != 0)
+        return NULL;
+    *len = strcspn(a + 2, "=");
+    return a + 2;
+}
+
+/* Reports getopt's ':' or '?', naming the option and, for an ambiguous
+ * abbreviation, what it could mean. */
+static int
+cl_error(const cl_set *s, int c, int argc, char **argv)
+{
+    const tool_option *t = optopt ? cl_find(s, optopt) : NULL;
+    size_t len = 0;
+    const char *w = long_word(argc, argv, &len);
+    char list[512] = "";
+    int i, hits = 0;
+
+    if (w != NULL && t != NULL && c == ':')
+        return tool_usage_error("option '--%s' (-%c) requires an argument",
+                                t->name, t->letter);
+    if (w != NULL && t != NULL)
+        return tool_usage_error("option '--%s' (-%c) takes no argument",
+                                t->name, t->letter);
+    if (c == ':')
+        return tool_usage_error("option requires an argument -- '%c'",
+                                optopt);
+#ifndef TOOL_LONG_OPTIONS
+    if (optopt == '-')
+        return tool_usage_error("invalid option -- '-' (this build takes "
+                                "the short options alone)");
+#endif
+    if (w == NULL)
+        return tool_usage_error("invalid option -- '%c'", optopt);
+    for (i = 0; i < s->n; i++)
+        if (strncmp(s->opt[i]->name, w, len) == 0 && len > 0) {
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s--%s",
+                     hits++ ? ", " : "", s->opt[i]->name);
+        }
+    if (hits > 1)
+        return tool_usage_error("option '--%.*s' is ambiguous; possibilities: "
+                                "%s", (int)len, w, list);
+    return tool_usage_error("unrecognized option '--%.*s'", (int)len, w);
+}
+
+static int
+cl_next(const cl_set *s, int argc, char **argv)
+{
+#ifdef TOOL_LONG_OPTIONS
+    return getopt_long(argc, argv, s->shorts, s->longs, NULL);
+#else
+    (void)s;
+    return getopt(argc, argv, s->shorts);
+#endif
+}
+
+/* The first pass: --help or --version anywhere before "--" (a usage error
+ * elsewhere does not hide them). Returns -1, or the status to exit with. */
+static int
+cl_help_pass(const tool_cmdline *cl, const cl_set *s, int argc, char **argv)
+{
+    int c, want = 0;
+
+#ifndef TOOL_LONG_OPTIONS
+    int i;
+
+    /* the short-only parser does not know the long forms */
+    for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (want == 0 && (strcmp(argv[i], "--help") == 0 ||
+                          strcmp(argv[i], "--version") == 0))
+            want = argv[i][2];
+#endif
+    while (want == 0 && (c = cl_next(s, argc, argv)) != -1)
+        if (c == 'h' || c == 'V')
+            want = c == 'h' ? 'h' : 'v';
+#ifdef TOOL_LONG_OPTIONS
+    optind = 0; /* glibc, musl and the BSDs start over */
+#else
+    optind = 1;
+#endif
+    if (want == 0)
+        return -1;
+    if (want == 'h')
+        tool_usage(cl, stdout);
+    else
+        tool_version();
+    return tool_finish(NULL, TOOL_OK);
+}
+
+int
+tool_getopt(const tool_cmdline *cl, tool_opts *o, int argc, char **argv,
+            int *status)
+{
+    static cl_set s;
+    static const tool_cmdline *built;
+    int c, st;
+
+    *status = -1;
+    opterr = 0;
+    if (built != cl) {
+        built = cl;
+        tool_output_init();
+        cl_build(cl, &s);
+        if ((*status = cl_help_pass(cl, &s, argc, argv)) >= 0)
+            return -1;
+    }
+    while ((c = cl_next(&s, argc, argv)) != -1) {
+        if (c == ':' || c == '?') {
+            *status = cl_error(&s, c, argc, argv);
+            return -1;
+        }
+        if (o == NULL || strchr(cl->common, c) == NULL)
+            return c;
+        if ((st = tool_common_option(o, c, optarg)) < 0) {
+            *status = TOOL_TROUBLE;
+            return -1;
+        }
+    }
+    return -1;
+}
+
+void
+tool_opts_init(tool_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->out = tool_output_std();
+}
+
+int
+tool_choice(int opt, const char *arg, const char *const *names)
+{
+    char list[256] = "";
+    int i;
+
+    for (i = 0; names[i] != NULL; i++) {
+        if (strcmp(arg, names[i]) == 0)
+            return i;
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                 i ? ", " : "", names[i]);
+    }
+    tool_usage_error("-%c: invalid value '%s'; valid values: %s", opt, arg,
+                     list);
+    return -1;
+}
+
+int
+tool_gametype_option(int opt, const char *arg, pdn_gametype *gt)
+{
+    char list[1024] = "";
+    pdn_gametype t;
+    int n;
+
+    if (pdn_gametype_by_name(arg, gt) == 0)
+        return 0;
+    for (n = 0; n < 100; n++) {
+        if (pdn_gametype_standard(n, &t) != 0)
+            continue;
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                 list[0] ? ", " : "", pdn_gametype_name(&t));
+    }
+    tool_usage_error("-%c: unknown game type '%s'; valid names: %s (or a "
+                     "GameType number or string such as 20,W,10,10,N2,0)",
+                     opt, arg, list);
+    return -1;
+}
+
+int
+tool_number_option(int opt, const char *arg, long min, long max,
+                   const char *what, long *v)
+{
+    char *end;
+
+    *v = strtol(arg, &end, 10);
+    if (*arg != '\0' && *end == '\0' && *v >= min && *v <= max)
+        return 0;
+    if (what != NULL)
+        tool_usage_error("-%c: invalid number '%s'; expected %s", opt, arg,
+                         what);
+    else
+        tool_usage_error("-%c: invalid number '%s'; expected %ld-%ld", opt,
+                         arg, min, max);
+    return -1;
+}
+
+/* The letters every tool shares, so that they mean the same everywhere. */
+int
+tool_common_option(tool_opts *o, int c, const char *arg)
+{
+    long n;
+
+    switch (c) {
+    case 'g':
+    case 'G':
+        if (tool_gametype_option(c, arg, c == 'g' ? &o->gt : &o->force) != 0)
+            return -1;
+        *(c == 'g' ? &o->have_gt : &o->have_force) = 1;
+        return 1;
+    case 'A':
+        o->adapt = 1;
+        return 1;
+    case 'E':
+        o->every = 1;
+        return 1;
+    case 'o':
+        /* only recorded: opened once every option is known */
+        return tool_output_option(&o->out, 'o', arg) < 0 ? -1 : 1;
+    case 'j':
+        if (tool_number_option(c, arg, 0, 256, "1-256 or 0 for all cores",
+                               &n) != 0)
+            return -1;
+        if (n == 0) {
+            n = sysconf(_SC_NPROCESSORS_ONLN);
+            n = n < 1 ? 1 : n > 256 ? 256 : n;
+        }
+        o->jobs = (int)n;
+        return 1;
+    case 'q':
+        o->quiet = 1;
+        return 1;
+    case 'W':
+        o->werror = 1;
+        return 1;
+    default:
+        return 0;
+    }
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/* The command line of every tool: one table of options per tool (plus the
+ * common table) from which getopt_long's array, the short option string,
+ * --help's option lines and, through --help and the usage errors, the bash
+ * completion are derived. getopt_long where configure finds it, getopt
+ * with the short options alone otherwise. */
+#ifndef PDN_TOOLS_CMDLINE_H
+#define PDN_TOOLS_CMDLINE_H
+
+#include <stdio.h>
+
+#if defined(__GNUC__)
+#define TOOL_CL_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TOOL_CL_PRINTF(f, a)
+#endif
+
+struct tool_opts;
+
+/* One option: long name, letter, argument name (NULL: none) and help
+ * text ('\n' starts a continuation line). Tables end with a NULL name. */
+typedef struct tool_option {
+    const char *name;
+    int letter;
+    const char *arg;
+    const char *help;
+} tool_option;
+
+/* A tool's command line. */
+typedef struct tool_cmdline {
+    const char *synopsis;      /* after the name: "[OPTION]... [FILE]..." */
+    const char *purpose;       /* what the tool does, ending in '\n' */
+    const tool_option *own;    /* the tool's options (before the common) */
+    const char *common;        /* letters of the common table it takes */
+    const char *problems;      /* what exit status 1 means */
+    const char *tail;          /* when set: replaces the standard end of
+                                  --help (stdin, exit statuses) */
+} tool_cmdline;
+
+/* The common options: -g, -o, -q, -W, -j (handled by tool_common_option),
+ * -G, -A, -E (GameType inference and folding), -h and -V (handled by
+ * tool_getopt). */
+extern const tool_option tool_common_options[];
+
+/* Next option of the tool's own table, with optarg set: its letter. The
+ * first call prepares signals and outputs (tool_output_init) and handles
+ * --help and --version wherever they stand before "--". Common letters
+ * are handled here through tool_common_option(o, ...) when o is not NULL
+ * (else returned like the tool's own). Returns -1 at the end of the
+ * options, or -1 with *status set (0 after --help/--version, 2 after a
+ * usage error, already reported) when the tool must exit; *status is -1
+ * otherwise. */
+int tool_getopt(const tool_cmdline *cl, struct tool_opts *o, int argc,
+                char **argv, int *status);
+/* Prints cl's --help to out. */
+void tool_usage(const tool_cmdline *cl, FILE *out);
+/* --version: the tool's and the loaded libpdn's versions, copyright. */
+void tool_version(void);
+
+/* Prints "pdn-x: message" and the --help hint on stderr; returns 2. */
+int tool_usage_error(const char *fmt, ...) TOOL_CL_PRINTF(1, 2);
+/* The argument of option -opt among the NULL-terminated names: its index,
+ * or -1 after a usage error naming the valid values. */
+int tool_choice(int opt, const char *arg, const char *const *names);
+/* -g's argument into *gt: 0, or -1 after a usage error that lists the
+ * valid names. */
+struct pdn_gametype;
+int tool_gametype_option(int opt, const char *arg, struct pdn_gametype *gt);
+/* A whole decimal number from min to max into *v: 0, or -1 after a usage
+ * error "-opt: expected MIN-MAX" (what says more when not NULL). */
+int tool_number_option(int opt, const char *arg, long min, long max,
+                       const char *what, long *v);
+
+/* Initialises o (stdout, no gametype). */
+void tool_opts_init(struct tool_opts *o);
+/* Handles a common option letter (g, G, A, E, j, o, q, W). Returns 1 when
+ * handled, 0 when c is not a common letter, -1 after a usage error. */
+int tool_common_option(struct tool_opts *o, int c, const char *arg);
+
+#endif /* PDN_TOOLS_CMDLINE_H */

@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: MIT
+# Bash completion of the pdntools programs (installed once per tool name).
+# Nothing is listed here: the options come from the tool's own --help, and
+# the values of an option (game types, formats, styles...) from the usage
+# error the tool gives for an empty value, which names the valid ones. An
+# option whose argument is a FILE completes file names.
+
+# _pdntools_opts CMD: "LETTER LONGNAME ARG" lines of CMD's --help (ARG is
+# - for an option without argument).
+_pdntools_opts()
+{
+    "$1" --help 2>/dev/null | sed -n \
+        's/^  -\([[:alnum:]]\), --\([[:alnum:]-]*\) \([[:upper:]][[:upper:]]*\) .*/\1 \2 \3/p
+         s/^  -\([[:alnum:]]\), --\([[:alnum:]-]*\)  .*/\1 \2 -/p
+         s/^  -\([[:alnum:]]\), --\([[:alnum:]-]*\)$/\1 \2 -/p
+         s/^  -\([[:alnum:]]\) \([[:upper:]][[:upper:]]*\) .*/\1 - \2/p
+         s/^  -\([[:alnum:]]\)  .*/\1 - -/p'
+}
+
+# _pdntools_values CMD LETTER: the valid values CMD names for -LETTER.
+_pdntools_values()
+{
+    "$1" "-$2" '' </dev/null 2>&1 >/dev/null |
+        sed -n 's/.*valid \(values\|names\): \([^(]*\).*/\2/p' |
+        tr ',' '\n' | sed 's/^ *//; s/ *$//; /^$/d'
+}
+
+_pdntools()
+{
+    local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} prev= opts
+    local letter= arg= l n a
+    COMPREPLY=()
+    [ "$COMP_CWORD" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    # --option=VALUE: bash splits the word at '='
+    if [ "$prev" = "=" ] && [ "$COMP_CWORD" -gt 1 ]; then
+        prev=${COMP_WORDS[COMP_CWORD - 2]}
+    elif [ "$cur" = "=" ]; then
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+        cur=
+    fi
+    opts=$(_pdntools_opts "$cmd")
+    # The option before the word: its letter and argument name; a long
+    # name may be abbreviated when only one option starts so.
+    case $prev in
+    --?*)
+        local m=0 p=${prev#--}
+        while read -r l n a; do
+            if [ "$n" = "$p" ]; then
+                letter=$l arg=$a m=1
+                break
+            fi
+            case $n in "$p"*) m=$((m + 1)) letter=$l arg=$a ;; esac
+        done <<EOF
+$opts
+EOF
+        [ "$m" = 1 ] || letter=
+        ;;
+    -?)
+        while read -r l n a; do
+            [ "$l" = "${prev#-}" ] && letter=$l arg=$a
+        done <<EOF
+$opts
+EOF
+        ;;
+    esac
+    if [ -n "$letter" ] && [ "$arg" != "-" ]; then
+        case $arg in
+        FILE) COMPREPLY=($(compgen -f -- "$cur")) ;;
+        *) COMPREPLY=($(compgen -W "$(_pdntools_values "$cmd" "$letter")" \
+                           -- "$cur")) ;;
+        esac
+        return 0
+    fi
+    case $cur in
+    -*)
+        COMPREPLY=($(compgen -W "$(printf '%s\n' "$opts" |
+            awk '{ print "-" $1; if ($2 != "-") print "--" $2 }')" \
+            -- "$cur"))
+        ;;
+    *)
+        COMPREPLY=($(compgen -f -- "$cur"))
+        ;;
+    esac
+    return 0
+}
+
+complete -F _pdntools -o filenames pdn-validate pdn-legal pdn-replay \
+    pdn-convert pdn-perft
