@@ -173,7 +173,7 @@ build_game(void)
     pdn_game *g = pdn_game_new();
     pdn_game *h;
     pdn_error e;
-    char name[8];
+    char name[16];
     int i, code = PDN_OK;
 
     if (g == NULL)

@@ -402,7 +402,7 @@ read_dir_errors(const char *dir, int *files, int golden)
                 want[fread(want, 1, sizeof want - 1, fp)] = '\0';
                 fclose(fp);
             } else {
-                snprintf(want, sizeof want, "(no golden file %s)\n", path);
+                snprintf(want, sizeof want, "(no golden file %.900s)\n", path);
             }
         }
         if (strcmp(got, want) != 0) {
