@@ -118,9 +118,8 @@ tbuf_addu(tbuf *b, unsigned long v)
     tbuf_add(b, d + n, sizeof d - n);
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t
-utf8_len(const unsigned char *s)
+size_t
+tool_utf8_len(const unsigned char *s)
 {
     size_t n, i;
 
@@ -162,7 +161,7 @@ tbuf_json(tbuf *b, const char *str)
             tbuf_printf(b, "\\u%04x", *s++);
         } else if (*s < 0x80) {
             tbuf_addc(b, (char)*s++);
-        } else if ((n = utf8_len(s)) != 0) {
+        } else if ((n = tool_utf8_len(s)) != 0) {
             tbuf_add(b, (const char *)s, n);
             s += n;
         } else {

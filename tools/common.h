@@ -39,6 +39,8 @@ void tbuf_addu(tbuf *b, unsigned long v);
 /* Appends s as a JSON string literal (quotes included). Bytes that are not
  * valid UTF-8 are read as Latin-1. */
 void tbuf_json(tbuf *b, const char *s);
+/* Length of the valid UTF-8 sequence at s (2 to 4), or 0. */
+size_t tool_utf8_len(const unsigned char *s);
 void tbuf_free(tbuf *b);
 void *tool_xmalloc(size_t n);
 

@@ -55,26 +55,6 @@ diagram_colours(diagram_style *st, const char *arg)
     return 0;
 }
 
-/* Length of the UTF-8 sequence at s, 0 when it is not one. */
-static size_t
-utf8_seq(const unsigned char *s)
-{
-    size_t n, i;
-
-    if (*s >= 0xc2 && *s <= 0xdf)
-        n = 2;
-    else if (*s >= 0xe0 && *s <= 0xef)
-        n = 3;
-    else if (*s >= 0xf0 && *s <= 0xf4)
-        n = 4;
-    else
-        return 0;
-    for (i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    return n;
-}
-
 void
 diagram_xml(tbuf *out, const char *str)
 {
@@ -95,7 +75,7 @@ diagram_xml(tbuf *out, const char *str)
                 tbuf_addc(out, ' ');
         } else if (*s < 0x80) {
             tbuf_addc(out, (char)*s);
-        } else if ((n = utf8_seq(s)) != 0) {
+        } else if ((n = tool_utf8_len(s)) != 0) {
             tbuf_add(out, (const char *)s, n);
             s += n;
             continue;
