@@ -75,11 +75,11 @@ cat >"$work/config.h" <<EOF
 EOF
 
 # The library sources are those the build lists in
-# lib_libpdn_internal_la_SOURCES (Makefile.am and the lib/*.mk fragments).
-srcs=$(cat "$top/Makefile.am" "$top"/lib/*.mk | awk '
+# lib_libpdn_internal_la_SOURCES (lib/local.mk and each layer's lib/*/local.mk).
+srcs=$(cat "$top"/lib/local.mk "$top"/lib/*/local.mk | awk '
     /^lib_libpdn_internal_la_SOURCES[ \t]*\+?=/ { on = 1 }
     on {
-        for (i = 1; i <= NF; i++) if ($i ~ /^lib\/[A-Za-z0-9_]+\.c$/) print $i
+        for (i = 1; i <= NF; i++) if ($i ~ /^lib\/([a-z]+\/)?[A-Za-z0-9_]+\.c$/) print $i
         if ($0 !~ /\\$/) on = 0
     }' | sort -u)
 

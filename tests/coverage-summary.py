@@ -3,7 +3,7 @@
 """Line and branch coverage of lib/ from gcovr's JSON report (make coverage).
 
 Prints the figures for all of lib/, then the branch figure without the
-board-size-specialised scanners of lib/movegen.c: the ALWAYS_INLINE helpers
+board-size-specialised scanners of lib/rules/movegen.c: the ALWAYS_INLINE helpers
 from its ALWAYS_INLINE definition up to gen_fail. The compiler makes one
 copy of them per word count (2, 3 and PDNP_WORDS words of cells) and per
 caller (scan_list, scan_count, the capture tests), and gcov counts every
@@ -27,20 +27,20 @@ def inline_region(path):
                 last = n - 1
                 break
     if first == 0 or last == 0:
-        sys.exit("coverage-summary: scanner region of lib/movegen.c not found")
+        sys.exit("coverage-summary: scanner region of lib/rules/movegen.c not found")
     return first, last
 
 
 def main():
     report, srcdir = sys.argv[1], sys.argv[2]
-    first, last = inline_region(srcdir + "/lib/movegen.c")
+    first, last = inline_region(srcdir + "/lib/rules/movegen.c")
     lines = [0, 0]
     branches = [0, 0]
     rest = [0, 0]
     with open(report, encoding="utf-8") as f:
         data = json.load(f)
     for entry in data["files"]:
-        inline = entry["file"].endswith("lib/movegen.c")
+        inline = entry["file"].endswith("lib/rules/movegen.c")
         for line in entry["lines"]:
             if line.get("gcovr/noncode"):
                 continue

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pdn/pdn.h"
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 #include "suites.h"
 
 static pdn_board *

@@ -2,7 +2,7 @@
 /* Unit tests for errors, allocation and growable buffers. */
 #include <config.h>
 #include <string.h>
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 #include "suites.h"
 
 START_TEST(test_code_names_are_stable)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Out of memory everywhere: each scenario is run with its first, second,
- * third... allocation failing (lib/alloc.c's hook), until a run in which
+ * third... allocation failing (lib/core/alloc.c's hook), until a run in which
  * no allocation failed. Every failed run must end in PDN_ENOMEM (or in
  * the result of a clean run, where the library can do without the
  * memory), never in a crash, a wrong result or a leak (make
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "pdn/pdn.h"
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 #include "suites.h"
 
 /* One scenario: returns PDN_OK or the error code it met, having freed all

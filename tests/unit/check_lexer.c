@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "reader_private.h"
+#include "read/reader_private.h"
 #include "suites.h"
 
 /* Lexes s and renders the tokens as "K:value K:value ...". */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reader_private.h"
+#include "read/reader_private.h"
 #include "suites.h"
 #include "testutil.h"
 

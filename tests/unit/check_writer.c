@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "pdn/pdn.h"
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 #include "suites.h"
 
 static pdn_game *

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 
 /* The rules table of pdn-reference.md section 5, one case per family.
  * Fields left zero mean: men capture forwards only, short kings, diagonal

@@ -5,7 +5,7 @@
 #include <config.h>
 #include "rules_private.h"
 
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 
 /* Depth recursion is bounded by the caller's depth argument; lists[k]
  * holds the moves of the node k + 1 plies above the leaves. */

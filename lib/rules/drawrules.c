@@ -4,7 +4,7 @@
  * counters of the FMJD, Russian and Frisian rules (man/pdn-rules.7 gives
  * each rule, its source and the decisions taken where sources differ). */
 #include <config.h>
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 #include "rules_private.h"
 
 #include <stdlib.h>

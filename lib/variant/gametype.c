@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 
 /* The standard values (pdn-reference.md section 3). names[0] is the
  * canonical name; the others are aliases accepted by by_name. */

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 
 /* Coordinates used below:
  *   (f, r)  White's view: f = file (a = 0), r = rank (1 = 0); a coord.

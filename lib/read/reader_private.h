@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 
 /* ---- Arena: the blocks one game's nodes and strings live in. ---- */
 typedef struct pdnp_block {

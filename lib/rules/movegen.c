@@ -6,7 +6,7 @@
 #include "rules_private.h"
 
 #include <string.h>
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 
 /* State of one capture search. The moving piece is lifted from its square
  * for the whole search (a capture may pass or end there); captured pieces

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 
 /* Longest FEN that may contain spaces: these are removed into a buffer of
  * this size. 160 pieces take at most about 800 bytes. */

@@ -7,7 +7,7 @@
 #include "rules_private.h"
 
 #include <string.h>
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 
 /* The cells of the written squares, through the board's tables (one load
  * a square). 0 when the move has a file-only square or a square that is

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pdn_private.h"
+#include "core/pdn_private.h"
 
 /* The geometry the matcher reasons with when a written move matches no
  * legal move, and when it follows another route of a merged capture. The

@@ -1,0 +1,5 @@
+## fuzz/local.mk: the fuzz targets, built and run by fuzz/run.sh (clang's
+## libFuzzer; .ci/run runs it), never by make.
+EXTRA_DIST += fuzz/README.md fuzz/run.sh fuzz/fuzz_util.h fuzz/fuzz_board.c \
+	fuzz/fuzz_fen.c fuzz/fuzz_gametype.c fuzz/fuzz_movetext.c \
+	fuzz/fuzz_reader.c fuzz/fuzz_replay.c

@@ -1,0 +1,97 @@
+## tests/local.mk: make check. Unit tests (Check) of the library, programs
+## that compare the reader and the rules with the shared corpus and
+## generated games (skipped, exit 77, without ../shared), and shell tests of
+## the tools.
+TEST_EXTENSIONS = .sh
+SH_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = \
+	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
+	top_builddir='$(abs_top_builddir)'; export top_builddir; \
+	PATH='$(abs_top_builddir)/tools':"$$PATH"; export PATH; \
+	LC_ALL=C; export LC_ALL;
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_pdn
+TESTS += tests/unit/check_pdn tests/unit/shared.sh
+tests_unit_check_pdn_SOURCES = tests/unit/check_main.c tests/unit/suites.h \
+	tests/unit/testutil.h tests/unit/testutil.c tests/unit/check_core.c \
+	tests/unit/check_lexer.c tests/unit/check_parser.c \
+	tests/unit/check_reader.c tests/unit/check_game.c \
+	tests/unit/check_writer.c tests/unit/check_gametype.c \
+	tests/unit/check_notation.c tests/unit/check_fen.c \
+	tests/unit/check_board.c tests/unit/check_rules.c \
+	tests/unit/check_match.c tests/unit/check_result.c \
+	tests/unit/check_enomem.c tests/unit/check_draw.c
+tests_unit_check_pdn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_pdn_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_unit_check_pdn_LDADD = lib/libpdn-internal.la $(CHECK_LIBS)
+else
+TESTS += tests/unit/no-check.sh
+endif
+EXTRA_DIST += tests/unit/no-check.sh tests/unit/shared.sh
+
+## Programs over the library: the corpus round trip, game equality, the
+## generated games against their truth files.
+check_PROGRAMS += tests/roundtrip tests/gameeq tests/replay_generated
+TESTS += tests/roundtrip
+tests_roundtrip_SOURCES = tests/roundtrip.c
+tests_roundtrip_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_roundtrip_LDADD = lib/libpdn-internal.la
+tests_gameeq_LDADD = lib/libpdn-internal.la
+tests_replay_generated_SOURCES = tests/replay_generated.c
+tests_replay_generated_LDADD = lib/libpdn-internal.la
+
+## The tools, from the shell.
+CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
+	tests/cli/jobs.sh tests/cli/convert-identity.sh tests/cli/perft.sh \
+	tests/cli/replay-generated.sh tests/cli/hostile.sh tests/cli/golden.sh \
+	tests/cli/samples.sh tests/cli/generated.sh tests/cli/corpus.sh \
+	tests/cli/split.sh tests/cli/safety.sh tests/cli/infer.sh \
+	tests/cli/pictures.sh tests/cli/browser.sh tests/cli/options-table.sh \
+	tests/cli/completion.sh
+TESTS += $(CLI_TESTS)
+EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/data
+
+## Mutation testing (not part of make check): each mutation of
+## tests/mutate/mutations.list must make make check fail in a copy of the
+## tree without ../shared; prints the score and the survivors.
+mutate:
+	$(SHELL) $(srcdir)/tests/mutate/run.sh '$(abs_top_srcdir)'
+.PHONY: mutate
+EXTRA_DIST += tests/mutate/run.sh tests/mutate/mutations.list \
+	tests/coverage-summary.py
+
+## Coverage of lib/ by make check (configure --enable-coverage
+## CFLAGS="-O0 -g"): line and branch figures (tests/coverage-summary.py says
+## which branches the second branch figure leaves out, and why), and
+## coverage/lib.txt per file.
+coverage:
+	@test -n "$(COVERAGE_CFLAGS)" || { echo "coverage: configure with --enable-coverage"; exit 1; }
+	find . -name '*.gcda' -exec rm -f {} +
+	$(MAKE) $(AM_MAKEFLAGS) check
+	$(MKDIR_P) coverage
+	cd $(srcdir) && $(GCOVR) --root . --object-directory '$(abs_top_builddir)' \
+	  --filter 'lib/' --exclude-unreachable-branches \
+	  --txt '$(abs_top_builddir)/coverage/lib.txt' \
+	  --json '$(abs_top_builddir)/coverage/lib.json'
+	python3 $(srcdir)/tests/coverage-summary.py coverage/lib.json '$(abs_top_srcdir)'
+.PHONY: coverage
+clean-local: clean-coverage
+clean-coverage:
+	-rm -rf coverage
+	-find . -name '*.gcda' -exec rm -f {} + -o -name '*.gcno' -exec rm -f {} +
+.PHONY: clean-coverage
+
+## Valgrind: the unit tests and the tools over the samples, with no leaks
+## and no invalid accesses (CK_FORK=no keeps the tests in one process).
+VALGRIND = valgrind --quiet --error-exitcode=99 --leak-check=full \
+	--show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect
+check-valgrind: all $(check_PROGRAMS)
+	@command -v valgrind >/dev/null || { echo "valgrind not installed"; exit 1; }
+	CK_FORK=no $(LIBTOOL) --mode=execute $(VALGRIND) tests/unit/check_pdn
+	@for t in pdn-validate pdn-legal pdn-convert pdn-replay; do \
+	  echo "valgrind $$t samples/*.pdn"; \
+	  $(LIBTOOL) --mode=execute $(VALGRIND) tools/$$t -q $(srcdir)/samples/*.pdn >/dev/null; \
+	  st=$$?; if [ $$st -ge 2 ]; then echo "$$t: exit $$st under valgrind"; exit 1; fi; \
+	done
+.PHONY: check-valgrind
