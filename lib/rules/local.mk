@@ -3,3 +3,17 @@
 lib_libpdn_internal_la_SOURCES += lib/rules/rules_private.h lib/rules/board.c \
 	lib/rules/movegen.c lib/rules/perft.c lib/rules/play.c lib/rules/match.c \
 	lib/rules/hash.c lib/rules/drawrules.c
+
+## Openings: the tables in lib/openings (GameType, moves, names, source)
+## become C initialisers at build time, in the build tree.
+lib_libpdn_internal_la_SOURCES += lib/rules/opening.c
+nodist_lib_libpdn_internal_la_SOURCES = lib/rules/opening-table.h
+OPENING_TABLES = $(srcdir)/lib/openings/english.tsv \
+	$(srcdir)/lib/openings/russian.tsv
+BUILT_SOURCES += lib/rules/opening-table.h
+CLEANFILES += lib/rules/opening-table.h
+EXTRA_DIST += $(OPENING_TABLES) lib/openings/tsv2c.awk
+lib/rules/opening-table.h: $(OPENING_TABLES) $(srcdir)/lib/openings/tsv2c.awk
+	$(AM_V_GEN)$(MKDIR_P) lib/rules && \
+	$(AWK) -f $(srcdir)/lib/openings/tsv2c.awk $(OPENING_TABLES) > $@.tmp && \
+	mv $@.tmp $@
