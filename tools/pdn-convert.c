@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* pdn-convert: rewrites PDN through the writer: target notation (-m, -N),
  * capture paths (-c), writing style (-s: by default tags in input order and
- * each game's own terminator), or JSON (-f json). Squares are
+ * each game's own terminator), the opening's name and code as tags (-k),
+ * or JSON (-f json). Squares are
  * mapped through board coordinates, so num -> alg -> num is the identity;
  * -c and JSON replay the moves to know their paths and captures. */
 #include <config.h>
@@ -22,6 +23,7 @@ typedef struct conv_opts {
     int capture;      /* C_* */
     unsigned flags;   /* writer flags */
     int json;
+    int opening;      /* -k: Opening and OpeningCode tags */
 } conv_opts;
 
 /* One game being converted: its source GameType (as read or inferred) and
@@ -51,6 +53,8 @@ static const tool_option convert_options[] = {
                             "standard tags first, '*' terminator) or\n"
                             "compat (result token, 80 columns)"},
     {"format", 'f', "FORMAT", "pdn (default) or json (one game per line)"},
+    {"opening", 'k', NULL, "add or replace the Opening tag (the named\n"
+                           "opening) and the OpeningCode tag (first plies)"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline convert_cmdline = {
@@ -206,6 +210,49 @@ copy_unread(const tool_opts *o, const char *file, const pdn_game *g,
     }
 }
 
+/* -k: the opening of the game's start and main line under its source
+ * GameType (before -m rewrites its FEN tag). A game whose start cannot be
+ * set up keeps its tags (pdn-validate reports the FEN): -1. */
+static int
+opening_of(conv *c, pdn_opening *op)
+{
+    pdn_error err;
+
+    pdn_error_clear(&err);
+    if (pdn_opening_game(c->g, &c->src, op, &err) == 0)
+        return 0;
+    if (err.code == PDN_ENOMEM)
+        c->to->fatal = 1;
+    return -1;
+}
+
+/* Sets the tags of -k once the output GameType is known (the code's
+ * moves are mapped to it). */
+static void
+opening_tags(conv *c, const pdn_opening *op)
+{
+    char code[PDN_OPENING_CODE_MAX], txt[PDN_PATH_MAX * 4];
+    const char *p;
+    pdn_movetext mt;
+    size_t len = 0, n;
+
+    code[0] = '\0';
+    for (p = op->code; *p; p += n + (p[n] == ' ')) {
+        n = strcspn(p, " ");
+        snprintf(txt, sizeof txt, "%.*s", (int)n, p);
+        if (pdn_movetext_parse(p, n, &mt) == 0 &&
+            gf_map_move(&c->src, &c->dst, &mt, &mt) == 0)
+            pdn_movetext_format(&mt, txt, sizeof txt);
+        len += (size_t)snprintf(code + len, sizeof code - len, "%s%s",
+                                len ? " " : "", txt);
+        if (len >= sizeof code)
+            break;
+    }
+    if ((op->name && pdn_game_set_tag(c->g, "Opening", op->name) != 0) ||
+        (code[0] && pdn_game_set_tag(c->g, "OpeningCode", code) != 0))
+        c->to->fatal = 1;
+}
+
 /* The output GameType (-m, -N). A game converted to a notation says which
  * in its GameType tag, which it gets when it had none (-g or inference
  * typed it); the FEN tag follows. */
@@ -268,8 +315,9 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
 {
     const conv_opts *co = o->ud;
     conv c = {o, co, file, g, to, {0}, {0}, NULL, NULL};
-    int notation = co->notation || co->corner >= 0;
+    int notation = co->notation || co->corner >= 0, have_opening = 0;
     pdn_board *b = NULL;
+    pdn_opening op;
 
     if (g == NULL && rerr->code == PDN_OK)
         return;
@@ -278,7 +326,11 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
         copy_unread(o, file, g, rerr, to);
         return;
     }
+    if (co->opening && opening_of(&c, &op) == 0)
+        have_opening = 1;
     target_type(&c);
+    if (have_opening)
+        opening_tags(&c, &op);
     if (co->json) {
         c.js = &to->out;
         gf_json_game_open(c.js, file, g);
@@ -307,7 +359,7 @@ main(int argc, char **argv)
     static const unsigned style_flags[] = {
         PDN_WRITE_KEEP_TAGS | PDN_WRITE_KEEP_RESULT, PDN_WRITE_PDN3,
         PDN_WRITE_COMPAT};
-    conv_opts co = {0, -1, C_KEEP, 0, 0};
+    conv_opts co = {0, -1, C_KEEP, 0, 0, 0};
     tool_opts o;
     int c, v, st;
 
@@ -325,6 +377,8 @@ main(int argc, char **argv)
             co.flags = style_flags[v];
         else if (c == 'f' && (v = tool_choice(c, optarg, fmts)) >= 0)
             co.json = v;
+        else if (c == 'k')
+            co.opening = 1;
         else if (c == 'N') {
             if ((optarg[0] != 'N' && optarg[0] != 'n') ||
                 optarg[1] < '0' || optarg[1] > '3' || optarg[2] != '\0')
