@@ -18,6 +18,7 @@ shared_suite(void)
     fen_shared_tests(tc);
     gametype_shared_tests(tc);
     reader_shared_tests(tc);
+    opening_shared_tests(tc);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;

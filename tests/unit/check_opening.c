@@ -280,6 +280,102 @@ START_TEST(test_game_main_line)
 }
 END_TEST
 
+/* Counts over one file of the shared corpus, every game classified under
+ * the GameType gt: games, games with a code, games named, and for the
+ * games whose own Opening tag is in the table names (a transliterated
+ * name and its table name), how many we name alike and otherwise. */
+typedef struct tally {
+    unsigned long games, coded, named, agree, differ;
+} tally;
+
+static tally
+shared_tally(const char *rel, const char *gt_text,
+             const char *const (*names)[2])
+{
+    char path[4096];
+    FILE *fp;
+    pdn_reader *r;
+    pdn_game *g;
+    pdn_gametype gt;
+    pdn_error e;
+    tally t = {0, 0, 0, 0, 0};
+    int rc;
+
+    snprintf(path, sizeof path, "%s/%s", test_shared_dir(), rel);
+    fp = fopen(path, "rb");
+    ck_assert_msg(fp != NULL, "%s", path);
+    ck_assert_int_ge(pdn_gametype_parse(gt_text, &gt, NULL), 0);
+    r = pdn_reader_new_file(fp, path);
+    pdn_error_clear(&e);
+    while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+        const char *own = g ? pdn_game_tag(g, "Opening") : NULL;
+        pdn_opening op;
+        size_t i;
+
+        if (rc < 0 || g == NULL) {
+            pdn_game_free(g);
+            pdn_error_clear(&e);
+            continue;
+        }
+        t.games++;
+        ck_assert_int_eq(pdn_opening_game(g, &gt, &op, NULL), 0);
+        t.coded += op.code[0] != '\0';
+        t.named += op.name != NULL;
+        for (i = 0; names && own && op.name && names[i][0]; i++)
+            if (strcmp(own, names[i][0]) == 0) {
+                if (strcmp(op.name, names[i][1]) == 0)
+                    t.agree++;
+                else
+                    t.differ++;
+            }
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    fclose(fp);
+    return t;
+}
+
+/* The Open Checkers Archive: every game gets a code; the named counts
+ * as measured when the tables were written (they change with them). */
+START_TEST(test_shared_oca_openings)
+{
+    tally t = shared_tally("corpus/english/oca__OCA_2.0.pdn", "21", NULL);
+
+    ck_assert_uint_eq(t.games, 22621);
+    ck_assert_uint_eq(t.coded, 22621);
+    ck_assert_uint_eq(t.named, 21778);
+}
+END_TEST
+
+/* Abatsiev's games name their openings (transliterated): where we give
+ * a name too, it is the same opening. */
+START_TEST(test_shared_russian_names_agree)
+{
+    static const char *const names[][2] = {
+        {"Kol", "Кол"},
+        {"Gorodskaja partija", "Городская партия"},
+        {"Obratnyj kol", "Обратный кол"},
+        {"Obratnyj tychok", "Обратный тычок"},
+        {"Igra Bodjanskogo", "Игра Бодянского"},
+        {"Igra Filippova", "Игра Филиппова"},
+        {"Obratnyj perekrestok", "Обратный перекрёсток"},
+        {NULL, NULL}};
+    tally t = shared_tally("corpus/russian/gamescheckers__abatsiev.pdn",
+                           "25", names);
+
+    ck_assert_uint_eq(t.games, 198);
+    ck_assert_uint_eq(t.agree, 9);
+    ck_assert_uint_eq(t.differ, 0);
+}
+END_TEST
+
+void
+opening_shared_tests(TCase *tc)
+{
+    tcase_add_test(tc, test_shared_oca_openings);
+    tcase_add_test(tc, test_shared_russian_names_agree);
+}
+
 Suite *
 opening_suite(void)
 {

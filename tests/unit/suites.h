@@ -27,5 +27,6 @@ Suite *enomem_suite(void);   /* check_enomem.c: every allocation failing */
 void fen_shared_tests(TCase *tc);
 void gametype_shared_tests(TCase *tc);
 void reader_shared_tests(TCase *tc);
+void opening_shared_tests(TCase *tc);
 
 #endif
