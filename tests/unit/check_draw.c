@@ -73,12 +73,44 @@ must_capture(const pdn_board *b, pdn_movelist *l)
            pdn_movelist_at(l, 0)->ncaptured > 0;
 }
 
+/* Whether the side to move in b has a king move that captures nothing
+ * and leaves the opponent no capture, and (depth > 0) after which the
+ * opponent has one too: a lookahead that keeps a walk of kings among men
+ * from running into a dead end. */
+static int
+has_quiet(const pdn_board *b, int depth)
+{
+    pdn_movelist *l = pdn_movelist_new(), *l2 = pdn_movelist_new();
+    pdn_board *t = pdn_board_new(pdn_board_gametype(b), NULL);
+    size_t i;
+    int ok = 0;
+
+    ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
+    for (i = 0; i < pdn_movelist_count(l) && !ok; i++) {
+        const pdn_move *m = pdn_movelist_at(l, i);
+        int piece = pdn_board_piece(b, m->path[0]);
+
+        if (m->ncaptured || (piece != 'W' && piece != 'B'))
+            continue;
+        pdn_board_copy(t, b);
+        pdn_board_apply(t, m);
+        ok = !must_capture(t, l2) && pdn_movelist_count(l2) > 0 &&
+             (depth == 0 || has_quiet(t, depth - 1));
+    }
+    pdn_board_free(t);
+    pdn_movelist_free(l);
+    pdn_movelist_free(l2);
+    return ok;
+}
+
 /* Plays max plies from fen choosing, each time, the first legal king move
- * that captures nothing, leads to a position not seen before and leaves
- * the opponent no capture: the material and the men stay, only the
+ * (at the plies listed in man_at, 0-terminated, a man move that does not
+ * crown instead) that captures nothing, leads to a position not seen
+ * before and leaves the opponent no capture: the material stays, only the
  * counters run. */
 static run
-play_kings(const char *gt, const char *fen, unsigned long max)
+play_pieces(const char *gt, const char *fen, unsigned long max,
+            const unsigned long *man_at)
 {
     pdn_board *b = test_board_at(gt, fen), *t = test_board_at(gt, fen);
     pdn_drawstate *d = pdn_drawstate_new();
@@ -90,23 +122,28 @@ play_kings(const char *gt, const char *fen, unsigned long max)
     pdn_drawstate_start(d, b);
     seen[nseen++] = pdn_board_hash(b);
     while (r.plies < max) {
-        int found = 0;
+        int found = 0, man = man_at && *man_at == r.plies + 1;
+        size_t pass, times;
 
         ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
+        /* a position not seen before; failing that, one seen once (never
+         * a third time: no repetition) */
+        for (pass = 0; pass < 2 && !found; pass++)
         for (i = 0; i < pdn_movelist_count(l) && !found; i++) {
             const pdn_move *m = pdn_movelist_at(l, i);
             int piece = pdn_board_piece(b, m->path[0]);
+            int king = piece == 'W' || piece == 'B';
             uint64_t h;
 
-            if (m->ncaptured || (piece != 'W' && piece != 'B'))
+            if (m->ncaptured || king == man || m->promotes)
                 continue;
             pdn_board_copy(t, b);
             pdn_board_apply(t, m);
             h = pdn_board_hash(t);
-            for (k = 0; k < nseen && seen[k] != h; k++)
-                ;
-            if (k < nseen || must_capture(t, l2) ||
-                pdn_movelist_count(l2) == 0)
+            for (k = times = 0; k < nseen; k++)
+                times += seen[k] == h;
+            if (times > pass || must_capture(t, l2) ||
+                pdn_movelist_count(l2) == 0 || !has_quiet(t, 1))
                 continue;
             seen[nseen++] = h;
             pdn_board_apply(b, m);
@@ -114,8 +151,9 @@ play_kings(const char *gt, const char *fen, unsigned long max)
             ck_assert_uint_eq(pdn_drawstate_info(d)->hash, h);
             found = 1;
         }
-        ck_assert_msg(found, "%s %s: no fresh king move at ply %lu", gt, fen,
-                      r.plies);
+        ck_assert_msg(found, "%s %s: no %s move at ply %lu", gt, fen,
+                      man ? "man" : "king", r.plies);
+        man_at += man;
     }
     pdn_movelist_free(l);
     pdn_movelist_free(l2);
@@ -125,21 +163,35 @@ play_kings(const char *gt, const char *fen, unsigned long max)
     return r;
 }
 
-/* The rule fires at exactly ply at: not in at - 1 plies, and at ply at. */
-static void
-boundary_kings(const char *gt, const char *fen, unsigned long at, int rule,
-               int automatic)
+static run
+play_kings(const char *gt, const char *fen, unsigned long max)
 {
-    run r = play_kings(gt, fen, at - 1);
+    return play_pieces(gt, fen, max, NULL);
+}
+
+/* The rule fires at exactly ply at: not in at - 1 plies, and at ply at
+ * (men move at the plies of man_at, see play_pieces). */
+static void
+boundary_pieces(const char *gt, const char *fen, unsigned long at, int rule,
+                int automatic, const unsigned long *man_at)
+{
+    run r = play_pieces(gt, fen, at - 1, man_at);
 
     ck_assert_msg(r.rule == 0, "%s %s: rule %d at ply %lu, before %lu", gt,
                   fen, r.rule, r.ply, at);
-    r = play_kings(gt, fen, at);
+    r = play_pieces(gt, fen, at, man_at);
     ck_assert_msg(r.rule == rule && r.ply == at,
                   "%s %s: rule %s at ply %lu, want %s at %lu", gt, fen,
                   pdn_draw_rule_name(r.rule), r.ply,
                   pdn_draw_rule_name(rule), at);
     ck_assert_int_eq(r.automatic, automatic);
+}
+
+static void
+boundary_kings(const char *gt, const char *fen, unsigned long at, int rule,
+               int automatic)
+{
+    boundary_pieces(gt, fen, at, rule, automatic, NULL);
 }
 
 START_TEST(test_hash_stable_and_side_sensitive)
@@ -315,6 +367,20 @@ START_TEST(test_endgame_boundary)
     /* Russian: 4 or 5 pieces, kings on both sides: 30 moves */
     boundary_kings("russian", "W:WKc1,Ke1,h2:BKf8,a7", 30, PDN_DRAW_ENDGAME,
                    1);
+    /* Russian: 6 or 7 pieces, kings on both sides: 60 moves (plies); a
+     * man moves at plies 20 and 40 so that the kings-only rule (30 plies)
+     * does not fire first */
+    {
+        static const unsigned long men[] = {20, 40, 0};
+
+        boundary_pieces("russian", "W:WKc1,a3,e3:BKh8,a7,h6", 60,
+                        PDN_DRAW_ENDGAME, 1, men);
+        boundary_pieces("russian", "W:WKc1,a3,e3,h2:BKh8,a7,h6", 60,
+                        PDN_DRAW_ENDGAME, 1, men);
+        /* without the man moves the kings-only rule comes first */
+        boundary_kings("russian", "W:WKc1,a3,e3:BKh8,a7,h6", 30,
+                       PDN_DRAW_KINGS_MOVES, 1);
+    }
     /* Frisian: two kings against one, 7 moves each; one against one, 2 */
     boundary_kings("frisian", "W:WK46,K47:BK3", 14, PDN_DRAW_ENDGAME, 1);
     boundary_kings("frisian", "W:WK46:BK3", 4, PDN_DRAW_ENDGAME, 1);
