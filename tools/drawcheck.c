@@ -91,6 +91,13 @@ report(drawcheck *dc, const pdn_node *next)
 }
 
 void
+drawcheck_setup(drawcheck *dc, const pdn_board *b)
+{
+    if (dc->ds != NULL)
+        pdn_drawstate_setup(dc->ds, b);
+}
+
+void
 drawcheck_move(drawcheck *dc, const pdn_board *b, const pdn_move *m,
                const pdn_node *n)
 {

@@ -26,6 +26,8 @@ typedef struct drawcheck {
 void drawcheck_begin(drawcheck *dc, int on, const tool_opts *o,
                      tool_out *to, const char *file, const pdn_game *g,
                      const pdn_board *b);
+/* A setup command in the moves set b: the counts begin again there. */
+void drawcheck_setup(drawcheck *dc, const pdn_board *b);
 /* After move n, played as m, reached b. */
 void drawcheck_move(drawcheck *dc, const pdn_board *b, const pdn_move *m,
                     const pdn_node *n);

@@ -112,6 +112,8 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
 
         if (tool_setup(c->o, c->file, n, num, b, c->to) != 0)
             return -1;
+        if (c->dc != NULL && pdn_node_setup(n) != NULL)
+            drawcheck_setup(c->dc, b);
         /* Variations branch from the position before this move, so they
          * are played on a copy before the move is applied. Their depth is
          * bounded by the reader's limit (256). */

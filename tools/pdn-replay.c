@@ -169,6 +169,8 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         pos = pdn_node_pos(n);
         if (tool_setup(o, file, n, num, b, to) != 0 || mt == NULL)
             break;
+        if (ds != NULL && pdn_node_setup(n) != NULL)
+            pdn_drawstate_setup(ds, b);
         /* Matched and played in one call: l then holds every legal move
          * when the move is not played, and after a legal one the moves
          * sharing its squares, which is all the short form needs. */

@@ -186,6 +186,11 @@ pdn_drawstate *pdn_drawstate_new(void);
 void pdn_drawstate_free(pdn_drawstate *d);
 /* Begins a game at b's position (ply 0), under b's GameType's rules. */
 void pdn_drawstate_start(pdn_drawstate *d, const pdn_board *b);
+/* A setup in the moves (a /FEN/ command): the counts begin again at b's
+ * position (repetitions, plies since a capture or man move, the endgame
+ * counters), the plies keep their numbers, and a rule that fired before
+ * stays the first. */
+void pdn_drawstate_setup(pdn_drawstate *d, const pdn_board *b);
 /* Feeds the position b reached by playing m (as pdn_board_play or
  * pdn_board_apply played it). Returns the rule that fired at this ply
  * (PDN_DRAW_NONE when none, or when one fired earlier); -1 with *err

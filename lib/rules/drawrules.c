@@ -167,20 +167,44 @@ hist_push(pdn_drawstate *d, uint64_t h)
 
 static void fmjd_track(pdn_drawstate *d);
 
-void
-pdn_drawstate_start(pdn_drawstate *d, const pdn_board *b)
+/* Counts begin at b's position, at ply ply. */
+static void
+begin(pdn_drawstate *d, const pdn_board *b, unsigned long ply)
 {
     d->spec = spec_for(pdn_board_gametype(b));
     memset(&d->info, 0, sizeof d->info);
+    d->info.ply = ply;
     d->info.hash = pdn_board_hash(b);
     d->info.repetitions = 1;
     d->nhist = 0;
-    d->hist_ply = 0;
+    d->hist_ply = ply;
     (void)hist_push(d, d->info.hash);
     mirror(d, b);
-    d->mat_ply = d->fam_ply = d->five_ply = 0;
+    d->mat_ply = d->fam_ply = d->five_ply = ply;
     d->fam = d->five = 0;
     fmjd_track(d);
+}
+
+void
+pdn_drawstate_start(pdn_drawstate *d, const pdn_board *b)
+{
+    begin(d, b, 0);
+}
+
+void
+pdn_drawstate_setup(pdn_drawstate *d, const pdn_board *b)
+{
+    pdn_drawinfo was = d->info;
+
+    begin(d, b, was.ply);
+    if (was.rule != PDN_DRAW_NONE) {
+        d->info.rule = was.rule;
+        d->info.automatic = was.automatic;
+        d->info.rule_ply = was.rule_ply;
+        d->info.rule_from = was.rule_from;
+        memcpy(d->info.rule_plies, was.rule_plies, sizeof was.rule_plies);
+        d->info.rule_text = was.rule_text;
+    }
 }
 
 const pdn_drawinfo *

@@ -110,7 +110,7 @@ has_quiet(const pdn_board *b, int depth)
  * counters run. */
 static run
 play_pieces(const char *gt, const char *fen, unsigned long max,
-            const unsigned long *man_at)
+            const unsigned long *man_at, unsigned long setup_at)
 {
     pdn_board *b = test_board_at(gt, fen), *t = test_board_at(gt, fen);
     pdn_drawstate *d = pdn_drawstate_new();
@@ -123,6 +123,14 @@ play_pieces(const char *gt, const char *fen, unsigned long max,
     seen[nseen++] = pdn_board_hash(b);
     while (r.plies < max) {
         int found = 0, man = man_at && *man_at == r.plies + 1;
+
+        /* a setup command of the same position: the counts begin again,
+         * the plies keep their numbers */
+        if (setup_at != 0 && r.plies == setup_at) {
+            pdn_drawstate_setup(d, b);
+            ck_assert_uint_eq(pdn_drawstate_info(d)->ply, setup_at);
+            ck_assert_uint_eq(pdn_drawstate_info(d)->quiet, 0);
+        }
         size_t pass, times;
 
         ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
@@ -166,7 +174,7 @@ play_pieces(const char *gt, const char *fen, unsigned long max,
 static run
 play_kings(const char *gt, const char *fen, unsigned long max)
 {
-    return play_pieces(gt, fen, max, NULL);
+    return play_pieces(gt, fen, max, NULL, 0);
 }
 
 /* The rule fires at exactly ply at: not in at - 1 plies, and at ply at
@@ -175,11 +183,11 @@ static void
 boundary_pieces(const char *gt, const char *fen, unsigned long at, int rule,
                 int automatic, const unsigned long *man_at)
 {
-    run r = play_pieces(gt, fen, at - 1, man_at);
+    run r = play_pieces(gt, fen, at - 1, man_at, 0);
 
     ck_assert_msg(r.rule == 0, "%s %s: rule %d at ply %lu, before %lu", gt,
                   fen, r.rule, r.ply, at);
-    r = play_pieces(gt, fen, at, man_at);
+    r = play_pieces(gt, fen, at, man_at, 0);
     ck_assert_msg(r.rule == rule && r.ply == at,
                   "%s %s: rule %s at ply %lu, want %s at %lu", gt, fen,
                   pdn_draw_rule_name(r.rule), r.ply,
@@ -387,6 +395,74 @@ START_TEST(test_endgame_boundary)
 }
 END_TEST
 
+/* A setup in the moves restarts the counts: the Russian kings-only rule
+ * (30 plies) fires 30 plies after a setup at ply 10, at ply 40, counted
+ * from ply 10; a rule that fired before a setup stays. */
+START_TEST(test_setup_restarts_the_counts)
+{
+    run r = play_pieces("russian", "W:WKc1,h2,h4:BKf8,a5,a7", 39, NULL, 10);
+
+    ck_assert_int_eq(r.rule, 0);
+    r = play_pieces("russian", "W:WKc1,h2,h4:BKf8,a5,a7", 40, NULL, 10);
+    ck_assert_int_eq(r.rule, PDN_DRAW_KINGS_MOVES);
+    ck_assert_uint_eq(r.ply, 40);
+    r = play_pieces("russian", "W:WKc1,h2,h4:BKf8,a5,a7", 45, NULL, 35);
+    ck_assert_int_eq(r.rule, PDN_DRAW_KINGS_MOVES);
+    ck_assert_uint_eq(r.ply, 30);
+}
+END_TEST
+
+/* Plays the written move text on b and feeds d; returns the push's
+ * result. */
+static int
+push_text(pdn_board *b, pdn_drawstate *d, pdn_movelist *l, const char *text)
+{
+    pdn_movetext mt;
+    pdn_match m;
+
+    ck_assert_int_eq(pdn_movetext_parse(text, strlen(text), &mt), 0);
+    ck_assert_int_eq(pdn_board_play(b, &mt, &m, l, NULL), PDN_MATCH_LEGAL);
+    return pdn_drawstate_push(d, b, &m.move, NULL);
+}
+
+/* After a setup of another position the tracker follows the new board:
+ * its hash is the board's at every ply, repetitions count from the setup
+ * on. */
+START_TEST(test_setup_of_another_position)
+{
+    pdn_board *b = test_board_at("international", "W:WK49,37:BK2,14");
+    pdn_drawstate *d = pdn_drawstate_new();
+    pdn_movelist *l = pdn_movelist_new();
+    static const char *const before[] = {"49-43", "2-8", "43-49", "8-2"};
+    static const char *const after[] = {"48-42", "3-9", "42-48", "9-3",
+                                        "48-42", "3-9", "42-48", "9-3"};
+    pdn_fen f;
+    size_t i;
+    int got = 0;
+
+    pdn_drawstate_start(d, b);
+    for (i = 0; i < 4; i++)
+        ck_assert_int_eq(push_text(b, d, l, before[i]), 0);
+    ck_assert_uint_eq(pdn_drawstate_info(d)->repetitions, 2);
+    ck_assert_int_eq(pdn_fen_parse("W:WK48,37:BK3,14", &f, NULL), 0);
+    ck_assert_int_eq(pdn_board_set_fen(b, &f, NULL), 0);
+    pdn_drawstate_setup(d, b);
+    ck_assert_uint_eq(pdn_drawstate_info(d)->repetitions, 1);
+    for (i = 0; i < 8; i++) {
+        got = push_text(b, d, l, after[i]);
+        ck_assert_uint_eq(pdn_drawstate_info(d)->hash, pdn_board_hash(b));
+        ck_assert_uint_eq(pdn_drawstate_info(d)->ply, 5 + i);
+        ck_assert_int_eq(got, i == 7 ? PDN_DRAW_REPETITION : 0);
+    }
+    /* the third occurrence of the setup position: plies 4, 8 and 12 */
+    ck_assert_uint_eq(pdn_drawstate_info(d)->rule_plies[0], 4);
+    ck_assert_uint_eq(pdn_drawstate_info(d)->rule_plies[2], 12);
+    pdn_movelist_free(l);
+    pdn_drawstate_free(d);
+    pdn_board_free(b);
+}
+END_TEST
+
 /* No counting rule where none was found in the rule books: only the
  * repetition claim. */
 START_TEST(test_no_counting_rule_elsewhere)
@@ -416,6 +492,8 @@ draw_suite(void)
     tcase_add_test(tc, test_kings_moves_boundary);
     tcase_add_test(tc, test_endgame_boundary);
     tcase_add_test(tc, test_no_counting_rule_elsewhere);
+    tcase_add_test(tc, test_setup_restarts_the_counts);
+    tcase_add_test(tc, test_setup_of_another_position);
     suite_add_tcase(s, tc);
     return s;
 }
