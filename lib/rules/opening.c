@@ -38,7 +38,15 @@ static struct {
     unsigned plies;
     uint64_t hash;
 } compiled[TABLE_N];
-static unsigned longest;
+/* Per GameType of the tables: the longest entry and the plies at which
+ * entries end (a bit each). */
+#define TYPES_MAX 4
+static struct {
+    int type;
+    unsigned longest;
+    uint64_t ends;
+} types[TYPES_MAX];
+static size_t ntypes;
 static int ready;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -79,6 +87,25 @@ compile_entry(const entry *e, pdn_board *b, pdn_movelist *l, unsigned *plies,
     return 0;
 }
 
+static void
+note_type(int type, unsigned plies)
+{
+    size_t k;
+
+    for (k = 0; k < ntypes && types[k].type != type; k++)
+        ;
+    if (k == ntypes) {
+        if (ntypes == TYPES_MAX)
+            return;
+        types[ntypes].type = type;
+        types[ntypes].longest = 0;
+        types[ntypes++].ends = 0;
+    }
+    if (plies > types[k].longest)
+        types[k].longest = plies;
+    types[k].ends |= UINT64_C(1) << plies;
+}
+
 /* Replays every entry (under the lock). -1 when memory runs out: the
  * next call tries again. */
 static int
@@ -90,6 +117,7 @@ compile_all(pdn_error *err)
     size_t i;
     int type = -1, rc = 0;
 
+    ntypes = 0;
     if (l == NULL)
         rc = -1;
     for (i = 0; rc == 0 && i < TABLE_N; i++) {
@@ -106,8 +134,8 @@ compile_all(pdn_error *err)
         if (b != NULL && compile_entry(&table[i], b, l, &compiled[i].plies,
                                        &compiled[i].hash, err) != 0)
             rc = -1;
-        if (compiled[i].plies > longest)
-            longest = compiled[i].plies;
+        if (compiled[i].plies > 0)
+            note_type(table[i].type, compiled[i].plies);
     }
     pdn_board_free(b);
     pdn_movelist_free(l);
@@ -268,6 +296,25 @@ table_applies(int type, const pdn_gametype *gt)
            gt->height == std.height && gt->start == std.start;
 }
 
+/* The plies worth replaying for gt's games: the code's and the longest
+ * entry's that applies; *ends gets a bit for each ply at which such an
+ * entry ends (its position's hash is needed). */
+static unsigned
+plies_needed(const pdn_gametype *gt, uint64_t *ends)
+{
+    unsigned n = code_plies(gt);
+    size_t k;
+
+    *ends = 0;
+    for (k = 0; k < ntypes; k++)
+        if (table_applies(types[k].type, gt)) {
+            *ends |= types[k].ends;
+            if (types[k].longest > n)
+                n = types[k].longest;
+        }
+    return n;
+}
+
 /* Replays the sequence from init: the code from its first plies and the
  * hashes of its positions; then the longest table entry that matches. */
 static int
@@ -275,9 +322,9 @@ classify_seq(pdn_board *b, const pdn_move *seq, unsigned n, pdn_opening *op,
              pdn_error *err)
 {
     const pdn_gametype *gt = pdn_board_gametype(b);
-    uint64_t hash[PLIES_CAP + 1];
+    uint64_t hash[PLIES_CAP + 1], ends;
     pdn_movelist *l = pdn_movelist_new();
-    unsigned i, k = code_plies(gt);
+    unsigned i, k = code_plies(gt), need = plies_needed(gt, &ends);
     size_t len = 0, j;
 
     if (l == NULL) {
@@ -285,23 +332,28 @@ classify_seq(pdn_board *b, const pdn_move *seq, unsigned n, pdn_opening *op,
                        "out of memory");
         return -1;
     }
-    hash[0] = pdn_board_hash(b);
+    if (n > need)
+        n = need;
     for (i = 0; i < n; i++) {
         if (i < k) {
-            if (pdn_board_moves(b, l, err) != 0) {
+            /* a quiet move's from and to are never ambiguous: the list of
+             * legal moves is only needed for a capture */
+            if (seq[i].ncaptured && pdn_board_moves(b, l, err) != 0) {
                 pdn_movelist_free(l);
                 return -1;
             }
             if (i > 0)
                 op->code[len++] = ' ';
-            len += pdn_move_format(b, l, &seq[i], PDN_MOVE_SHORT,
-                                   op->code + len, sizeof op->code - len);
+            len += pdn_move_format(b, seq[i].ncaptured ? l : NULL, &seq[i],
+                                   PDN_MOVE_SHORT, op->code + len,
+                                   sizeof op->code - len);
             if (len >= sizeof op->code)
                 len = sizeof op->code - 1;
             op->code_plies = i + 1;
         }
         pdn_board_apply(b, &seq[i]);
-        hash[i + 1] = pdn_board_hash(b);
+        if (ends >> (i + 1) & 1)
+            hash[i + 1] = pdn_board_hash(b);
     }
     pdn_movelist_free(l);
     for (j = 0; j < TABLE_N; j++)
@@ -316,37 +368,39 @@ classify_seq(pdn_board *b, const pdn_move *seq, unsigned n, pdn_opening *op,
     return 0;
 }
 
+/* The same pieces on the same squares and the same side to move. */
+static int
+same_position(const pdnp_pos *a, const pdnp_pos *b)
+{
+    return a->turn == b->turn &&
+           memcmp(a->occ, b->occ, sizeof a->occ) == 0 &&
+           memcmp(a->kocc, b->kocc, sizeof a->kocc) == 0;
+}
+
 int
 pdn_opening_classify(const pdn_board *start, const pdn_move *moves, size_t n,
                      pdn_opening *op, pdn_error *err)
 {
     pdn_move seq[PLIES_CAP];
-    pdn_board *b;
+    pdn_board b = *start; /* a copy: no allocation, no geometry to build */
     unsigned pre = 0, total, i;
     int rc;
 
     memset(op, 0, sizeof *op);
     if (ensure_compiled(err) != 0)
         return -1;
-    b = pdn_board_new(pdn_board_gametype(start), err);
-    if (b == NULL)
-        return -1;
-    if (pdn_board_hash(b) != pdn_board_hash(start)) {
-        rc = setup_prefix(b, start, code_plies(pdn_board_gametype(b)), seq,
-                          err);
-        if (rc <= 0) {
-            pdn_board_free(b);
+    b.pos = b.init;
+    if (!same_position(&b.pos, &start->pos)) {
+        rc = setup_prefix(&b, start, code_plies(&b.gt), seq, err);
+        if (rc <= 0)
             return rc;
-        }
         pre = (unsigned)rc;
     }
     total = pre;
     for (i = 0; i < n && total < PLIES_CAP; i++)
         seq[total++] = moves[i];
     op->setup_plies = pre;
-    rc = classify_seq(b, seq, total, op, err);
-    pdn_board_free(b);
-    return rc;
+    return classify_seq(&b, seq, total, op, err);
 }
 
 int
@@ -377,25 +431,28 @@ pdn_opening_game(const pdn_game *g, const pdn_gametype *gt, pdn_opening *op,
                 pdn_board_set_fen(b, &f, err) != 0)) {
         rc = -1; /* a setup command before the first move */
     }
-    if (rc == 0) {
-        pdn_board *start = pdn_board_new(gt, err);
+    if (rc == 0 && (rc = ensure_compiled(err)) == 0) {
+        uint64_t ends;
+        unsigned need = plies_needed(gt, &ends);
 
-        if (start == NULL) {
-            rc = -1;
-        } else {
-            pdn_board_copy(start, b);
-            for (; node && n < PLIES_CAP && pdn_node_move(node) &&
-                   (n == 0 || pdn_node_setup(node) == NULL);
-                 node = pdn_node_next(node)) {
-                rc = pdn_board_play(b, pdn_node_move(node), &m, l, err);
-                if (rc != PDN_MATCH_LEGAL)
-                    break;
-                moves[n++] = m.move;
-            }
-            rc = rc < 0 ? -1
-                        : pdn_opening_classify(start, moves, n, op, err);
-            pdn_board_free(start);
+        for (; node && n < need && pdn_node_move(node) &&
+               (n == 0 || pdn_node_setup(node) == NULL);
+             node = pdn_node_next(node)) {
+            rc = pdn_board_play(b, pdn_node_move(node), &m, l, err);
+            if (rc != PDN_MATCH_LEGAL)
+                break;
+            moves[n++] = m.move;
         }
+        /* back to the start: the FEN (or setup) again, or the initial
+         * position */
+        if (rc >= 0 && n > 0) {
+            if (fen != NULL || (pdn_game_first(g) &&
+                                pdn_node_setup(pdn_game_first(g))))
+                pdn_board_set_fen(b, &f, NULL);
+            else
+                pdn_board_reset(b);
+        }
+        rc = rc < 0 ? -1 : pdn_opening_classify(b, moves, n, op, err);
     }
     pdn_board_free(b);
     pdn_movelist_free(l);
