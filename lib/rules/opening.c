@@ -217,13 +217,14 @@ typedef struct search {
     pdn_movelist *lists[PDN_OPENING_PLIES_MAX];
 } search;
 
-/* 1 found (path[0..depth-1] filled), 0 not, -1 out of memory. */
+/* 1 found (path[0..depth-1] filled), 0 not, -1 out of memory. The
+ * children are copies of b on the stack (depth is at most 4). */
 static int
-find(search *s, const pdn_board *b, unsigned ply, unsigned depth,
-     pdn_error *err)
+find(search *s, const pdn_board *b, unsigned ply, unsigned depth)
 {
     pdn_movelist *l = s->lists[ply];
-    pdn_board *child;
+    pdn_board child = *b;
+    pdn_error e;
     size_t i;
     int kings, rc = 0;
 
@@ -231,18 +232,15 @@ find(search *s, const pdn_board *b, unsigned ply, unsigned depth,
         return pdn_board_hash(b) == s->target;
     if (++s->nodes > SEARCH_NODES || count_pieces(b, &kings) < s->min_pieces)
         return 0;
-    if (pdn_board_moves(b, l, err) != 0)
-        return err && err->code == PDN_ENOMEM ? -1 : 0;
-    child = pdn_board_new(pdn_board_gametype(b), err);
-    if (child == NULL)
-        return -1;
+    pdn_error_clear(&e);
+    if (pdn_board_moves(b, l, &e) != 0)
+        return e.code == PDN_ENOMEM ? -1 : 0;
     for (i = 0; rc == 0 && i < pdn_movelist_count(l); i++) {
-        pdn_board_copy(child, b);
-        pdn_board_apply(child, pdn_movelist_at(l, i));
+        child.pos = b->pos;
+        pdn_board_apply(&child, pdn_movelist_at(l, i));
         s->path[ply] = *pdn_movelist_at(l, i);
-        rc = find(s, child, ply + 1, depth, err);
+        rc = find(s, &child, ply + 1, depth);
     }
-    pdn_board_free(child);
     return rc;
 }
 
@@ -270,7 +268,7 @@ setup_prefix(const pdn_board *init, const pdn_board *start, unsigned max,
             rc = -1;
     for (d = 1; rc == 0 && d <= max; d++) {
         s.nodes = 0;
-        rc = find(&s, init, 0, d, err);
+        rc = find(&s, init, 0, d);
         if (rc == 1) {
             memcpy(path, s.path, d * sizeof *path);
             rc = (int)d;
