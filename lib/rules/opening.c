@@ -356,6 +356,7 @@ classify_seq(pdn_board *b, const pdn_move *seq, unsigned n, pdn_opening *op,
     pdn_movelist_free(l);
     for (j = 0; j < TABLE_N; j++)
         if (compiled[j].plies > op->plies && compiled[j].plies <= n &&
+            (ends >> compiled[j].plies & 1) &&
             hash[compiled[j].plies] == compiled[j].hash &&
             table_applies(table[j].type, gt)) {
             op->plies = compiled[j].plies;

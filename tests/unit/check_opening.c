@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pdn/pdn.h"
+#include "core/pdn_private.h"
 #include "suites.h"
 #include "testutil.h"
 
@@ -280,6 +281,50 @@ START_TEST(test_game_main_line)
 }
 END_TEST
 
+/* Memory running out at every allocation in turn, a ballot setup game
+ * (the setup search) first: -1 with PDN_ENOMEM, or the full answer. */
+START_TEST(test_out_of_memory)
+{
+    static const char text[] =
+        "[FEN \"W:W19,21,22,24,25,26,27,28,29,30,31,32:"
+        "B1,2,3,4,5,6,7,9,10,11,12,15\"]\n1. 22-17 4-8 *\n";
+    pdn_reader *r = pdn_reader_new_mem(text, strlen(text), "t.pdn");
+    pdn_game *g = NULL;
+    pdn_gametype gt;
+    long n, failed = 0;
+
+    ck_assert_int_eq(pdn_reader_next(r, &g, NULL), 1);
+    pdn_gametype_standard(21, &gt);
+    for (n = 0; n < 100000; n++) {
+        pdn_opening op;
+        pdn_error e;
+        void *probe;
+        int rc;
+
+        pdn_error_clear(&e);
+        pdnp_alloc_fail_after(n);
+        rc = pdn_opening_game(g, &gt, &op, &e);
+        probe = pdnp_malloc(1);
+        pdnp_alloc_fail_after(-1);
+        if (rc != 0) {
+            ck_assert_int_eq(rc, -1);
+            ck_assert_int_eq(e.code, PDN_ENOMEM);
+            failed++;
+            continue;
+        }
+        ck_assert_str_eq(op.name, "Old Fourteenth");
+        ck_assert_uint_eq(op.setup_plies, 3);
+        if (probe != NULL) { /* the hook never fired: done */
+            pdnp_free(probe);
+            break;
+        }
+    }
+    ck_assert_int_gt(failed, 0);
+    pdn_game_free(g);
+    pdn_reader_free(r);
+}
+END_TEST
+
 /* Counts over one file of the shared corpus, every game classified under
  * the GameType gt: games, games with a code, games named, and for the
  * games whose own Opening tag is in the table names (a transliterated
@@ -389,6 +434,7 @@ opening_suite(void)
     tcase_add_test(tc, test_ballot_position_as_setup);
     tcase_add_test(tc, test_unreachable_setup_is_not_named);
     tcase_add_test(tc, test_game_main_line);
+    tcase_add_test(tc, test_out_of_memory);
     suite_add_tcase(s, tc);
     return s;
 }
