@@ -161,10 +161,10 @@ trim(fix *c, size_t i)
     t = tool_xmalloc(n - a + 1);
     memcpy(t, v + a, n - a);
     t[n - a] = '\0';
-    note(c, &pos, fen ? "fen" : "trim", v, t,
-         fen ? "FEN '%s': trailing dot and spaces removed"
-             : "value of tag '%s' trimmed",
-         fen ? v : name);
+    if (fen)
+        note(c, &pos, "fen", v, t, "FEN '%s' written as '%s'", v, t);
+    else
+        note(c, &pos, "trim", v, t, "value of tag '%s' trimmed", name);
     set_tag(c, name, t);
     free(t);
 }
@@ -484,12 +484,13 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
 }
 
 /* The first pass over each regular file: the code page its lines that are
- * not UTF-8 point to. */
+ * not UTF-8 point to, unless lines of it are sure of different ones. */
 static void
 scan_files(fix_opts *fo, int argc, char **argv)
 {
     char *line = NULL;
     size_t cap = 0;
+    unsigned seen;
     ssize_t n;
     int i;
 
@@ -503,10 +504,23 @@ scan_files(fix_opts *fo, int argc, char **argv)
         if (fp == NULL)
             continue;
         f->name = argv[i];
-        while ((n = getline(&line, &cap, fp)) > 0)
-            tc_scan_lines(&f->ev, line, (size_t)n);
+        seen = 0;
+        while ((n = getline(&line, &cap, fp)) > 0) {
+            tc_evidence lev;
+            int v;
+
+            if (tc_is_utf8(line, (size_t)n))
+                continue;
+            memset(&lev, 0, sizeof lev);
+            tc_scan(&lev, line, (size_t)n);
+            v = tc_verdict(&lev, line, (size_t)n);
+            seen |= v == TC_UNSURE ? 0 : 1u << v;
+            tc_scan(&f->ev, line, (size_t)n);
+        }
         fclose(fp);
-        f->cp = tc_verdict(&f->ev, NULL, 0);
+        /* lines that are sure of two code pages: a file of several */
+        f->cp = (seen & (seen - 1)) != 0 ? TC_UNSURE
+                                        : tc_verdict(&f->ev, NULL, 0);
         fo->nfiles++;
     }
     free(line);

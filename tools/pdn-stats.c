@@ -167,6 +167,8 @@ score(smap *table, const char *player, const game_info *gi, int side)
     }
 }
 
+/* A date known in part counts by what is known: 1998.??.?? is not before
+ * 1998.03.14, nor after 1998.03.28. */
 static void
 count_date(scope *s, const char *d)
 {
@@ -177,8 +179,8 @@ count_date(scope *s, const char *d)
         return;
     s->dated++;
     for (i = 0; i < FIX_DATE_SIZE; i++) {
-        lo[i] = d[i] == '?' ? '0' : d[i];
-        hi[i] = d[i] == '?' ? '9' : d[i];
+        lo[i] = d[i] == '?' ? '9' : d[i];
+        hi[i] = d[i] == '?' ? '0' : d[i];
     }
     if (s->first[0] == '\0' || strcmp(lo, s->first_key) < 0)
         memcpy(s->first, d, FIX_DATE_SIZE), memcpy(s->first_key, lo, sizeof lo);

@@ -86,7 +86,8 @@ text_tables(const tool_opts *o, tbuf *b, const smap *t)
 {
     size_t *ix = smap_order(t, 0), *px, i, j, n = shown(o, t->len);
 
-    tbuf_printf(b, "  score tables: %lu events", (unsigned long)t->len);
+    tbuf_printf(b, "  score tables: %lu event%s", (unsigned long)t->len,
+                t->len == 1 ? "" : "s");
     if (n < t->len)
         tbuf_printf(b, " (the %lu with the most games; -T 0 for all)",
                     (unsigned long)n);

@@ -4,7 +4,7 @@
 # an unknown option (exit 2 with a hint on stderr), and '-' for stdin.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
-tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft"
+tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-fix"
 for t in $tools; do
     if expect_status 0 "$t" --help; then
         grep -q "^Usage: $t " "$tmp/out" || { echo "FAIL: $t --help: no Usage line" >&2; fail=1; }
