@@ -117,7 +117,7 @@ build(char *buf, const field *y, const field *m, const field *d)
 }
 
 int
-fix_date(const char *v, char buf[FIX_DATE_SIZE])
+fix_date(const char *v, char buf[FIX_DATE_SIZE], int order)
 {
     field f[4];
     int n = split(v, f);
@@ -140,10 +140,13 @@ fix_date(const char *v, char buf[FIX_DATE_SIZE])
             day = &f[1], mon = &f[0];
         else if (n == 3 && f[0].kind == 'd' && f[1].kind == 'd') {
             /* numbers only: the order is clear when one is over 12 */
-            if (f[0].value > 12 || f[0].value == f[1].value)
+            if (f[0].value > 12 || f[0].value == f[1].value ||
+                (order == 'd' && f[1].value <= 12))
                 day = &f[0], mon = &f[1];
-            else if (f[1].value > 12)
+            else if (f[1].value > 12 || (order == 'm' && f[0].value <= 12))
                 day = &f[1], mon = &f[0];
+            else if (order == 'y' && f[0].value >= 1 && f[1].value >= 1)
+                day = mon = NULL;
             else if (f[0].value >= 1 && f[1].value >= 1)
                 return FIX_AMBIGUOUS;
             else
@@ -157,6 +160,21 @@ fix_date(const char *v, char buf[FIX_DATE_SIZE])
         return FIX_UNKNOWN;
     }
     return strcmp(buf, v) == 0 ? FIX_SAME : FIX_CHANGED;
+}
+
+int
+fix_date_order(const char *v)
+{
+    field f[4];
+
+    if (split(v, f) != 3 || f[0].kind != 'd' || f[1].kind != 'd' ||
+        !year(&f[2]) || f[0].len > 2 || f[1].len > 2)
+        return 0;
+    if (f[0].value > 12 && f[0].value <= 31 && f[1].value <= 12)
+        return 'd';
+    if (f[1].value > 12 && f[1].value <= 31 && f[0].value <= 12)
+        return 'm';
+    return 0;
 }
 
 static const char *const tokens[] = {"1-0", "0-1", "1/2-1/2", "2-0",

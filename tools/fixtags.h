@@ -17,8 +17,14 @@ enum { FIX_SAME = 0, FIX_CHANGED = 1, FIX_AMBIGUOUS = -1, FIX_UNKNOWN = -2 };
  * standard form ("1841-??-??", "1973", "1950.", "14-12-2024", "2004.6.5",
  * "7 April 1934", "June 1934"), FIX_AMBIGUOUS when v is day and month in
  * an order that cannot be told ("12-08-2021"), FIX_UNKNOWN when it is not
- * a date this code reads ("?", "", "1-2 June 2002", "12.08.21"). */
-int fix_date(const char *v, char buf[FIX_DATE_SIZE]);
+ * a date this code reads ("?", "", "1-2 June 2002", "12.08.21"). order
+ * settles the ambiguous case: 'd' day first, 'm' month first, 'y' the
+ * year alone ("2021.??.??"); 0 leaves it ambiguous. */
+int fix_date(const char *v, char buf[FIX_DATE_SIZE], int order);
+
+/* The order of day and month the numeric date v (with a four-digit year
+ * last) shows: 'd' (the first is over 12), 'm' (the second is), or 0. */
+int fix_date_order(const char *v);
 
 /* The standard token of a result written another way ("1/2:1/2", "0:1",
  * "½-½", "2:0"): 1 with the token in *out, 0 when v is a standard

@@ -25,6 +25,10 @@ typedef struct fix_file {
     const char *name;
     tc_evidence ev;
     int cp; /* TC_UNSURE, or the code page the whole file points to */
+    unsigned long order[3][2]; /* per separator - . /: Date tags that
+                                  put the day, the month first beyond
+                                  doubt */
+    char example[3][2][16];    /* the first of each */
 } fix_file;
 
 typedef struct fix_opts {
@@ -103,6 +107,8 @@ note(fix *c, const pdn_pos *pos, const char *what, const char *from,
     }
 }
 
+static const fix_file *file_of(const fix_opts *fo, const char *name);
+
 static void
 set_tag(fix *c, const char *name, const char *value)
 {
@@ -169,17 +175,55 @@ trim(fix *c, size_t i)
     free(t);
 }
 
-/* Dates to YYYY.MM.DD; a day and month that cannot be told apart are a
- * warning, and stay. */
+/* Which separator a numeric date uses: 0 '-', 1 '.', 2 '/', -1 other. */
+static int
+date_sep(const char *v)
+{
+    const char *p = v + strspn(v, "0123456789");
+    const char *k = *p != '\0' ? strchr("-./", *p) : NULL;
+
+    return k != NULL ? (int)(k - "-./") : -1;
+}
+
+/* The order of day and month that the file's other dates written with
+ * the same separator as v show beyond doubt: 'd' or 'm', 0 when none or
+ * both. */
+static int
+file_order(const fix *c, const char *v, const char **example,
+           unsigned long *n)
+{
+    const fix_file *ff = file_of(c->o->ud, c->file);
+    int s = date_sep(v), m;
+
+    if (ff == NULL || s < 0 ||
+        (ff->order[s][0] != 0) == (ff->order[s][1] != 0))
+        return 0;
+    m = ff->order[s][0] == 0;
+    *example = ff->example[s][m];
+    *n = ff->order[s][m];
+    return m ? 'm' : 'd';
+}
+
+/* Dates to YYYY.MM.DD. A day and month that cannot be told apart take
+ * the order the file's other dates show; without one they stay, with a
+ * warning. */
 static void
 date(fix *c, size_t i)
 {
-    const char *v = pdn_game_tag_value_at(c->w, i);
+    const char *v = pdn_game_tag_value_at(c->w, i), *ex = NULL;
     pdn_pos pos = pdn_game_tag_pos_at(c->g, i);
     char buf[FIX_DATE_SIZE];
-    int r = fix_date(v, buf);
+    int r = fix_date(v, buf, 0), order;
+    unsigned long n = 0;
 
-    if (r == FIX_CHANGED) {
+    if (r == FIX_AMBIGUOUS && (order = file_order(c, v, &ex, &n)) != 0 &&
+        fix_date(v, buf, order) == FIX_CHANGED) {
+        note(c, &pos, "date", v, buf,
+             "date '%s' written as '%s': the file puts the %s first (%lu "
+             "date%s such as '%s')", v, buf, order == 'd' ? "day" : "month",
+             n, n == 1 ? "" : "s", ex);
+        set_tag(c, pdn_game_tag_name_at(c->w, i), buf);
+    } else if (r == FIX_CHANGED) {
         note(c, &pos, "date", v, buf, "date '%s' written as '%s'", v, buf);
         set_tag(c, pdn_game_tag_name_at(c->w, i), buf);
     } else if (r == FIX_AMBIGUOUS) {
@@ -483,8 +527,25 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
         pdn_game_free(c.w);
 }
 
+/* A Date tag line whose day and month come in an order beyond doubt. */
+static void
+count_order(fix_file *f, const char *line)
+{
+    char v[16];
+    int k, s;
+
+    if (strncmp(line, "[Date \"", 7) != 0 ||
+        sscanf(line + 7, "%15[^\"]", v) != 1 ||
+        (k = fix_date_order(v)) == 0 || (s = date_sep(v)) < 0)
+        return;
+    k = k == 'm';
+    if (f->order[s][k]++ == 0)
+        memcpy(f->example[s][k], v, sizeof v);
+}
+
 /* The first pass over each regular file: the code page its lines that are
- * not UTF-8 point to, unless lines of it are sure of different ones. */
+ * not UTF-8 point to, unless lines of it are sure of different ones, and
+ * the order of day and month its dates show. */
 static void
 scan_files(fix_opts *fo, int argc, char **argv)
 {
@@ -509,6 +570,7 @@ scan_files(fix_opts *fo, int argc, char **argv)
             tc_evidence lev;
             int v;
 
+            count_order(f, line);
             if (tc_is_utf8(line, (size_t)n))
                 continue;
             memset(&lev, 0, sizeof lev);

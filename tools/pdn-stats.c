@@ -138,7 +138,7 @@ info(const tool_opts *o, const char *file, const pdn_game *g, game_info *gi,
     else
         snprintf(gi->variant, sizeof gi->variant, "unknown");
     result_of(g, ok ? &gt : NULL, gi);
-    if (d == NULL || fix_date(d, gi->date) < FIX_SAME)
+    if (d == NULL || fix_date(d, gi->date, 'y') < FIX_SAME)
         gi->date[0] = '\0';
     gi->event = named(pdn_game_tag(g, "Event"));
     gi->white = named(pdn_game_tag(g, "White"));

@@ -73,5 +73,5 @@ expect_status 0 pdn-fix -q -o "$tmp/fixed.pdn" "$tmp/in.pdn" || true
 [ -s "$tmp/out" ] && { echo "FAIL: -o also wrote to stdout" >&2; fail=1; }
 grep -q '^\[Date "1841\.??\.??"\]' "$tmp/fixed.pdn" || { echo "FAIL: -o: no repaired date" >&2; fail=1; }
 # -W: the warning of an ambiguous date is a problem
-expect_status 1 pdn-fix -W -e "$tmp/in.pdn" || true
+expect_status 1 pdn-fix -W -e "$data/dates-ambiguous/input.pdn" || true
 exit $fail
