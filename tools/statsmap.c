@@ -21,7 +21,7 @@ hash(const char *s)
 static void
 rehash(smap *m)
 {
-    size_t i, k, n = m->nslot ? m->nslot * 2 : 64;
+    size_t i, k, n = m->nslot ? m->nslot * 2 : 8;
 
     free(m->slot);
     m->slot = tool_xmalloc(n * sizeof *m->slot);
@@ -48,7 +48,7 @@ smap_get(smap *m, const char *key)
         if (strcmp(m->e[m->slot[k] - 1].key, key) == 0)
             return &m->e[m->slot[k] - 1];
     if (m->len == m->cap) {
-        m->cap = m->cap ? 2 * m->cap : 16;
+        m->cap = m->cap ? 2 * m->cap : 4;
         e = realloc(m->e, m->cap * sizeof *m->e);
         if (e == NULL) {
             tool_error("memory exhausted");
