@@ -148,11 +148,23 @@ info(const tool_opts *o, const char *file, const pdn_game *g, game_info *gi,
     gi->opening = opening_of(g, gi->variant, so->opening);
 }
 
-/* A player's game in an event's table. */
-static void
-score(smap *table, const char *player, const game_info *gi, int side)
+static smap *
+submap(smap_entry *e)
 {
-    smap_entry *p = smap_get(table, player);
+    if (e->sub == NULL) {
+        e->sub = tool_xmalloc(sizeof(smap));
+        memset(e->sub, 0, sizeof(smap));
+    }
+    return e->sub;
+}
+
+/* A player's game against opponent in an event's table. */
+static void
+score(smap *table, const char *player, const char *opponent,
+      const game_info *gi, int side)
+{
+    smap_entry *p = smap_get(table, player), *o;
+    unsigned long units = 0;
 
     p->n++;
     p->wide |= gi->scored == 2;
@@ -160,11 +172,15 @@ score(smap *table, const char *player, const game_info *gi, int side)
         p->lost++;
     } else if (gi->winner == side) {
         p->won++;
-        p->units += 2u * (unsigned)gi->scored;
+        units = 2u * (unsigned)gi->scored;
     } else {
         p->drawn++;
-        p->units += (unsigned)gi->scored;
+        units = (unsigned)gi->scored;
     }
+    p->units += units;
+    o = smap_get(submap(p), opponent);
+    o->n++;
+    o->units += units;
 }
 
 /* A date known in part counts by what is known: 1998.??.?? is not before
@@ -226,12 +242,8 @@ add(scope *s, const game_info *gi)
         return;
     ev = smap_get(&s->tables, gi->event);
     ev->n++;
-    if (ev->sub == NULL) {
-        ev->sub = tool_xmalloc(sizeof(smap));
-        memset(ev->sub, 0, sizeof(smap));
-    }
-    score(ev->sub, gi->white, gi, 'W');
-    score(ev->sub, gi->black, gi, 'B');
+    score(submap(ev), gi->white, gi->black, gi, 'W');
+    score(ev->sub, gi->black, gi->white, gi, 'B');
 }
 
 static void

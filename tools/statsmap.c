@@ -36,6 +36,20 @@ rehash(smap *m)
 }
 
 smap_entry *
+smap_find(const smap *m, const char *key)
+{
+    size_t k;
+
+    if (m == NULL || m->nslot == 0)
+        return NULL;
+    for (k = hash(key) & (m->nslot - 1); m->slot[k] != 0;
+         k = (k + 1) & (m->nslot - 1))
+        if (strcmp(m->e[m->slot[k] - 1].key, key) == 0)
+            return &m->e[m->slot[k] - 1];
+    return NULL;
+}
+
+smap_entry *
 smap_get(smap *m, const char *key)
 {
     size_t k, len;

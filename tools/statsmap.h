@@ -15,7 +15,8 @@ typedef struct smap_entry {
     unsigned long won, drawn, lost;
     unsigned long units;       /* points in halves */
     int wide;                  /* a 2/1/0 result was counted */
-    struct smap *sub;          /* an event's players, or NULL */
+    struct smap *sub;          /* an event's players, a player's
+                                  opponents, or NULL */
 } smap_entry;
 
 typedef struct smap {
@@ -25,6 +26,8 @@ typedef struct smap {
     size_t nslot;
 } smap;
 
+/* The entry of key, or NULL (m may be NULL). */
+smap_entry *smap_find(const smap *m, const char *key);
 /* The entry of key, added with zero counts when new. */
 smap_entry *smap_get(smap *m, const char *key);
 /* The indexes of m's entries by count (by_points: by points, then

@@ -81,6 +81,35 @@ text_list(const tool_opts *o, tbuf *b, const smap *m)
     free(ix);
 }
 
+/* Players of an event that get a cross table in text: up to this many. */
+#define CROSS_MAX 20
+
+/* Row j of an event's table: the player's games and points, then, for a
+ * small event, the points against each player in table order ('x' the
+ * player, '.' not met). */
+static void
+text_row(tbuf *b, const smap *players, const size_t *px, size_t j)
+{
+    const smap_entry *p = &players->e[px[j]], *o;
+    tbuf pts = {NULL, 0, 0};
+    size_t k;
+
+    points(&pts, p->units);
+    tbuf_printf(b, "    %4lu. %-24s %3lu played  +%-3lu =%-3lu -%-3lu %5s",
+                (unsigned long)j + 1, p->key, p->n, p->won, p->drawn,
+                p->lost, pts.data);
+    for (k = 0; players->len <= CROSS_MAX && k < players->len; k++) {
+        tbuf_adds(b, k ? " " : "  |");
+        o = smap_find(p->sub, players->e[px[k]].key);
+        pts.len = 0;
+        if (o != NULL && k != j)
+            points(&pts, o->units);
+        tbuf_printf(b, "%4s", k == j ? "x" : o == NULL ? "." : pts.data);
+    }
+    tbuf_addc(b, '\n');
+    tbuf_free(&pts);
+}
+
 static void
 text_tables(const tool_opts *o, tbuf *b, const smap *t)
 {
@@ -95,18 +124,14 @@ text_tables(const tool_opts *o, tbuf *b, const smap *t)
     for (i = 0; i < n; i++) {
         const smap_entry *ev = &t->e[ix[i]];
 
-        tbuf_printf(b, "    %s (%lu game%s):\n", ev->key, ev->n,
-                    ev->n == 1 ? "" : "s");
         px = smap_order(ev->sub, 1);
-        for (j = 0; j < ev->sub->len; j++) {
-            const smap_entry *p = &ev->sub->e[px[j]];
-
-            tbuf_printf(b, "    %4lu. %-24s %3lu played  +%lu =%lu -%lu  ",
-                        (unsigned long)j + 1, p->key, p->n, p->won,
-                        p->drawn, p->lost);
-            points(b, p->units);
-            tbuf_adds(b, p->wide ? " (2/1/0)\n" : "\n");
-        }
+        for (j = 0; j < ev->sub->len && !ev->sub->e[j].wide; j++)
+            ;
+        tbuf_printf(b, "    %s (%lu game%s, %s):\n", ev->key, ev->n,
+                    ev->n == 1 ? "" : "s",
+                    j < ev->sub->len ? "2/1/0" : "1/0.5/0");
+        for (j = 0; j < ev->sub->len; j++)
+            text_row(b, ev->sub, px, j);
         free(px);
     }
     free(ix);
@@ -192,6 +217,22 @@ json_openings(const tool_opts *o, tbuf *b, const smap *m)
     free(ix);
 }
 
+/* "NAME":{"games":N,"points":P} for each opponent, in meeting order. */
+static void
+json_opponents(tbuf *b, const smap *opp)
+{
+    size_t k;
+
+    for (k = 0; opp != NULL && k < opp->len; k++) {
+        if (k)
+            tbuf_addc(b, ',');
+        tbuf_json(b, opp->e[k].key);
+        tbuf_printf(b, ":{\"games\":%lu,\"points\":", opp->e[k].n);
+        points(b, opp->e[k].units);
+        tbuf_addc(b, '}');
+    }
+}
+
 static void
 json_tables(tbuf *b, const smap *t)
 {
@@ -214,8 +255,10 @@ json_tables(tbuf *b, const smap *t)
                            "\"lost\":%lu,\"points\":",
                         p->n, p->won, p->drawn, p->lost);
             points(b, p->units);
-            tbuf_printf(b, ",\"scoring\":\"%s\"}", p->wide ? "2/1/0"
-                                                            : "1/0.5/0");
+            tbuf_printf(b, ",\"scoring\":\"%s\",\"opponents\":{",
+                        p->wide ? "2/1/0" : "1/0.5/0");
+            json_opponents(b, p->sub);
+            tbuf_adds(b, "}}");
         }
         tbuf_adds(b, "]}");
         free(px);

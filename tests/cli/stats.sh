@@ -14,13 +14,30 @@ intl=$data/international/input.pdn
 # Points: 1 per decided English game of a table (1/2 + 1/2 for a draw),
 # 2 per International game (2/1/0).
 pdn-stats -T 0 "$ev" > "$tmp/out"
-sum=$(awk '/^    [ 0-9]*\. / { p += $NF } END { print p }' "$tmp/out")
+# the points column stands before the cross table's '|'
+points() { awk '/^    [ 0-9]*\. / { for (i = 1; i <= NF; i++) if ($i == "|") p += $(i - 1) } END { print p }' "$1"; }
+sum=$(points "$tmp/out")
 [ "$sum" = 5 ] || { echo "FAIL: English tables: $sum points for 5 scored games" >&2; fail=1; }
 pdn-stats "$intl" > "$tmp/out"
-sum=$(awk '/^    [ 0-9]*\. / { p += $(NF - 1) } END { print p }' "$tmp/out")
+sum=$(points "$tmp/out")
 [ "$sum" = 6 ] || { echo "FAIL: International table: $sum points for 3 games" >&2; fail=1; }
-grep -q '^       1\. Dupont, L\. .* 4 (2/1/0)$' "$tmp/out" ||
-    { echo "FAIL: International table: Dupont should lead with 4" >&2; fail=1; }
+grep -q '^       1\. Dupont, L\. .* 4  |   x    2    2$' "$tmp/out" ||
+    { echo "FAIL: International table: Dupont should lead with 4, 2 against each" >&2; fail=1; }
+# the cross table is symmetric: what one scored against the other and
+# what the other scored against the one make the game's points
+pdn-stats -f json "$ev" | head -n 1 > "$tmp/json"
+if command -v python3 > /dev/null; then
+    python3 -c 'import json, sys
+for t in json.loads(open(sys.argv[1]).readline())["tables"]:
+    pl = {p["player"]: p for p in t["players"]}
+    for a, p in pl.items():
+        assert sum(o["points"] for o in p["opponents"].values()) == p["points"], a
+        for b, o in p["opponents"].items():
+            back = pl[b]["opponents"][a]
+            assert back["games"] == o["games"], (a, b)
+            assert o["points"] + back["points"] == o["games"], (a, b)' "$tmp/json" ||
+        { echo "FAIL: the cross table does not add up" >&2; fail=1; }
+fi
 
 # Several files: a block each, then the total.
 pdn-stats "$ev" "$intl" > "$tmp/out"
