@@ -527,6 +527,43 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
         pdn_game_free(c.w);
 }
 
+/* After a game's text is written (main thread, input order): a game over
+ * the reader's size limit was copied with its first bytes only; the rest
+ * comes from the input file, a chunk at a time, so that nothing is lost.
+ * Standard input cannot be read again: that is a system error. */
+static int
+fix_emit(const tool_opts *o, const pdn_game *g, int status)
+{
+    const fix_opts *fo = o->ud;
+    size_t off, span, len = 0, n;
+    char buf[65536];
+    FILE *in = NULL;
+
+    (void)status;
+    if (g == NULL || fo->dry)
+        return 0;
+    pdn_game_raw(g, &len);
+    pdn_game_raw_span(g, &off, &span);
+    if (span <= len)
+        return 0;
+    if (strcmp(o->file, "<stdin>") != 0 && (in = fopen(o->file, "rb")) &&
+        fseeko(in, (off_t)(off + len), SEEK_SET) == 0) {
+        for (span -= len; span > 0; span -= n)
+            if ((n = fread(buf, 1, span < sizeof buf ? span : sizeof buf,
+                           in)) == 0 ||
+                tool_write(o->out, buf, n) < 0)
+                break;
+    }
+    if (in != NULL)
+        fclose(in);
+    if (span == 0)
+        return 0;
+    tool_error("%s: game %lu is over the size limit and cannot be copied "
+               "whole: the output lacks its last %zu bytes",
+               o->file, pdn_game_number(g), span);
+    return -1;
+}
+
 /* A Date tag line whose day and month come in an order beyond doubt. */
 static void
 count_order(fix_file *f, const char *line)
@@ -599,6 +636,7 @@ main(int argc, char **argv)
     memset(&fo, 0, sizeof fo);
     tool_opts_init(&o);
     o.game = fix_game;
+    o.emit = fix_emit;
     o.ud = &fo;
     while ((c = tool_getopt(&fix_cmdline, &o, argc, argv, &st)) != -1) {
         v = 0;

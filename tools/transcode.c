@@ -383,11 +383,23 @@ tc_name(int cp, const tc_evidence *ev)
 void
 tc_describe(tbuf *out, const tc_evidence *ev)
 {
-    int cp;
+    int cp, n, first = 1;
 
     for (cp = 0; cp < TC_COUNT; cp++)
         tbuf_printf(out, "%s%s %lu", cp ? ", " : "",
                     cp == TC_CP1252 ? "Latin-1/1252" : tc_name(cp, ev),
                     ev->fit[cp]);
     tbuf_printf(out, " of %lu words", ev->words);
+    /* the tie-break of Cyrillic readings: -ln of the mean frequency of
+     * their letters in Russian (lower reads more like Russian) */
+    for (cp = TC_CP1251, n = 0; cp < TC_COUNT; cp++)
+        n += ev->letters[cp] >= 8;
+    for (cp = TC_CP1251; n > 1 && cp < TC_COUNT; cp++) {
+        if (ev->letters[cp] < 8)
+            continue;
+        tbuf_printf(out, "%s %s %.1f", first ? "; letter rarity:" : ",",
+                    tc_name(cp, ev),
+                    (double)ev->cost[cp] / 100.0 / (double)ev->letters[cp]);
+        first = 0;
+    }
 }

@@ -65,6 +65,20 @@ pdn-fix < "$data/encoding/input.pdn" > "$tmp/stdin.out" 2> /dev/null
 pdn-fix "$data/encoding/input.pdn" > "$tmp/file.out" 2> /dev/null
 cmp -s "$tmp/stdin.out" "$tmp/file.out" || { echo "FAIL: stdin and file differ" >&2; fail=1; }
 
+# A game over the reader's limits is copied whole from the file (status 1
+# for its error); from standard input it cannot be: status 2.
+{ printf '[Event "a"]\n[Date "1841-??-??"]\n[GameType "21"]\n\n1. 11-15 24-19 *\n\n'
+  printf '[Event "b"]\n[GameType "21"]\n\n1. 11-15 {'
+  awk 'BEGIN { for (i = 0; i < 20000; i++) printf "%0100d", 0 }'
+  printf '} 24-19 *\n\n[Event "c"]\n[GameType "21"]\n\n1. 11-15 24-19 *\n'; } > "$tmp/big.pdn"
+expect_status 1 pdn-fix -o "$tmp/big.out" "$tmp/big.pdn" || true
+awk 'NR > 4' "$tmp/big.pdn" > "$tmp/big.tail"
+awk 'NR > 3' "$tmp/big.out" | cmp -s - "$tmp/big.tail" ||
+    { echo "FAIL: a game over the size limit was not copied whole" >&2; fail=1; }
+set +e; pdn-fix < "$tmp/big.pdn" > /dev/null 2> "$tmp/err"; st=$?; set -e
+[ "$st" = 2 ] && grep -q 'cannot be copied whole' "$tmp/err" ||
+    { echo "FAIL: a game over the limit on stdin: status $st" >&2; fail=1; }
+
 # Safe outputs: an input as output is refused, and left as it was.
 cp "$data/dates/input.pdn" "$tmp/in.pdn"
 expect_status 2 pdn-fix -o "$tmp/in.pdn" "$tmp/in.pdn" || true
