@@ -326,6 +326,7 @@ stats_file(tool_opts *o, const char *arg, scope *total)
         fwrite(to.err.data ? to.err.data : "", 1, to.err.len, stderr);
         tbuf_free(&to.err);
         tbuf_free(&to.out);
+        free(to.folds);
         pdn_game_free(g);
     }
     infer_summary(o, o->file, &tally, prior.sampled ? &prior : NULL, &sum);
@@ -359,6 +360,7 @@ main(int argc, char **argv)
 
     tool_opts_init(&o);
     o.ud = &so;
+    o.every = 1; /* warnings are written as they come: nothing to fold */
     while ((c = tool_getopt(&stats_cmdline, &o, argc, argv, &st)) != -1) {
         v = 0;
         if (c == 'f' && (v = tool_choice(c, optarg, fmts)) >= 0)
