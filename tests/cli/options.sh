@@ -29,7 +29,7 @@ for t in $tools; do
         cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: $t: '-' differs from no operand" >&2; fail=1; }
         # A write error on stdout is a system error (tools that always print).
         case $t in
-        pdn-replay|pdn-convert)
+        pdn-replay|pdn-convert|pdn-stats|pdn-fix)
             if [ -w /dev/full ]; then
                 set +e; "$t" "$tmp/in.pdn" >/dev/full 2>"$tmp/err"; st=$?; set -e
                 [ "$st" = 2 ] || { echo "FAIL: $t >/dev/full exited $st, expected 2" >&2; fail=1; }
