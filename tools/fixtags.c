@@ -14,23 +14,25 @@ typedef struct field {
     size_t len;
 } field;
 
+/* An English month name or its abbreviation ("Apr", "Sept", "April"):
+ * 1-12, else 0. */
 static int
 month_name(const char *s, size_t n)
 {
-    static const char *const m[] = {"jan", "feb", "mar", "apr", "may",
-                                    "jun", "jul", "aug", "sep", "oct",
-                                    "nov", "dec"};
-    char low[4];
-    size_t i;
+    static const char *const m[] = {"january", "february", "march",
+                                    "april", "may", "june", "july",
+                                    "august", "september", "october",
+                                    "november", "december"};
+    size_t i, k;
 
-    if (n < 3)
-        return 0;
-    for (i = 0; i < 3; i++)
-        low[i] = (char)tolower((unsigned char)s[i]);
-    low[3] = '\0';
-    for (i = 0; i < 12; i++)
-        if (strcmp(low, m[i]) == 0)
+    for (i = 0; n >= 3 && i < 12; i++) {
+        for (k = 0; k < n && m[i][k] != '\0' &&
+                    tolower((unsigned char)s[k]) == m[i][k];
+             k++)
+            ;
+        if (k == n)
             return (int)i + 1;
+    }
     return 0;
 }
 
