@@ -571,8 +571,10 @@ count_order(fix_file *f, const char *line)
     char v[16];
     int k, s;
 
-    if (strncmp(line, "[Date \"", 7) != 0 ||
-        sscanf(line + 7, "%15[^\"]", v) != 1 ||
+    if (strncmp(line, "[Date ", 6) != 0)
+        return;
+    line += 6 + strspn(line + 6, " \t");
+    if (*line++ != '"' || sscanf(line, "%15[^\"]", v) != 1 ||
         (k = fix_date_order(v)) == 0 || (s = date_sep(v)) < 0)
         return;
     k = k == 'm';
