@@ -14,7 +14,8 @@ jobs=${BENCH_JOBS:-2}
 shared=${PDN_SHARED:-$src/../shared}
 [ -d "$shared/corpus" ] || { echo "bench: $shared/corpus not found (set PDN_SHARED)" >&2; exit 77; }
 . "$src/bench/tools.sh"
-bench_tools bench "$build" pdn-legal pdn-validate pdn-convert pdn-replay pdn-perft
+bench_tools bench "$build" pdn-legal pdn-validate pdn-convert pdn-replay pdn-perft \
+    pdn-stats pdn-fix
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnbench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -57,7 +58,8 @@ for name in oca int10x10 oca20; do
     read -r wct _ < <(measure wc -l "$f")
     for spec in "pdn-validate" "pdn-legal" "pdn-convert" "pdn-replay" \
                 "pdn-legal -j $jobs" "pdn-validate -j $jobs" \
-                "pdn-convert -j $jobs" "pdn-replay -j $jobs"; do
+                "pdn-convert -j $jobs" "pdn-replay -j $jobs" \
+                "pdn-stats" "pdn-fix" "pdn-fix -j $jobs"; do
         set -- $spec
         tool=$1
         shift

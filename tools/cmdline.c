@@ -59,10 +59,16 @@ cl_add(cl_set *s, const tool_option *t)
 
     if (t->help == NULL || s->n == MAX_OPTS)
         return;
-    s->shorts[k++] = (char)t->letter;
-    if (t->arg != NULL)
-        s->shorts[k++] = ':';
-    s->shorts[k] = '\0';
+#ifndef TOOL_LONG_OPTIONS
+    if (t->letter >= TOOL_LONG_ONLY)
+        return; /* no way to name it without getopt_long */
+#endif
+    if (t->letter < TOOL_LONG_ONLY) {
+        s->shorts[k++] = (char)t->letter;
+        if (t->arg != NULL)
+            s->shorts[k++] = ':';
+        s->shorts[k] = '\0';
+    }
 #ifdef TOOL_LONG_OPTIONS
     s->longs[s->n].name = t->name;
     s->longs[s->n].has_arg = t->arg != NULL ? required_argument : no_argument;
@@ -83,8 +89,34 @@ cl_build(const tool_cmdline *cl, cl_set *s)
     for (t = cl->own; t->name != NULL; t++)
         cl_add(s, t);
     for (t = tool_common_options; t->name != NULL; t++)
-        if (strchr(cl->common, t->letter) != NULL || strchr("hV", t->letter))
+        if (t->letter < TOOL_LONG_ONLY &&
+            (strchr(cl->common, t->letter) != NULL ||
+             strchr("hV", t->letter) != NULL))
             cl_add(s, t);
+}
+
+/* The options of the running tool (built by its first tool_getopt call),
+ * for the messages that name an option. */
+static cl_set cl_cur;
+static const tool_cmdline *cl_built;
+
+/* How a message names option opt: "-x", or "--name" for a long-only one. */
+static const char *
+cl_label(int opt)
+{
+    static char buf[64];
+    int i;
+
+    if (opt < TOOL_LONG_ONLY) {
+        snprintf(buf, sizeof buf, "-%c", opt);
+        return buf;
+    }
+    for (i = 0; i < cl_cur.n; i++)
+        if (cl_cur.opt[i]->letter == opt) {
+            snprintf(buf, sizeof buf, "--%s", cl_cur.opt[i]->name);
+            return buf;
+        }
+    return "an option";
 }
 
 static const tool_option *
@@ -112,8 +144,12 @@ tool_usage(const tool_cmdline *cl, FILE *out)
         int col;
 
 #ifdef TOOL_LONG_OPTIONS
-        col = fprintf(out, "  -%c, --%s%s%s", t->letter, t->name,
-                      t->arg ? " " : "", t->arg ? t->arg : "");
+        if (t->letter >= TOOL_LONG_ONLY)
+            col = fprintf(out, "      --%s%s%s", t->name, t->arg ? " " : "",
+                          t->arg ? t->arg : "");
+        else
+            col = fprintf(out, "  -%c, --%s%s%s", t->letter, t->name,
+                          t->arg ? " " : "", t->arg ? t->arg : "");
 #else
         col = fprintf(out, "  -%c%s%s", t->letter, t->arg ? " " : "",
                       t->arg ? t->arg : "");
@@ -186,6 +222,10 @@ cl_error(const cl_set *s, int c, int argc, char **argv)
     char list[512] = "";
     int i, hits = 0;
 
+    if (w != NULL && t != NULL && t->letter >= TOOL_LONG_ONLY)
+        return tool_usage_error("option '--%s' %s", t->name,
+                                c == ':' ? "requires an argument"
+                                         : "takes no argument");
     if (w != NULL && t != NULL && c == ':')
         return tool_usage_error("option '--%s' (-%c) requires an argument",
                                 t->name, t->letter);
@@ -261,25 +301,24 @@ int
 tool_getopt(const tool_cmdline *cl, tool_opts *o, int argc, char **argv,
             int *status)
 {
-    static cl_set s;
-    static const tool_cmdline *built;
+    cl_set *s = &cl_cur;
     int c, st;
 
     *status = -1;
     opterr = 0;
-    if (built != cl) {
-        built = cl;
+    if (cl_built != cl) {
+        cl_built = cl;
         tool_output_init();
-        cl_build(cl, &s);
-        if ((*status = cl_help_pass(cl, &s, argc, argv)) >= 0)
+        cl_build(cl, s);
+        if ((*status = cl_help_pass(cl, s, argc, argv)) >= 0)
             return -1;
     }
-    while ((c = cl_next(&s, argc, argv)) != -1) {
+    while ((c = cl_next(s, argc, argv)) != -1) {
         if (c == ':' || c == '?') {
-            *status = cl_error(&s, c, argc, argv);
+            *status = cl_error(s, c, argc, argv);
             return -1;
         }
-        if (o == NULL || strchr(cl->common, c) == NULL)
+        if (o == NULL || c >= TOOL_LONG_ONLY || strchr(cl->common, c) == NULL)
             return c;
         if ((st = tool_common_option(o, c, optarg)) < 0) {
             *status = TOOL_TROUBLE;
@@ -308,8 +347,8 @@ tool_choice(int opt, const char *arg, const char *const *names)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
                  i ? ", " : "", names[i]);
     }
-    tool_usage_error("-%c: invalid value '%s'; valid values: %s", opt, arg,
-                     list);
+    tool_usage_error("%s: invalid value '%s'; valid values: %s", cl_label(opt),
+                     arg, list);
     return -1;
 }
 
@@ -328,9 +367,9 @@ tool_gametype_option(int opt, const char *arg, pdn_gametype *gt)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
                  list[0] ? ", " : "", pdn_gametype_name(&t));
     }
-    tool_usage_error("-%c: unknown game type '%s'; valid names: %s (or a "
+    tool_usage_error("%s: unknown game type '%s'; valid names: %s (or a "
                      "GameType number or string such as 20,W,10,10,N2,0)",
-                     opt, arg, list);
+                     cl_label(opt), arg, list);
     return -1;
 }
 
@@ -344,11 +383,11 @@ tool_number_option(int opt, const char *arg, long min, long max,
     if (*arg != '\0' && *end == '\0' && *v >= min && *v <= max)
         return 0;
     if (what != NULL)
-        tool_usage_error("-%c: invalid number '%s'; expected %s", opt, arg,
-                         what);
+        tool_usage_error("%s: invalid number '%s'; expected %s", cl_label(opt),
+                         arg, what);
     else
-        tool_usage_error("-%c: invalid number '%s'; expected %ld-%ld", opt,
-                         arg, min, max);
+        tool_usage_error("%s: invalid number '%s'; expected %ld-%ld",
+                         cl_label(opt), arg, min, max);
     return -1;
 }
 

@@ -18,7 +18,11 @@
 struct tool_opts;
 
 /* One option: long name, letter, argument name (NULL: none) and help
- * text ('\n' starts a continuation line). Tables end with a NULL name. */
+ * text ('\n' starts a continuation line). Tables end with a NULL name.
+ * A letter of TOOL_LONG_ONLY or more is a code for an option without a
+ * short form (a rare option of one tool whose natural letter means
+ * something else in another tool): it exists where getopt_long does. */
+#define TOOL_LONG_ONLY 256
 typedef struct tool_option {
     const char *name;
     int letter;

@@ -6,13 +6,16 @@
 # option whose argument is a FILE completes file names.
 
 # _pdntools_opts CMD: "LETTER LONGNAME ARG" lines of CMD's --help (ARG is
-# - for an option without argument).
+# - for an option without argument; LETTER is _ for a long-only option).
 _pdntools_opts()
 {
     "$1" --help 2>/dev/null | sed -n \
         's/^  -\([[:alnum:]]\), --\([[:alnum:]-]*\) \([[:upper:]][[:upper:]]*\) .*/\1 \2 \3/p
          s/^  -\([[:alnum:]]\), --\([[:alnum:]-]*\)  .*/\1 \2 -/p
          s/^  -\([[:alnum:]]\), --\([[:alnum:]-]*\)$/\1 \2 -/p
+         s/^      --\([[:alnum:]-]*\) \([[:upper:]][[:upper:]]*\) .*/_ \1 \2/p
+         s/^      --\([[:alnum:]-]*\)  .*/_ \1 -/p
+         s/^      --\([[:alnum:]-]*\)$/_ \1 -/p
          s/^  -\([[:alnum:]]\) \([[:upper:]][[:upper:]]*\) .*/\1 - \2/p
          s/^  -\([[:alnum:]]\)  .*/\1 - -/p'
 }
@@ -74,7 +77,7 @@ EOF
     case $cur in
     -*)
         COMPREPLY=($(compgen -W "$(printf '%s\n' "$opts" |
-            awk '{ print "-" $1; if ($2 != "-") print "--" $2 }')" \
+            awk '{ if ($1 != "_") print "-" $1; if ($2 != "-") print "--" $2 }')" \
             -- "$cur"))
         ;;
     *)
@@ -85,4 +88,4 @@ EOF
 }
 
 complete -F _pdntools -o filenames pdn-validate pdn-legal pdn-replay \
-    pdn-convert pdn-perft
+    pdn-convert pdn-perft pdn-stats pdn-fix

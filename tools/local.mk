@@ -8,7 +8,7 @@ TOOLS_COMMON = tools/common.c tools/common.h tools/cmdline.c tools/cmdline.h \
 	tools/infer.h tools/fold.c tools/fold.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
-	tools/pdn-convert tools/pdn-perft
+	tools/pdn-convert tools/pdn-perft tools/pdn-stats tools/pdn-fix
 tools_pdn_validate_SOURCES = tools/pdn-validate.c tools/tagcheck.c \
 	tools/tagcheck.h $(TOOLS_COMMON)
 tools_pdn_validate_LDADD = lib/libpdn.la
@@ -24,6 +24,13 @@ tools_pdn_convert_SOURCES = tools/pdn-convert.c tools/gamefmt.c tools/gamefmt.h 
 tools_pdn_convert_LDADD = lib/libpdn.la
 tools_pdn_perft_SOURCES = tools/pdn-perft.c $(TOOLS_COMMON)
 tools_pdn_perft_LDADD = lib/libpdn.la
+tools_pdn_stats_SOURCES = tools/pdn-stats.c tools/stats.h tools/statsout.c \
+	tools/statsmap.c tools/statsmap.h tools/fixtags.c tools/fixtags.h \
+	$(TOOLS_COMMON)
+tools_pdn_stats_LDADD = lib/libpdn.la
+tools_pdn_fix_SOURCES = tools/pdn-fix.c tools/fixtags.c tools/fixtags.h \
+	tools/transcode.c tools/transcode.h $(TOOLS_COMMON)
+tools_pdn_fix_LDADD = lib/libpdn.la
 
 ## Test helpers built here: rawgames (a small -w/-x splitter over
 ## pdn_game_raw, for tests/cli/split.sh) and pdn-legal as built on a libc
@@ -38,7 +45,8 @@ EXTRA_DIST += tools/completion.bash
 
 ## Bash completion: one script, installed under each tool's name (the
 ## directory bash-completion loads a command's completion from).
-TOOL_NAMES = pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft
+TOOL_NAMES = pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft \
+	pdn-stats pdn-fix
 install-data-local: install-completion
 uninstall-local: uninstall-completion
 install-completion:

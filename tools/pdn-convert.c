@@ -41,6 +41,10 @@ typedef struct conv {
 } conv;
 
 /* Adding an option: one line here, one branch in main. */
+/* Options without a short form (their letters mean other things in other
+ * tools). */
+enum { OPT_OPENING = TOOL_LONG_ONLY };
+
 static const tool_option convert_options[] = {
     {"notation", 'm', "NOTATION", "num or alg: square notation of the output\n"
                                   "(the GameType tag is rewritten to say so)"},
@@ -53,7 +57,7 @@ static const tool_option convert_options[] = {
                             "standard tags first, '*' terminator) or\n"
                             "compat (result token, 80 columns)"},
     {"format", 'f', "FORMAT", "pdn (default) or json (one game per line)"},
-    {"opening", 'k', NULL, "add or replace the Opening tag (the named\n"
+    {"opening", OPT_OPENING, NULL, "add or replace the Opening tag (the named\n"
                            "opening) and the OpeningCode tag (first plies)"},
     {NULL, 0, NULL, NULL}};
 
@@ -377,7 +381,7 @@ main(int argc, char **argv)
             co.flags = style_flags[v];
         else if (c == 'f' && (v = tool_choice(c, optarg, fmts)) >= 0)
             co.json = v;
-        else if (c == 'k')
+        else if (c == OPT_OPENING)
             co.opening = 1;
         else if (c == 'N') {
             if ((optarg[0] != 'N' && optarg[0] != 'n') ||

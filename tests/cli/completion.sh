@@ -35,12 +35,14 @@ comp "board fen html json svg " pdn-replay --format ""
 comp "compat keep pdn3 " pdn-convert --style = ""
 comp "full keep short " pdn-convert -c ""
 comp "alg num " pdn-convert --notation ""
+comp "json text " pdn-stats -f ""
+comp "--dry-run " pdn-fix --dr
 comp "$tmp/d/games.pdn $tmp/d/gamma.txt " pdn-legal -w "$tmp/d/ga"
 comp "$tmp/d/games.pdn " pdn-validate -q "$tmp/d/game"
 # a value that is not an option's is no completion
 comp "" pdn-legal -j ""
 # the completion is loaded for every tool
-for t in pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft; do
+for t in pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-fix; do
     bash -c '. "$1"; complete -p "$2"' sh "$top_srcdir/tools/completion.bash" "$t" \
         >/dev/null 2>&1 || { echo "FAIL: no completion for $t" >&2; fail=1; }
 done

@@ -3,13 +3,15 @@
 # The option table of README.md against every tool's --help, both ways:
 # each option --help lists (letter, long name, argument) is a row of the
 # table naming that tool (or "all"), and each row's tools list it. Reserved
-# letters are in no tool. The manual page of each tool names every long
+# letters are in no tool. A long-only option is a row with no letter
+# (keyed _NAME here). The manual page of each tool names every long
 # option of its --help.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
-tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft"
+tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-fix"
 sed -n 's/^| `-\([[:alnum:]]\)` | `--\([a-z-]*\)` | *\([A-Z]*\) *| \([a-z, ]*\) |.*/\1|\2|\3|\4/p
-        s/^| `-\([[:alnum:]]\)` | *| *| \([a-z, ]*\) |.*/\1|-|-|\2/p' \
+        s/^| `-\([[:alnum:]]\)` | *| *| \([a-z, ]*\) |.*/\1|-|-|\2/p
+        s/^| *| `--\([a-z-]*\)` | *\([A-Z]*\) *| \([a-z, ]*\) |.*/_\1|\1|\2|\3/p' \
     "$top_srcdir/README.md" | sed 's/||/|-|/; s/, /,/g' > "$tmp/rows"
 nrows=$(wc -l < "$tmp/rows")
 [ "$nrows" -ge 20 ] || { echo "FAIL: README option table: only $nrows rows read" >&2; fail=1; }
@@ -20,7 +22,9 @@ for t in $tools; do
     short=${t#pdn-}
     "$t" --help | sed -n \
         's/^  -\([[:alnum:]]\), --\([a-z-]*\) \([A-Z][A-Z]*\)\( .*\)\{0,1\}$/\1|\2|\3/p
-         s/^  -\([[:alnum:]]\), --\([a-z-]*\)\(  .*\)\{0,1\}$/\1|\2|-/p' > "$tmp/help"
+         s/^  -\([[:alnum:]]\), --\([a-z-]*\)\(  .*\)\{0,1\}$/\1|\2|-/p
+         s/^      --\([a-z-]*\) \([A-Z][A-Z]*\)\( .*\)\{0,1\}$/_\1|\1|\2/p
+         s/^      --\([a-z-]*\)\(  .*\)\{0,1\}$/_\1|\1|-/p' > "$tmp/help"
     [ -s "$tmp/help" ] || { echo "FAIL: $t --help: no option lines" >&2; fail=1; }
     # --help -> README
     while IFS='|' read -r l n a; do

@@ -4,7 +4,7 @@
 # an unknown option (exit 2 with a hint on stderr), and '-' for stdin.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
-tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft"
+tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-fix"
 for t in $tools; do
     if expect_status 0 "$t" --help; then
         grep -q "^Usage: $t " "$tmp/out" || { echo "FAIL: $t --help: no Usage line" >&2; fail=1; }
@@ -29,7 +29,7 @@ for t in $tools; do
         cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: $t: '-' differs from no operand" >&2; fail=1; }
         # A write error on stdout is a system error (tools that always print).
         case $t in
-        pdn-replay|pdn-convert)
+        pdn-replay|pdn-convert|pdn-stats|pdn-fix)
             if [ -w /dev/full ]; then
                 set +e; "$t" "$tmp/in.pdn" >/dev/full 2>"$tmp/err"; st=$?; set -e
                 [ "$st" = 2 ] || { echo "FAIL: $t >/dev/full exited $st, expected 2" >&2; fail=1; }

@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-stats: what an archive holds, per file and in total: games,
+ * variants (after inference), results, dates, events, players, plies per
+ * game, the most common openings, and a score table per event. Text for
+ * people, JSON lines for scripts. Games are read one at a time; what is
+ * kept is the counters, not the games. */
+#include <config.h>
+#include "common.h"
+#include "fixtags.h"
+#include "stats.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char tool_name[] = "pdn-stats";
+
+/* What one game adds. */
+typedef struct game_info {
+    char variant[96];
+    const char *result;    /* standard token, or "none" */
+    int winner;            /* 'W', 'B', 0 */
+    int scored;            /* a finished game: 1, 2 for 2/1/0 */
+    int lost_both;
+    char date[FIX_DATE_SIZE];
+    char *event, *white, *black;
+    unsigned long plies;
+    char *opening;         /* "VARIANT\tMOVES", or NULL */
+} game_info;
+
+/* Options without a short form (-k and -T mean other things in other
+ * tools). */
+enum { OPT_OPENING_PLIES = TOOL_LONG_ONLY, OPT_TOP };
+
+static const tool_option stats_options[] = {
+    {"format", 'f', "FORMAT", "text (default) or json (one object per\n"
+                              "file, then the total)"},
+    {"opening-plies", OPT_OPENING_PLIES, "N", "an opening is the first N plies (1-40,\n"
+                                "default 6)"},
+    {"top", OPT_TOP, "N", "text: the N most frequent of each list and\n"
+                      "the score tables of the N largest events\n"
+                      "(default 10, 0: all)"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline stats_cmdline = {
+    "[OPTION]... [FILE]...",
+    "Summarise PDN archives: games, variants, results, dates, events,\n"
+    "players, plies, openings and a score table per event.\n",
+    stats_options, "gGAoqW", "games that could not be read", NULL};
+
+/* A name worth counting, without the spaces around it: a new string, or
+ * NULL for none, "" or "?". */
+static char *
+named(const char *v)
+{
+    size_t n;
+    char *t;
+
+    if (v == NULL)
+        return NULL;
+    while (*v == ' ' || *v == '\t')
+        v++;
+    n = strlen(v);
+    while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+        n--;
+    if (n == 0 || (n == 1 && v[0] == '?'))
+        return NULL;
+    t = tool_xmalloc(n + 1);
+    memcpy(t, v, n);
+    t[n] = '\0';
+    return t;
+}
+
+/* The result of g: its Result tag (spellings of the wild read) when it
+ * gives one, else its terminator; '*' or "none" when neither does. */
+static void
+result_of(const pdn_game *g, const pdn_gametype *gt, game_info *gi)
+{
+    const char *tag = pdn_game_tag(g, "Result"), *term = pdn_game_result(g);
+    const char *r = tag;
+    pdn_outcome o;
+
+    if (r != NULL && fix_result(r, &r) == 0)
+        r = tag;
+    if (r == NULL || pdn_result_outcome(r) <= PDN_OUTCOME_UNKNOWN)
+        r = term != NULL && pdn_result_outcome(term) > PDN_OUTCOME_UNKNOWN
+                ? term
+                : (r != NULL && pdn_result_outcome(r) == PDN_OUTCOME_UNKNOWN) ||
+                          term != NULL
+                      ? "*"
+                      : NULL;
+    gi->result = r != NULL ? r : "none";
+    o = r != NULL ? pdn_result_outcome(r) : PDN_OUTCOME_INVALID;
+    gi->scored = o > PDN_OUTCOME_UNKNOWN
+                     ? (strcmp(r, "2-0") == 0 || strcmp(r, "0-2") == 0 ||
+                        strcmp(r, "1-1") == 0) + 1
+                     : 0;
+    gi->winner = gt != NULL ? pdn_outcome_winner(o, gt) : 0;
+    gi->lost_both = o == PDN_OUTCOME_BOTH_LOST;
+}
+
+/* The first k plies of the main line, each move as pdn_movetext_format
+ * writes it. NULL when the game is shorter. */
+static char *
+opening_of(const pdn_game *g, const char *variant, long k)
+{
+    tbuf b = {NULL, 0, 0};
+    const pdn_node *n = pdn_game_first(g);
+    char txt[PDN_PATH_MAX * 4];
+    long i;
+
+    tbuf_printf(&b, "%s\t", variant);
+    for (i = 0; i < k && n != NULL; i++, n = pdn_node_next(n)) {
+        if (pdn_node_move(n) != NULL)
+            pdn_movetext_format(pdn_node_move(n), txt, sizeof txt);
+        else
+            snprintf(txt, sizeof txt, "%s", pdn_node_text(n));
+        tbuf_printf(&b, "%s%s", i ? " " : "", txt);
+    }
+    if (i < k) {
+        tbuf_free(&b);
+        return NULL;
+    }
+    return b.data;
+}
+
+static void
+info(const tool_opts *o, const char *file, const pdn_game *g, game_info *gi,
+     tool_out *to)
+{
+    const stats_opts *so = o->ud;
+    const pdn_node *n;
+    pdn_gametype gt;
+    const char *d = pdn_game_tag(g, "Date");
+    int ok = tool_gametype(o, file, g, &gt, to) == 0;
+
+    memset(gi, 0, sizeof *gi);
+    if (ok)
+        infer_describe(&gt, gi->variant, sizeof gi->variant);
+    else
+        snprintf(gi->variant, sizeof gi->variant, "unknown");
+    result_of(g, ok ? &gt : NULL, gi);
+    if (d == NULL || fix_date(d, gi->date, 'y') < FIX_SAME)
+        gi->date[0] = '\0';
+    gi->event = named(pdn_game_tag(g, "Event"));
+    gi->white = named(pdn_game_tag(g, "White"));
+    gi->black = named(pdn_game_tag(g, "Black"));
+    for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n))
+        gi->plies++;
+    gi->opening = opening_of(g, gi->variant, so->opening);
+}
+
+static smap *
+submap(smap_entry *e)
+{
+    if (e->sub == NULL) {
+        e->sub = tool_xmalloc(sizeof(smap));
+        memset(e->sub, 0, sizeof(smap));
+    }
+    return e->sub;
+}
+
+/* A player's game against opponent in an event's table. */
+static void
+score(smap *table, const char *player, const char *opponent,
+      const game_info *gi, int side)
+{
+    smap_entry *p = smap_get(table, player), *o;
+    unsigned long units = 0;
+
+    p->n++;
+    p->wide |= gi->scored == 2;
+    if (gi->lost_both || (gi->winner != 0 && gi->winner != side)) {
+        p->lost++;
+    } else if (gi->winner == side) {
+        p->won++;
+        units = 2u * (unsigned)gi->scored;
+    } else {
+        p->drawn++;
+        units = (unsigned)gi->scored;
+    }
+    p->units += units;
+    o = smap_get(submap(p), opponent);
+    o->n++;
+    o->units += units;
+}
+
+/* A date known in part counts by what is known: 1998.??.?? is not before
+ * 1998.03.14, nor after 1998.03.28. */
+static void
+count_date(scope *s, const char *d)
+{
+    char lo[FIX_DATE_SIZE], hi[FIX_DATE_SIZE];
+    size_t i;
+
+    if (d[0] == '\0' || strncmp(d, "????", 4) == 0)
+        return;
+    s->dated++;
+    for (i = 0; i < FIX_DATE_SIZE; i++) {
+        lo[i] = d[i] == '?' ? '9' : d[i];
+        hi[i] = d[i] == '?' ? '0' : d[i];
+    }
+    if (s->first[0] == '\0' || strcmp(lo, s->first_key) < 0)
+        memcpy(s->first, d, FIX_DATE_SIZE), memcpy(s->first_key, lo, sizeof lo);
+    if (s->last[0] == '\0' || strcmp(hi, s->last_key) > 0)
+        memcpy(s->last, d, FIX_DATE_SIZE), memcpy(s->last_key, hi, sizeof hi);
+}
+
+static void
+add(scope *s, const game_info *gi)
+{
+    smap_entry *ev;
+
+    s->games++;
+    smap_get(&s->variants, gi->variant)->n++;
+    smap_get(&s->results, gi->result)->n++;
+    count_date(s, gi->date);
+    if (gi->event != NULL)
+        smap_get(&s->events, gi->event)->n++;
+    else
+        s->noevent++;
+    if (gi->white != NULL)
+        smap_get(&s->players, gi->white)->n++;
+    if (gi->black != NULL)
+        smap_get(&s->players, gi->black)->n++;
+    if (gi->plies >= s->nhist) {
+        size_t n = gi->plies + 64;
+        unsigned long *h = realloc(s->hist, n * sizeof *h);
+
+        if (h == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+        memset(h + s->nhist, 0, (n - s->nhist) * sizeof *h);
+        s->hist = h;
+        s->nhist = n;
+    }
+    s->hist[gi->plies]++;
+    s->plies += gi->plies;
+    if (gi->opening != NULL)
+        smap_get(&s->openings, gi->opening)->n++;
+    if (gi->event == NULL || gi->white == NULL || gi->black == NULL ||
+        gi->scored == 0)
+        return;
+    ev = smap_get(&s->tables, gi->event);
+    ev->n++;
+    score(submap(ev), gi->white, gi->black, gi, 'W');
+    score(ev->sub, gi->black, gi->white, gi, 'B');
+}
+
+static void
+scope_free(scope *s)
+{
+    smap_free(&s->variants);
+    smap_free(&s->results);
+    smap_free(&s->events);
+    smap_free(&s->players);
+    smap_free(&s->openings);
+    smap_free(&s->tables);
+    free(s->hist);
+    memset(s, 0, sizeof *s);
+}
+
+/* One operand: its games counted in the file's scope and the total. */
+static int
+stats_file(tool_opts *o, const char *arg, scope *total)
+{
+    int stdin_ = strcmp(arg, "-") == 0, status = TOOL_OK, rc;
+    FILE *fp = stdin_ ? stdin : fopen(arg, "rb");
+    struct stat sb;
+    infer_prior prior;
+    infer_tally tally;
+    tool_cache cache;
+    tool_out to, sum;
+    pdn_reader *r;
+    pdn_game *g;
+    pdn_error e;
+    scope s;
+
+    if (fp == NULL) {
+        tool_error("%s: %s", arg, strerror(errno));
+        return TOOL_TROUBLE;
+    }
+    o->file = stdin_ ? "<stdin>" : arg;
+    memset(&prior, 0, sizeof prior);
+    memset(&tally, 0, sizeof tally);
+    memset(&cache, 0, sizeof cache);
+    memset(&s, 0, sizeof s);
+    memset(&sum, 0, sizeof sum);
+    prior.prior = -1;
+    if (!o->have_gt && !o->have_force && fstat(fileno(fp), &sb) == 0 &&
+        S_ISREG(sb.st_mode))
+        infer_prepass(o, fp, o->file, &prior);
+    o->prior = &prior;
+    r = pdn_reader_new_file(fp, o->file);
+    if (r == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    pdn_error_clear(&e);
+    while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+        game_info gi;
+
+        memset(&to, 0, sizeof to);
+        to.cache = &cache;
+        to.infer.cand = -1;
+        if (rc < 0) {
+            tool_diag_err(o, &to, o->file, &e, NULL);
+            s.unread++, total->unread++;
+            status = TOOL_PROBLEMS;
+            if (e.code == PDN_EIO || e.code == PDN_ENOMEM)
+                status = TOOL_TROUBLE;
+            pdn_error_clear(&e);
+        } else {
+            info(o, o->file, g, &gi, &to);
+            infer_count(&tally, &to.infer);
+            add(&s, &gi);
+            add(total, &gi);
+            free(gi.opening);
+            free(gi.event);
+            free(gi.white);
+            free(gi.black);
+            if (to.errors != 0)
+                status = TOOL_PROBLEMS;
+        }
+        if (o->werror && to.warnings != 0 && status == TOOL_OK)
+            status = TOOL_PROBLEMS;
+        fwrite(to.err.data ? to.err.data : "", 1, to.err.len, stderr);
+        tbuf_free(&to.err);
+        tbuf_free(&to.out);
+        free(to.folds);
+        pdn_game_free(g);
+    }
+    infer_summary(o, o->file, &tally, prior.sampled ? &prior : NULL, &sum);
+    fwrite(sum.err.data ? sum.err.data : "", 1, sum.err.len, stderr);
+    if (o->werror && sum.warnings != 0 && status == TOOL_OK)
+        status = TOOL_PROBLEMS;
+    tbuf_free(&sum.err);
+    tbuf_free(&sum.out);
+    pdn_reader_free(r);
+    if (!stdin_)
+        fclose(fp);
+    pdn_board_free(cache.board);
+    pdn_movelist_free(cache.moves);
+    infer_cache_free(&cache);
+    o->prior = NULL;
+    s.games += s.unread;
+    if (stats_emit(o, o->file, &s) < 0)
+        status = TOOL_TROUBLE;
+    scope_free(&s);
+    return status;
+}
+
+int
+main(int argc, char **argv)
+{
+    static const char *const fmts[] = {"text", "json", NULL};
+    stats_opts so = {6, 10};
+    scope total;
+    tool_opts o;
+    int c, v, st, status = TOOL_OK, i, n;
+
+    tool_opts_init(&o);
+    o.ud = &so;
+    o.every = 1; /* warnings are written as they come: nothing to fold */
+    while ((c = tool_getopt(&stats_cmdline, &o, argc, argv, &st)) != -1) {
+        v = 0;
+        if (c == 'f' && (v = tool_choice(c, optarg, fmts)) >= 0)
+            o.json = v;
+        else if (c == OPT_OPENING_PLIES)
+            v = tool_number_option(c, optarg, 1, 40, NULL, &so.opening);
+        else if (c == OPT_TOP)
+            v = tool_number_option(c, optarg, 0, 1000000, NULL, &so.top);
+        if (v < 0)
+            return TOOL_TROUBLE;
+    }
+    if (st >= 0)
+        return st;
+    argc -= optind;
+    argv += optind;
+    if (tool_outputs_open(o.out, argc, argv) != 0)
+        return tool_finish(&o, TOOL_TROUBLE);
+    memset(&total, 0, sizeof total);
+    n = argc == 0 ? 1 : argc;
+    for (i = 0; i < n; i++) {
+        st = stats_file(&o, argc == 0 ? "-" : argv[i], &total);
+        status = st > status ? st : status;
+        if (st == TOOL_TROUBLE && o.out->err != 0)
+            break;
+    }
+    total.games += total.unread;
+    if ((o.json || n > 1) && o.out->err == 0 &&
+        stats_emit(&o, NULL, &total) < 0)
+        status = TOOL_TROUBLE;
+    scope_free(&total);
+    return tool_finish(&o, status);
+}

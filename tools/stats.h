@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-stats' counters and their output (statsout.c). */
+#ifndef PDN_TOOLS_STATS_H
+#define PDN_TOOLS_STATS_H
+
+#include "common.h"
+#include "fixtags.h"
+#include "statsmap.h"
+
+typedef struct stats_opts {
+    long opening;     /* -k: plies of an opening */
+    long top;         /* -T: lines of each list in text (0: all) */
+} stats_opts;
+
+/* The counters of one file, or of every file. */
+typedef struct scope {
+    unsigned long games, unread;
+    smap variants, results, events, players, openings, tables;
+    unsigned long dated, noevent;
+    char first[FIX_DATE_SIZE], last[FIX_DATE_SIZE];
+    char first_key[FIX_DATE_SIZE], last_key[FIX_DATE_SIZE];
+    unsigned long *hist; /* games by plies */
+    size_t nhist;
+    unsigned long long plies;
+} scope;
+
+/* Writes the counters of file (NULL: the total of every file) to the
+ * output, as text or one JSON object. Returns 0, or -1 on a write
+ * error (reported). */
+int stats_emit(const tool_opts *o, const char *file, const scope *s);
+
+#endif /* PDN_TOOLS_STATS_H */
