@@ -386,11 +386,18 @@ mirror_play(pdn_drawstate *d, const pdn_board *b, const pdn_move *m)
     d->sq[from] = 0;
     for (k = 0; k < m->ncaptured; k++) {
         unsigned char c = d->sq[m->captured[k]];
+        /* Northern: a captured king leaves a man of its colour */
+        unsigned char left =
+            b->r.demote ? kind_of(b->pos.sq[b->g.cell[m->captured[k]]]) : 0;
 
         if (c != 0)
             i->hash ^= pdnp_hash_key(m->captured[k], c - 1u);
         count(&d->mat, c, -1);
-        d->sq[m->captured[k]] = 0;
+        if (left != 0) {
+            i->hash ^= pdnp_hash_key(m->captured[k], left - 1u);
+            count(&d->mat, left, 1);
+        }
+        d->sq[m->captured[k]] = left;
         changed = 1;
     }
     if (now != 0)

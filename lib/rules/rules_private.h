@@ -76,6 +76,8 @@ typedef struct pdnp_rules {
     unsigned char no_reverse;   /* no 180-degree turn between jumps */
     unsigned char men_no_kings; /* a man may not capture a king */
     unsigned char king_limit;   /* Frisian: 3 quiet king moves in a row */
+    unsigned char demote;       /* Northern: a captured king stays, a man */
+    unsigned char any_prey;     /* Samoyed: own pieces are captured too */
 } pdnp_rules;
 
 /* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */
@@ -210,6 +212,15 @@ void pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
 
 /* Recomputes occ, kocc and nmen from sq. */
 void pdnp_pos_sync(const pdn_board *b, pdnp_pos *p);
+
+/* The folk variants (folk.c): the rule flags of gt->folk added to r; the
+ * initial position of a folk variant whose men stand elsewhere into p
+ * (1, or 0 when the usual rows apply); and the Samoyed capture test,
+ * pdnp_must_capture's for pieces of either colour. */
+void pdnp_folk_rules(const pdn_gametype *gt, pdnp_rules *r);
+int pdnp_folk_initial(const pdn_board *b, pdnp_pos *p);
+int pdnp_folk_must_capture(const pdn_board *b, const pdnp_pos *p,
+                           uint64_t *capfrom);
 
 /* pdn_board_hash's keys: a piece of kind (0 white man, 1 black man, 2
  * white king, 3 black king) on coord, and Black to move (hash.c). */
