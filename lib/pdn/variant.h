@@ -37,6 +37,7 @@ enum {
     PDN_FOLK_DIAGONAL,   /* men start in two opposite corners */
     PDN_FOLK_NORTHERN,   /* a captured king becomes a man of its colour */
     PDN_FOLK_SAMOYED,    /* captures of own pieces too, compulsory */
+    PDN_FOLK_TWO_MOVE,   /* each side makes two moves in a row */
     PDN_FOLK_COUNT
 };
 
@@ -56,7 +57,7 @@ enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
  * written ("25,W,8,8,A0,0,G"), so that format and parse round-trip. Readers
  * that ignore extra fields still get the right move rules. The seventh
  * field may instead name a folk variant of type 25 ("diagonal",
- * "northern", "samoyed"): "25,W,8,8,A0,0,samoyed". Messages have no
+ * "northern", "samoyed", "two-move"): "25,W,8,8,A0,0,samoyed". Messages have no
  * position (pos.line 0) and quote the bad field. */
 int pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err);
 /* Fills *gt with the standard value of a type number. 0, or -1 if unknown. */

@@ -34,6 +34,7 @@ struct pdn_drawstate {
     unsigned long hist_ply;    /* ply of hist[0] */
     material mat;
     unsigned char sq[256];     /* the position by coord: kind + 1, 0 */
+    uint64_t turnkey;          /* the hash's side-to-move part */
     unsigned long mat_ply;     /* ply at which mat last changed */
     unsigned long fam_ply;     /* FMJD: entered lone king vs <= 3 */
     unsigned long five_ply;    /* FMJD: entered lone king vs <= 2 */
@@ -173,6 +174,7 @@ pdn_drawstate_start(pdn_drawstate *d, const pdn_board *b)
     d->spec = spec_for(pdn_board_gametype(b));
     memset(&d->info, 0, sizeof d->info);
     d->info.hash = pdn_board_hash(b);
+    d->turnkey = pdnp_hash_turn(&b->pos);
     d->info.repetitions = 1;
     d->nhist = 0;
     d->hist_ply = 0;
@@ -380,7 +382,9 @@ mirror_play(pdn_drawstate *d, const pdn_board *b, const pdn_move *m)
     unsigned char old = d->sq[from];
     unsigned char now = kind_of(b->pos.sq[b->g.cell[to]]);
 
-    i->hash ^= pdnp_hash_side();
+    /* the side to move (two-move checkers: not every ply changes it) */
+    i->hash ^= d->turnkey ^ pdnp_hash_turn(&b->pos);
+    d->turnkey = pdnp_hash_turn(&b->pos);
     if (old != 0)
         i->hash ^= pdnp_hash_key(from, old - 1u);
     d->sq[from] = 0;

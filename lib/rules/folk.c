@@ -23,6 +23,11 @@ pdnp_folk_rules(const pdn_gametype *gt, pdnp_rules *r)
          * compulsory. */
         r->any_prey = 1;
         break;
+    case PDN_FOLK_TWO_MOVE:
+        /* Each of the two moves is a whole Russian move (capture
+         * compulsory at each); the turn passes after the second. */
+        r->two_move = 1;
+        break;
     default:
         break;
     }

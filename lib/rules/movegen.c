@@ -972,6 +972,7 @@ pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m, pdnp_undo *u)
 
     memcpy(u->kcell, p->kcell, sizeof u->kcell);
     memcpy(u->kcount, p->kcount, sizeof u->kcount);
+    u->second = p->second;
     p->sq[m->from] = PDNP_EMPTY;
     bit_clear(p->occ[side], m->from);
     for (i = 0; i < m->ncap; i++) {
@@ -1013,6 +1014,11 @@ pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m, pdnp_undo *u)
             p->kcount[side] = 0;
         }
     }
+    if (b->r.two_move && !p->second) {
+        p->second = 1; /* the same side moves again */
+        return;
+    }
+    p->second = 0;
     p->turn = (unsigned char)opp;
 }
 
@@ -1020,7 +1026,7 @@ void
 pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
             const pdnp_undo *u)
 {
-    int side = p->turn ^ 3, i;
+    int side = m->piece & (PDNP_WHITE | PDNP_BLACK), i;
 
     p->sq[m->to] = PDNP_EMPTY;
     bit_clear(p->occ[side], m->to);
@@ -1047,6 +1053,7 @@ pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
         bit_set(p->kocc, m->from);
     memcpy(p->kcell, u->kcell, sizeof u->kcell);
     memcpy(p->kcount, u->kcount, sizeof u->kcount);
+    p->second = u->second;
     p->turn = (unsigned char)side;
 }
 

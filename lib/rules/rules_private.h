@@ -78,6 +78,7 @@ typedef struct pdnp_rules {
     unsigned char king_limit;   /* Frisian: 3 quiet king moves in a row */
     unsigned char demote;       /* Northern: a captured king stays, a man */
     unsigned char any_prey;     /* Samoyed: own pieces are captured too */
+    unsigned char two_move;     /* two moves in a row per turn */
 } pdnp_rules;
 
 /* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */
@@ -116,6 +117,7 @@ typedef struct pdnp_pos {
     uint16_t nmen[3];                     /* men per side */
     uint16_t kcell[3];
     unsigned char kcount[3];
+    unsigned char second;                 /* two-move: the turn's 2nd move */
     unsigned char sq[PDNP_CELLS_MAX];
 } pdnp_pos;
 
@@ -204,6 +206,7 @@ int pdnp_movelist_reserve(pdn_movelist *l, size_t n);
 typedef struct pdnp_undo {
     uint16_t kcell[3];
     unsigned char kcount[3];
+    unsigned char second;
 } pdnp_undo;
 void pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
                pdnp_undo *u);
@@ -226,6 +229,9 @@ int pdnp_folk_must_capture(const pdn_board *b, const pdnp_pos *p,
  * white king, 3 black king) on coord, and Black to move (hash.c). */
 uint64_t pdnp_hash_key(int coord, unsigned kind);
 uint64_t pdnp_hash_side(void);
+/* The part of pdn_board_hash that is not pieces: the side to move and,
+ * in two-move checkers, the second move of a turn. */
+uint64_t pdnp_hash_turn(const pdnp_pos *p);
 
 /* Converts an internal move to the public form. */
 void pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out);

@@ -58,7 +58,7 @@ static const std_type std_types[] = {
 /* The folk variants (PDN_FOLK_*, from 1): their names, also the seventh
  * GameType field, and the rules type they are played on. */
 static const char *const folk_names[PDN_FOLK_COUNT] = {
-    NULL, "diagonal", "northern", "samoyed"
+    NULL, "diagonal", "northern", "samoyed", "two-move"
 };
 #define FOLK_RULES 25
 

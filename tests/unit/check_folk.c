@@ -215,6 +215,68 @@ START_TEST(test_samoyed_mixed)
 }
 END_TEST
 
+/* ---- two-move checkers ---- */
+
+START_TEST(test_two_move_turns)
+{
+    pdn_board *b = test_board_at("two-move", NULL);
+    pdn_drawstate *d = pdn_drawstate_new();
+    pdn_movelist *l = pdn_movelist_new();
+    /* White: two quiet moves; Black: a capture, then a quiet move (d4
+     * has no capture left); White: the capture due */
+    static const char *const plies[] = {"c3-d4", "d4-e5", "f6xd4", "b6-a5",
+                                        "e3xc5"};
+    pdn_movetext mt;
+    pdn_match m;
+    size_t i;
+
+    /* White opens with two moves; the turn passes after the second */
+    ck_assert_int_eq(pdn_board_turn(b), 'W');
+    pdn_drawstate_start(d, b);
+    for (i = 0; i < sizeof plies / sizeof plies[0]; i++) {
+        ck_assert_int_eq(pdn_board_turn(b), i < 2 ? 'W' : i < 4 ? 'B' : 'W');
+        ck_assert_int_eq(pdn_movetext_parse(plies[i], strlen(plies[i]), &mt),
+                         0);
+        ck_assert_msg(pdn_board_play(b, &mt, &m, l, NULL) == PDN_MATCH_LEGAL,
+                      "ply %zu %s", i, plies[i]);
+        ck_assert_int_ge(pdn_drawstate_push(d, b, &m.move, NULL), 0);
+        ck_assert_uint_eq(pdn_drawstate_info(d)->hash, pdn_board_hash(b));
+    }
+    pdn_movelist_free(l);
+    pdn_drawstate_free(d);
+    pdn_board_free(b);
+}
+END_TEST
+
+START_TEST(test_two_move_mixed)
+{
+    /* a quiet first move that makes a capture due on the second */
+    pdn_board *b = test_board_at("two-move", "W:Wc3,g3:Be5");
+
+    ck_assert_str_eq(moves_text(b), "c3-b4 c3-d4 g3-f4 g3-h4");
+    play(b, "c3-d4");
+    ck_assert_int_eq(pdn_board_turn(b), 'W');
+    ck_assert_str_eq(moves_text(b), "d4xf6");
+    play(b, "d4xf6");
+    /* Black, with nothing left, has lost */
+    ck_assert_int_eq(pdn_board_turn(b), 'B');
+    ck_assert_str_eq(moves_text(b), "");
+    pdn_board_free(b);
+    /* a capture first, then a quiet move by any piece */
+    b = test_board_at("two-move", "W:Wd4,a1:Be5,h8");
+    ck_assert_str_eq(moves_text(b), "d4xf6");
+    play(b, "d4xf6");
+    ck_assert_str_eq(moves_text(b), "a1-b2 f6-e7 f6-g7");
+    play(b, "a1-b2");
+    ck_assert_str_eq(test_fen_of(b), "B:Wb2,f6:Bh8");
+    /* Black's two moves: h8-g7, then g7 must take f6 */
+    ck_assert_str_eq(moves_text(b), "h8-g7");
+    play(b, "h8-g7");
+    ck_assert_str_eq(moves_text(b), "g7xe5");
+    pdn_board_free(b);
+}
+END_TEST
+
 /* ---- an independent counter ----
  * Russian rules on a plain 8x8 array (White moves up, dark squares have
  * x + y even), with the Northern and Samoyed changes as flags. Values: 0
@@ -222,6 +284,7 @@ END_TEST
 typedef struct bf {
     unsigned char sq[8][8];
     int turn;
+    int second; /* two-move: the second move of the turn is due */
 } bf;
 
 typedef struct bfmove {
@@ -370,12 +433,15 @@ bf_gen(const bf *p, int samoyed, bfmove *v)
     return g.n;
 }
 
+/* Folk rule flags of the counter. */
+enum { BF_SAMOYED = 1, BF_NORTHERN = 2, BF_TWO_MOVE = 4 };
+
 static uint64_t
-bf_perft(const bf *p, int depth, int samoyed, int northern)
+bf_perft(const bf *p, int depth, int flags)
 {
     bfmove v[512];
     uint64_t total = 0;
-    int n = bf_gen(p, samoyed, v), i, k;
+    int n = bf_gen(p, flags & BF_SAMOYED, v), i, k;
 
     if (depth == 1)
         return (uint64_t)n;
@@ -387,11 +453,16 @@ bf_perft(const bf *p, int depth, int samoyed, int northern)
             unsigned char *c = &q.sq[k / 8][k % 8];
             if (!(v[i].taken >> k & 1))
                 continue;
-            *c = northern && (*c & 4) ? *c & 3 : 0;
+            *c = (flags & BF_NORTHERN) && (*c & 4) ? *c & 3 : 0;
         }
         q.sq[v[i].ty][v[i].tx] = (unsigned char)((pc & 3) | (v[i].king ? 4 : 0));
-        q.turn = 3 - q.turn;
-        total += bf_perft(&q, depth - 1, samoyed, northern);
+        if ((flags & BF_TWO_MOVE) && !q.second) {
+            q.second = 1;
+        } else {
+            q.second = 0;
+            q.turn = 3 - q.turn;
+        }
+        total += bf_perft(&q, depth - 1, flags);
     }
     return total;
 }
@@ -409,6 +480,7 @@ bf_from(bf *p, const pdn_board *b)
                                           : c == 'W' ? 5 : c == 'B' ? 6 : 0);
         }
     p->turn = pdn_board_turn(b) == 'W' ? 1 : 2;
+    p->second = 0;
 }
 
 static const struct {
@@ -424,6 +496,9 @@ static const struct {
     {"samoyed", "W:WKa1,c3,e3,g3,Kh2:Bb6,Kd6,f6,Kg7,h8", 4, 0},
     {"russian", "W:WKa1,c3,e3,g3,Kh2:Bb6,Kd6,f6,Kg7,h8", 4, 0},
     {"diagonal", "B:WKc1,e3,g5:Bb4,Kd8,a7", 5, 0},
+    {"two-move", NULL, 6, 62241},
+    {"two-move", "W:WKa1,c3,e3,g3,Kh2:Bb6,Kd6,f6,Kg7,h8", 4, 0},
+    {"two-move", "B:WKc1,e3,g5:Bb4,Kd8,a7", 5, 0},
 };
 
 START_TEST(test_perft_independent)
@@ -436,8 +511,10 @@ START_TEST(test_perft_independent)
 
     bf_from(&p, b);
     lib = pdn_perft(b, perfts[i].depth, 1);
-    ind = bf_perft(&p, perfts[i].depth, gt.folk == PDN_FOLK_SAMOYED,
-                   gt.folk == PDN_FOLK_NORTHERN);
+    ind = bf_perft(&p, perfts[i].depth,
+                   (gt.folk == PDN_FOLK_SAMOYED ? BF_SAMOYED : 0) |
+                       (gt.folk == PDN_FOLK_NORTHERN ? BF_NORTHERN : 0) |
+                       (gt.folk == PDN_FOLK_TWO_MOVE ? BF_TWO_MOVE : 0));
     ck_assert_msg(lib == ind, "%s %s depth %d: library %llu, counter %llu",
                   perfts[i].gt, perfts[i].fen ? perfts[i].fen : "start",
                   perfts[i].depth, (unsigned long long)lib,
@@ -462,6 +539,8 @@ folk_suite(void)
     tcase_add_test(tc, test_northern_hash);
     tcase_add_test(tc, test_samoyed_start);
     tcase_add_test(tc, test_samoyed_mixed);
+    tcase_add_test(tc, test_two_move_turns);
+    tcase_add_test(tc, test_two_move_mixed);
     tcase_add_loop_test(tc, test_perft_independent, 0,
                         (int)(sizeof perfts / sizeof perfts[0]));
     tcase_set_timeout(tc, 60);
