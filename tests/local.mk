@@ -45,6 +45,7 @@ tests_replay_generated_LDADD = lib/libpdn-internal.la
 ## The tools, from the shell.
 CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/jobs.sh tests/cli/convert-identity.sh tests/cli/perft.sh \
+	tests/cli/perft-folk.sh \
 	tests/cli/replay-generated.sh tests/cli/hostile.sh tests/cli/golden.sh \
 	tests/cli/samples.sh tests/cli/generated.sh tests/cli/corpus.sh \
 	tests/cli/split.sh tests/cli/safety.sh tests/cli/infer.sh \
