@@ -215,6 +215,24 @@ START_TEST(test_samoyed_mixed)
 }
 END_TEST
 
+START_TEST(test_samoyed_routes)
+{
+    /* a man going round its own four men: two routes, one move (same
+     * start, end and captured set); either route, written in full, is
+     * that move */
+    static const char *const routes[] = {"d2:b4:d6:f4:d2", "d2:f4:d6:b4:d2"};
+    size_t i;
+
+    for (i = 0; i < 2; i++) {
+        pdn_board *b = test_board_at("samoyed", "W:Wd2,c3,e3,c5,e5:Bh8");
+        ck_assert_str_eq(moves_text(b), "c3xe1 d2xb4xd6xf4xd2 e3xc1");
+        play(b, routes[i]);
+        ck_assert_str_eq(test_fen_of(b), "B:Wd2:Bh8");
+        pdn_board_free(b);
+    }
+}
+END_TEST
+
 /* ---- two-move checkers ---- */
 
 START_TEST(test_two_move_turns)
@@ -539,6 +557,7 @@ folk_suite(void)
     tcase_add_test(tc, test_northern_hash);
     tcase_add_test(tc, test_samoyed_start);
     tcase_add_test(tc, test_samoyed_mixed);
+    tcase_add_test(tc, test_samoyed_routes);
     tcase_add_test(tc, test_two_move_turns);
     tcase_add_test(tc, test_two_move_mixed);
     tcase_add_loop_test(tc, test_perft_independent, 0,
