@@ -26,18 +26,20 @@ typedef struct pdn_gametype {
     char notation;  /* 'A' algebraic, 'N' numeric, 'S' short algebraic */
     int corner;     /* 0..3: where square 1 (a1) lies, seen by the first mover */
     int invert;     /* 0: the first mover's bottom-left square is playable */
-    int folk;       /* PDN_FOLK_*: a folk variant on the rules of type 25 */
+    int folk;       /* PDN_FOLK_*: a folk variant (on type 25 or 30) */
 } pdn_gametype;
 
-/* The folk variants played on Russian rules (man/pdn-rules.7, FOLK
- * VARIANTS): no GameType number names them, so they are written as the
- * seventh field of a full GameType, "25,W,8,8,A0,0,northern". */
+/* The folk variants (man/pdn-rules.7, FOLK VARIANTS): no GameType number
+ * names them, so they are written as the seventh field of a full GameType
+ * of the type whose board they use: "25,W,8,8,A0,0,northern" (Russian),
+ * "30,W,8,8,A0,0,corners" (every square, as Turkish). */
 enum {
     PDN_FOLK_NONE = 0,
     PDN_FOLK_DIAGONAL,   /* men start in two opposite corners */
     PDN_FOLK_NORTHERN,   /* a captured king becomes a man of its colour */
     PDN_FOLK_SAMOYED,    /* captures of own pieces too, compulsory */
     PDN_FOLK_TWO_MOVE,   /* each side makes two moves in a row */
+    PDN_FOLK_CORNERS,    /* Ugolki: a race on every square of type 30 */
     PDN_FOLK_COUNT
 };
 
@@ -57,7 +59,8 @@ enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
  * written ("25,W,8,8,A0,0,G"), so that format and parse round-trip. Readers
  * that ignore extra fields still get the right move rules. The seventh
  * field may instead name a folk variant of type 25 ("diagonal",
- * "northern", "samoyed", "two-move"): "25,W,8,8,A0,0,samoyed". Messages have no
+ * "northern", "samoyed", "two-move") or 30 ("corners"):
+ * "25,W,8,8,A0,0,samoyed". Messages have no
  * position (pos.line 0) and quote the bad field. */
 int pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err);
 /* Fills *gt with the standard value of a type number. 0, or -1 if unknown. */

@@ -268,6 +268,8 @@ pdn_board_new(const pdn_gametype *gt, pdn_error *err)
     b->gt = *gt;
     b->r = r;
     setup_geo(&b->g, gt, &r);
+    if (r.race) /* Corners: nobody is crowned */
+        memset(b->g.promo, 0, sizeof b->g.promo);
     setup_initial(b, &b->init);
     b->pos = b->init;
     return b;

@@ -87,6 +87,12 @@ slot(pdnp_mlist *l)
     return &l->v[l->n];
 }
 
+pdnp_mv *
+pdnp_mlist_slot(pdnp_mlist *l)
+{
+    return slot(l);
+}
+
 /* The choice-rule key of the capture in s: of all complete captures only
  * those with the highest key are legal. */
 static uint64_t
@@ -732,6 +738,8 @@ scan_list(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
      * opponent's alone is found by both tests). */
     if (b->r.any_prey && pdnp_folk_must_capture(b, p, capfrom))
         return -2;
+    if (b->r.race)
+        return pdnp_folk_race(b, p, l);
     switch (b->g.nwords) {
     case 2:
         return scan_quiet(b, p, l, capfrom, 2);
@@ -747,6 +755,8 @@ scan_count(const pdn_board *b, const pdnp_pos *p, cells capfrom)
 {
     if (b->r.any_prey && pdnp_folk_must_capture(b, p, capfrom))
         return -2;
+    if (b->r.race)
+        return pdnp_folk_race(b, p, NULL);
     switch (b->g.nwords) {
     case 2:
         return scan_quiet(b, p, NULL, capfrom, 2);
@@ -862,7 +872,7 @@ found:
 int
 pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
 {
-    if (b->r.any_prey)
+    if (b->r.any_prey || b->r.race)
         return pdnp_folk_must_capture(b, p, capfrom);
     switch (b->g.nwords) {
     case 2:

@@ -79,6 +79,7 @@ typedef struct pdnp_rules {
     unsigned char demote;       /* Northern: a captured king stays, a man */
     unsigned char any_prey;     /* Samoyed: own pieces are captured too */
     unsigned char two_move;     /* two moves in a row per turn */
+    unsigned char race;         /* Corners: steps and jumps, no capture */
 } pdnp_rules;
 
 /* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */
@@ -224,6 +225,12 @@ void pdnp_folk_rules(const pdn_gametype *gt, pdnp_rules *r);
 int pdnp_folk_initial(const pdn_board *b, pdnp_pos *p);
 int pdnp_folk_must_capture(const pdn_board *b, const pdnp_pos *p,
                            uint64_t *capfrom);
+/* Corners: the moves of p's side to move into l (cleared first), or only
+ * their number when l is NULL; -1 when memory runs out. */
+long pdnp_folk_race(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l);
+/* Room for one more move at the end of l (not counted yet); NULL when
+ * memory runs out. */
+pdnp_mv *pdnp_mlist_slot(pdnp_mlist *l);
 
 /* pdn_board_hash's keys: a piece of kind (0 white man, 1 black man, 2
  * white king, 3 black king) on coord, and Black to move (hash.c). */

@@ -56,11 +56,11 @@ static const std_type std_types[] = {
 #define TYPE_ANTIDRAUGHTS 98
 
 /* The folk variants (PDN_FOLK_*, from 1): their names, also the seventh
- * GameType field, and the rules type they are played on. */
+ * GameType field, and the type whose board they are played on. */
 static const char *const folk_names[PDN_FOLK_COUNT] = {
-    NULL, "diagonal", "northern", "samoyed", "two-move"
+    NULL, "diagonal", "northern", "samoyed", "two-move", "corners"
 };
-#define FOLK_RULES 25
+static const int folk_base[PDN_FOLK_COUNT] = {0, 25, 25, 25, 25, 30};
 
 /* The folk variant named by f[0..len-1] (already normalised or as written
  * in a GameType field), or PDN_FOLK_NONE. */
@@ -323,12 +323,14 @@ pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err)
     }
     if (fs.n == 7) {
         int folk = folk_lookup(fs.f[6], fs.len[6]);
-        if (folk != PDN_FOLK_NONE && gt->rules == FOLK_RULES &&
+        if (folk != PDN_FOLK_NONE && gt->rules == folk_base[folk] &&
             !gt->giveaway) {
             gt->folk = folk;
         } else if (folk != PDN_FOLK_NONE) {
-            field_error(err, "folk variant needs GameType 25", fs.f[6],
-                        fs.len[6]);
+            field_error(err, folk_base[folk] == 25
+                                 ? "folk variant needs GameType 25"
+                                 : "folk variant needs GameType 30",
+                        fs.f[6], fs.len[6]);
             return -1;
         } else if (fs.len[6] != 1 || fs.f[6][0] != 'G') {
             field_error(err, "invalid giveaway flag in GameType", fs.f[6],
@@ -402,7 +404,7 @@ pdn_gametype_by_name(const char *name, pdn_gametype *gt)
         return -1;
     i = (size_t)folk_lookup(norm, strlen(norm));
     if (i != PDN_FOLK_NONE) {
-        pdn_gametype_standard(FOLK_RULES, gt);
+        pdn_gametype_standard(folk_base[i], gt);
         gt->folk = (int)i;
         return 0;
     }

@@ -48,6 +48,9 @@ START_TEST(test_gametype_names)
         {"Northern draughts", "northern", "25,W,8,8,A0,0,northern",
          PDN_FOLK_NORTHERN},
         {"samoyed", "samoyed", "25,W,8,8,A0,0,samoyed", PDN_FOLK_SAMOYED},
+        {"Two move checkers", "two-move", "25,W,8,8,A0,0,two-move",
+         PDN_FOLK_TWO_MOVE},
+        {"corners", "corners", "30,W,8,8,A0,0,corners", PDN_FOLK_CORNERS},
     };
     size_t i;
 
@@ -58,8 +61,8 @@ START_TEST(test_gametype_names)
 
         ck_assert_int_eq(pdn_gametype_by_name(cases[i].name, &gt), 0);
         ck_assert_int_eq(gt.folk, cases[i].folk);
-        ck_assert_int_eq(gt.type, 25);
-        ck_assert_int_eq(gt.rules, 25);
+        ck_assert_int_eq(gt.type, cases[i].folk == PDN_FOLK_CORNERS ? 30 : 25);
+        ck_assert_int_eq(gt.rules, gt.type);
         ck_assert_str_eq(pdn_gametype_name(&gt), cases[i].canon);
         pdn_gametype_format(&gt, buf, sizeof buf);
         ck_assert_str_eq(buf, cases[i].written);
@@ -90,6 +93,11 @@ START_TEST(test_gametype_refused)
     ck_assert_int_eq(pdn_gametype_parse("25,W,8,8,A0,0,northern,G", &gt,
                                         NULL),
                      -1);
+    /* corners is played on every square, Turkish's board, not Russian's */
+    pdn_error_clear(&err);
+    ck_assert_int_eq(pdn_gametype_parse("25,W,8,8,A0,0,corners", &gt, &err),
+                     -1);
+    ck_assert_ptr_nonnull(strstr(err.text, "GameType 30"));
     /* plain Russian is not a folk variant and differs from each */
     ck_assert_int_eq(pdn_gametype_by_name("russian", &russian), 0);
     ck_assert_int_eq(russian.folk, PDN_FOLK_NONE);
@@ -291,6 +299,44 @@ START_TEST(test_two_move_mixed)
     ck_assert_str_eq(moves_text(b), "h8-g7");
     play(b, "h8-g7");
     ck_assert_str_eq(moves_text(b), "g7xe5");
+    pdn_board_free(b);
+}
+END_TEST
+
+/* ---- corners ---- */
+
+START_TEST(test_corners_start)
+{
+    pdn_board *b = test_board_at("corners", NULL);
+
+    ck_assert_str_eq(test_fen_of(b), "W:Wa1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d3:"
+                                     "Be6,f6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8");
+    /* steps out of the block and jumps over its front men */
+    ck_assert_str_eq(moves_text(b), "a2-a4 a3-a4 b2-b4 b3-b4 c1-e1 c2-c4 "
+                                    "c2-e2 c3-c4 c3-e3 d1-e1 d2-d4 d2-e2 "
+                                    "d3-d4 d3-e3");
+    pdn_board_free(b);
+}
+END_TEST
+
+START_TEST(test_corners_moves)
+{
+    /* a chain of jumps over either colour, turning, stopping anywhere;
+     * destinations two pieces share are each piece's own move */
+    pdn_board *b = test_board_at("corners", "W:Wa1,c2:Bb1,d3");
+
+    ck_assert_str_eq(moves_text(b), "a1-a2 a1-c1 a1-c3 a1-e3 c2-b2 c2-c1 "
+                                    "c2-c3 c2-d2");
+    /* nothing is taken, and nobody is crowned */
+    play(b, "a1-e3");
+    ck_assert_str_eq(test_fen_of(b), "B:Wc2,e3:Bb1,d3");
+    /* Black steps every way, backwards too, and jumps White's men */
+    ck_assert_str_eq(moves_text(b),
+                     "b1-a1 b1-b2 b1-c1 d3-c3 d3-d2 d3-d4 d3-f3");
+    pdn_board_free(b);
+    b = test_board_at("corners", "W:Wa7:Bh1");
+    play(b, "a7-a8");
+    ck_assert_str_eq(test_fen_of(b), "B:Wa8:Bh1");
     pdn_board_free(b);
 }
 END_TEST
@@ -559,6 +605,8 @@ folk_suite(void)
     tcase_add_test(tc, test_samoyed_mixed);
     tcase_add_test(tc, test_samoyed_routes);
     tcase_add_test(tc, test_two_move_turns);
+    tcase_add_test(tc, test_corners_start);
+    tcase_add_test(tc, test_corners_moves);
     tcase_add_test(tc, test_two_move_mixed);
     tcase_add_loop_test(tc, test_perft_independent, 0,
                         (int)(sizeof perfts / sizeof perfts[0]));
