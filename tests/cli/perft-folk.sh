@@ -49,6 +49,12 @@ for g in diagonal northern samoyed two-move corners; do
         { echo "FAIL: pdn-replay -g $g: $(cat "$tmp/fen")" >&2; fail=1; }
 done
 
+# A Variant tag names the folk variant of a game tagged with its base type:
+# the black king taken on d4 stays as a man, which takes back.
+printf '[GameType "25"]\n[Variant "Northern checkers"]\n[FEN "W:Wc3:BKd4,h8"]\n\n1. c3:e5 d4:f6 *\n' > "$tmp/nv.pdn"
+expect_status 0 pdn-legal "$tmp/nv.pdn" || cat "$tmp/out" >&2
+expect_status 1 pdn-legal -G russian "$tmp/nv.pdn" || true
+
 cd "$top_srcdir/samples"
 for f in folk-*.pdn; do
     expect_status 0 pdn-legal "$f" || true
