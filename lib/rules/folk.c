@@ -22,11 +22,13 @@ pdnp_folk_rules(const pdn_gametype *gt, pdnp_rules *r)
         /* Every piece is prey, own ones too, and capturing stays
          * compulsory. */
         r->any_prey = 1;
+        r->folk_scan = 1;
         break;
     case PDN_FOLK_CORNERS:
         /* Moves of its own (pdnp_folk_race); nothing of Turkish rules
          * but the board of every square. */
         r->race = 1;
+        r->folk_scan = 1;
         break;
     case PDN_FOLK_TWO_MOVE:
         /* Each of the two moves is a whole Russian move (capture
@@ -201,4 +203,17 @@ pdnp_folk_race(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l)
         sq[c] = r.piece;
     }
     return r.n;
+}
+
+long
+pdnp_folk_scan(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
+               uint64_t *capfrom)
+{
+    if (b->r.race)
+        return pdnp_folk_race(b, p, l);
+    /* Samoyed: captures of own pieces count too (a capture of the
+     * opponent's alone is found by both tests). */
+    if (pdnp_folk_must_capture(b, p, capfrom))
+        return -2;
+    return PDNP_FOLK_GO_ON;
 }

@@ -734,12 +734,11 @@ static long
 scan_list(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
           cells capfrom)
 {
-    /* Samoyed: captures of own pieces count too (a capture of the
-     * opponent's alone is found by both tests). */
-    if (b->r.any_prey && pdnp_folk_must_capture(b, p, capfrom))
-        return -2;
-    if (b->r.race)
-        return pdnp_folk_race(b, p, l);
+    if (b->r.folk_scan) {
+        long n = pdnp_folk_scan(b, p, l, capfrom);
+        if (n != PDNP_FOLK_GO_ON)
+            return n;
+    }
     switch (b->g.nwords) {
     case 2:
         return scan_quiet(b, p, l, capfrom, 2);
@@ -753,10 +752,11 @@ scan_list(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
 static long
 scan_count(const pdn_board *b, const pdnp_pos *p, cells capfrom)
 {
-    if (b->r.any_prey && pdnp_folk_must_capture(b, p, capfrom))
-        return -2;
-    if (b->r.race)
-        return pdnp_folk_race(b, p, NULL);
+    if (b->r.folk_scan) {
+        long n = pdnp_folk_scan(b, p, NULL, capfrom);
+        if (n != PDNP_FOLK_GO_ON)
+            return n;
+    }
     switch (b->g.nwords) {
     case 2:
         return scan_quiet(b, p, NULL, capfrom, 2);
@@ -872,7 +872,7 @@ found:
 int
 pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
 {
-    if (b->r.any_prey || b->r.race)
+    if (b->r.folk_scan)
         return pdnp_folk_must_capture(b, p, capfrom);
     switch (b->g.nwords) {
     case 2:

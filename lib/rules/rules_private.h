@@ -80,6 +80,7 @@ typedef struct pdnp_rules {
     unsigned char any_prey;     /* Samoyed: own pieces are captured too */
     unsigned char two_move;     /* two moves in a row per turn */
     unsigned char race;         /* Corners: steps and jumps, no capture */
+    unsigned char folk_scan;    /* any_prey or race: pdnp_folk_scan first */
 } pdnp_rules;
 
 /* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */
@@ -225,6 +226,13 @@ void pdnp_folk_rules(const pdn_gametype *gt, pdnp_rules *r);
 int pdnp_folk_initial(const pdn_board *b, pdnp_pos *p);
 int pdnp_folk_must_capture(const pdn_board *b, const pdnp_pos *p,
                            uint64_t *capfrom);
+/* The generator's scan for the folk rules that change it (folk_scan):
+ * the Samoyed capture test, Corners' moves. Returns as the scan does
+ * (moves listed or counted, -1, or -2 with capfrom set when the side must
+ * capture), or PDNP_FOLK_GO_ON when the usual scan applies. */
+#define PDNP_FOLK_GO_ON (-3)
+long pdnp_folk_scan(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
+                    uint64_t *capfrom);
 /* Corners: the moves of p's side to move into l (cleared first), or only
  * their number when l is NULL; -1 when memory runs out. */
 long pdnp_folk_race(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l);
