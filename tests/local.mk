@@ -22,7 +22,8 @@ tests_unit_check_pdn_SOURCES = tests/unit/check_main.c tests/unit/suites.h \
 	tests/unit/check_board.c tests/unit/check_rules.c \
 	tests/unit/check_match.c tests/unit/check_result.c \
 	tests/unit/check_enomem.c tests/unit/check_draw.c \
-	tests/unit/check_opening.c
+	tests/unit/check_opening.c \
+	tests/unit/check_folk.c
 tests_unit_check_pdn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_pdn_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_check_pdn_LDADD = lib/libpdn-internal.la $(CHECK_LIBS)
@@ -45,6 +46,7 @@ tests_replay_generated_LDADD = lib/libpdn-internal.la
 ## The tools, from the shell.
 CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/jobs.sh tests/cli/convert-identity.sh tests/cli/perft.sh \
+	tests/cli/perft-folk.sh \
 	tests/cli/replay-generated.sh tests/cli/hostile.sh tests/cli/golden.sh \
 	tests/cli/samples.sh tests/cli/generated.sh tests/cli/corpus.sh \
 	tests/cli/split.sh tests/cli/safety.sh tests/cli/infer.sh \

@@ -367,6 +367,12 @@ tool_gametype_option(int opt, const char *arg, pdn_gametype *gt)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
                  list[0] ? ", " : "", pdn_gametype_name(&t));
     }
+    /* the folk variants (man/pdn-rules.7) */
+    for (n = PDN_FOLK_NONE + 1; n < PDN_FOLK_COUNT; n++) {
+        t.folk = n;
+        snprintf(list + strlen(list), sizeof list - strlen(list), ", %s",
+                 pdn_gametype_name(&t));
+    }
     tool_usage_error("%s: unknown game type '%s'; valid names: %s (or a "
                      "GameType number or string such as 20,W,10,10,N2,0)",
                      cl_label(opt), arg, list);

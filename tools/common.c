@@ -619,6 +619,7 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
     const char *tag = pdn_game_tag(g, "GameType");
     const char *variant = pdn_game_tag(g, "Variant");
     unsigned long num = pdn_game_number(g);
+    pdn_gametype vgt;
     pdn_error err;
     pdn_pos pos;
     int rc;
@@ -640,6 +641,12 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
             err.severity = rc < 0 ? PDN_SEV_ERROR : PDN_SEV_WARNING;
             tool_diag_err(o, to, file, &err, NULL);
         }
+        /* A folk variant named by the Variant tag of a game whose
+         * GameType is its base type ("25" with "Northern checkers"). */
+        if (rc >= 0 && variant != NULL && gt->folk == PDN_FOLK_NONE &&
+            pdn_gametype_by_name(variant, &vgt) == 0 &&
+            vgt.folk != PDN_FOLK_NONE && vgt.rules == gt->rules)
+            gt->folk = vgt.folk;
         if (rc >= 0 && o->adapt)
             adapt(o, file, g, gt, to);
         return rc < 0 ? -1 : 0;

@@ -142,7 +142,9 @@ size_t pdn_move_format(const pdn_board *b, const pdn_movelist *l,
  * is splitmix64(0x50444E2D48415348 + 4 * coord + kind) with kind 0 white
  * man, 1 black man, 2 white king, 3 black king and coord its
  * PDN_COORD(file, rank); the side key is splitmix64(0x50444E2D48415348 +
- * 1024). The value is the same on every run and platform (a position index
+ * 1024); in two-move checkers the second move of a turn XORs in
+ * splitmix64(0x50444E2D48415348 + 1025). The value is the same on every
+ * run and platform (a position index
  * may store it); the GameType is not part of it. */
 uint64_t pdn_board_hash(const pdn_board *b);
 

@@ -26,7 +26,22 @@ typedef struct pdn_gametype {
     char notation;  /* 'A' algebraic, 'N' numeric, 'S' short algebraic */
     int corner;     /* 0..3: where square 1 (a1) lies, seen by the first mover */
     int invert;     /* 0: the first mover's bottom-left square is playable */
+    int folk;       /* PDN_FOLK_*: a folk variant (on type 25 or 30) */
 } pdn_gametype;
+
+/* The folk variants (man/pdn-rules.7, FOLK VARIANTS): no GameType number
+ * names them, so they are written as the seventh field of a full GameType
+ * of the type whose board they use: "25,W,8,8,A0,0,northern" (Russian),
+ * "30,W,8,8,A0,0,corners" (every square, as Turkish). */
+enum {
+    PDN_FOLK_NONE = 0,
+    PDN_FOLK_DIAGONAL,   /* men start in two opposite corners */
+    PDN_FOLK_NORTHERN,   /* a captured king becomes a man of its colour */
+    PDN_FOLK_SAMOYED,    /* captures of own pieces too, compulsory */
+    PDN_FOLK_TWO_MOVE,   /* each side makes two moves in a row */
+    PDN_FOLK_CORNERS,    /* Ugolki: a race on every square of type 30 */
+    PDN_FOLK_COUNT
+};
 
 /* Result types of the PDN standard. */
 enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
@@ -42,7 +57,10 @@ enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
  * Extension: a seventh field "G" marks a giveaway game whose type number
  * cannot say so; this is how Russian giveaway (type 25, giveaway 1) is
  * written ("25,W,8,8,A0,0,G"), so that format and parse round-trip. Readers
- * that ignore extra fields still get the right move rules. Messages have no
+ * that ignore extra fields still get the right move rules. The seventh
+ * field may instead name a folk variant of type 25 ("diagonal",
+ * "northern", "samoyed", "two-move") or 30 ("corners"):
+ * "25,W,8,8,A0,0,samoyed". Messages have no
  * position (pos.line 0) and quote the bad field. */
 int pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err);
 /* Fills *gt with the standard value of a type number. 0, or -1 if unknown. */
@@ -51,14 +69,17 @@ int pdn_gametype_standard(int type, pdn_gametype *gt);
  * "english", "russian", "frisian", "antidraughts", "russian giveaway", ...
  * also a number or a full GameType string. Spaces, '_' and '-' are the
  * same, and a trailing "draughts"/"checkers" word is ignored, so Variant
- * tag values ("Russian giveaway", "American pool checkers") are found.
+ * tag values ("Russian giveaway", "American pool checkers") are found;
+ * the folk variants by their names ("diagonal", "northern", "samoyed").
  * 0, or -1 if unknown. */
 int pdn_gametype_by_name(const char *name, pdn_gametype *gt);
-/* Short lower-case name of the rules ("international", "russian-giveaway"). */
+/* Short lower-case name of the rules ("international", "russian-giveaway",
+ * "northern"). */
 const char *pdn_gametype_name(const pdn_gametype *gt);
 /* Writes the GameType value: the bare number when gt is that type's
  * standard value, else the full form with the InvertFlag (and ",G" for a
- * giveaway game of a type other than 98). Returns the length it needs,
+ * giveaway game of a type other than 98, or the folk variant's name).
+ * Returns the length it needs,
  * like snprintf. Variant tags are the caller's business. */
 size_t pdn_gametype_format(const pdn_gametype *gt, char *buf, size_t size);
 int pdn_gametype_result_type(const pdn_gametype *gt);

@@ -215,6 +215,8 @@ setup_initial(const pdn_board *b, pdnp_pos *p)
     const pdnp_geo *g = &b->g;
     int rows = (g->height - 2) / 2, first = 0, i;
 
+    if (pdnp_folk_initial(b, p))
+        return;
     if (b->gt.rules == 31)
         rows = 2;
     if (b->r.geom == PDNP_GEOM_ORTHO) {
@@ -262,9 +264,12 @@ pdn_board_new(const pdn_gametype *gt, pdn_error *err)
                        "out of memory");
         return NULL;
     }
+    pdnp_folk_rules(gt, &r);
     b->gt = *gt;
     b->r = r;
     setup_geo(&b->g, gt, &r);
+    if (r.race) /* Corners: nobody is crowned */
+        memset(b->g.promo, 0, sizeof b->g.promo);
     setup_initial(b, &b->init);
     b->pos = b->init;
     return b;
@@ -504,7 +509,8 @@ pdn_board_apply(pdn_board *b, const pdn_move *m)
     mv.sig = 0;
     for (i = 0; i < m->ncaptured; i++) {
         int c = g->cell[m->captured[i]];
-        if (c == 0 || !(b->pos.sq[c] & (b->pos.turn ^ 3)))
+        if (c == 0 ||
+            !(b->pos.sq[c] & (b->r.any_prey ? 3 : b->pos.turn ^ 3)))
             return;
         mv.cap[i] = (uint16_t)c;
         mv.capv[i] = b->pos.sq[c];

@@ -34,6 +34,7 @@ struct pdn_drawstate {
     unsigned long hist_ply;    /* ply of hist[0] */
     material mat;
     unsigned char sq[256];     /* the position by coord: kind + 1, 0 */
+    uint64_t turnkey;          /* the hash's side-to-move part */
     unsigned long mat_ply;     /* ply at which mat last changed */
     unsigned long fam_ply;     /* FMJD: entered lone king vs <= 3 */
     unsigned long five_ply;    /* FMJD: entered lone king vs <= 2 */
@@ -175,6 +176,7 @@ begin(pdn_drawstate *d, const pdn_board *b, unsigned long ply)
     memset(&d->info, 0, sizeof d->info);
     d->info.ply = ply;
     d->info.hash = pdn_board_hash(b);
+    d->turnkey = pdnp_hash_turn(&b->pos);
     d->info.repetitions = 1;
     d->nhist = 0;
     d->hist_ply = ply;
@@ -404,17 +406,26 @@ mirror_play(pdn_drawstate *d, const pdn_board *b, const pdn_move *m)
     unsigned char old = d->sq[from];
     unsigned char now = kind_of(b->pos.sq[b->g.cell[to]]);
 
-    i->hash ^= pdnp_hash_side();
+    /* the side to move (two-move checkers: not every ply changes it) */
+    i->hash ^= d->turnkey ^ pdnp_hash_turn(&b->pos);
+    d->turnkey = pdnp_hash_turn(&b->pos);
     if (old != 0)
         i->hash ^= pdnp_hash_key(from, old - 1u);
     d->sq[from] = 0;
     for (k = 0; k < m->ncaptured; k++) {
         unsigned char c = d->sq[m->captured[k]];
+        /* Northern: a captured king leaves a man of its colour */
+        unsigned char left =
+            b->r.demote ? kind_of(b->pos.sq[b->g.cell[m->captured[k]]]) : 0;
 
         if (c != 0)
             i->hash ^= pdnp_hash_key(m->captured[k], c - 1u);
         count(&d->mat, c, -1);
-        d->sq[m->captured[k]] = 0;
+        if (left != 0) {
+            i->hash ^= pdnp_hash_key(m->captured[k], left - 1u);
+            count(&d->mat, left, 1);
+        }
+        d->sq[m->captured[k]] = left;
         changed = 1;
     }
     if (now != 0)

@@ -30,10 +30,17 @@ pdnp_hash_side(void)
 }
 
 uint64_t
+pdnp_hash_turn(const pdnp_pos *p)
+{
+    return (p->turn == PDNP_BLACK ? pdnp_hash_side() : 0) ^
+           (p->second ? mix64(HASH_SEED + 1025) : 0);
+}
+
+uint64_t
 pdn_board_hash(const pdn_board *b)
 {
     const pdnp_pos *p = &b->pos;
-    uint64_t h = p->turn == PDNP_BLACK ? pdnp_hash_side() : 0;
+    uint64_t h = pdnp_hash_turn(p);
     int w;
 
     for (w = 0; w < b->g.nwords; w++) {

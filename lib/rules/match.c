@@ -86,10 +86,11 @@ is_own(const geo *g, int piece)
     return piece != 0 && (piece & ~0x20) == g->side;
 }
 
+/* A piece a capture may jump: the opponent's (Samoyed: any piece). */
 static int
 is_opp(const geo *g, int piece)
 {
-    return piece != 0 && (piece & ~0x20) != g->side;
+    return piece != 0 && ((piece & ~0x20) != g->side || g->b->r.any_prey);
 }
 
 static int

@@ -18,6 +18,7 @@ typedef struct srch {
     unsigned char *sq;
     pdnp_mlist *l;
     int side, opp, merge;
+    int prey;                       /* colours that may be jumped */
     int err;                        /* 0 or a GEN_E* code */
     long steps;                     /* jumps tried, against GEN_STEPS_MAX */
     int have;                       /* l holds captures */
@@ -84,6 +85,12 @@ slot(pdnp_mlist *l)
     if (l->n == l->cap && grow(l) < 0)
         return NULL;
     return &l->v[l->n];
+}
+
+pdnp_mv *
+pdnp_mlist_slot(pdnp_mlist *l)
+{
+    return slot(l);
 }
 
 /* The choice-rule key of the capture in s: of all complete captures only
@@ -209,14 +216,24 @@ untake(srch *s, int c, unsigned char v)
 }
 
 /* What a piece of the side may jump: an opponent piece not yet taken
- * (Italian: a man may not take a king). */
+ * (Italian: a man may not take a king; Samoyed: a piece of either
+ * colour). */
 static int
 jump_mask(const srch *s, int king)
 {
-    int jm = s->opp | PDNP_MARK;
+    int jm = s->prey | PDNP_MARK;
     if (!king && s->r->men_no_kings)
         jm |= PDNP_KING;
     return jm;
+}
+
+/* Is cell content v prey for jump mask jm? Exactly when v & jm is one of
+ * the prey colours and nothing else (no mark, no forbidden king): one
+ * unsigned compare, as a piece has one colour. */
+static inline int
+is_prey(const srch *s, int v, int jm)
+{
+    return (unsigned)((v & jm) - 1) < (unsigned)s->prey;
 }
 
 /* 1 when a piece on cell at (a king or not) can jump once more, having
@@ -237,7 +254,7 @@ can_jump(const srch *s, int at, int king, int lastdir)
         if (king && s->r->flying)
             while (sq[n] == PDNP_EMPTY)
                 n += d;
-        if ((sq[n] & jm) == s->opp && sq[n + d] == PDNP_EMPTY)
+        if (is_prey(s, sq[n], jm) && sq[n + d] == PDNP_EMPTY)
             return 1;
     }
     return 0;
@@ -306,7 +323,7 @@ search(srch *s, int at, int king, int lastdir, int promoted)
             while (sq[n] == PDNP_EMPTY)
                 n += d;
         }
-        if ((sq[n] & jm) != s->opp)
+        if (!is_prey(s, sq[n], jm))
             continue;
         land = n + d;
         if (sq[land] != PDNP_EMPTY)
@@ -467,6 +484,7 @@ gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
     s.l = l;
     s.side = p->turn;
     s.opp = p->turn ^ 3;
+    s.prey = b->r.any_prey ? PDNP_WHITE | PDNP_BLACK : s.opp;
     s.merge = merge;
     s.err = GEN_OK;
     s.steps = 0;
@@ -716,6 +734,11 @@ static long
 scan_list(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
           cells capfrom)
 {
+    if (b->r.folk_scan) {
+        long n = pdnp_folk_scan(b, p, l, capfrom);
+        if (n != PDNP_FOLK_GO_ON)
+            return n;
+    }
     switch (b->g.nwords) {
     case 2:
         return scan_quiet(b, p, l, capfrom, 2);
@@ -729,6 +752,11 @@ scan_list(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
 static long
 scan_count(const pdn_board *b, const pdnp_pos *p, cells capfrom)
 {
+    if (b->r.folk_scan) {
+        long n = pdnp_folk_scan(b, p, NULL, capfrom);
+        if (n != PDNP_FOLK_GO_ON)
+            return n;
+    }
     switch (b->g.nwords) {
     case 2:
         return scan_quiet(b, p, NULL, capfrom, 2);
@@ -844,6 +872,8 @@ found:
 int
 pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
 {
+    if (b->r.folk_scan)
+        return pdnp_folk_must_capture(b, p, capfrom);
     switch (b->g.nwords) {
     case 2:
         return scan_capture3(b, p, capfrom, 2);
@@ -952,15 +982,25 @@ pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m, pdnp_undo *u)
 
     memcpy(u->kcell, p->kcell, sizeof u->kcell);
     memcpy(u->kcount, p->kcount, sizeof u->kcount);
+    u->second = p->second;
     p->sq[m->from] = PDNP_EMPTY;
     bit_clear(p->occ[side], m->from);
     for (i = 0; i < m->ncap; i++) {
-        p->sq[m->cap[i]] = PDNP_EMPTY;
-        bit_clear(p->occ[opp], m->cap[i]);
-        if (m->capv[i] & PDNP_KING)
-            bit_clear(p->kocc, m->cap[i]);
+        int c = m->cap[i], v = m->capv[i];
+        int cs = v & (PDNP_WHITE | PDNP_BLACK); /* Samoyed: either side */
+        if ((v & PDNP_KING) && b->r.demote) {
+            /* Northern: a man of its colour stays in the king's place */
+            p->sq[c] = (unsigned char)cs;
+            bit_clear(p->kocc, c);
+            p->nmen[cs]++;
+            continue;
+        }
+        p->sq[c] = PDNP_EMPTY;
+        bit_clear(p->occ[cs], c);
+        if (v & PDNP_KING)
+            bit_clear(p->kocc, c);
         else
-            p->nmen[opp]--;
+            p->nmen[cs]--;
     }
     if (m->promotes) {
         piece |= PDNP_KING;
@@ -984,6 +1024,11 @@ pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m, pdnp_undo *u)
             p->kcount[side] = 0;
         }
     }
+    if (b->r.two_move && !p->second) {
+        p->second = 1; /* the same side moves again */
+        return;
+    }
+    p->second = 0;
     p->turn = (unsigned char)opp;
 }
 
@@ -991,20 +1036,24 @@ void
 pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
             const pdnp_undo *u)
 {
-    int side = p->turn ^ 3, opp = p->turn, i;
+    int side = m->piece & (PDNP_WHITE | PDNP_BLACK), i;
 
-    (void)b;
     p->sq[m->to] = PDNP_EMPTY;
     bit_clear(p->occ[side], m->to);
     if (m->piece & PDNP_KING || m->promotes)
         bit_clear(p->kocc, m->to);
     for (i = 0; i < m->ncap; i++) {
-        p->sq[m->cap[i]] = m->capv[i];
-        bit_set(p->occ[opp], m->cap[i]);
-        if (m->capv[i] & PDNP_KING)
-            bit_set(p->kocc, m->cap[i]);
-        else
-            p->nmen[opp]++;
+        int c = m->cap[i], v = m->capv[i];
+        int cs = v & (PDNP_WHITE | PDNP_BLACK);
+        p->sq[c] = (unsigned char)v;
+        bit_set(p->occ[cs], c);
+        if (v & PDNP_KING) {
+            bit_set(p->kocc, c);
+            if (b->r.demote)
+                p->nmen[cs]--; /* the man make left there */
+        } else {
+            p->nmen[cs]++;
+        }
     }
     if (m->promotes)
         p->nmen[side]++;
@@ -1014,6 +1063,7 @@ pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
         bit_set(p->kocc, m->from);
     memcpy(p->kcell, u->kcell, sizeof u->kcell);
     memcpy(p->kcount, u->kcount, sizeof u->kcount);
+    p->second = u->second;
     p->turn = (unsigned char)side;
 }
 

@@ -76,6 +76,11 @@ typedef struct pdnp_rules {
     unsigned char no_reverse;   /* no 180-degree turn between jumps */
     unsigned char men_no_kings; /* a man may not capture a king */
     unsigned char king_limit;   /* Frisian: 3 quiet king moves in a row */
+    unsigned char demote;       /* Northern: a captured king stays, a man */
+    unsigned char any_prey;     /* Samoyed: own pieces are captured too */
+    unsigned char two_move;     /* two moves in a row per turn */
+    unsigned char race;         /* Corners: steps and jumps, no capture */
+    unsigned char folk_scan;    /* any_prey or race: pdnp_folk_scan first */
 } pdnp_rules;
 
 /* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */
@@ -114,6 +119,7 @@ typedef struct pdnp_pos {
     uint16_t nmen[3];                     /* men per side */
     uint16_t kcell[3];
     unsigned char kcount[3];
+    unsigned char second;                 /* two-move: the turn's 2nd move */
     unsigned char sq[PDNP_CELLS_MAX];
 } pdnp_pos;
 
@@ -202,6 +208,7 @@ int pdnp_movelist_reserve(pdn_movelist *l, size_t n);
 typedef struct pdnp_undo {
     uint16_t kcell[3];
     unsigned char kcount[3];
+    unsigned char second;
 } pdnp_undo;
 void pdnp_make(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
                pdnp_undo *u);
@@ -211,10 +218,35 @@ void pdnp_unmake(const pdn_board *b, pdnp_pos *p, const pdnp_mv *m,
 /* Recomputes occ, kocc and nmen from sq. */
 void pdnp_pos_sync(const pdn_board *b, pdnp_pos *p);
 
+/* The folk variants (folk.c): the rule flags of gt->folk added to r; the
+ * initial position of a folk variant whose men stand elsewhere into p
+ * (1, or 0 when the usual rows apply); and the Samoyed capture test,
+ * pdnp_must_capture's for pieces of either colour. */
+void pdnp_folk_rules(const pdn_gametype *gt, pdnp_rules *r);
+int pdnp_folk_initial(const pdn_board *b, pdnp_pos *p);
+int pdnp_folk_must_capture(const pdn_board *b, const pdnp_pos *p,
+                           uint64_t *capfrom);
+/* The generator's scan for the folk rules that change it (folk_scan):
+ * the Samoyed capture test, Corners' moves. Returns as the scan does
+ * (moves listed or counted, -1, or -2 with capfrom set when the side must
+ * capture), or PDNP_FOLK_GO_ON when the usual scan applies. */
+#define PDNP_FOLK_GO_ON (-3)
+long pdnp_folk_scan(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
+                    uint64_t *capfrom);
+/* Corners: the moves of p's side to move into l (cleared first), or only
+ * their number when l is NULL; -1 when memory runs out. */
+long pdnp_folk_race(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l);
+/* Room for one more move at the end of l (not counted yet); NULL when
+ * memory runs out. */
+pdnp_mv *pdnp_mlist_slot(pdnp_mlist *l);
+
 /* pdn_board_hash's keys: a piece of kind (0 white man, 1 black man, 2
  * white king, 3 black king) on coord, and Black to move (hash.c). */
 uint64_t pdnp_hash_key(int coord, unsigned kind);
 uint64_t pdnp_hash_side(void);
+/* The part of pdn_board_hash that is not pieces: the side to move and,
+ * in two-move checkers, the second move of a turn. */
+uint64_t pdnp_hash_turn(const pdnp_pos *p);
 
 /* Converts an internal move to the public form. */
 void pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out);

@@ -21,39 +21,59 @@ typedef struct std_type {
 } std_type;
 
 static const std_type std_types[] = {
-    {{20, 20, 0, 'W', 10, 10, 'N', 2, 0}, PDN_RESULT_INTERNATIONAL, 'x',
+    {{20, 20, 0, 'W', 10, 10, 'N', 2, 0, 0}, PDN_RESULT_INTERNATIONAL, 'x',
      "international", "antidraughts"},
-    {{21, 21, 0, 'B', 8, 8, 'N', 1, 0}, PDN_RESULT_DEFAULT, 'x', "english",
+    {{21, 21, 0, 'B', 8, 8, 'N', 1, 0, 0}, PDN_RESULT_DEFAULT, 'x', "english",
      "english-giveaway"},
-    {{22, 22, 0, 'W', 8, 8, 'N', 2, 1}, PDN_RESULT_DEFAULT, 'x', "italian",
+    {{22, 22, 0, 'W', 8, 8, 'N', 2, 1, 0}, PDN_RESULT_DEFAULT, 'x', "italian",
      "italian-giveaway"},
-    {{23, 23, 0, 'B', 8, 8, 'N', 1, 0}, PDN_RESULT_DEFAULT, 'x', "pool",
+    {{23, 23, 0, 'B', 8, 8, 'N', 1, 0, 0}, PDN_RESULT_DEFAULT, 'x', "pool",
      "pool-giveaway"},
-    {{24, 24, 0, 'W', 8, 8, 'N', 1, 1}, PDN_RESULT_DEFAULT, 'x', "spanish",
+    {{24, 24, 0, 'W', 8, 8, 'N', 1, 1, 0}, PDN_RESULT_DEFAULT, 'x', "spanish",
      "spanish-giveaway"},
-    {{25, 25, 0, 'W', 8, 8, 'A', 0, 0}, PDN_RESULT_DEFAULT, ':', "russian",
+    {{25, 25, 0, 'W', 8, 8, 'A', 0, 0, 0}, PDN_RESULT_DEFAULT, ':', "russian",
      "russian-giveaway"},
-    {{26, 26, 0, 'W', 8, 8, 'A', 0, 0}, PDN_RESULT_DEFAULT, 'x', "brazilian",
+    {{26, 26, 0, 'W', 8, 8, 'A', 0, 0, 0}, PDN_RESULT_DEFAULT, 'x', "brazilian",
      "brazilian-giveaway"},
-    {{27, 27, 0, 'W', 12, 12, 'N', 2, 0}, PDN_RESULT_INTERNATIONAL, 'x',
+    {{27, 27, 0, 'W', 12, 12, 'N', 2, 0, 0}, PDN_RESULT_INTERNATIONAL, 'x',
      "canadian", "canadian-giveaway"},
-    {{28, 28, 0, 'W', 8, 8, 'N', 1, 1}, PDN_RESULT_DEFAULT, 'x', "portuguese",
+    {{28, 28, 0, 'W', 8, 8, 'N', 1, 1, 0}, PDN_RESULT_DEFAULT, 'x', "portuguese",
      "portuguese-giveaway"},
-    {{29, 29, 0, 'W', 8, 8, 'A', 0, 0}, PDN_RESULT_DEFAULT, 'x', "czech",
+    {{29, 29, 0, 'W', 8, 8, 'A', 0, 0, 0}, PDN_RESULT_DEFAULT, 'x', "czech",
      "czech-giveaway"},
-    {{30, 30, 0, 'W', 8, 8, 'A', 0, 0}, PDN_RESULT_DEFAULT, 'x', "turkish",
+    {{30, 30, 0, 'W', 8, 8, 'A', 0, 0, 0}, PDN_RESULT_DEFAULT, 'x', "turkish",
      "turkish-giveaway"},
-    {{31, 31, 0, 'B', 8, 8, 'N', 2, 0}, PDN_RESULT_DEFAULT, '-', "thai",
+    {{31, 31, 0, 'B', 8, 8, 'N', 2, 0, 0}, PDN_RESULT_DEFAULT, '-', "thai",
      "thai-giveaway"},
-    {{40, 40, 0, 'W', 10, 10, 'N', 2, 0}, PDN_RESULT_DEFAULT, 'x', "frisian",
+    {{40, 40, 0, 'W', 10, 10, 'N', 2, 0, 0}, PDN_RESULT_DEFAULT, 'x', "frisian",
      "frisian-giveaway"},
-    {{41, 41, 0, 'W', 10, 8, 'A', 0, 0}, PDN_RESULT_DEFAULT, ':',
+    {{41, 41, 0, 'W', 10, 8, 'A', 0, 0, 0}, PDN_RESULT_DEFAULT, ':',
      "spantsiretti", "spantsiretti-giveaway"},
 };
 #define N_STD (sizeof std_types / sizeof std_types[0])
 
 /* lidraughts' private number for antidraughts on International rules. */
 #define TYPE_ANTIDRAUGHTS 98
+
+/* The folk variants (PDN_FOLK_*, from 1): their names, also the seventh
+ * GameType field, and the type whose board they are played on. */
+static const char *const folk_names[PDN_FOLK_COUNT] = {
+    NULL, "diagonal", "northern", "samoyed", "two-move", "corners"
+};
+static const int folk_base[PDN_FOLK_COUNT] = {0, 25, 25, 25, 25, 30};
+
+/* The folk variant named by f[0..len-1] (already normalised or as written
+ * in a GameType field), or PDN_FOLK_NONE. */
+static int
+folk_lookup(const char *f, size_t len)
+{
+    int i;
+
+    for (i = 1; i < PDN_FOLK_COUNT; i++)
+        if (strlen(folk_names[i]) == len && memcmp(f, folk_names[i], len) == 0)
+            return i;
+    return PDN_FOLK_NONE;
+}
 
 /* Names as they appear in Variant tags and on command lines, after
  * normalisation (lower case, runs of spaces, '_' and '-' as one '-', a
@@ -302,12 +322,23 @@ pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err)
         gt->invert = 0;
     }
     if (fs.n == 7) {
-        if (fs.len[6] != 1 || fs.f[6][0] != 'G') {
+        int folk = folk_lookup(fs.f[6], fs.len[6]);
+        if (folk != PDN_FOLK_NONE && gt->rules == folk_base[folk] &&
+            !gt->giveaway) {
+            gt->folk = folk;
+        } else if (folk != PDN_FOLK_NONE) {
+            field_error(err, folk_base[folk] == 25
+                                 ? "folk variant needs GameType 25"
+                                 : "folk variant needs GameType 30",
+                        fs.f[6], fs.len[6]);
+            return -1;
+        } else if (fs.len[6] != 1 || fs.f[6][0] != 'G') {
             field_error(err, "invalid giveaway flag in GameType", fs.f[6],
                         fs.len[6]);
             return -1;
+        } else {
+            gt->giveaway = 1;
         }
-        gt->giveaway = 1;
     }
 done:
     if (warn != NULL) {
@@ -371,6 +402,12 @@ pdn_gametype_by_name(const char *name, pdn_gametype *gt)
         return pdn_gametype_parse(name, gt, NULL) < 0 ? -1 : 0;
     if (normalise(name, norm, sizeof norm) < 0)
         return -1;
+    i = (size_t)folk_lookup(norm, strlen(norm));
+    if (i != PDN_FOLK_NONE) {
+        pdn_gametype_standard(folk_base[i], gt);
+        gt->folk = (int)i;
+        return 0;
+    }
     for (i = 0; i < N_ALIASES; i++) {
         if (strcmp(norm, aliases[i].name) == 0) {
             if (aliases[i].rules == 20 && aliases[i].giveaway)
@@ -398,6 +435,8 @@ pdn_gametype_name(const pdn_gametype *gt)
 
     if (st == NULL)
         return "unknown";
+    if (gt->folk > PDN_FOLK_NONE && gt->folk < PDN_FOLK_COUNT)
+        return folk_names[gt->folk];
     return gt->giveaway ? st->giveaway_name : st->name;
 }
 
@@ -409,7 +448,7 @@ pdn_gametype_equal(const pdn_gametype *a, const pdn_gametype *b)
            a->giveaway == b->giveaway && a->start == b->start &&
            a->width == b->width && a->height == b->height &&
            a->notation == b->notation && a->corner == b->corner &&
-           a->invert == b->invert;
+           a->invert == b->invert && a->folk == b->folk;
 }
 
 size_t
@@ -421,6 +460,11 @@ pdn_gametype_format(const pdn_gametype *gt, char *buf, size_t size)
     if (pdn_gametype_standard(gt->type, &std) == 0 &&
         pdn_gametype_equal(gt, &std))
         n = snprintf(buf, size, "%d", gt->type);
+    else if (gt->folk > PDN_FOLK_NONE && gt->folk < PDN_FOLK_COUNT)
+        /* A folk variant: its name as the seventh field. */
+        n = snprintf(buf, size, "%d,%c,%d,%d,%c%d,%d,%s", gt->type, gt->start,
+                     gt->width, gt->height, gt->notation, gt->corner,
+                     gt->invert, folk_names[gt->folk]);
     else
         /* A giveaway game whose type number cannot say so (Russian
          * giveaway) gets the seventh field "G" that pdn_gametype_parse

@@ -8,6 +8,7 @@
 #include "pdn/pdn.h"
 #include "core/pdn_private.h"
 #include "suites.h"
+#include "testutil.h"
 
 static pdn_board *
 new_board(const char *gt_text)
@@ -22,18 +23,6 @@ new_board(const char *gt_text)
     b = pdn_board_new(&gt, &err);
     ck_assert_msg(b != NULL, "board %s: %s", gt_text, err.text);
     return b;
-}
-
-/* The board's position as a canonical FEN string. */
-static const char *
-fen_of(const pdn_board *b)
-{
-    static char buf[1024];
-    pdn_fen fen;
-
-    pdn_board_get_fen(b, &fen);
-    pdn_fen_format(&fen, buf, sizeof buf);
-    return buf;
 }
 
 static int
@@ -81,7 +70,7 @@ START_TEST(test_initial_position_of_each_variant)
 {
     pdn_board *b = new_board(start_table[_i].gt);
 
-    ck_assert_str_eq(fen_of(b), start_table[_i].fen);
+    ck_assert_str_eq(test_fen_of(b), start_table[_i].fen);
     pdn_board_free(b);
 }
 END_TEST
@@ -187,7 +176,7 @@ START_TEST(test_fen_round_trip)
     pdn_error_clear(&err);
     ck_assert_int_eq(set_fen(b, fen_table[_i].in, &err), 0);
     ck_assert_int_eq(err.code, PDN_OK);
-    ck_assert_str_eq(fen_of(b), fen_table[_i].out);
+    ck_assert_str_eq(test_fen_of(b), fen_table[_i].out);
     pdn_board_free(b);
 }
 END_TEST
@@ -216,7 +205,7 @@ START_TEST(test_bad_setup_is_rejected)
     char before[1024];
     pdn_error err;
 
-    snprintf(before, sizeof before, "%s", fen_of(b));
+    snprintf(before, sizeof before, "%s", test_fen_of(b));
     pdn_error_clear(&err);
     ck_assert_int_eq(set_fen(b, bad_table[_i].in, &err), -1);
     ck_assert_int_eq(err.code, PDN_ESETUP);
@@ -224,7 +213,7 @@ START_TEST(test_bad_setup_is_rejected)
     ck_assert_uint_eq(err.pos.line, 0);
     ck_assert_uint_eq(err.pos.column, 0);
     ck_assert_str_eq(err.text, bad_table[_i].text);
-    ck_assert_str_eq(fen_of(b), before);
+    ck_assert_str_eq(test_fen_of(b), before);
     ck_assert_int_eq(set_fen(b, bad_table[_i].in, NULL), -1);
     pdn_board_free(b);
 }
@@ -236,7 +225,7 @@ START_TEST(test_kings_on_last_row_are_accepted)
     pdn_board *b = new_board("20");
 
     ck_assert_int_eq(set_fen(b, "W:WK3:BK48", NULL), 0);
-    ck_assert_str_eq(fen_of(b), "W:WK3:BK48");
+    ck_assert_str_eq(test_fen_of(b), "W:WK3:BK48");
     pdn_board_free(b);
 }
 END_TEST
@@ -329,16 +318,16 @@ START_TEST(test_copy_and_reset)
     pdn_board *a = new_board("20"), *b = new_board("20");
     char start[1024];
 
-    snprintf(start, sizeof start, "%s", fen_of(a));
+    snprintf(start, sizeof start, "%s", test_fen_of(a));
     ck_assert_int_eq(set_fen(a, "B:W40:B10", NULL), 0);
     pdn_board_copy(b, a);
-    ck_assert_str_eq(fen_of(b), "B:W40:B10");
+    ck_assert_str_eq(test_fen_of(b), "B:W40:B10");
     ck_assert_uint_eq(pdn_perft(b, 3, 1), pdn_perft(a, 3, 1));
     pdn_board_reset(b);
-    ck_assert_str_eq(fen_of(b), start);
-    ck_assert_str_eq(fen_of(a), "B:W40:B10");
+    ck_assert_str_eq(test_fen_of(b), start);
+    ck_assert_str_eq(test_fen_of(a), "B:W40:B10");
     pdn_board_copy(a, a);
-    ck_assert_str_eq(fen_of(a), "B:W40:B10");
+    ck_assert_str_eq(test_fen_of(a), "B:W40:B10");
     pdn_board_free(a);
     pdn_board_free(b);
 }
@@ -402,10 +391,10 @@ START_TEST(test_apply_quiet_capture_and_promotion)
     m = find(b, l, 6, 1);
     ck_assert_int_eq(m->promotes, 1);
     pdn_board_apply(b, m);
-    ck_assert_str_eq(fen_of(b), "B:WK1:B45");
+    ck_assert_str_eq(test_fen_of(b), "B:WK1:B45");
     /* A move that is not this position's is ignored, not trusted. */
     pdn_board_apply(b, NULL);
-    ck_assert_str_eq(fen_of(b), "B:WK1:B45");
+    ck_assert_str_eq(test_fen_of(b), "B:WK1:B45");
     pdn_movelist_free(l);
     pdn_board_free(b);
 }
@@ -431,7 +420,7 @@ START_TEST(test_apply_capture_ending_on_a_taken_square)
     ck_assert_ptr_nonnull(m);
     ck_assert_int_eq(m->ncaptured, 5);
     pdn_board_apply(b, m);
-    ck_assert_str_eq(fen_of(b), "W:Wh2,e3:BKf5");
+    ck_assert_str_eq(test_fen_of(b), "W:Wh2,e3:BKf5");
     pdn_movelist_free(l);
     pdn_board_free(b);
 }
@@ -459,7 +448,7 @@ START_TEST(test_apply_then_fen_gives_same_tree)
     }
     pdn_board_get_fen(b, &fen);
     ck_assert_int_eq(pdn_board_set_fen(c, &fen, NULL), 0);
-    ck_assert_str_eq(fen_of(c), fen_of(b));
+    ck_assert_str_eq(test_fen_of(c), test_fen_of(b));
     ck_assert_uint_eq(pdn_perft(c, 3, 1), pdn_perft(b, 3, 1));
     pdn_movelist_free(l);
     pdn_board_free(b);

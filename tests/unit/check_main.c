@@ -53,6 +53,7 @@ main(int argc, char **argv)
         srunner_add_suite(sr, enomem_suite());
         srunner_add_suite(sr, draw_suite());
         srunner_add_suite(sr, opening_suite());
+        srunner_add_suite(sr, folk_suite());
     }
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);

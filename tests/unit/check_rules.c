@@ -11,70 +11,6 @@
 #include "suites.h"
 #include "testutil.h"
 
-/* Name of coord: algebraic, or its number in the board's numbering. */
-static void
-sqname(const pdn_board *b, int coord, int alg, char *buf, size_t size)
-{
-    if (alg)
-        snprintf(buf, size, "%c%d", 'a' + PDN_COORD_FILE(coord),
-                 PDN_COORD_RANK(coord) + 1);
-    else
-        snprintf(buf, size, "%d",
-                 pdn_coord_to_square(pdn_board_gametype(b), coord));
-}
-
-/* m written from-to (full: every landing square), '-' or 'x'. */
-static void
-move_name(const pdn_board *b, const pdn_move *m, int alg, int full,
-          char *buf, size_t size)
-{
-    char sq[8];
-    size_t o = 0;
-    int i;
-
-    buf[0] = '\0';
-    for (i = 0; i < m->n; i++) {
-        if (!full && i > 0 && i < m->n - 1)
-            continue;
-        sqname(b, m->path[i], alg, sq, sizeof sq);
-        o += (size_t)snprintf(buf + o, size - o, "%s%s",
-                              i == 0 ? "" : (m->ncaptured ? "x" : "-"), sq);
-    }
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
-/* The legal moves of b, short form, sorted, space separated. */
-static const char *
-moves_text(const pdn_board *b, int alg)
-{
-    static char out[4096];
-    static char names[256][64];
-    pdn_movelist *l = pdn_movelist_new();
-    pdn_error err;
-    size_t i, n, o = 0;
-
-    pdn_error_clear(&err);
-    ck_assert_ptr_nonnull(l);
-    ck_assert_int_eq(pdn_board_moves(b, l, &err), 0);
-    n = pdn_movelist_count(l);
-    ck_assert_uint_le(n, 256);
-    for (i = 0; i < n; i++)
-        move_name(b, pdn_movelist_at(l, i), alg, 0, names[i],
-                  sizeof names[i]);
-    qsort(names, n, sizeof names[0], cmp_str);
-    out[0] = '\0';
-    for (i = 0; i < n; i++)
-        o += (size_t)snprintf(out + o, sizeof out - o, "%s%s",
-                              i ? " " : "", names[i]);
-    pdn_movelist_free(l);
-    return out;
-}
-
 /* ---- perft (reference section 6) ---- */
 
 static const struct {
@@ -222,7 +158,7 @@ START_TEST(test_reference_positions_give_listed_moves)
 {
     pdn_board *b = test_board_at(ref_table[_i].gt, ref_table[_i].fen);
 
-    ck_assert_str_eq(moves_text(b, ref_table[_i].alg), ref_table[_i].moves);
+    ck_assert_str_eq(test_moves_text(b, ref_table[_i].alg, 0), ref_table[_i].moves);
     pdn_board_free(b);
 }
 END_TEST
@@ -240,7 +176,7 @@ START_TEST(test_circular_capture_is_one_move)
     size_t k;
     int i, seen = 0, circular = 0;
 
-    ck_assert_str_eq(moves_text(b, 0), "38x38 38x42 38x43 38x47 38x49");
+    ck_assert_str_eq(test_moves_text(b, 0, 0), "38x38 38x42 38x43 38x47 38x49");
     ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
     for (k = 0; k < pdn_movelist_count(l); k++) {
         ck_assert_int_eq(pdn_movelist_at(l, k)->ncaptured, 4);
@@ -250,7 +186,7 @@ START_TEST(test_circular_capture_is_one_move)
         }
     }
     ck_assert_int_eq(circular, 1);
-    move_name(b, m, 0, 1, full, sizeof full);
+    test_move_name(b, m, 0, 1, full, sizeof full);
     ck_assert_msg(strcmp(full, "38x27x13x24x38") == 0 ||
                       strcmp(full, "38x24x13x27x38") == 0,
                   "path %s", full);
@@ -352,7 +288,7 @@ static const struct {
 START_TEST(test_rule_positions_give_exact_moves)
 {
     pdn_board *b = test_board_at(rule_table[_i].gt, rule_table[_i].fen);
-    const char *got = moves_text(b, 1);
+    const char *got = test_moves_text(b, 1, 0);
 
     ck_assert_msg(strcmp(got, rule_table[_i].moves) == 0,
                   "%s (%s %s): got '%s', expected '%s'", rule_table[_i].rule,
@@ -409,7 +345,7 @@ START_TEST(test_duplicate_captures_merged_unless_counted)
     pdn_board *b = test_board_at("21", "W:WKd4:Bc5,e5,c7,e7");
     pdn_movelist *l = pdn_movelist_new();
 
-    ck_assert_str_eq(moves_text(b, 1), "d4xd4");
+    ck_assert_str_eq(test_moves_text(b, 1, 0), "d4xd4");
     ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
     ck_assert_int_eq(pdn_movelist_at(l, 0)->ncaptured, 4);
     ck_assert_int_eq(pdn_movelist_at(l, 0)->n, 5);
@@ -430,7 +366,7 @@ play(pdn_board *b, const char *text)
 
     ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
     for (i = 0; i < pdn_movelist_count(l); i++) {
-        move_name(b, pdn_movelist_at(l, i), 1, 0, name, sizeof name);
+        test_move_name(b, pdn_movelist_at(l, i), 1, 0, name, sizeof name);
         if (strcmp(name, text) == 0) {
             pdn_board_apply(b, pdn_movelist_at(l, i));
             pdn_movelist_free(l);
@@ -463,10 +399,10 @@ START_TEST(test_frisian_king_limit)
     shuttle(b, 1);
     play(b, "a1-b2");
     shuttle(b, 2);
-    ck_assert_str_eq(moves_text(b, 1), "e3-d4 e3-f4");
+    ck_assert_str_eq(test_moves_text(b, 1, 0), "e3-d4 e3-f4");
     play(b, "e3-d4");
     shuttle(b, 3);
-    ck_assert_str_eq(moves_text(b, 1), "b2-a1 b2-a3 b2-c1 b2-c3 d4-c5 d4-e5");
+    ck_assert_str_eq(test_moves_text(b, 1, 0), "b2-a1 b2-a3 b2-c1 b2-c3 d4-c5 d4-e5");
     /* Three more; then a new setup of the same position clears the count. */
     play(b, "b2-a1");
     shuttle(b, 4);
@@ -474,10 +410,10 @@ START_TEST(test_frisian_king_limit)
     shuttle(b, 5);
     play(b, "b2-a1");
     shuttle(b, 6);
-    ck_assert_str_eq(moves_text(b, 1), "d4-c5 d4-e5");
+    ck_assert_str_eq(test_moves_text(b, 1, 0), "d4-c5 d4-e5");
     pdn_board_get_fen(b, &fen);
     ck_assert_int_eq(pdn_board_set_fen(b, &fen, NULL), 0);
-    ck_assert_str_eq(moves_text(b, 1), "a1-b2 a1-c3 d4-c5 d4-e5");
+    ck_assert_str_eq(test_moves_text(b, 1, 0), "a1-b2 a1-c3 d4-c5 d4-e5");
     pdn_board_free(b);
 
     /* Another king moving restarts the count. */
@@ -494,8 +430,8 @@ START_TEST(test_frisian_king_limit)
     shuttle(b, 4);
     play(b, "a1-b2");
     shuttle(b, 5);
-    ck_assert_ptr_null(strstr(moves_text(b, 1), "b2-"));
-    ck_assert_ptr_nonnull(strstr(moves_text(b, 1), "j2-i1"));
+    ck_assert_ptr_null(strstr(test_moves_text(b, 1, 0), "b2-"));
+    ck_assert_ptr_nonnull(strstr(test_moves_text(b, 1, 0), "j2-i1"));
     pdn_board_free(b);
 
     /* Without men the limit does not apply. */
@@ -506,7 +442,7 @@ START_TEST(test_frisian_king_limit)
     shuttle(b, 1);
     play(b, "a1-b2");
     shuttle(b, 2);
-    ck_assert_ptr_nonnull(strstr(moves_text(b, 1), "b2-a1"));
+    ck_assert_ptr_nonnull(strstr(test_moves_text(b, 1, 0), "b2-a1"));
     pdn_board_free(b);
 }
 END_TEST
@@ -522,7 +458,7 @@ START_TEST(test_international_has_no_king_limit)
     shuttle(b, 1);
     play(b, "a1-b2");
     shuttle(b, 2);
-    ck_assert_ptr_nonnull(strstr(moves_text(b, 1), "b2-a1"));
+    ck_assert_ptr_nonnull(strstr(test_moves_text(b, 1, 0), "b2-a1"));
     pdn_board_free(b);
 }
 END_TEST
@@ -532,11 +468,11 @@ START_TEST(test_blocked_side_has_no_moves)
 {
     pdn_board *b = test_board_at("21", "W:Wa1:Bb2,c3");
 
-    ck_assert_str_eq(moves_text(b, 1), "");
+    ck_assert_str_eq(test_moves_text(b, 1, 0), "");
     ck_assert_uint_eq(pdn_perft(b, 1, 1), 0);
     pdn_board_free(b);
     b = test_board_at("21", "B:Wa1:B");
-    ck_assert_str_eq(moves_text(b, 1), "");
+    ck_assert_str_eq(test_moves_text(b, 1, 0), "");
     pdn_board_free(b);
 }
 END_TEST

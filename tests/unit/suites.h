@@ -19,6 +19,7 @@ Suite *rules_suite(void);    /* check_rules.c */
 Suite *match_suite(void);    /* check_match.c */
 Suite *draw_suite(void);     /* check_draw.c: hashing, draw rules */
 Suite *opening_suite(void);  /* check_opening.c: opening tables, codes */
+Suite *folk_suite(void);     /* check_folk.c: folk variants */
 Suite *result_suite(void);   /* check_result.c */
 Suite *enomem_suite(void);   /* check_enomem.c: every allocation failing */
 

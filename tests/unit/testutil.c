@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Helpers shared by the unit tests that read the shared corpus. */
+/* Helpers shared by the unit tests: the shared corpus walk, boards and
+ * their move lists and FENs as text. */
 #include <config.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -96,4 +97,80 @@ test_board_at(const char *gt_text, const char *fen)
                       fen, err.text);
     }
     return b;
+}
+
+/* Name of coord: algebraic, or its number in the board's numbering. */
+static void
+sqname(const pdn_board *b, int coord, int alg, char *buf, size_t size)
+{
+    if (alg)
+        snprintf(buf, size, "%c%d", 'a' + PDN_COORD_FILE(coord),
+                 PDN_COORD_RANK(coord) + 1);
+    else
+        snprintf(buf, size, "%d",
+                 pdn_coord_to_square(pdn_board_gametype(b), coord));
+}
+
+/* m written from-to (full: every landing square), '-' or 'x'. */
+void
+test_move_name(const pdn_board *b, const pdn_move *m, int alg, int full,
+          char *buf, size_t size)
+{
+    char sq[8];
+    size_t o = 0;
+    int i;
+
+    buf[0] = '\0';
+    for (i = 0; i < m->n; i++) {
+        if (!full && i > 0 && i < m->n - 1)
+            continue;
+        sqname(b, m->path[i], alg, sq, sizeof sq);
+        o += (size_t)snprintf(buf + o, size - o, "%s%s",
+                              i == 0 ? "" : (m->ncaptured ? "x" : "-"), sq);
+    }
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* The legal moves of b, sorted, space separated (see testutil.h). */
+const char *
+test_moves_text(const pdn_board *b, int alg, int full)
+{
+    static char out[4096];
+    static char names[256][64];
+    pdn_movelist *l = pdn_movelist_new();
+    pdn_error err;
+    size_t i, n, o = 0;
+
+    pdn_error_clear(&err);
+    ck_assert_ptr_nonnull(l);
+    ck_assert_int_eq(pdn_board_moves(b, l, &err), 0);
+    n = pdn_movelist_count(l);
+    ck_assert_uint_le(n, 256);
+    for (i = 0; i < n; i++)
+        test_move_name(b, pdn_movelist_at(l, i), alg, full, names[i],
+                  sizeof names[i]);
+    qsort(names, n, sizeof names[0], cmp_str);
+    out[0] = '\0';
+    for (i = 0; i < n; i++)
+        o += (size_t)snprintf(out + o, sizeof out - o, "%s%s",
+                              i ? " " : "", names[i]);
+    pdn_movelist_free(l);
+    return out;
+}
+
+/* The board's position as a canonical FEN string. */
+const char *
+test_fen_of(const pdn_board *b)
+{
+    static char buf[1024];
+    pdn_fen fen;
+
+    pdn_board_get_fen(b, &fen);
+    pdn_fen_format(&fen, buf, sizeof buf);
+    return buf;
 }

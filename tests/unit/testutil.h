@@ -38,6 +38,16 @@ void test_each_shared_tag(const char *tag, const char *const *exts,
 struct pdn_board;
 struct pdn_board *test_board_at(const char *gt_text, const char *fen);
 
+/* m written as "c3-d4" or "c3xe5" (full: every landing square "c3xe5xg7"),
+ * squares algebraic (alg) or numbered; the legal moves of b so written,
+ * sorted and space separated (a static buffer); b's position as a
+ * canonical FEN (a static buffer). testutil.c. */
+struct pdn_move;
+void test_move_name(const struct pdn_board *b, const struct pdn_move *m,
+                    int alg, int full, char *buf, size_t size);
+const char *test_moves_text(const struct pdn_board *b, int alg, int full);
+const char *test_fen_of(const struct pdn_board *b);
+
 /* Path of a file in the source tree (tests/data/..., samples/...). */
 #define TEST_SRC(rel) (TOP_SRCDIR "/" rel)
 
