@@ -137,8 +137,9 @@ const char *pdn_node_setup(const pdn_node *n);
  * '*', which is what the writer writes for it), the move tree (moves as
  * parsed, strength marks, NAGs, comments, setups, variations) and game
  * comments. Source positions, raw text and move numbers are not compared.
- * Uses no recursion; returns 0 if memory runs out. */
-int pdn_game_equal(const pdn_game *a, const pdn_game *b);
+ * Returns 1 (equal), 0 (different), or -1 with *err (PDN_ENOMEM: it uses
+ * no recursion, but a worklist). err may be NULL. */
+int pdn_game_equal(const pdn_game *a, const pdn_game *b, pdn_error *err);
 
 #ifdef __cplusplus
 }

@@ -494,7 +494,7 @@ compare_paths(const char *s, size_t len)
             ck_assert_uint_eq(ea.pos.offset, eb.pos.offset);
         }
         if (ga != NULL && gb != NULL) {
-            ck_assert_int_eq(pdn_game_equal(ga, gb), 1);
+            ck_assert_int_eq(pdn_game_equal(ga, gb, NULL), 1);
             for (x = pdn_game_first(ga), y = pdn_game_first(gb);
                  x != NULL && y != NULL;
                  x = pdn_node_next(x), y = pdn_node_next(y)) {

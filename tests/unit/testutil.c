@@ -97,3 +97,15 @@ test_board_at(const char *gt_text, const char *fen)
     }
     return b;
 }
+
+uint64_t
+test_perft(const pdn_board *b, int depth, int merge)
+{
+    pdn_error err;
+    uint64_t n = 7;
+
+    pdn_error_clear(&err);
+    ck_assert_msg(pdn_perft(b, depth, merge, &n, &err) == 0,
+                  "perft depth %d: %s", depth, err.text);
+    return n;
+}

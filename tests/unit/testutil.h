@@ -38,6 +38,11 @@ void test_each_shared_tag(const char *tag, const char *const *exts,
 struct pdn_board;
 struct pdn_board *test_board_at(const char *gt_text, const char *fen);
 
+/* pdn_perft(b, depth, merge) that must succeed: its count (the test fails
+ * on an error). testutil.c. */
+#include <stdint.h>
+uint64_t test_perft(const struct pdn_board *b, int depth, int merge);
+
 /* Path of a file in the source tree (tests/data/..., samples/...). */
 #define TEST_SRC(rel) (TOP_SRCDIR "/" rel)
 
