@@ -3,7 +3,7 @@
  * live in one arena, freed at once with the game; this keeps parsing at one
  * allocation per few kilobytes instead of one per move. */
 #include <config.h>
-#include "read/reader_private.h"
+#include "model/game_private.h"
 
 #include <stdalign.h>
 #include <stddef.h>

@@ -277,7 +277,7 @@ START_TEST(test_reader_memory_is_bounded_by_the_largest_game)
         pdn_game_free(g);
     }
     ck_assert_int_eq(n, 20000);
-    ck_assert_uint_le(r->in.cap, 256u * 1024);
+    ck_assert_uint_le(r->lx.in.cap, 256u * 1024);
     pdn_reader_free(r);
     fclose(fp);
 }
@@ -481,7 +481,7 @@ compare_paths(const char *s, size_t len)
     pdn_error ea, eb;
     unsigned long wa = 0, wb = 0;
     int ra, rb;
-    b->nofast = 1;
+    b->lx.nofast = 1;
     pdn_reader_set_warning_fn(a, diag_count, &wa);
     pdn_reader_set_warning_fn(b, diag_count, &wb);
     do {
@@ -719,7 +719,7 @@ START_TEST(test_reader_game_over_limit_keeps_its_span)
     ck_assert_int_eq(games, 3);
     ck_assert_uint_eq(at, (size_t)n);
     if (_i == 0)
-        ck_assert_uint_le(r->in.cap, 4u << 20);
+        ck_assert_uint_le(r->lx.in.cap, 4u << 20);
     pdn_reader_free(r);
     free(all);
     fclose(fp);
