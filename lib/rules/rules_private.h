@@ -176,6 +176,36 @@ int pdnp_must_capture(const pdn_board *b, const pdnp_pos *p,
 int pdnp_gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l,
                       int merge, const uint64_t *capfrom, pdn_error *err);
 
+/* ---- Queries of the generator (movegen.c), for matching and explaining
+ * written moves: the rules stay in the generator. ---- */
+/* A capture sequence by the rules' geometry, whatever the choice rule:
+ * from, then for each jump i < n the cell jumped (cap), the cell just
+ * behind it (behind) and the landing cell (land). */
+typedef struct pdnp_route {
+    int n;
+    uint16_t from;
+    uint16_t land[PDN_PATH_MAX];
+    uint16_t cap[PDN_PATH_MAX];
+    uint16_t behind[PDN_PATH_MAX];
+} pdnp_route;
+/* complete: the capture can go no further; 0 for one that stops where it
+ * could go on (its prefixes, a flying king's landing from which it cannot
+ * go on while another landing lets it). */
+typedef void pdnp_route_fn(const pdnp_route *rt, int complete, void *ud);
+/* Visits every capture sequence the piece on cell from (of p's side to
+ * move) can make. 0, or -1 when a generator limit was hit. */
+int pdnp_gen_routes(const pdn_board *b, const pdnp_pos *p, int from,
+                    pdnp_route_fn *visit, void *ud);
+/* Is from -> to a quiet move of p's side to move, captures aside? 1 with
+ * *m as the generator lists it; 0 with *why: PDN_WHY_BLOCKED (to is taken
+ * or not reached), PDN_WHY_DIRECTION (a man stepping backwards),
+ * PDN_WHY_OTHER (the Frisian limit on a king's quiet moves). */
+int pdnp_quiet_move(const pdn_board *b, const pdnp_pos *p, int from, int to,
+                    pdnp_mv *m, int *why);
+/* The cell just behind cell cap on a capture line from cell from, -1 when
+ * cap lies on no such line. */
+int pdnp_jump_behind(const pdn_board *b, int from, int cap);
+
 /* Frisian: the king on cell c has made three quiet moves in a row while
  * its side still has men, so it may not make a fourth. */
 static inline int
