@@ -246,12 +246,8 @@ probe_visit(const pdnp_route *gr, int complete, void *ud)
 static int
 quiet_reason(const pdn_board *b, int from, int to)
 {
-    pdnp_mv m;
-    int why;
-    if (pdnp_quiet_move(b, &b->pos, b->g.cell[from], b->g.cell[to], &m,
-                        &why))
-        return 0;
-    return why == PDN_WHY_OTHER ? 0 : why;
+    int why = pdnp_quiet_why(b, &b->pos, b->g.cell[from], b->g.cell[to]);
+    return why == PDN_WHY_OTHER ? PDN_WHY_NONE : why;
 }
 
 static int

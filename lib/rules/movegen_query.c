@@ -1,38 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Queries of the move generator, with its tables and rules: whether a
- * from-to is a quiet move (and why not), the square behind a captured
- * piece. pdn_board_play and the matcher (play.c, match.c) ask these rather
- * than knowing the geometry themselves; the capture-route query, which
- * needs the capture search, is pdnp_gen_routes in movegen.c. */
+/* Queries of the move generator, with its tables and rules: why a from-to
+ * is no quiet move (pdnp_quiet_move, inline in rules_private.h, says
+ * whether it is one), the square behind a captured piece. pdn_board_play
+ * and the matcher (play.c, match.c) ask these rather than knowing the
+ * geometry themselves; the capture-route query, which needs the capture
+ * search, is pdnp_gen_routes in movegen.c. */
 #include <config.h>
 #include "rules_private.h"
-
-/* Whether a quiet step or line of the generator's leads from -> to. */
-static int
-quiet_reach(const pdn_board *b, const pdnp_pos *p, int from, int to)
-{
-    const pdnp_geo *g = &b->g;
-    const unsigned char *sq = p->sq;
-    int side = p->turn, k;
-
-    if (!(sq[from] & PDNP_KING)) {
-        for (k = 0; k < g->nmdir; k++)
-            if (from + g->mdir[side][k] == to)
-                return 1;
-        return 0;
-    }
-    for (k = 0; k < g->nkdir; k++) {
-        int d = g->kdir[k], c = from + d;
-        while (sq[c] == PDNP_EMPTY) {
-            if (c == to)
-                return 1;
-            if (!b->r.flying)
-                break;
-            c += d;
-        }
-    }
-    return 0;
-}
 
 /* A man's step backwards: to lies on a line from from in a direction the
  * other side's men step in and this side's do not. */
@@ -56,32 +30,19 @@ backwards(const pdn_board *b, const pdnp_pos *p, int from, int to)
 }
 
 int
-pdnp_quiet_move(const pdn_board *b, const pdnp_pos *p, int from, int to,
-                pdnp_mv *m, int *why)
+pdnp_quiet_why(const pdn_board *b, const pdnp_pos *p, int from, int to)
 {
-    const unsigned char *sq = p->sq;
-    int side = p->turn, v = sq[from];
+    int v = p->sq[from];
 
-    *why = PDN_WHY_BLOCKED;
-    if (!(v & side) || sq[to] != PDNP_EMPTY)
-        return 0;
-    if (!quiet_reach(b, p, from, to)) {
-        if (!(v & PDNP_KING) && backwards(b, p, from, to))
-            *why = PDN_WHY_DIRECTION;
-        return 0;
-    }
-    if ((v & PDNP_KING) && pdnp_king_blocked(b, p, from)) {
-        *why = PDN_WHY_OTHER;
-        return 0;
-    }
-    *why = PDN_WHY_NONE;
-    m->from = (uint16_t)from;
-    m->to = (uint16_t)to;
-    m->npath = 2;
-    m->ncap = 0;
-    m->piece = (unsigned char)v;
-    m->promotes = !(v & PDNP_KING) && (b->g.promo[to] & side) != 0;
-    return 1;
+    if (!(v & p->turn) || p->sq[to] != PDNP_EMPTY)
+        return PDN_WHY_BLOCKED;
+    if (!pdnp_quiet_reach(b, p, from, to))
+        return !(v & PDNP_KING) && backwards(b, p, from, to)
+                   ? PDN_WHY_DIRECTION
+                   : PDN_WHY_BLOCKED;
+    if ((v & PDNP_KING) && pdnp_king_blocked(b, p, from))
+        return PDN_WHY_OTHER;
+    return PDN_WHY_NONE;
 }
 
 int

@@ -151,8 +151,7 @@ pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
         return play_slow(b, mt, match, scratch, err);
     if (!pdnp_must_capture(b, &b->pos, capfrom)) {
         pdnp_mv m;
-        int why;
-        if (nw == 2 && pdnp_quiet_move(b, &b->pos, w[0], w[1], &m, &why))
+        if (nw == 2 && pdnp_quiet_move(b, &b->pos, w[0], w[1], &m))
             return play_quiet(b, match, scratch, &m, err);
         return play_slow(b, mt, match, scratch, err);
     }
