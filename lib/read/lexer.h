@@ -121,8 +121,8 @@ int pdnp_lex(pdnp_lexer *lx);
  * ellipsis) or a numeric move ("32-28", "26x17x10": PDNP_T_MOVE with its
  * squares in *mt, its text and position as a token's), each followed by a
  * blank or a line end. 0 (nothing read) for anything else, which pdnp_lex
- * then reads, to the same result. */
-/* (plain.h, inline) */
+ * then reads, to the same result. pdnp_lex_plain is inline, in
+ * plain.h. */
 /* Reads a tag pair after '[' (pos just past it). Returns 1 with name
  * and value in name and nlen (window) and *val, *vlen (in the window or
  * sbuf; also when a missing closing quote or ']' left an error and the
