@@ -131,7 +131,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         pdn_board_apply(b, pdn_movelist_at(l, (unsigned char)tok[0] % count));
     }
-    pdn_perft(b, 2, ply & 1);
+    pdn_perft(b, 2, ply & 1, NULL, NULL);
 done:
     pdn_movelist_free(l);
     pdn_board_free(b);

@@ -16,9 +16,9 @@ lib_libpdn_la_LIBADD = lib/libpdn-internal.la
 lib_libpdn_la_LDFLAGS = -no-undefined -version-info $(PDN_LT_VERSION) \
 	-export-symbols-regex '^pdn_'
 pdnincludedir = $(includedir)/pdn
-pdninclude_HEADERS = lib/pdn/pdn.h lib/pdn/error.h lib/pdn/game.h \
-	lib/pdn/reader.h lib/pdn/writer.h lib/pdn/variant.h lib/pdn/rules.h \
-	lib/pdn/result.h lib/pdn/opening.h
+pdninclude_HEADERS = lib/pdn/pdn.h lib/pdn/error.h lib/pdn/movetext.h \
+	lib/pdn/game.h lib/pdn/reader.h lib/pdn/writer.h lib/pdn/variant.h \
+	lib/pdn/rules.h lib/pdn/result.h lib/pdn/opening.h
 pkgconfig_DATA = lib/libpdn.pc
 EXTRA_DIST += lib/libpdn.pc.in
 DISTCLEANFILES += lib/libpdn.pc

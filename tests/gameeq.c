@@ -74,7 +74,7 @@ main(int argc, char **argv)
         } else if ((rca < 0) != (rcb < 0)) {
             printf("%s: game %lu: read error in one file only\n", argv[1], n);
             bad++;
-        } else if (rca > 0 && (!pdn_game_equal(ga, gb) ||
+        } else if (rca > 0 && (pdn_game_equal(ga, gb, NULL) != 1 ||
                                (keep && !kept(ga, gb)))) {
             printf("%s: game %lu: games differ\n", argv[1], n);
             bad++;

@@ -61,10 +61,16 @@ timing(int depth, double secs, uint64_t nodes)
             secs, secs > 0 ? (double)nodes / secs : 0.0);
 }
 
-static uint64_t
-count(const pdn_board *b, int depth, int merge)
+/* The count at depth into *n; 0, or -1 once the error is reported. */
+static int
+count(const pdn_board *b, int depth, int merge, uint64_t *n)
 {
-    return depth <= 0 ? 1 : pdn_perft(b, depth, merge);
+    pdn_error err;
+    pdn_error_clear(&err);
+    if (pdn_perft(b, depth, merge, n, &err) == 0)
+        return 0;
+    tool_error("%s", err.text);
+    return -1;
 }
 
 /* The last depth, one line per first move. */
@@ -93,7 +99,11 @@ divide(const pdn_board *b, int depth, int merge)
 
         pdn_board_copy(child, b);
         pdn_board_apply(child, m);
-        n = count(child, depth - 1, merge);
+        if (count(child, depth - 1, merge, &n) != 0) {
+            pdn_movelist_free(l);
+            pdn_board_free(child);
+            return TOOL_TROUBLE;
+        }
         total += n;
         pdn_move_format(b, l, m, PDN_MOVE_SHORT, buf, sizeof buf);
         printf("%s\t%llu\n", buf, (unsigned long long)n);
@@ -175,10 +185,13 @@ main(int argc, char **argv)
     } else {
         for (d = 1; d <= depth; d++) {
             double t0 = now();
-            uint64_t n = count(b, d, merge);
-
+            uint64_t n;
             int wr;
 
+            if (count(b, d, merge, &n) != 0) {
+                st = TOOL_TROUBLE;
+                break;
+            }
             printf("%d\t%llu\n", d, (unsigned long long)n);
             /* Show each depth as soon as it is known: deep counts take
              * minutes. A write error is reported with its cause (a full

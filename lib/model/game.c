@@ -3,7 +3,7 @@
  * live in one arena, freed at once with the game; this keeps parsing at one
  * allocation per few kilobytes instead of one per move. */
 #include <config.h>
-#include "read/reader_private.h"
+#include "model/game_private.h"
 
 #include <stdalign.h>
 #include <stddef.h>
@@ -702,7 +702,7 @@ node_eq(const pdn_node *a, const pdn_node *b)
 }
 
 int
-pdn_game_equal(const pdn_game *a, const pdn_game *b)
+pdn_game_equal(const pdn_game *a, const pdn_game *b, pdn_error *err)
 {
     /* Worklist of line pairs still to compare: no recursion, so variation
      * depth costs heap, not stack. */
@@ -737,7 +737,7 @@ pdn_game_equal(const pdn_game *a, const pdn_game *b)
     capwork = 16;
     work = pdnp_malloc(capwork * 2 * sizeof *work);
     if (work == NULL)
-        return 0;
+        goto nomem;
     work[0] = a->first;
     work[1] = b->first;
     nwork = 1;
@@ -757,7 +757,7 @@ pdn_game_equal(const pdn_game *a, const pdn_game *b)
                     const pdn_node **w =
                         pdnp_realloc(work, capwork * 4 * sizeof *work);
                     if (w == NULL)
-                        goto done;
+                        goto nomem;
                     work = w;
                     capwork *= 2;
                 }
@@ -773,4 +773,8 @@ pdn_game_equal(const pdn_game *a, const pdn_game *b)
 done:
     pdnp_free(work);
     return eq;
+nomem:
+    pdnp_free(work);
+    pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0, "out of memory");
+    return -1;
 }

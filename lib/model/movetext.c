@@ -2,7 +2,7 @@
 /* Move tokens as written: numeric ("32-28", "26x17x10", "06-11") and
  * algebraic ("c3:e5", "E3:G5", "a3b4", Russian short "ed4") forms. */
 #include <config.h>
-#include "read/reader_private.h"
+#include "model/game_private.h"
 
 #include <stdio.h>
 #include <string.h>

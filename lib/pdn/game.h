@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <pdn/error.h>
+#include <pdn/movetext.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -14,37 +15,6 @@ extern "C" {
 
 typedef struct pdn_game pdn_game;
 typedef struct pdn_node pdn_node;
-
-/* Board coordinates used everywhere a square is not a number: file and rank
- * are 0-based, seen from White (a1 = White's near left = coord 0). */
-#define PDN_COORD(file, rank) ((unsigned char)(((rank) << 4) | (file)))
-#define PDN_COORD_FILE(c) ((int)((c) & 15))
-#define PDN_COORD_RANK(c) ((int)(((c) >> 4) & 15))
-
-/* Longest path a written or generated move may have (squares, from and to
- * included). A longer one is a PDN_ELIMIT error. */
-#define PDN_PATH_MAX 32
-
-/* A move as written. Numeric squares hold their number (1..255); algebraic
- * squares hold PDN_COORD(file, rank). With file_only set, sq[0] names only a
- * file (rank bits 15): the Russian short notation 'ed4'. */
-typedef struct pdn_movetext {
-    unsigned char n;         /* squares in sq[] (2 .. PDN_PATH_MAX) */
-    unsigned char capture;   /* written with 'x' or ':' */
-    unsigned char algebraic; /* squares written as letter + digit */
-    unsigned char file_only; /* sq[0] is a file only */
-    char sep;                /* '-', 'x', ':' or 0 when none ('a3b4') */
-    unsigned char sq[PDN_PATH_MAX];
-} pdn_movetext;
-
-/* Parses one move token (no strength mark) such as "32-28", "26x17x10",
- * "c3:e5", "E3:G5", "a3b4", "06-11", "ed4". Returns 0 and fills *mt, or -1
- * when s is not a move. Never allocates. */
-int pdn_movetext_parse(const char *s, size_t len, pdn_movetext *mt);
-
-/* Formats a movetext canonically (no leading zeros, lower-case algebraic,
- * its own separator). Returns the length it needs, like snprintf. */
-size_t pdn_movetext_format(const pdn_movetext *mt, char *buf, size_t size);
 
 /* New empty game, owned by the caller; free with pdn_game_free(). NULL when
  * memory runs out. */
@@ -137,8 +107,9 @@ const char *pdn_node_setup(const pdn_node *n);
  * '*', which is what the writer writes for it), the move tree (moves as
  * parsed, strength marks, NAGs, comments, setups, variations) and game
  * comments. Source positions, raw text and move numbers are not compared.
- * Uses no recursion; returns 0 if memory runs out. */
-int pdn_game_equal(const pdn_game *a, const pdn_game *b);
+ * Returns 1 (equal), 0 (different), or -1 with *err (PDN_ENOMEM: it uses
+ * no recursion, but a worklist). err may be NULL. */
+int pdn_game_equal(const pdn_game *a, const pdn_game *b, pdn_error *err);
 
 #ifdef __cplusplus
 }

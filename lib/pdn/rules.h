@@ -206,11 +206,13 @@ const pdn_drawinfo *pdn_drawstate_info(const pdn_drawstate *d);
  * "endgame", "forty-moves"; "none"). */
 const char *pdn_draw_rule_name(int rule);
 
-/* Leaf nodes at depth from b's position. merge: 1 counts captures identical
- * in start, end and captured set once (the default elsewhere), 0 counts each
- * capture sequence. 0 when memory runs out or a position reached hits a
- * PDN_ELIMIT limit of pdn_board_moves. */
-uint64_t pdn_perft(const pdn_board *b, int depth, int merge);
+/* Leaf nodes at depth from b's position into *nodes (1 at depth 0 or
+ * less). merge: 1 counts captures identical in start, end and captured set
+ * once (the default elsewhere), 0 counts each capture sequence. Returns 0,
+ * or -1 with *err (PDN_ENOMEM, or PDN_ELIMIT when a position reached hits a
+ * limit of pdn_board_moves) and *nodes 0. nodes and err may be NULL. */
+int pdn_perft(const pdn_board *b, int depth, int merge, uint64_t *nodes,
+              pdn_error *err);
 
 #ifdef __cplusplus
 }

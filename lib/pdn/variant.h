@@ -106,15 +106,6 @@ int pdn_coord_to_square(const pdn_gametype *gt, int coord);
  * the length it needs, like snprintf. */
 size_t pdn_coord_name(const pdn_gametype *gt, int coord, char *buf,
                       size_t size);
-/* Maps a written move's squares to coords (numeric squares by gt's
- * numbering, algebraic ones directly). A file-only first square maps to 255
- * (its file stays in mt->sq[0]). coords must hold mt->n entries. Returns 0,
- * or -1 with *err (PDN_EMOVE, no position) naming a square that is not a
- * playable square of this board ("square '51' does not exist on this
- * board"). */
-int pdn_movetext_coords(const pdn_gametype *gt, const pdn_movetext *mt,
-                        unsigned char *coords, pdn_error *err);
-
 /* A FEN setup as a value. Squares are as written: numeric numbers, or
  * PDN_COORD values when algebraic is set. */
 #define PDN_FEN_MAX 160

@@ -2,7 +2,7 @@
 /* Text encodings met in PDN files: UTF-8 validation and CP1252 (a superset
  * of the printable Latin-1 range) to UTF-8 transcoding. */
 #include <config.h>
-#include "reader_private.h"
+#include "input.h"
 
 #include <string.h>
 
@@ -21,6 +21,16 @@ pdnp_cp1252_code(unsigned char c)
     if (c >= 0x80 && c < 0xA0)
         return cp1252_hi[c - 0x80];
     return c;
+}
+
+int
+pdnp_has_high(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return 1;
+    return 0;
 }
 
 /* Strict UTF-8 (no overlong forms, surrogates or values past U+10FFFF):

@@ -3,7 +3,7 @@
  * game is read and is trimmed between games, so memory stays bounded by
  * the largest game. A memory source is used in place, without copying. */
 #include <config.h>
-#include "reader_private.h"
+#include "input.h"
 
 #include <errno.h>
 #include <string.h>
@@ -38,21 +38,32 @@ sniff(pdnp_input *in, size_t from)
     }
 }
 
+static void
+set_scan_end(pdnp_input *in)
+{
+    in->scan_end = in->kind != PDNP_SRC_MEM ? in->len
+                   : in->len > 128          ? in->len - 128
+                                            : 0;
+}
+
 void
 pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len)
 {
     memset(in, 0, sizeof *in);
+    in->line = 1;
     in->kind = PDNP_SRC_MEM;
     in->data = buf != NULL ? buf : "";
     in->len = buf != NULL ? len : 0;
     in->eof = 1;
     sniff(in, 0);
+    set_scan_end(in);
 }
 
 void
 pdnp_input_init_file(pdnp_input *in, FILE *fp)
 {
     memset(in, 0, sizeof *in);
+    in->line = 1;
     in->kind = PDNP_SRC_FILE;
     in->fp = fp;
     in->data = "";
@@ -62,6 +73,7 @@ void
 pdnp_input_init_cb(pdnp_input *in, pdn_read_fn *fn, void *ud)
 {
     memset(in, 0, sizeof *in);
+    in->line = 1;
     in->kind = PDNP_SRC_CB;
     in->fn = fn;
     in->ud = ud;
@@ -75,6 +87,7 @@ pdnp_input_free(pdnp_input *in)
     in->own = NULL;
     in->data = "";
     in->len = 0;
+    in->scan_end = 0;
 }
 
 /* Appends one chunk. The buffer grows geometrically while a game is being
@@ -129,6 +142,7 @@ pdnp_input_fill(pdnp_input *in)
         got = in->len - old;
     }
     in->own[in->len] = '\0';
+    set_scan_end(in);
     return (long)got;
 }
 
@@ -149,4 +163,21 @@ pdnp_input_discard(pdnp_input *in, size_t keep)
     }
     in->len -= keep;
     in->base += keep;
+    set_scan_end(in);
+}
+
+void
+pdnp_input_count_lines(pdnp_input *in, size_t from, size_t to)
+{
+    const char *d = in->data;
+    size_t i;
+    for (i = from; i < to; i++) {
+        if (d[i] == '\n') {
+            pdnp_input_newline(in, i + 1);
+        } else if (d[i] == '\r') {
+            if (i + 1 < to && d[i + 1] == '\n')
+                i++;
+            pdnp_input_newline(in, i + 1);
+        }
+    }
 }

@@ -2,7 +2,10 @@
 /* Written moves against legal ones: which legal move a move token denotes
  * (short, full or partial path, numeric or algebraic, Russian file-only
  * short notation), why a token denotes none, and how a legal move is
- * written back (PDN 3.0: a capture in full only when from-to is ambiguous). */
+ * written back (PDN 3.0: a capture in full only when from-to is ambiguous).
+ * The matcher knows no rules: it reads the legal list, and explains an
+ * illegal move by asking the generator (the capture routes a piece has,
+ * whether a from-to is a quiet move: rules_private.h). */
 #include <config.h>
 #include "pdn/rules.h"
 #include "rules_private.h"
@@ -12,119 +15,12 @@
 
 #include "core/pdn_private.h"
 
-/* The geometry the matcher reasons with when a written move matches no
- * legal move, and when it follows another route of a merged capture. The
- * rule flags are read off the board's pdnp_rules (board.c), the one place
- * each variant's rules are stated; coords rather than cells, since the
- * routes are compared with written squares. */
-typedef struct geo {
-    const pdn_gametype *gt;
-    const pdn_board *b;
-    char side;          /* 'W' or 'B': the side to move */
-    int fwd;            /* rank step of the side's men: +1 White, -1 Black */
-    int ostep;          /* orthogonal step to the next playable square */
-    int cap_diag;       /* captures along diagonals */
-    int cap_orth;       /* captures along ranks and files */
-    int quiet_orth;     /* quiet moves along ranks and files (Turkish) */
-    int flying;         /* kings move and capture at any distance */
-    int land_near;      /* a capturing king lands just behind (Thai) */
-    int men_back;       /* men capture backwards */
-    int men_no_kings;   /* men may not capture kings (Italian) */
-    int promo;          /* a man reaching the last row mid-capture */
-    int remove_now;     /* captured pieces leave at once (Turkish, Thai) */
-    int no_reverse;     /* no 180-degree turn inside a capture (Turkish) */
-} geo;
-
-/* Directions: 0-3 diagonal, 4-7 orthogonal (scaled by ostep). The reverse
- * of direction d is d ^ 1. */
-static const signed char dir_file[8] = {1, -1, 1, -1, 1, -1, 0, 0};
-static const signed char dir_rank[8] = {1, -1, -1, 1, 0, 0, 1, -1};
-
-static void
-geo_init(geo *g, const pdn_board *b)
-{
-    const pdnp_rules *r = &b->r;
-
-    g->gt = &b->gt;
-    g->b = b;
-    g->side = b->pos.turn == PDNP_BLACK ? 'B' : 'W';
-    /* Coords are White's view: White's men always move up the board. */
-    g->fwd = g->side == 'W' ? 1 : -1;
-    /* Every square in use (Turkish): the next square along a file is one
-     * rank away, else two. */
-    g->ostep = b->g.nplay == b->gt.width * b->gt.height ? 1 : 2;
-    g->cap_diag = r->geom != PDNP_GEOM_ORTHO;
-    g->cap_orth = r->geom != PDNP_GEOM_DIAG;
-    g->quiet_orth = r->geom == PDNP_GEOM_ORTHO;
-    g->flying = r->flying;
-    g->land_near = !r->flying || r->thai;
-    g->men_back = r->men_back;
-    g->men_no_kings = r->men_no_kings;
-    g->promo = r->promo;
-    g->remove_now = r->immediate;
-    g->no_reverse = r->no_reverse;
-}
-
-/* The coord k steps from c in direction d, or -1 off the board. */
+/* The side to move, as pdn_board_piece writes its pieces. */
 static int
-geo_step(const geo *g, int c, int d, int k)
+is_own(const pdn_board *b, int piece)
 {
-    int s = d >= 4 ? g->ostep : 1;
-    int f = PDN_COORD_FILE(c) + dir_file[d] * s * k;
-    int r = PDN_COORD_RANK(c) + dir_rank[d] * s * k;
-    int to;
-
-    if (f < 0 || r < 0 || f >= g->gt->width || r >= g->gt->height)
-        return -1;
-    to = PDN_COORD(f, r);
-    return g->b->g.cell[to] != 0 ? to : -1;
-}
-
-static int
-is_own(const geo *g, int piece)
-{
-    return piece != 0 && (piece & ~0x20) == g->side;
-}
-
-/* A piece a capture may jump: the opponent's (Samoyed: any piece). */
-static int
-is_opp(const geo *g, int piece)
-{
-    return piece != 0 && ((piece & ~0x20) != g->side || g->b->r.any_prey);
-}
-
-static int
-last_rank(const geo *g, int c)
-{
-    return PDN_COORD_RANK(c) == (g->fwd > 0 ? g->gt->height - 1 : 0);
-}
-
-/* Direction index from a to b when b lies on one of the lines through a,
- * with the distance in steps in *k; -1 otherwise. */
-static int
-geo_dir(const geo *g, int a, int b, int *k)
-{
-    int df = PDN_COORD_FILE(b) - PDN_COORD_FILE(a);
-    int dr = PDN_COORD_RANK(b) - PDN_COORD_RANK(a);
-    int d;
-
-    if (df == 0 && dr == 0)
-        return -1;
-    if (df == dr || df == -dr) {
-        *k = df < 0 ? -df : df;
-        d = df > 0 ? (dr > 0 ? 0 : 2) : (dr > 0 ? 3 : 1);
-        return d;
-    }
-    if (df != 0 && dr != 0)
-        return -1;
-    if ((df + dr) % g->ostep != 0)
-        return -1;
-    *k = (df + dr) / g->ostep;
-    if (*k < 0)
-        *k = -*k;
-    if (df != 0)
-        return df > 0 ? 4 : 5;
-    return dr > 0 ? 6 : 7;
+    return piece != 0 &&
+           (piece & ~0x20) == (b->pos.turn == PDNP_BLACK ? 'B' : 'W');
 }
 
 /* ---------------------------------------------------------------------
@@ -165,11 +61,12 @@ route_fits(const route *rt, const unsigned char *w, int nw, int fit)
     return 1;
 }
 
-/* The route of a legal capture. */
+/* The route of a legal capture; the squares behind the captured pieces
+ * come from the generator. */
 static void
-route_of_move(const geo *g, const pdn_move *m, route *rt)
+route_of_move(const pdn_board *b, const pdn_move *m, route *rt)
 {
-    int j, k, d, b;
+    int j, c;
 
     rt->n = m->ncaptured;
     rt->from = m->path[0];
@@ -183,9 +80,9 @@ route_of_move(const geo *g, const pdn_move *m, route *rt)
     for (j = 1; j <= rt->n; j++) {
         rt->land[j] = m->path[j];
         rt->cap[j] = m->captured[j - 1];
-        d = geo_dir(g, m->path[j - 1], m->captured[j - 1], &k);
-        b = d < 0 ? -1 : geo_step(g, m->captured[j - 1], d, 1);
-        rt->behind[j] = (unsigned char)(b < 0 ? m->path[j] : b);
+        c = pdnp_jump_behind(b, b->g.cell[m->path[j - 1]],
+                             b->g.cell[m->captured[j - 1]]);
+        rt->behind[j] = (unsigned char)(c < 0 ? m->path[j] : b->g.coord[c]);
     }
 }
 
@@ -209,216 +106,6 @@ same_capture(const route *rt, const pdn_move *m)
 }
 
 /* ---------------------------------------------------------------------
- * Every capture sequence the piece on a square can make by the geometry of
- * the variant, with no choice rule (most pieces, kings first...), prefixes
- * included. Depth-first with an explicit stack; the visitor sees each route
- * once its continuations are known. */
-
-#define SEARCH_BUDGET 200000L
-
-typedef struct frame {
-    unsigned char sq;
-    unsigned char king;
-    unsigned char ended;   /* a man crowned where the capture must stop */
-    unsigned char go_on;   /* another landing square allowed going on */
-    unsigned char any_on;  /* some landing behind capsq allows going on */
-    signed char lastdir;
-    signed char dir;       /* direction being tried */
-    int capsq;             /* piece jumped in that direction */
-    int land;              /* landing square tried last, -1 for none */
-    int children;
-} frame;
-
-typedef struct search {
-    const geo *g;
-    route rt;
-    frame st[PDN_PATH_MAX];
-    long budget;
-} search;
-
-static int
-was_captured(const search *s, int depth, int c)
-{
-    int i;
-
-    for (i = 1; i <= depth; i++)
-        if (s->rt.cap[i] == c)
-            return 1;
-    return 0;
-}
-
-/* Free for the moving piece at this depth: empty, the square it left, or
- * a piece already taken where captured pieces leave at once. */
-static int
-is_free(const search *s, int depth, int c)
-{
-    if (c == s->rt.from)
-        return 1;
-    if (pdn_board_piece(s->g->b, c) == 0)
-        return 1;
-    return s->g->remove_now && was_captured(s, depth, c);
-}
-
-static int
-may_capture_dir(const geo *g, const frame *f, int d)
-{
-    if (d < 4 ? !g->cap_diag : !g->cap_orth)
-        return 0;
-    if (g->no_reverse && f->lastdir >= 0 && (f->lastdir ^ 1) == d)
-        return 0;
-    if (f->king || g->men_back)
-        return 1;
-    /* A man: forwards, or sideways along its rank (Turkish). */
-    return dir_rank[d] == g->fwd || (d >= 4 && dir_rank[d] == 0);
-}
-
-static int any_landing_goes_on(search *s, int depth);
-
-/* Advances frame depth to its next (captured piece, landing) pair. probe:
- * only whether there is one (no look-ahead for the landing rule). */
-static int
-next_jump(search *s, int depth, int probe)
-{
-    const geo *g = s->g;
-    frame *f = &s->st[depth];
-    int c, p;
-
-    if (f->ended)
-        return 0;
-    for (;;) {
-        if (f->land >= 0) {
-            /* More landing squares behind the same piece for a flyer. */
-            if (f->king && g->flying && !g->land_near) {
-                c = geo_step(g, f->land, f->dir, 1);
-                if (c >= 0 && is_free(s, depth, c)) {
-                    f->land = c;
-                    return 1;
-                }
-            }
-            f->land = -1;
-            f->dir++;
-        }
-        if (f->dir >= 8)
-            return 0;
-        if (!may_capture_dir(g, f, f->dir)) {
-            f->dir++;
-            continue;
-        }
-        c = geo_step(g, f->sq, f->dir, 1);
-        if (f->king && g->flying)
-            while (c >= 0 && is_free(s, depth, c))
-                c = geo_step(g, c, f->dir, 1);
-        p = c >= 0 ? pdn_board_piece(g->b, c) : 0;
-        if (c < 0 || !is_opp(g, p) || c == s->rt.from ||
-            was_captured(s, depth, c) ||
-            (g->men_no_kings && !f->king && (p == 'W' || p == 'B'))) {
-            f->dir++;
-            continue;
-        }
-        f->capsq = c;
-        c = geo_step(g, c, f->dir, 1);
-        if (c < 0 || !is_free(s, depth, c)) {
-            f->dir++;
-            continue;
-        }
-        f->land = c;
-        f->any_on = !probe && f->king && g->flying && !g->land_near &&
-                    any_landing_goes_on(s, depth);
-        return 1;
-    }
-}
-
-/* The piece at depth is about to jump f->capsq in direction f->dir: can
- * it go on capturing from one of the landing squares behind? A flying king
- * must land on such a square when there is one; stopping elsewhere leaves
- * the capture unfinished. */
-static int
-any_landing_goes_on(search *s, int depth)
-{
-    const geo *g = s->g;
-    frame *f = &s->st[depth], *n = &s->st[depth + 1];
-    int c, saved = s->rt.cap[depth + 1], on = 0;
-
-    s->rt.cap[depth + 1] = (unsigned char)f->capsq;
-    for (c = geo_step(g, f->capsq, f->dir, 1);
-         c >= 0 && is_free(s, depth + 1, c) && !on;
-         c = geo_step(g, c, f->dir, 1)) {
-        n->sq = (unsigned char)c;
-        n->king = 1;
-        n->ended = 0;
-        n->lastdir = f->dir;
-        n->dir = 0;
-        n->land = -1;
-        on = next_jump(s, depth + 1, 1);
-    }
-    s->rt.cap[depth + 1] = (unsigned char)saved;
-    return on;
-}
-
-typedef int route_visit(const route *rt, int complete, void *ud);
-
-/* Runs the search from the piece on from; visit() returning nonzero stops
- * it. Returns 0 when done, 1 when stopped, -1 when the budget ran out. */
-static int
-search_captures(const geo *g, int from, route_visit *visit, void *ud)
-{
-    search s;
-    int depth = 0, p = pdn_board_piece(g->b, from);
-
-    s.g = g;
-    s.budget = SEARCH_BUDGET;
-    memset(&s.rt, 0, sizeof s.rt);
-    s.rt.from = (unsigned char)from;
-    s.st[0].sq = (unsigned char)from;
-    s.st[0].king = p == 'W' || p == 'B';
-    s.st[0].ended = 0;
-    s.st[0].lastdir = -1;
-    s.st[0].dir = 0;
-    s.st[0].land = -1;
-    s.st[0].children = 0;
-    s.st[0].go_on = 0;
-    s.st[0].any_on = 0;
-    for (;;) {
-        frame *f = &s.st[depth];
-
-        if (depth < PDN_PATH_MAX - 2 && next_jump(&s, depth, 0)) {
-            frame *n = &s.st[depth + 1];
-
-            if (--s.budget < 0)
-                return -1;
-            f->children++;
-            depth++;
-            s.rt.n = depth;
-            s.rt.land[depth] = (unsigned char)f->land;
-            s.rt.cap[depth] = (unsigned char)f->capsq;
-            s.rt.behind[depth] =
-                (unsigned char)geo_step(g, f->capsq, f->dir, 1);
-            n->sq = (unsigned char)f->land;
-            n->king = f->king;
-            n->ended = 0;
-            if (!f->king && last_rank(g, f->land)) {
-                if (g->promo == PDNP_PROMO_KING)
-                    n->king = 1;
-                else if (g->promo == PDNP_PROMO_END)
-                    n->ended = 1;
-            }
-            n->lastdir = f->dir;
-            n->dir = 0;
-            n->land = -1;
-            n->children = 0;
-            n->go_on = f->any_on;
-            continue;
-        }
-        if (depth == 0)
-            return 0;
-        s.rt.n = depth;
-        if (visit(&s.rt, f->children == 0 && !f->go_on, ud))
-            return 1;
-        depth--;
-    }
-}
-
-/* ---------------------------------------------------------------------
  * Matching. */
 
 typedef struct written {
@@ -439,7 +126,7 @@ from_fits(const written *wr, int from)
 /* Number of legal moves the written move fits, reading its squares
  * between from and to as fit says; *first is the first. */
 static size_t
-match_fit(const geo *g, const pdn_movelist *l, const written *wr, int fit,
+match_fit(const pdn_board *b, const pdn_movelist *l, const written *wr, int fit,
           size_t *first)
 {
     size_t i, count = 0, nl = l->n;
@@ -453,7 +140,7 @@ match_fit(const geo *g, const pdn_movelist *l, const written *wr, int fit,
         if (wr->n > 2) {
             if (m->ncaptured == 0)
                 continue;
-            route_of_move(g, m, &rt);
+            route_of_move(b, m, &rt);
             if (!route_fits(&rt, wr->w, wr->n, fit))
                 continue;
         }
@@ -493,20 +180,21 @@ match_exact(const pdn_movelist *l, const written *wr, size_t *first)
  * those squares is meant: in Thai W:WK30:B10,12,18,K20,K26,27, "30-23-14-7"
  * is that capture, and 30-23-32-14-7 would be written with its 32. */
 static size_t
-match_list(const geo *g, const pdn_movelist *l, const written *wr,
+match_list(const pdn_board *b, const pdn_movelist *l, const written *wr,
            size_t *first)
 {
-    size_t count = match_fit(g, l, wr, FIT_LAND, first);
+    size_t count = match_fit(b, l, wr, FIT_LAND, first);
 
     if (count > 1 && wr->n > 2 && match_exact(l, wr, first) == 1)
         return 1;
     if (count == 0 && wr->n > 2)
-        count = match_fit(g, l, wr, FIT_BEHIND, first);
+        count = match_fit(b, l, wr, FIT_BEHIND, first);
     return count;
 }
 
 /* What the geometric search found for a written move. */
 typedef struct probe {
+    const pdn_board *b;
     const written *wr;
     const pdn_movelist *l;
     size_t legal[PDN_PATH_MAX]; /* legal moves reached by another route */
@@ -515,15 +203,26 @@ typedef struct probe {
     int incomplete;     /* fits a capture that could go on */
 } probe;
 
-static int
-probe_visit(const route *rt, int complete, void *ud)
+static void
+probe_visit(const pdnp_route *gr, int complete, void *ud)
 {
     probe *p = ud;
     const written *wr = p->wr;
+    const unsigned char *coord = p->b->g.coord;
     size_t i, j, nl;
+    route r, *rt = &r;
+    int k;
 
+    /* The generator's cells as coords, jumps numbered from 1. */
+    r.n = gr->n;
+    r.from = coord[gr->from];
+    for (k = 0; k < gr->n; k++) {
+        r.land[k + 1] = coord[gr->land[k]];
+        r.cap[k + 1] = coord[gr->cap[k]];
+        r.behind[k + 1] = coord[gr->behind[k]];
+    }
     if (!route_fits(rt, wr->w, wr->n, FIT_ANY))
-        return 0;
+        return;
     nl = p->l->n;
     for (i = 0; i < nl; i++) {
         if (same_capture(rt, &p->l->v[i])) {
@@ -532,44 +231,23 @@ probe_visit(const route *rt, int complete, void *ud)
                     break;
             if (j == p->nlegal && p->nlegal < PDN_PATH_MAX)
                 p->legal[p->nlegal++] = i;
-            return 0;
+            return;
         }
     }
     if (complete)
         p->complete = 1;
     else
         p->incomplete = 1;
-    return 0;
 }
 
-/* Why a quiet move from -> to is impossible by geometry (0: it is
- * possible). */
+/* Why a quiet move from -> to is impossible, captures aside (0: it is
+ * possible; the Frisian limit on king moves is PDN_WHY_OTHER), as the
+ * generator says. */
 static int
-quiet_reason(const geo *g, int from, int to)
+quiet_reason(const pdn_board *b, int from, int to)
 {
-    int p = pdn_board_piece(g->b, from);
-    int king = p == 'W' || p == 'B';
-    int k, i, d = geo_dir(g, from, to, &k);
-
-    if (pdn_board_piece(g->b, to) != 0)
-        return PDN_WHY_BLOCKED;
-    if (d < 0 || (d >= 4 && !g->quiet_orth) || (d < 4 && g->quiet_orth))
-        return PDN_WHY_BLOCKED;
-    if (!king) {
-        int dr = dir_rank[d];
-
-        if (dr == -g->fwd)
-            return PDN_WHY_DIRECTION;
-        if (dr == 0 && !g->quiet_orth)
-            return PDN_WHY_DIRECTION;
-        return k == 1 ? 0 : PDN_WHY_BLOCKED;
-    }
-    if (!g->flying && k != 1)
-        return PDN_WHY_BLOCKED;
-    for (i = 1; i < k; i++)
-        if (pdn_board_piece(g->b, geo_step(g, from, d, i)) != 0)
-            return PDN_WHY_BLOCKED;
-    return 0;
+    int why = pdnp_quiet_why(b, &b->pos, b->g.cell[from], b->g.cell[to]);
+    return why == PDN_WHY_OTHER ? PDN_WHY_NONE : why;
 }
 
 static int
@@ -599,17 +277,18 @@ set_found(pdn_match *match, const pdn_movelist *l, size_t count,
 /* No legal move fits wr, whose from square (from) holds a piece of the
  * side to move: another route of a merged capture, or the reason. */
 static int
-explain(const geo *g, const pdn_movelist *l, const written *wr, int from,
-        pdn_match *match)
+explain(const pdn_board *b, const pdn_movelist *l, const written *wr,
+        int from, pdn_match *match)
 {
     int to = wr->w[wr->n - 1], why, caps;
     probe p;
     int st;
 
     memset(&p, 0, sizeof p);
+    p.b = b;
     p.wr = wr;
     p.l = l;
-    st = search_captures(g, from, probe_visit, &p);
+    st = pdnp_gen_routes(b, &b->pos, b->g.cell[from], probe_visit, &p);
     /* The list keeps one route of each merged capture; the written one may
      * be another (a circular capture the other way round). */
     if (p.nlegal > 0)
@@ -631,15 +310,15 @@ explain(const geo *g, const pdn_movelist *l, const written *wr, int from,
      * written as a capture is judged as a path unless the square is
      * taken or the man goes backwards. */
     if (wr->n == 2) {
-        why = quiet_reason(g, from, to);
+        why = quiet_reason(b, from, to);
         if (why == 0)
             return set_illegal(match, caps ? PDN_WHY_CAPTURE_REQUIRED
                                            : PDN_WHY_OTHER);
         if (!wr->capture || why == PDN_WHY_DIRECTION ||
             (why == PDN_WHY_BLOCKED && to != from &&
-             pdn_board_piece(g->b, to) != 0))
+             pdn_board_piece(b, to) != 0))
             return set_illegal(match, why);
-    } else if (to != from && pdn_board_piece(g->b, to) != 0) {
+    } else if (to != from && pdn_board_piece(b, to) != 0) {
         return set_illegal(match, PDN_WHY_BLOCKED);
     }
     /* A capture path that fits no capture of this piece (when the search
@@ -652,14 +331,12 @@ static int
 match_written(const pdn_board *b, const pdn_movelist *l, const written *wr,
               pdn_match *match)
 {
-    geo g;
     size_t first = 0, count;
     int from, p, i;
 
-    geo_init(&g, b);
     if (l->n == 0)
         return set_illegal(match, PDN_WHY_GAME_OVER);
-    count = match_list(&g, l, wr, &first);
+    count = match_list(b, l, wr, &first);
     if (count > 0)
         return set_found(match, l, count, first);
     from = wr->w[0];
@@ -667,11 +344,11 @@ match_written(const pdn_board *b, const pdn_movelist *l, const written *wr,
         /* 'ed4': the piece of the side to move on that file (the first
          * one found stands for the explanation). */
         from = -1;
-        for (i = 0; i < g.gt->height && from < 0; i++) {
+        for (i = 0; i < b->gt.height && from < 0; i++) {
             int c = PDN_COORD(wr->file, i);
 
             if (b->g.cell[c] != 0 &&
-                is_own(&g, pdn_board_piece(b, c)))
+                is_own(b, pdn_board_piece(b, c)))
                 from = c;
         }
         if (from < 0)
@@ -680,9 +357,9 @@ match_written(const pdn_board *b, const pdn_movelist *l, const written *wr,
     p = pdn_board_piece(b, from);
     if (p == 0)
         return set_illegal(match, PDN_WHY_EMPTY);
-    if (!is_own(&g, p))
+    if (!is_own(b, p))
         return set_illegal(match, PDN_WHY_OPPONENT);
-    return explain(&g, l, wr, from, match);
+    return explain(b, l, wr, from, match);
 }
 
 int

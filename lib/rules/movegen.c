@@ -29,6 +29,9 @@ typedef struct srch {
     uint16_t path[PDN_PATH_MAX];
     uint16_t cap[PDN_PATH_MAX];
     unsigned char capv[PDN_PATH_MAX];
+    int16_t dir[PDN_PATH_MAX];      /* direction of each jump */
+    pdnp_route_fn *visit;           /* pdnp_gen_routes: NULL otherwise */
+    void *ud;
 } srch;
 
 /* Why a generation failed. */
@@ -151,13 +154,20 @@ same_set(const pdnp_mv *m, const uint16_t *cap, int n)
  * key are kept, so the list never holds ones the rules forbid; with merge,
  * a capture with the same start, end and captured set as one already
  * listed is the same move (the circular capture taken either way round). */
+static void visit_route(srch *s, int complete);
+
 static void
 record(srch *s, int to, int promoted)
 {
-    uint64_t key = choice_key(s), sig = 0;
+    uint64_t key, sig = 0;
     pdnp_mv *m;
     int i;
 
+    if (s->visit != NULL) {
+        visit_route(s, 1);
+        return;
+    }
+    key = choice_key(s);
     if (s->have && key < s->best)
         return;
     if (!s->have || key > s->best) {
@@ -262,6 +272,40 @@ can_jump(const srch *s, int at, int king, int lastdir)
 
 static void search(srch *s, int at, int king, int lastdir, int promoted);
 
+/* pdnp_gen_routes: the route searched so far (s->n jumps), complete when
+ * it can go no further. */
+static void
+visit_route(srch *s, int complete)
+{
+    pdnp_route rt;
+    int i;
+
+    rt.from = s->from;
+    rt.n = s->n;
+    for (i = 0; i < s->n; i++) {
+        rt.land[i] = s->path[i + 1];
+        rt.cap[i] = s->cap[i];
+        rt.behind[i] = (uint16_t)(s->cap[i] + s->dir[i]);
+    }
+    s->visit(&rt, complete, s->ud);
+}
+
+/* pdnp_gen_routes: a flying king's jump over cell n to a landing t from
+ * which it cannot go on, while another landing lets it: a capture that
+ * stops before its end. */
+static void
+visit_stop(srch *s, int n, int t, int d)
+{
+    if (s->n + 1 >= PDN_PATH_MAX)
+        return;
+    s->cap[s->n] = (uint16_t)n;
+    s->dir[s->n] = (int16_t)d;
+    s->path[s->n + 1] = (uint16_t)t;
+    s->n++;
+    visit_route(s, 0);
+    s->n--;
+}
+
 /* Jumps the piece on cell n to cell land (direction d) and searches on.
  * The recursion is bounded by PDN_PATH_MAX. */
 static void
@@ -279,6 +323,7 @@ jump(srch *s, int n, int land, int d, int king, int promoted)
     }
     s->cap[s->n] = (uint16_t)n;
     s->capv[s->n] = v;
+    s->dir[s->n] = (int16_t)d;
     s->n++;
     s->path[s->n] = (uint16_t)land;
     take(s, n);
@@ -351,8 +396,11 @@ search(srch *s, int at, int king, int lastdir, int promoted)
                     take(s, n);
                     ok = can_jump(s, t, 1, d);
                     untake(s, n, v);
-                    if (!ok)
+                    if (!ok) {
+                        if (s->visit != NULL)
+                            visit_stop(s, n, t, d);
                         continue;
+                    }
                 }
                 jump(s, n, t, d, 1, promoted);
             }
@@ -360,6 +408,8 @@ search(srch *s, int at, int king, int lastdir, int promoted)
     }
     if (!found && s->n > 0)
         record(s, at, promoted);
+    else if (s->visit != NULL && s->n > 0)
+        visit_route(s, 0);
 }
 
 #if defined(__GNUC__)
@@ -490,6 +540,7 @@ gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
     s.steps = 0;
     s.have = 0;
     s.best = 0;
+    s.visit = NULL;
     l->n = 0;
     FOR_CELLS(from, c) {
         unsigned char v = sq[c];
@@ -504,6 +555,32 @@ gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
             return s.err;
     }
     return 0;
+}
+
+/* The capture search as a query (match.c explains an illegal capture
+ * with it): every route, whatever the choice rule. */
+int
+pdnp_gen_routes(const pdn_board *b, const pdnp_pos *p, int from,
+                pdnp_route_fn *visit, void *ud)
+{
+    pdnp_pos work = *p;
+    unsigned char v = work.sq[from];
+    srch s;
+
+    memset(&s, 0, sizeof s);
+    s.g = &b->g;
+    s.r = &b->r;
+    s.sq = work.sq;
+    s.side = p->turn;
+    s.opp = p->turn ^ 3;
+    s.visit = visit;
+    s.ud = ud;
+    s.from = (uint16_t)from;
+    s.piece = v;
+    s.path[0] = (uint16_t)from;
+    work.sq[from] = PDNP_EMPTY;
+    search(&s, from, (v & PDNP_KING) != 0, 0, 0);
+    return s.err == GEN_OK ? 0 : -1;
 }
 
 /* A quiet move needs only its end points: its path is from-to, and

@@ -11,7 +11,7 @@
  * holds the moves of the node k + 1 plies above the leaves. */
 static uint64_t
 perft(const pdn_board *b, pdnp_pos *p, int depth, pdnp_mlist *lists,
-      int merge, int *err)
+      int merge, pdn_error *err)
 {
     pdnp_mlist *l = &lists[depth - 1];
     uint64_t sum = 0;
@@ -20,16 +20,17 @@ perft(const pdn_board *b, pdnp_pos *p, int depth, pdnp_mlist *lists,
     if (depth == 1) {
         long n = pdnp_count(b, p, l, merge);
         if (n < 0) {
-            *err = 1;
+            /* The generator says why (a limit, or memory). */
+            if (pdnp_gen(b, p, l, merge, err) == 0 && err->code == PDN_OK)
+                pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                               "out of memory");
             return 0;
         }
         return (uint64_t)n;
     }
-    if (pdnp_gen(b, p, l, merge, NULL) < 0) {
-        *err = 1;
+    if (pdnp_gen(b, p, l, merge, err) < 0)
         return 0;
-    }
-    for (i = 0; i < l->n && !*err; i++) {
+    for (i = 0; i < l->n && err->code == PDN_OK; i++) {
         pdnp_undo u;
         pdnp_make(b, p, &l->v[i], &u);
         sum += perft(b, p, depth - 1, lists, merge, err);
@@ -39,27 +40,44 @@ perft(const pdn_board *b, pdnp_pos *p, int depth, pdnp_mlist *lists,
 }
 
 /* Works on a copy of the position, so b stays const. The per-depth lists
- * are allocated once here and grow as needed; 0 is returned when memory
- * runs out or a position hits a generator limit (PDN_ELIMIT). */
-uint64_t
-pdn_perft(const pdn_board *b, int depth, int merge)
+ * are allocated once here and grow as needed. */
+int
+pdn_perft(const pdn_board *b, int depth, int merge, uint64_t *nodes,
+          pdn_error *err)
 {
     pdnp_mlist *lists;
     pdnp_pos p;
+    pdn_error e;
     uint64_t n;
-    int i, err = 0;
+    int i;
 
-    if (depth <= 0)
-        return 1;
-    lists = pdnp_malloc((size_t)depth * sizeof *lists);
-    if (lists == NULL)
+    pdn_error_clear(&e);
+    if (nodes != NULL)
+        *nodes = 0;
+    if (depth <= 0) {
+        if (nodes != NULL)
+            *nodes = 1;
         return 0;
+    }
+    lists = pdnp_malloc((size_t)depth * sizeof *lists);
+    if (lists == NULL) {
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        return -1;
+    }
     for (i = 0; i < depth; i++)
         pdnp_mlist_init(&lists[i]);
     p = b->pos;
-    n = perft(b, &p, depth, lists, merge != 0, &err);
+    n = perft(b, &p, depth, lists, merge != 0, &e);
     for (i = 0; i < depth; i++)
         pdnp_mlist_free(&lists[i]);
     pdnp_free(lists);
-    return err ? 0 : n;
+    if (e.code != PDN_OK) {
+        if (err != NULL)
+            *err = e;
+        return -1;
+    }
+    if (nodes != NULL)
+        *nodes = n;
+    return 0;
 }

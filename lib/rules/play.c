@@ -26,50 +26,6 @@ written_cells(const pdn_board *b, const pdn_movetext *mt, uint16_t *w)
     return 1;
 }
 
-/* Is from -> to a quiet move of the side to move (which has no capture)?
- * The same steps and lines the generator lists: a man's step, or a king's
- * line over empty cells (one step for short kings), unless the Frisian
- * limit stops the king. Fills *m as the generator would. */
-static int
-quiet_move(const pdn_board *b, const pdnp_pos *p, int from, int to,
-           pdnp_mv *m)
-{
-    const pdnp_geo *g = &b->g;
-    const unsigned char *sq = p->sq;
-    int side = p->turn, v = sq[from], k;
-
-    if (!(v & side) || sq[to] != PDNP_EMPTY)
-        return 0;
-    m->from = (uint16_t)from;
-    m->to = (uint16_t)to;
-    m->npath = 2;
-    m->ncap = 0;
-    m->piece = (unsigned char)v;
-    m->promotes = 0;
-    if (!(v & PDNP_KING)) {
-        for (k = 0; k < g->nmdir; k++) {
-            if (from + g->mdir[side][k] == to) {
-                m->promotes = (g->promo[to] & side) != 0;
-                return 1;
-            }
-        }
-        return 0;
-    }
-    if (pdnp_king_blocked(b, p, from))
-        return 0;
-    for (k = 0; k < g->nkdir; k++) {
-        int d = g->kdir[k], c = from + d;
-        while (sq[c] == PDNP_EMPTY) {
-            if (c == to)
-                return 1;
-            if (!b->r.flying)
-                break;
-            c += d;
-        }
-    }
-    return 0;
-}
-
 /* Does capture m follow the written squares w[0..nw-1] (from and to
  * already checked) read as landing squares, in order? The first reading
  * pdn_board_match tries. */
@@ -172,8 +128,8 @@ play_quiet(pdn_board *b, pdn_match *match, pdn_movelist *scratch,
 
 /* Fast paths, each exact where it answers:
  * - no capture for the side to move (one bitset test, no list): a from-to
- *   is legal exactly when it is a man's step or a king's free line, and
- *   then the only legal move with those squares;
+ *   is legal exactly when the generator says it is a quiet move
+ *   (pdnp_quiet_move), and then the only legal move with those squares;
  * - a capture to make: only captures are generated (the list the full
  *   generator gives then), and matched on cells by from, to and landing
  *   squares, which is pdn_board_match's first reading.
@@ -195,7 +151,7 @@ pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
         return play_slow(b, mt, match, scratch, err);
     if (!pdnp_must_capture(b, &b->pos, capfrom)) {
         pdnp_mv m;
-        if (nw == 2 && quiet_move(b, &b->pos, w[0], w[1], &m))
+        if (nw == 2 && pdnp_quiet_move(b, &b->pos, w[0], w[1], &m))
             return play_quiet(b, match, scratch, &m, err);
         return play_slow(b, mt, match, scratch, err);
     }

@@ -182,6 +182,35 @@ int pdnp_must_capture(const pdn_board *b, const pdnp_pos *p,
 int pdnp_gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l,
                       int merge, const uint64_t *capfrom, pdn_error *err);
 
+/* ---- Queries of the generator (movegen.c), for matching and explaining
+ * written moves: the rules stay in the generator. ---- */
+/* A capture sequence by the rules' geometry, whatever the choice rule:
+ * from, then for each jump i < n the cell jumped (cap), the cell just
+ * behind it (behind) and the landing cell (land). */
+typedef struct pdnp_route {
+    int n;
+    uint16_t from;
+    uint16_t land[PDN_PATH_MAX];
+    uint16_t cap[PDN_PATH_MAX];
+    uint16_t behind[PDN_PATH_MAX];
+} pdnp_route;
+/* complete: the capture can go no further; 0 for one that stops where it
+ * could go on (its prefixes, a flying king's landing from which it cannot
+ * go on while another landing lets it). */
+typedef void pdnp_route_fn(const pdnp_route *rt, int complete, void *ud);
+/* Visits every capture sequence the piece on cell from (of p's side to
+ * move) can make. 0, or -1 when a generator limit was hit. */
+int pdnp_gen_routes(const pdn_board *b, const pdnp_pos *p, int from,
+                    pdnp_route_fn *visit, void *ud);
+/* The reason pdnp_quiet_move (below) refused from -> to: PDN_WHY_BLOCKED
+ * (to is taken or not reached), PDN_WHY_DIRECTION (a man stepping
+ * backwards), PDN_WHY_OTHER (the Frisian limit on a king's quiet moves);
+ * PDN_WHY_NONE when it is a quiet move. */
+int pdnp_quiet_why(const pdn_board *b, const pdnp_pos *p, int from, int to);
+/* The cell just behind cell cap on a capture line from cell from, -1 when
+ * cap lies on no such line. */
+int pdnp_jump_behind(const pdn_board *b, int from, int cap);
+
 /* Frisian: the king on cell c has made three quiet moves in a row while
  * its side still has men, so it may not make a fourth. */
 static inline int
@@ -190,6 +219,58 @@ pdnp_king_blocked(const pdn_board *b, const pdnp_pos *p, int c)
     int side = p->turn;
     return b->r.king_limit && p->nmen[side] > 0 && p->kcount[side] >= 3 &&
            p->kcell[side] == c;
+}
+
+/* Whether one of the generator's quiet steps or lines leads from -> to
+ * for the piece on from (a man's step; a king's line over empty cells,
+ * one step for short kings), the Frisian limit aside. */
+static inline int
+pdnp_quiet_reach(const pdn_board *b, const pdnp_pos *p, int from, int to)
+{
+    const pdnp_geo *g = &b->g;
+    const unsigned char *sq = p->sq;
+    int side = p->turn, k;
+
+    if (!(sq[from] & PDNP_KING)) {
+        for (k = 0; k < g->nmdir; k++)
+            if (from + g->mdir[side][k] == to)
+                return 1;
+        return 0;
+    }
+    for (k = 0; k < g->nkdir; k++) {
+        int d = g->kdir[k], c = from + d;
+        while (sq[c] == PDNP_EMPTY) {
+            if (c == to)
+                return 1;
+            if (!b->r.flying)
+                break;
+            c += d;
+        }
+    }
+    return 0;
+}
+
+/* Is from -> to a quiet move of p's side to move, captures aside (the
+ * caller knows whether the side must capture)? 1 with *m as the generator
+ * lists it; 0 otherwise (pdnp_quiet_why says why). Inline: pdn_board_play
+ * asks it for most moves of a game. */
+static inline int
+pdnp_quiet_move(const pdn_board *b, const pdnp_pos *p, int from, int to,
+                pdnp_mv *m)
+{
+    int side = p->turn, v = p->sq[from];
+
+    if (!(v & side) || p->sq[to] != PDNP_EMPTY ||
+        !pdnp_quiet_reach(b, p, from, to) ||
+        ((v & PDNP_KING) && pdnp_king_blocked(b, p, from)))
+        return 0;
+    m->from = (uint16_t)from;
+    m->to = (uint16_t)to;
+    m->npath = 2;
+    m->ncap = 0;
+    m->piece = (unsigned char)v;
+    m->promotes = !(v & PDNP_KING) && (b->g.promo[to] & side) != 0;
+    return 1;
 }
 
 /* The public move list: exported moves and the internal list they come

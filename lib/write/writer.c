@@ -3,7 +3,7 @@
  * numbers recomputed from the line, variations written with an explicit
  * stack. Reading the output and writing it again gives the same bytes. */
 #include <config.h>
-#include "read/reader_private.h"
+#include "model/game_private.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -147,7 +147,7 @@ START_TEST(test_custom_sizes_use_derived_rows)
     ck_assert_int_eq(w, custom_table[_i].men);
     ck_assert_int_eq(bl, custom_table[_i].men);
     /* The first mover has moves, and its men move towards the far side. */
-    ck_assert_uint_gt(pdn_perft(b, 1, 1), 0);
+    ck_assert_uint_gt(test_perft(b, 1, 1), 0);
     pdn_board_free(b);
 }
 END_TEST
@@ -280,7 +280,14 @@ START_TEST(test_out_of_memory_is_reported)
     pdn_error_clear(&err);
     pdnp_alloc_fail_after(0);
     ck_assert_int_eq(pdn_board_moves(b, l, &err), -1);
-    ck_assert_uint_eq(pdn_perft(b, 2, 1), 0);
+    ck_assert_int_eq(err.code, PDN_ENOMEM);
+    {
+        /* perft fails too, and says so: not a count of 0. */
+        uint64_t n = 7;
+        pdn_error_clear(&err);
+        ck_assert_int_eq(pdn_perft(b, 2, 1, &n, &err), -1);
+        ck_assert_uint_eq(n, 0);
+    }
     pdnp_alloc_fail_after(-1);
     ck_assert_int_eq(err.code, PDN_ENOMEM);
     ck_assert_uint_eq(pdn_movelist_count(l), 0);
@@ -322,7 +329,7 @@ START_TEST(test_copy_and_reset)
     ck_assert_int_eq(set_fen(a, "B:W40:B10", NULL), 0);
     pdn_board_copy(b, a);
     ck_assert_str_eq(test_fen_of(b), "B:W40:B10");
-    ck_assert_uint_eq(pdn_perft(b, 3, 1), pdn_perft(a, 3, 1));
+    ck_assert_uint_eq(test_perft(b, 3, 1), test_perft(a, 3, 1));
     pdn_board_reset(b);
     ck_assert_str_eq(test_fen_of(b), start);
     ck_assert_str_eq(test_fen_of(a), "B:W40:B10");
@@ -449,7 +456,7 @@ START_TEST(test_apply_then_fen_gives_same_tree)
     pdn_board_get_fen(b, &fen);
     ck_assert_int_eq(pdn_board_set_fen(c, &fen, NULL), 0);
     ck_assert_str_eq(test_fen_of(c), test_fen_of(b));
-    ck_assert_uint_eq(pdn_perft(c, 3, 1), pdn_perft(b, 3, 1));
+    ck_assert_uint_eq(test_perft(c, 3, 1), test_perft(b, 3, 1));
     pdn_movelist_free(l);
     pdn_board_free(b);
     pdn_board_free(c);

@@ -216,6 +216,7 @@ rules(void)
     pdn_movelist *l, *s;
     pdn_movetext mt;
     pdn_match m;
+    uint64_t nodes;
     int code = PDN_OK;
 
     ck_assert_int_eq(pdn_gametype_standard(20, &gt), 0);
@@ -239,8 +240,8 @@ rules(void)
         pdn_movetext_parse("46x13", 5, &mt);
         if (pdn_board_play(b, &mt, &m, s, &e) < 0)
             code = e.code;
-        else if (pdn_perft(b, 2, 1) == 0)
-            code = PDN_ENOMEM;
+        else if (pdn_perft(b, 2, 1, &nodes, &e) < 0)
+            code = e.code;
     }
     pdn_movelist_free(s);
     pdn_movelist_free(l);
@@ -251,6 +252,24 @@ rules(void)
 START_TEST(test_enomem_rules)
 {
     ck_assert_int_gt(drive(rules), 3);
+}
+END_TEST
+
+/* pdn_game_equal out of memory for its worklist says so (-1, PDN_ENOMEM)
+ * rather than "different" (0); with memory, the game equals itself. */
+START_TEST(test_game_equal_enomem_is_distinct)
+{
+    pdn_error e;
+    pdn_game *g = pdn_parse_string(rich, strlen(rich), &e);
+
+    ck_assert_ptr_nonnull(g);
+    pdn_error_clear(&e);
+    pdnp_alloc_fail_after(0);
+    ck_assert_int_eq(pdn_game_equal(g, g, &e), -1);
+    pdnp_alloc_fail_after(-1);
+    ck_assert_int_eq(e.code, PDN_ENOMEM);
+    ck_assert_int_eq(pdn_game_equal(g, g, NULL), 1);
+    pdn_game_free(g);
 }
 END_TEST
 
@@ -341,6 +360,7 @@ enomem_suite(void)
     tcase_add_test(tc, test_enomem_reader_callback_source);
     tcase_add_test(tc, test_enomem_game_builder);
     tcase_add_test(tc, test_enomem_rules);
+    tcase_add_test(tc, test_game_equal_enomem_is_distinct);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     tc = tcase_create("io");

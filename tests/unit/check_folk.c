@@ -574,7 +574,7 @@ START_TEST(test_perft_independent)
     uint64_t lib, ind;
 
     bf_from(&p, b);
-    lib = pdn_perft(b, perfts[i].depth, 1);
+    lib = test_perft(b, perfts[i].depth, 1);
     ind = bf_perft(&p, perfts[i].depth,
                    (gt.folk == PDN_FOLK_SAMOYED ? BF_SAMOYED : 0) |
                        (gt.folk == PDN_FOLK_NORTHERN ? BF_NORTHERN : 0) |

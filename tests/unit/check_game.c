@@ -210,7 +210,7 @@ START_TEST(test_game_null_arguments_are_safe)
     ck_assert_ptr_null(pdn_node_move(NULL));
     ck_assert_ptr_null(pdn_game_tag(NULL, "E"));
     ck_assert_int_eq(pdn_game_set_tag(NULL, "E", "x"), -1);
-    ck_assert_int_eq(pdn_game_equal(NULL, NULL), 1);
+    ck_assert_int_eq(pdn_game_equal(NULL, NULL, NULL), 1);
 }
 END_TEST
 
@@ -246,9 +246,9 @@ static const struct {
 START_TEST(test_game_equal_compares_model_not_layout)
 {
     pdn_game *a = parse(eq[_i].a), *b = parse(eq[_i].b);
-    ck_assert_int_eq(pdn_game_equal(a, b), eq[_i].equal);
-    ck_assert_int_eq(pdn_game_equal(b, a), eq[_i].equal);
-    ck_assert_int_eq(pdn_game_equal(a, a), 1);
+    ck_assert_int_eq(pdn_game_equal(a, b, NULL), eq[_i].equal);
+    ck_assert_int_eq(pdn_game_equal(b, a, NULL), eq[_i].equal);
+    ck_assert_int_eq(pdn_game_equal(a, a, NULL), 1);
     pdn_game_free(a);
     pdn_game_free(b);
 }

@@ -19,23 +19,23 @@ lex_all(const char *s, char *out, size_t size)
 
     ck_assert_ptr_nonnull(r);
     out[0] = '\0';
-    while ((t = pdnp_lex(r)) != PDNP_T_EOF && t != PDNP_T_ERROR) {
+    while ((t = pdnp_lex(&r->lx)) != PDNP_T_EOF && t != PDNP_T_ERROR) {
         size_t o = strlen(out);
-        int n = (int)r->vlen;
+        int n = (int)r->lx.vlen;
         if (t == PDNP_T_LBRACKET || t == PDNP_T_RBRACKET ||
             t == PDNP_T_LPAREN || t == PDNP_T_RPAREN || t == PDNP_T_STAR)
             n = 0;
         snprintf(out + o, size - o, "%s%c:%.*s", o ? " " : "", kinds[t], n,
-                 pdnp_lex_val(r));
-        if (t == PDNP_T_WORD && r->slen > 0) {
+                 pdnp_lex_val(&r->lx));
+        if (t == PDNP_T_WORD && r->lx.slen > 0) {
             o = strlen(out);
-            snprintf(out + o, size - o, "+%.*s", (int)r->slen,
-                     r->in.data + r->pos - r->slen);
+            snprintf(out + o, size - o, "+%.*s", (int)r->lx.slen,
+                     r->lx.in.data + r->lx.pos - r->lx.slen);
         }
     }
     if (t == PDNP_T_ERROR) {
         size_t o = strlen(out);
-        snprintf(out + o, size - o, " X:%s", r->e.text);
+        snprintf(out + o, size - o, " X:%s", r->dg.e.text);
     }
     pdn_reader_free(r);
 }
@@ -81,12 +81,12 @@ static const struct {
 START_TEST(test_lexer_counts_lines_for_every_line_end)
 {
     pdn_reader *r = pdn_reader_new_mem(eols[_i].in, strlen(eols[_i].in), "e");
-    ck_assert_int_ne(pdnp_lex(r), PDNP_T_EOF);
-    ck_assert_int_ne(pdnp_lex(r), PDNP_T_EOF);
-    ck_assert_int_ne(pdnp_lex(r), PDNP_T_EOF);
-    ck_assert_uint_eq(r->tpos.line, eols[_i].line);
-    ck_assert_uint_eq(r->tpos.column, eols[_i].col);
-    ck_assert_uint_eq(r->tpos.offset, eols[_i].offset);
+    ck_assert_int_ne(pdnp_lex(&r->lx), PDNP_T_EOF);
+    ck_assert_int_ne(pdnp_lex(&r->lx), PDNP_T_EOF);
+    ck_assert_int_ne(pdnp_lex(&r->lx), PDNP_T_EOF);
+    ck_assert_uint_eq(r->lx.tpos.line, eols[_i].line);
+    ck_assert_uint_eq(r->lx.tpos.column, eols[_i].col);
+    ck_assert_uint_eq(r->lx.tpos.offset, eols[_i].offset);
     pdn_reader_free(r);
 }
 END_TEST
@@ -103,9 +103,9 @@ START_TEST(test_lexer_long_comment_hits_token_limit)
 {
     pdn_reader *r = pdn_reader_new_mem("  {0123456789}", 14, "lim");
     pdn_reader_set_limits(r, 0, 8, 0);
-    ck_assert_int_eq(pdnp_lex(r), PDNP_T_ERROR);
-    ck_assert_int_eq(r->e.code, PDN_ELIMIT);
-    ck_assert_uint_eq(r->e.pos.column, 3);
+    ck_assert_int_eq(pdnp_lex(&r->lx), PDNP_T_ERROR);
+    ck_assert_int_eq(r->dg.e.code, PDN_ELIMIT);
+    ck_assert_uint_eq(r->dg.e.pos.column, 3);
     pdn_reader_free(r);
 }
 END_TEST
@@ -114,9 +114,9 @@ START_TEST(test_lexer_long_word_hits_token_limit)
 {
     pdn_reader *r = pdn_reader_new_mem("1-2-3-4-5-6", 11, "lim");
     pdn_reader_set_limits(r, 0, 8, 0);
-    ck_assert_int_eq(pdnp_lex(r), PDNP_T_ERROR);
-    ck_assert_int_eq(r->e.code, PDN_ELIMIT);
-    ck_assert_uint_eq(r->e.pos.column, 1);
+    ck_assert_int_eq(pdnp_lex(&r->lx), PDNP_T_ERROR);
+    ck_assert_int_eq(r->dg.e.code, PDN_ELIMIT);
+    ck_assert_uint_eq(r->dg.e.pos.column, 1);
     pdn_reader_free(r);
 }
 END_TEST

@@ -419,7 +419,7 @@ START_TEST(test_parser_deep_nesting_within_limit_is_read)
     ck_assert_ptr_nonnull(w);
     g2 = pdn_parse_string(w, strlen(w), &e);
     ck_assert_ptr_nonnull(g2);
-    ck_assert_int_eq(pdn_game_equal(g, g2), 1);
+    ck_assert_int_eq(pdn_game_equal(g, g2, NULL), 1);
     free(w);
     pdn_game_free(g2);
     pdn_game_free(g);

@@ -5,6 +5,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,7 +278,7 @@ START_TEST(test_reader_memory_is_bounded_by_the_largest_game)
         pdn_game_free(g);
     }
     ck_assert_int_eq(n, 20000);
-    ck_assert_uint_le(r->in.cap, 256u * 1024);
+    ck_assert_uint_le(r->lx.in.cap, 256u * 1024);
     pdn_reader_free(r);
     fclose(fp);
 }
@@ -481,7 +482,7 @@ compare_paths(const char *s, size_t len)
     pdn_error ea, eb;
     unsigned long wa = 0, wb = 0;
     int ra, rb;
-    b->nofast = 1;
+    b->lx.nofast = 1;
     pdn_reader_set_warning_fn(a, diag_count, &wa);
     pdn_reader_set_warning_fn(b, diag_count, &wb);
     do {
@@ -494,7 +495,7 @@ compare_paths(const char *s, size_t len)
             ck_assert_uint_eq(ea.pos.offset, eb.pos.offset);
         }
         if (ga != NULL && gb != NULL) {
-            ck_assert_int_eq(pdn_game_equal(ga, gb), 1);
+            ck_assert_int_eq(pdn_game_equal(ga, gb, NULL), 1);
             for (x = pdn_game_first(ga), y = pdn_game_first(gb);
                  x != NULL && y != NULL;
                  x = pdn_node_next(x), y = pdn_node_next(y)) {
@@ -531,35 +532,141 @@ START_TEST(test_reader_fast_path_matches_general_path)
 }
 END_TEST
 
+/* Every file of the shared corpus and generated games read twice: from a
+ * FILE with the fast paths (plain items, usual tag pairs, the lexer's
+ * digit run) and from memory by the general path only. Games, raw text,
+ * positions, errors and every warning (code, place, text) must be the
+ * same. */
+static unsigned long
+text_hash(unsigned long h, const char *s)
+{
+    for (; *s != '\0'; s++)
+        h = h * 131 + (unsigned char)*s;
+    return h;
+}
+
+static void
+diag_hash(const pdn_error *e, void *ud)
+{
+    unsigned long *h = ud;
+    *h = text_hash(*h * 31 + e->pos.line * 7 + e->pos.column +
+                       e->pos.offset + (unsigned long)e->code,
+                   e->text);
+}
+
+static unsigned long compared_files, compared_games;
+
+static void
+compare_file_paths(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    char *buf;
+    long size;
+    pdn_reader *a, *b;
+    unsigned long wa = 0, wb = 0, n = 0;
+    int ra, rb;
+
+    ck_assert_msg(fp != NULL, "%s: %s", path, strerror(errno));
+    fseek(fp, 0, SEEK_END);
+    size = ftell(fp);
+    rewind(fp);
+    buf = malloc((size_t)size + 1);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)size, fp), (size_t)size);
+    rewind(fp);
+    a = pdn_reader_new_file(fp, "x");
+    b = pdn_reader_new_mem(buf, (size_t)size, "x");
+    b->lx.nofast = 1;
+    pdn_reader_set_warning_fn(a, diag_hash, &wa);
+    pdn_reader_set_warning_fn(b, diag_hash, &wb);
+    do {
+        pdn_game *ga, *gb;
+        pdn_error ea, eb;
+        pdn_node *x, *y;
+        const char *rawa, *rawb;
+        size_t la, lb;
+        ra = pdn_reader_next(a, &ga, &ea);
+        rb = pdn_reader_next(b, &gb, &eb);
+        n++;
+        ck_assert_msg(ra == rb, "%s: game %lu: %d vs %d", path, n, ra, rb);
+        if (ra < 0) {
+            ck_assert_msg(ea.code == eb.code &&
+                              ea.pos.offset == eb.pos.offset &&
+                              ea.pos.line == eb.pos.line &&
+                              ea.pos.column == eb.pos.column &&
+                              strcmp(ea.text, eb.text) == 0,
+                          "%s: game %lu: error '%s' vs '%s'", path, n,
+                          ea.text, eb.text);
+        }
+        ck_assert_msg((ga == NULL) == (gb == NULL), "%s: game %lu", path, n);
+        if (ga != NULL) {
+            ck_assert_msg(pdn_game_equal(ga, gb, NULL) == 1,
+                          "%s: game %lu differs", path, n);
+            rawa = pdn_game_raw(ga, &la);
+            rawb = pdn_game_raw(gb, &lb);
+            ck_assert_msg(la == lb && memcmp(rawa, rawb, la) == 0,
+                          "%s: game %lu: raw text differs", path, n);
+            ck_assert_uint_eq(pdn_game_pos(ga).offset,
+                              pdn_game_pos(gb).offset);
+            ck_assert_uint_eq(pdn_game_pos(ga).column,
+                              pdn_game_pos(gb).column);
+            for (la = 0; la < pdn_game_tag_count(ga); la++) {
+                pdn_pos pa = pdn_game_tag_pos_at(ga, la);
+                pdn_pos pb = pdn_game_tag_pos_at(gb, la);
+                ck_assert_msg(pa.line == pb.line && pa.column == pb.column &&
+                                  pa.offset == pb.offset,
+                              "%s: game %lu: tag %zu position", path, n, la);
+            }
+            for (x = pdn_game_first(ga), y = pdn_game_first(gb);
+                 x != NULL && y != NULL;
+                 x = pdn_node_next(x), y = pdn_node_next(y)) {
+                pdn_pos pa = pdn_node_pos(x), pb = pdn_node_pos(y);
+                ck_assert_msg(pa.line == pb.line && pa.column == pb.column &&
+                                  pa.offset == pb.offset,
+                              "%s: game %lu: move '%s' at %lu:%lu vs %lu:%lu",
+                              path, n, pdn_node_text(x), pa.line, pa.column,
+                              pb.line, pb.column);
+                ck_assert_uint_eq(pdn_node_number(x), pdn_node_number(y));
+                ck_assert_str_eq(pdn_node_text(x), pdn_node_text(y));
+            }
+            compared_games++;
+        }
+        pdn_game_free(ga);
+        pdn_game_free(gb);
+    } while (ra != 0);
+    ck_assert_msg(wa == wb, "%s: the warnings differ", path);
+    pdn_reader_free(a);
+    pdn_reader_free(b);
+    fclose(fp);
+    free(buf);
+    compared_files++;
+}
+
+static int
+compare_walk(const char *path, const struct stat *st, int type,
+             struct FTW *ftw)
+{
+    size_t n = strlen(path);
+    (void)st;
+    (void)ftw;
+    if (type == FTW_F && !(n > 3 && strcmp(path + n - 3, ".md") == 0))
+        compare_file_paths(path);
+    return 0;
+}
+
 START_TEST(test_reader_fast_path_matches_general_path_on_corpus)
 {
-    static const char *const files[] = {
-        "english/checkerboard__tinsley.pdn",
-        "international/fmjd__nk_ronde_01.pdn",
-        "international/bruno__48th_Polish_Team_Championship.pdn",
-        "russian/gamescheckers__abatsiev.pdn",
-        "english/gamescheckers__British_Computer_Championship_2002.pdn",
-    };
     const char *shared = test_shared_dir();
-    size_t i;
+    char path[1024];
     ck_assert_ptr_nonnull(shared);
-    for (i = 0; i < sizeof files / sizeof files[0]; i++) {
-        char path[1024], *buf;
-        FILE *fp;
-        long n;
-        snprintf(path, sizeof path, "%s/corpus/%s", shared, files[i]);
-        fp = fopen(path, "rb");
-        ck_assert_msg(fp != NULL, "%s: %s", path, strerror(errno));
-        fseek(fp, 0, SEEK_END);
-        n = ftell(fp);
-        rewind(fp);
-        buf = malloc((size_t)n + 1);
-        ck_assert_ptr_nonnull(buf);
-        ck_assert_uint_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
-        fclose(fp);
-        compare_paths(buf, (size_t)n);
-        free(buf);
-    }
+    compared_files = compared_games = 0;
+    snprintf(path, sizeof path, "%s/corpus", shared);
+    ck_assert_int_eq(nftw(path, compare_walk, 16, FTW_PHYS), 0);
+    snprintf(path, sizeof path, "%s/generated", shared);
+    ck_assert_int_eq(nftw(path, compare_walk, 16, FTW_PHYS), 0);
+    /* The whole corpus (607 files, 34,406 games) and the generated games. */
+    ck_assert_uint_ge(compared_files, 607);
+    ck_assert_uint_gt(compared_games, 30000);
 }
 END_TEST
 
@@ -719,7 +826,7 @@ START_TEST(test_reader_game_over_limit_keeps_its_span)
     ck_assert_int_eq(games, 3);
     ck_assert_uint_eq(at, (size_t)n);
     if (_i == 0)
-        ck_assert_uint_le(r->in.cap, 4u << 20);
+        ck_assert_uint_le(r->lx.in.cap, 4u << 20);
     pdn_reader_free(r);
     free(all);
     fclose(fp);

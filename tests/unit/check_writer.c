@@ -127,7 +127,7 @@ START_TEST(test_writer_golden_output)
         s2 = write_str(g2, golden[_i].flags);
         ck_assert_str_eq(s2, s);
         if (golden[_i].flags & (PDN_WRITE_COMPAT | PDN_WRITE_KEEP_RESULT))
-            ck_assert_int_eq(pdn_game_equal(g, g2), 1);
+            ck_assert_int_eq(pdn_game_equal(g, g2, NULL), 1);
         free(s2);
         pdn_game_free(g2);
     }
@@ -151,7 +151,7 @@ START_TEST(test_writer_compat_folds_at_80_columns)
     g = parse(in);
     s = write_str(g, PDN_WRITE_COMPAT);
     g2 = parse(s);
-    ck_assert_int_eq(pdn_game_equal(g, g2), 1);
+    ck_assert_int_eq(pdn_game_equal(g, g2, NULL), 1);
     for (line = strtok_r(s, "\n", &save); line != NULL;
          line = strtok_r(NULL, "\n", &save))
         ck_assert_uint_le(strlen(line), 80);
@@ -362,7 +362,7 @@ START_TEST(test_writer_round_trip_of_token_runs)
                 s = write_str(g, PDN_WRITE_COMPAT);
                 g2 = parse(s);
                 s2 = write_str(g2, PDN_WRITE_COMPAT);
-                ck_assert_msg(pdn_game_equal(g, g2) == 1, "%s\n->\n%s", in,
+                ck_assert_msg(pdn_game_equal(g, g2, NULL) == 1, "%s\n->\n%s", in,
                               s);
                 ck_assert_str_eq(s2, s);
                 checked++;

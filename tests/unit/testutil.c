@@ -174,3 +174,16 @@ test_fen_of(const pdn_board *b)
     pdn_fen_format(&fen, buf, sizeof buf);
     return buf;
 }
+
+/* pdn_perft that must succeed (testutil.h). */
+uint64_t
+test_perft(const pdn_board *b, int depth, int merge)
+{
+    pdn_error err;
+    uint64_t n = 7;
+
+    pdn_error_clear(&err);
+    ck_assert_msg(pdn_perft(b, depth, merge, &n, &err) == 0,
+                  "perft depth %d: %s", depth, err.text);
+    return n;
+}

@@ -47,6 +47,10 @@ void test_move_name(const struct pdn_board *b, const struct pdn_move *m,
                     int alg, int full, char *buf, size_t size);
 const char *test_moves_text(const struct pdn_board *b, int alg, int full);
 const char *test_fen_of(const struct pdn_board *b);
+/* pdn_perft(b, depth, merge) that must succeed: its count (the test fails
+ * on an error). testutil.c. */
+#include <stdint.h>
+uint64_t test_perft(const struct pdn_board *b, int depth, int merge);
 
 /* Path of a file in the source tree (tests/data/..., samples/...). */
 #define TEST_SRC(rel) (TOP_SRCDIR "/" rel)

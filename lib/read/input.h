@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/* The reader's bottom layer: a sliding window over the byte source
+ * (memory, FILE or callback), what the bytes are (text encodings, binary
+ * input), and lines and columns. Lines are counted here only: every line
+ * end any scanner passes goes through pdnp_input_newline(). Knows nothing
+ * of tokens or games. Never installed. */
+#ifndef PDN_READ_INPUT_H
+#define PDN_READ_INPUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "core/pdn_private.h"
+
+/* ---- Encodings (encoding.c) ---- */
+/* 1 when s[0..n) has a byte >= 0x80. */
+int pdnp_has_high(const char *s, size_t n);
+/* 1 when s[0..n) is valid UTF-8. */
+int pdnp_utf8_valid(const char *s, size_t n);
+/* Appends s[0..n) read as CP1252 to b as UTF-8. 0 or -1 (ENOMEM). */
+int pdnp_cp1252_to_utf8(pdnp_buf *b, const char *s, size_t n);
+/* Unicode code point of CP1252 byte c (>= 0x80). */
+unsigned pdnp_cp1252_code(unsigned char c);
+/* What an input starting with d[0..n) is when it is not text (gzip, zip,
+ * bzip2, xz, zstd, UTF-16), as a message, or NULL. */
+const char *pdnp_sniff_start(const unsigned char *d, size_t n);
+
+/* ---- The window (input.c) ---- */
+enum { PDNP_SRC_MEM, PDNP_SRC_FILE, PDNP_SRC_CB };
+
+typedef struct pdnp_input {
+    int kind;
+    FILE *fp;
+    pdn_read_fn *fn;
+    void *ud;
+    const char *data; /* window: data[0] is absolute offset base */
+    char *own;        /* our buffer (file, callback); NULL for memory */
+    size_t len;       /* bytes in the window */
+    size_t scan_end;  /* an item that starts before this index may be
+                       * scanned up to 128 bytes with no check of the
+                       * window's end: len when the window is ours (it is
+                       * NUL-terminated), len - 128 in a caller's buffer */
+    size_t cap;
+    size_t base;      /* absolute offset of data[0] */
+    int eof;
+    int ioerr;
+    /* Not text: what the input is (a message), set when its first bytes
+     * or a NUL byte give it away; the window then ends there, at absolute
+     * offset binary_at, and nothing more is read. */
+    const char *binary;
+    size_t binary_at;
+    /* Lines: the number of the line being read (1-based) and the
+     * absolute offset of its first byte. */
+    unsigned long line;
+    size_t line_off;
+} pdnp_input;
+
+void pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len);
+void pdnp_input_init_file(pdnp_input *in, FILE *fp);
+void pdnp_input_init_cb(pdnp_input *in, pdn_read_fn *fn, void *ud);
+void pdnp_input_free(pdnp_input *in);
+/* Reads more bytes into the window. Returns the number added, 0 at the end
+ * of input, -1 on a read error (ioerr set) or memory shortage (-2). */
+long pdnp_input_fill(pdnp_input *in);
+/* Drops the bytes before window index keep. */
+void pdnp_input_discard(pdnp_input *in, size_t keep);
+
+/* A line ends just before window index next (which is past its LF, or
+ * its CR, or its CR LF): the one place that counts lines. */
+static inline void
+pdnp_input_newline(pdnp_input *in, size_t next)
+{
+    in->line++;
+    in->line_off = in->base + next;
+}
+/* Counts the line ends in window bytes [from, to) (comments and prose
+ * span lines). A CR LF pair split across to is counted at the CR. */
+void pdnp_input_count_lines(pdnp_input *in, size_t from, size_t to);
+/* Position of window byte idx on the current line (every line end before
+ * it counted). */
+static inline pdn_pos
+pdnp_input_pos(const pdnp_input *in, size_t idx)
+{
+    pdn_pos p;
+    p.offset = in->base + idx;
+    p.line = in->line;
+    p.column = p.offset >= in->line_off ? p.offset - in->line_off + 1 : 1;
+    return p;
+}
+
+#endif /* PDN_READ_INPUT_H */
