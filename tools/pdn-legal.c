@@ -163,39 +163,6 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
     return 0;
 }
 
-/* A finished game (no legal move) must carry the result it implies. PDN 3.0
- * gives results from the first mover's side; giveaway inverts the aim
- * (pdn_outcome_no_move). */
-static void
-check_result(line_ctx *c, const pdn_board *b)
-{
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    const char *res = pdn_game_tag(c->g, "Result");
-    pdn_outcome said, real;
-    char says[2][64];
-    pdn_pos pos;
-
-    if (res == NULL)
-        res = pdn_game_result(c->g);
-    said = pdn_result_outcome(res);
-    if (said == PDN_OUTCOME_INVALID || said == PDN_OUTCOME_UNKNOWN ||
-        pdn_board_moves(b, c->l, NULL) != 0 || pdn_movelist_count(c->l) != 0)
-        return;
-    real = pdn_outcome_no_move(gt, pdn_board_turn(b));
-    if (said == real)
-        return;
-    pos = pdn_game_tag(c->g, "Result") ? tool_tag_pos(c->g, "Result")
-                                       : pdn_game_pos(c->g);
-    tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
-              PDN_SEV_ERROR, PDN_ERESULT, NULL,
-              "result '%s' says %s, but %s has no legal move in the final "
-              "position, so %s ('%s')",
-              res, tool_outcome_text(said, gt, says[0], sizeof says[0]),
-              pdn_board_turn(b) == 'W' ? "White" : "Black",
-              tool_outcome_text(real, gt, says[1], sizeof says[1]),
-              pdn_outcome_result(real, gt));
-}
-
 /* 1 when the main line holds no move: an empty body, or placeholders such
  * as '-' only (problem collections: a setup and a result). */
 static int
@@ -257,7 +224,7 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     c.dc = &dc;
     if ((c.l = tool_movelist(to)) != NULL &&
         (rc = play_line(&c, b, pdn_game_first(g), 1)) == 0)
-        check_result(&c, b);
+        tool_check_result(o, file, g, b, c.l, to);
     drawcheck_end(&dc);
     if (rc != 0 && c.l != NULL && !to->fatal)
         suggest(&c, &gt);

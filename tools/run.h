@@ -15,7 +15,7 @@ typedef struct run_buf {
     size_t cap;
 } run_buf;
 
-/* Frees b's text (the tools fill it with tbuf_* in common.c). */
+/* Frees b's text (the tools fill it with tbuf_* in tbuf.c). */
 void run_buf_free(run_buf *b);
 
 /* One game in flight. The reader fields are set before work() runs; the
