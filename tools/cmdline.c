@@ -33,6 +33,15 @@ const tool_option tool_common_options[] = {
     {"adapt", 'A', NULL, "a game illegal under its GameType tag but legal\n"
                          "under another variant or numbering: use that"},
     {"every-warning", 'E', NULL, "show every repeated warning (not folded)"},
+    {"games", 'k', "RANGE", "only games FIRST-LAST of each input (7, 5-9,\n"
+                            "100-: to the end); the others are read, not\n"
+                            "checked"},
+    {"label", 'L', "NAME", "call standard input NAME in reports"},
+    {"summary", 'y', "FORMAT", "closing summary: text (standard error, the\n"
+                               "default), json (the last record), none"},
+    {"progress", 'P', NULL, "show a progress line on standard error"},
+    {"no-progress", 'Q', NULL, "no progress line (the default when standard\n"
+                               "error is not a terminal)"},
     {"help", 'h', NULL, "display this help and exit"},
     {"version", 'V', NULL, "output version information and exit"},
     {NULL, 0, NULL, NULL}};
@@ -352,6 +361,40 @@ tool_number_option(int opt, const char *arg, long min, long max,
     return -1;
 }
 
+/* -k RANGE: "N", "A-B", "A-" or "-B", game numbers from 1. */
+static int
+games_option(tool_opts *o, const char *arg)
+{
+    unsigned long a = 1, b = 0;
+    const char *dash = strchr(arg, '-');
+    char *end;
+
+    if (dash == NULL) {
+        a = b = strtoul(arg, &end, 10);
+        if (*arg < '0' || *arg > '9' || *end != '\0')
+            a = 0;
+    } else {
+        if (dash != arg) {
+            a = strtoul(arg, &end, 10);
+            if (*arg < '0' || *arg > '9' || end != dash)
+                a = 0;
+        }
+        if (dash[1] != '\0') {
+            b = strtoul(dash + 1, &end, 10);
+            if (dash[1] < '0' || dash[1] > '9' || *end != '\0' || b == 0)
+                a = 0;
+        }
+    }
+    if (a == 0 || (b != 0 && b < a)) {
+        tool_usage_error("-k: invalid range '%s'; expected FIRST-LAST, "
+                         "FIRST-, -LAST or N (game numbers from 1)", arg);
+        return -1;
+    }
+    o->first = a;
+    o->last = b;
+    return 1;
+}
+
 /* The letters every tool shares, so that they mean the same everywhere. */
 int
 tool_common_option(tool_opts *o, int c, const char *arg)
@@ -386,6 +429,24 @@ tool_common_option(tool_opts *o, int c, const char *arg)
         return 1;
     case 'q':
         o->quiet = 1;
+        return 1;
+    case 'k':
+        return games_option(o, arg);
+    case 'L':
+        o->label = arg;
+        return 1;
+    case 'y': {
+        static const char *const kinds[] = {"text", "json", "none", NULL};
+        int v = tool_choice(c, arg, kinds);
+
+        if (v < 0)
+            return -1;
+        o->summary = v; /* SUMMARY_TEXT, _JSON, _NONE */
+        return 1;
+    }
+    case 'P':
+    case 'Q':
+        o->progress = c == 'P' ? 1 : -1;
         return 1;
     case 'W':
         o->werror = 1;

@@ -38,8 +38,8 @@ typedef struct tool_cmdline {
 } tool_cmdline;
 
 /* The common options: -g, -o, -q, -W, -j (handled by tool_common_option),
- * -G, -A, -E (GameType inference and folding), -h and -V (handled by
- * tool_getopt). */
+ * -G, -A, -E (GameType inference and folding), -k, -L (ranges and shards),
+ * -y, -P, -Q (summary and progress), -h and -V (handled by tool_getopt). */
 extern const tool_option tool_common_options[];
 
 /* Next option of the tool's own table, with optarg set: its letter. The
@@ -73,7 +73,7 @@ int tool_number_option(int opt, const char *arg, long min, long max,
 
 /* Initialises o (stdout, no gametype). */
 void tool_opts_init(struct tool_opts *o);
-/* Handles a common option letter (g, G, A, E, j, o, q, W). Returns 1 when
+/* Handles a common option letter (g, G, A, E, j, o, q, W, k, L, y, P, Q). Returns 1 when
  * handled, 0 when c is not a common letter, -1 after a usage error. */
 int tool_common_option(struct tool_opts *o, int c, const char *arg);
 

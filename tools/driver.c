@@ -5,11 +5,13 @@
 #include <config.h>
 #include "driver.h"
 #include "fold.h"
+#include "summary.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int
 tool_finish(tool_opts *o, int status)
@@ -30,6 +32,8 @@ typedef struct worker {
 
 typedef struct job_ext {
     infer_game_result infer;
+    int skipped;             /* outside -k's range: nothing was done */
+    unsigned long errors, warnings, plies;
     size_t nfolds;
     tool_fold folds[]; /* in the same allocation: the job frees it whole */
 } job_ext;
@@ -55,23 +59,32 @@ worker_free(void *wctx)
     free(w);
 }
 
-/* Hands the game's variant decision and fold list over to emit(). */
+/* Hands the game's variant decision, counts and fold list over to
+ * emit(). */
 static void
-keep_ext(run_job *job, tool_out *to)
+keep_ext(run_job *job, tool_out *to, int skipped)
 {
-    job_ext *x;
+    job_ext *x = tool_xmalloc(sizeof *x + to->nfolds * sizeof *to->folds);
 
-    if (to->infer.cand < 0 && to->nfolds == 0) {
-        free(to->folds);
-        return;
-    }
-    x = tool_xmalloc(sizeof *x + to->nfolds * sizeof *to->folds);
     x->infer = to->infer;
+    x->skipped = skipped;
+    x->errors = to->errors;
+    x->warnings = to->warnings;
+    x->plies = to->plies;
     x->nfolds = to->nfolds;
     if (to->nfolds != 0)
         memcpy(x->folds, to->folds, to->nfolds * sizeof *to->folds);
     free(to->folds);
     job->ext = x;
+}
+
+/* Is game num outside what the run is to process (-k)? */
+static int
+outside(const tool_opts *o, unsigned long num)
+{
+    return (o->only != 0 && num != o->only) ||
+           (o->first != 0 && num < o->first) ||
+           (o->last != 0 && num > o->last);
 }
 
 static void
@@ -87,9 +100,11 @@ work(void *wctx, run_job *job)
     to.infer.cand = -1;
     job->status = TOOL_OK;
     job->flag = 0;
-    if (o->only != 0 && (job->game != NULL ? pdn_game_number(job->game)
-                                           : job->index + 1) != o->only)
+    if (outside(o, job->game != NULL ? pdn_game_number(job->game)
+                                     : job->index + 1)) {
+        keep_ext(job, &to, 1);
         return;
+    }
     for (i = 0; i < job->nwarnings; i++) {
         /* What the reader had to assume breaks strict PDN 3.0. */
         if (o->strict_reader)
@@ -112,7 +127,7 @@ work(void *wctx, run_job *job)
     if (to.err.len != 0)
         tbuf_add(&job->out, to.err.data, to.err.len);
     tbuf_free(&to.err);
-    keep_ext(job, &to);
+    keep_ext(job, &to, 0);
     if (to.fatal)
         job->status = TOOL_TROUBLE;
     else if (to.errors != 0 || (o->werror && to.warnings != 0))
@@ -124,6 +139,7 @@ work(void *wctx, run_job *job)
 /* The main thread's state for the file being read: the first pass, what
  * the games were replayed as, and the warnings already shown. */
 struct tool_file {
+    unsigned long read;      /* games read, in -k's range or not */
     infer_prior prior;
     infer_tally tally;
     fold_state fold;
@@ -135,7 +151,10 @@ put(const tool_opts *o, const char *s, size_t len, int in_err)
 {
     if (!in_err)
         return tool_write(o->out, s, len);
-    fwrite(s, 1, len, stderr);
+    if (len != 0) {
+        progress_clear();
+        fwrite(s, 1, len, stderr);
+    }
     return 0;
 }
 
@@ -169,20 +188,25 @@ emit(void *ctx, run_job *job)
 {
     const tool_opts *o = ctx;
     const job_ext *x = job->ext;
-    size_t n = (size_t)job->flag;
+    size_t n = (size_t)job->flag, off = 0, span = 0;
 
-    if (x != NULL)
-        infer_count(&o->fs->tally, &x->infer);
-    if (x != NULL && x->nfolds != 0) {
+    o->fs->read++;
+    if (x == NULL || x->skipped)
+        return o->emit != NULL ? o->emit(o, job->game, -1) : 0;
+    infer_count(&o->fs->tally, &x->infer);
+    if (x->nfolds != 0) {
         if (put_folded(o, job, x, 0) < 0)
             return -1;
         put_folded(o, job, x, 1);
     } else {
         if (tool_write(o->out, job->out.data, n) < 0)
             return -1;
-        if (job->out.len > n)
-            fwrite(job->out.data + n, 1, job->out.len - n, stderr);
+        put(o, job->out.data + n, job->out.len - n, 1);
     }
+    if (job->game != NULL)
+        pdn_game_raw_span(job->game, &off, &span);
+    summary_game(o, x->errors, x->warnings, x->plies,
+                 (unsigned long long)off + span);
     if (o->emit != NULL)
         return o->emit(o, job->game, job->status);
     return 0;
@@ -198,11 +222,19 @@ file_end(const tool_opts *o, struct tool_file *fs)
     int st = TOOL_OK;
 
     memset(&t, 0, sizeof t);
+    if (fs->read == 0)
+        tool_diag(o, &t, o->file, NULL, 0, PDN_SEV_WARNING, PDN_ESYNTAX,
+                  NULL, "no games found");
+    else if (summary_file_games() == 0 && (o->first > 1 || o->last != 0))
+        tool_diag(o, &t, o->file, NULL, 0, PDN_SEV_WARNING, PDN_ESYNTAX,
+                  NULL, "no game in the range %lu-%.0lu (the input has %lu)",
+                  o->first, o->last, fs->read);
     infer_summary(o, o->file, &fs->tally,
                   fs->prior.sampled != 0 ? &fs->prior : NULL, &t);
     if (o->werror && t.warnings != 0)
         st = TOOL_PROBLEMS;
     fold_report(&fs->fold, o, o->file, &t);
+    summary_findings(t.errors, t.warnings);
     if (put(o, t.out.data ? t.out.data : "", t.out.len, 0) < 0)
         st = TOOL_TROUBLE;
     put(o, t.err.data ? t.err.data : "", t.err.len, 1);
@@ -226,7 +258,7 @@ seekable(FILE *fp)
 static int
 run_file(tool_opts *o, const char *arg)
 {
-    static const run_ops ops = {worker_new, worker_free, work, emit};
+    run_ops ops = {worker_new, worker_free, work, emit, 0};
     int stdin_ = strcmp(arg, "-") == 0;
     FILE *fp = stdin_ ? stdin : fopen(arg, "rb");
     pdn_reader *r;
@@ -236,7 +268,15 @@ run_file(tool_opts *o, const char *arg)
         tool_error("%s: %s", arg, strerror(errno));
         return TOOL_TROUBLE;
     }
-    o->file = stdin_ ? "<stdin>" : arg;
+    o->file = !stdin_ ? arg : o->label != NULL ? o->label : "<stdin>";
+    if (stdin_ && isatty(STDIN_FILENO) && !o->quiet) {
+        /* a bare tool would otherwise seem to hang */
+        progress_clear();
+        tool_error("reading standard input (a terminal): end it with "
+                   "Ctrl-D");
+    }
+    summary_file(o, o->file, fp);
+    ops.last = o->last; /* no need to read past the range */
     o->fs = calloc(1, sizeof *o->fs);
     if (o->fs == NULL) {
         tool_error("memory exhausted");
@@ -273,6 +313,9 @@ tool_run(tool_opts *o, int argc, char **argv)
 
     if (tool_outputs_open(o->out, argc, argv) != 0)
         return tool_finish(o, TOOL_TROUBLE);
+    if (o->progress == 0) /* never on a file or a pipe */
+        o->progress = isatty(STDERR_FILENO) ? 1 : -1;
+    summary_begin();
     for (i = 0; i < argc || (i == 0 && argc == 0); i++) {
         st = run_file(o, argc == 0 ? "-" : argv[i]);
         if (st > status)
@@ -280,5 +323,7 @@ tool_run(tool_opts *o, int argc, char **argv)
         if (st == TOOL_TROUBLE && o->out->err != 0)
             break;
     }
+    if (summary_end(o) != 0 && status < TOOL_TROUBLE)
+        status = TOOL_TROUBLE;
     return tool_finish(o, status);
 }

@@ -38,6 +38,7 @@ typedef struct tool_out {
                                 a tag or -g) */
     tool_fold *folds;        /* its warning lines, when they may fold */
     size_t nfolds, capfolds;
+    unsigned long plies;     /* moves replayed (the closing summary) */
 } tool_out;
 
 struct tool_opts;
@@ -47,7 +48,8 @@ struct tool_opts;
 typedef void tool_game_fn(const struct tool_opts *o, const char *file,
                           pdn_game *g, const pdn_error *rerr, tool_out *to);
 /* Runs in input order after the game's output is written; status is the
- * game's (0 clean, 1 problems, 2 trouble). Returns 0, or -1 on a write
+ * game's (0 clean, 1 problems, 2 trouble; -1: outside -k's range, not
+ * processed). Returns 0, or -1 on a write
  * error (already reported). */
 typedef int tool_emit_fn(const struct tool_opts *o, const pdn_game *g,
                          int status);
@@ -75,11 +77,18 @@ typedef struct tool_opts {
     int every;               /* -E: no folding of repeated warnings */
     const infer_prior *prior;/* the first pass over the file, or NULL */
     struct tool_file *fs;    /* per-file state of the main thread */
+    int summary;             /* -y: SUMMARY_TEXT, _JSON, _NONE */
+    int progress;            /* -P 1, -Q -1, else 0: on a terminal */
+    unsigned long first, last; /* -k FIRST-LAST: the games to process (0:
+                                  open end) */
+    const char *label;       /* -L: the name of standard input */
 } tool_opts;
 
-/* Reads every operand (none or "-" = stdin, called <stdin>) game by game,
- * calls o->game and writes each game's output in input order. Returns the
- * exit status (after tool_finish()). */
+/* Reads every operand (none or "-" = stdin, called <stdin> or -L's name)
+ * game by game (those of -k's range), calls o->game and writes each
+ * game's output in input order; an input with no games is a warning; the
+ * closing summary follows (summary.h). Returns the exit status (after
+ * tool_finish()). */
 int tool_run(tool_opts *o, int argc, char **argv);
 /* Ends the run's outputs (tool_outputs_close): a write error is reported
  * and gives 2. Returns max(status, that). */

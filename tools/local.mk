@@ -9,7 +9,8 @@ TOOLS_COMMON = tools/common.h tools/tbuf.c tools/tbuf.h tools/report.c \
 	tools/report.h tools/driver.c tools/driver.h tools/position.c \
 	tools/position.h tools/outcome.c tools/outcome.h tools/cmdline.c \
 	tools/cmdline.h tools/output.c tools/output.h tools/run.c tools/run.h \
-	tools/infer.c tools/infer.h tools/fold.c tools/fold.h
+	tools/infer.c tools/infer.h tools/fold.c tools/fold.h tools/summary.c \
+	tools/summary.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 	tools/pdn-convert tools/pdn-perft

@@ -35,7 +35,7 @@ static const tool_cmdline legal_cmdline = {
     "[OPTION]... [FILE]...",
     "Replay PDN games under their variant's rules and report illegal "
     "moves.\n",
-    legal_options, "gGAEoqWj",
+    legal_options, "gGAEoqWjkLyPQ",
     "problems found (illegal moves, bad setups, ...)", NULL};
 
 /* What a line replay needs besides its board: where to report, and one
@@ -60,12 +60,7 @@ finding(line_ctx *c, const pdn_node *n, unsigned long ply,
     pdn_pos pos = pdn_node_pos(n);
 
     tool_fen(b, fen, sizeof fen);
-    tbuf_printf(&extra, ",\"ply\":%lu,\"move\":", ply);
-    tbuf_json(&extra, pdn_node_text(n));
-    tbuf_adds(&extra, ",\"fen\":");
-    tbuf_json(&extra, fen);
-    tbuf_adds(&extra, ",\"legal\":");
-    tool_add_moves(&extra, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
+    tool_move_json(&extra, n, ply, b, c->l);
     tbuf_printf(&msg, fmt, pdn_node_text(n), ply, why);
     if (!c->o->json) {
         tbuf_printf(&msg, "; position %s; legal moves: ", fen);
@@ -135,6 +130,7 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
          * c->l holds every legal move of b, as the findings need. */
         switch (pdn_board_play(b, mt, &m, c->l, NULL)) {
         case PDN_MATCH_LEGAL:
+            c->to->plies++;
             if (c->dc != NULL)
                 drawcheck_move(c->dc, b, &m.move, n);
             break;
@@ -308,6 +304,10 @@ split(const tool_opts *o, const pdn_game *g, int status)
 
     if (g == NULL)
         return 0;
+    if (status < 0) { /* outside -k's range: in neither file */
+        lo->prev = NULL;
+        return 0;
+    }
     raw = pdn_game_raw(g, &len);
     lo->prev = to;
     if (pdn_game_number(g) == 1) {
@@ -341,8 +341,6 @@ main(int argc, char **argv)
     o.game = legal_game;
     o.emit = split;
     o.ud = &lo;
-    o.json_more = ",\"ply\":null,\"move\":null,\"fen\":null,"
-                  "\"legal\":null";
     while ((c = tool_getopt(&legal_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'v') {
             lo.variations = 1;

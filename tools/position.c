@@ -378,3 +378,20 @@ tool_fen(const pdn_board *b, char *buf, size_t size)
     pdn_board_get_fen(b, &f);
     pdn_fen_format(&f, buf, size);
 }
+
+void
+tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
+               const pdn_board *b, const pdn_movelist *l)
+{
+    char fen[PDN_FEN_MAX * 5];
+
+    tool_fen(b, fen, sizeof fen);
+    tbuf_adds(x, ",\"ply\":");
+    tbuf_addu(x, ply);
+    tbuf_adds(x, ",\"move\":");
+    tbuf_json(x, pdn_node_text(n));
+    tbuf_adds(x, ",\"fen\":");
+    tbuf_json(x, fen);
+    tbuf_adds(x, ",\"legal\":");
+    tool_add_moves(x, b, l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
+}

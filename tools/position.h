@@ -52,5 +52,9 @@ void tool_add_moves(tbuf *out, const pdn_board *b, const pdn_movelist *l,
                     const char *sep, int json);
 /* Formats the board's position as a FEN string into buf. */
 void tool_fen(const pdn_board *b, char *buf, size_t size);
+/* The members of a finding about move n at ply in position b, whose legal
+ * moves are l: ,"ply":N,"move":TEXT,"fen":FEN,"legal":[...] (pdn-json(5)). */
+void tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
+                    const pdn_board *b, const pdn_movelist *l);
 
 #endif /* PDN_TOOLS_POSITION_H */

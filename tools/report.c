@@ -29,6 +29,35 @@ tool_error(const char *fmt, ...)
     va_end(ap);
 }
 
+/* The members every finding has besides its place and message, null when
+ * a finding is not about a move (schema: pdn-json(5)). */
+#define FINDING_MORE ",\"ply\":null,\"move\":null,\"fen\":null," \
+                     "\"legal\":null"
+
+void
+tool_json_num(tbuf *b, unsigned long v)
+{
+    if (v == 0)
+        tbuf_add(b, "null", 4);
+    else
+        tbuf_addu(b, v);
+}
+
+void
+tool_json_head(tbuf *b, const char *type, const char *file,
+               unsigned long game)
+{
+    tbuf_adds(b, "{\"type\":\"");
+    tbuf_adds(b, type);
+    tbuf_adds(b, "\",\"file\":");
+    if (file != NULL)
+        tbuf_json(b, file);
+    else
+        tbuf_add(b, "null", 4);
+    tbuf_adds(b, ",\"game\":");
+    tool_json_num(b, game);
+}
+
 /* The one place that formats a diagnostic. Warnings are counted even under
  * -q, so that -q -W still fails on them. */
 void
@@ -37,7 +66,8 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
           const char *extra, const char *fmt, ...)
 {
     const char *sev = severity == PDN_SEV_WARNING ? "warning" : "error";
-    tbuf *b = o->diag_stdout ? &to->out : &to->err;
+    /* JSON records all go to the output, told apart by their type */
+    tbuf *b = o->diag_stdout || o->json ? &to->out : &to->err;
     unsigned long line = pos ? pos->line : 0, col = pos ? pos->column : 0;
     size_t start, mstart, msgend;
     va_list ap;
@@ -56,14 +86,16 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
         va_start(ap, fmt);
         tbuf_vprintf(&msg, fmt, ap);
         va_end(ap);
-        tbuf_adds(b, "{\"file\":");
-        tbuf_json(b, file);
-        tbuf_printf(b, ",\"line\":%lu,\"col\":%lu,\"game\":%lu,"
-                       "\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
-                    line, col, game, sev, pdn_code_name(code));
+        tool_json_head(b, "finding", file, game);
+        tbuf_adds(b, ",\"line\":");
+        tool_json_num(b, line);
+        tbuf_adds(b, ",\"col\":");
+        tool_json_num(b, col);
+        tbuf_printf(b, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+                    sev, pdn_code_name(code));
         tbuf_json(b, msg.data);
-        if (extra != NULL || o->json_more != NULL)
-            tbuf_adds(b, extra != NULL ? extra : o->json_more);
+        tbuf_adds(b, extra != NULL ? extra
+                   : o->json_more != NULL ? o->json_more : FINDING_MORE);
         tbuf_add(b, "}\n", 2);
         tbuf_free(&msg);
         return;

@@ -23,10 +23,12 @@ void tool_verror(const char *fmt, va_list ap);
 
 /* The single formatter of diagnostics:
  *   FILE:LINE:COL: error|warning: MESSAGE (game N)
- * (on stderr prefixed with the tool name), or with -f json one object per
- * line holding file, line, col, game, severity, code, message and the extra
- * JSON members (",\"ply\":3", or NULL). Counts it in *to; a warning is not
- * printed under -q. pos may be NULL. */
+ * (on stderr prefixed with the tool name, unless the tool's findings are
+ * its output), or with -f json a "finding" record on the output (man
+ * pdn-json(5)): type, file, game, line, col, severity, code, message, then
+ * extra (",\"ply\":3,\"move\":...,\"fen\":...,\"legal\":[...]"), or ply, move,
+ * fen and legal as null when extra is NULL. Counts it in *to; a warning is
+ * not printed under -q. pos may be NULL. */
 void tool_diag(const struct tool_opts *o, struct tool_out *to,
                const char *file, const pdn_pos *pos, unsigned long game,
                int severity, int code, const char *extra, const char *fmt,
@@ -35,5 +37,12 @@ void tool_diag(const struct tool_opts *o, struct tool_out *to,
 /* tool_diag for a library record. */
 void tool_diag_err(const struct tool_opts *o, struct tool_out *to,
                    const char *file, const pdn_error *e, const char *extra);
+
+/* Opens a JSON record: {"type":TYPE,"file":FILE,"game":GAME (a NULL file
+ * and a game 0 are null). The caller adds its members and "}\n". */
+void tool_json_head(tbuf *b, const char *type, const char *file,
+                    unsigned long game);
+/* v as a JSON number, or null when it is 0 (no line, no game). */
+void tool_json_num(tbuf *b, unsigned long v);
 
 #endif /* PDN_TOOLS_REPORT_H */

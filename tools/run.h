@@ -46,6 +46,8 @@ typedef struct run_ops {
     /* Runs on the calling thread, in input order. Returns 0, or -1 on a
      * write error (the pipeline then stops reading and returns 2). */
     int (*emit)(void *ctx, run_job *job);
+    /* When not 0: no game past the last-th is read (a range's end). */
+    unsigned long last;
 } run_ops;
 
 /* Reads every game of r and passes it through ops with jobs worker threads
