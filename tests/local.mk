@@ -52,9 +52,10 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/split.sh tests/cli/safety.sh tests/cli/infer.sh \
 	tests/cli/pictures.sh tests/cli/browser.sh tests/cli/options-table.sh \
 	tests/cli/completion.sh tests/cli/stats.sh tests/cli/fix.sh \
-	tests/cli/fix-corpus.sh
+	tests/cli/fix-corpus.sh tests/cli/json-schema.sh \
+	tests/cli/summary.sh tests/cli/records.sh tests/cli/shards.sh
 TESTS += $(CLI_TESTS)
-EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/data
+EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/cli/pdn-json.jq tests/data
 
 ## Mutation testing (not part of make check): each mutation of
 ## tests/mutate/mutations.list must make make check fail in a copy of the

@@ -33,6 +33,15 @@ const tool_option tool_common_options[] = {
     {"adapt", 'A', NULL, "a game illegal under its GameType tag but legal\n"
                          "under another variant or numbering: use that"},
     {"every-warning", 'E', NULL, "show every repeated warning (not folded)"},
+    {"games", 0x80, "RANGE", "only games FIRST-LAST of each input (7, 5-9,\n"
+                            "100-: to the end); the others are read, not\n"
+                            "checked"},
+    {"label", 0x81, "NAME", "call standard input NAME in reports"},
+    {"summary", 0x82, "FORMAT", "closing summary: text (standard error, the\n"
+                               "default), json (the last record), none"},
+    {"progress", 0x83, NULL, "show a progress line on standard error"},
+    {"no-progress", 0x84, NULL, "no progress line (the default when standard\n"
+                               "error is not a terminal)"},
     {"help", 'h', NULL, "display this help and exit"},
     {"version", 'V', NULL, "output version information and exit"},
     {NULL, 0, NULL, NULL}};
@@ -89,7 +98,7 @@ cl_build(const tool_cmdline *cl, cl_set *s)
     for (t = cl->own; t->name != NULL; t++)
         cl_add(s, t);
     for (t = tool_common_options; t->name != NULL; t++)
-        if (t->letter < TOOL_LONG_ONLY &&
+        if (t->letter > 0 && t->letter < 0x100 &&
             (strchr(cl->common, t->letter) != NULL ||
              strchr("hV", t->letter) != NULL))
             cl_add(s, t);
@@ -318,7 +327,8 @@ tool_getopt(const tool_cmdline *cl, tool_opts *o, int argc, char **argv,
             *status = cl_error(s, c, argc, argv);
             return -1;
         }
-        if (o == NULL || c >= TOOL_LONG_ONLY || strchr(cl->common, c) == NULL)
+        if (o == NULL || c <= 0 || c >= 0x100 ||
+            strchr(cl->common, c) == NULL)
             return c;
         if ((st = tool_common_option(o, c, optarg)) < 0) {
             *status = TOOL_TROUBLE;
@@ -397,6 +407,40 @@ tool_number_option(int opt, const char *arg, long min, long max,
     return -1;
 }
 
+/* -k RANGE: "N", "A-B", "A-" or "-B", game numbers from 1. */
+static int
+games_option(tool_opts *o, const char *arg)
+{
+    unsigned long a = 1, b = 0;
+    const char *dash = strchr(arg, '-');
+    char *end;
+
+    if (dash == NULL) {
+        a = b = strtoul(arg, &end, 10);
+        if (*arg < '0' || *arg > '9' || *end != '\0')
+            a = 0;
+    } else {
+        if (dash != arg) {
+            a = strtoul(arg, &end, 10);
+            if (*arg < '0' || *arg > '9' || end != dash)
+                a = 0;
+        }
+        if (dash[1] != '\0') {
+            b = strtoul(dash + 1, &end, 10);
+            if (dash[1] < '0' || dash[1] > '9' || *end != '\0' || b == 0)
+                a = 0;
+        }
+    }
+    if (a == 0 || (b != 0 && b < a)) {
+        tool_usage_error("-k: invalid range '%s'; expected FIRST-LAST, "
+                         "FIRST-, -LAST or N (game numbers from 1)", arg);
+        return -1;
+    }
+    o->first = a;
+    o->last = b;
+    return 1;
+}
+
 /* The letters every tool shares, so that they mean the same everywhere. */
 int
 tool_common_option(tool_opts *o, int c, const char *arg)
@@ -431,6 +475,24 @@ tool_common_option(tool_opts *o, int c, const char *arg)
         return 1;
     case 'q':
         o->quiet = 1;
+        return 1;
+    case 0x80: /* --games */
+        return games_option(o, arg);
+    case 0x81: /* --label */
+        o->label = arg;
+        return 1;
+    case 0x82: { /* --summary */
+        static const char *const kinds[] = {"text", "json", "none", NULL};
+        int v = tool_choice(c, arg, kinds);
+
+        if (v < 0)
+            return -1;
+        o->summary = v; /* SUMMARY_TEXT, _JSON, _NONE */
+        return 1;
+    }
+    case 0x83: /* --progress */
+    case 0x84: /* --no-progress */
+        o->progress = c == 0x83 ? 1 : -1;
         return 1;
     case 'W':
         o->werror = 1;

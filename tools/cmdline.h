@@ -22,7 +22,18 @@ struct tool_opts;
  * A letter of TOOL_LONG_ONLY or more is a code for an option without a
  * short form (a rare option of one tool whose natural letter means
  * something else in another tool): it exists where getopt_long does. */
-#define TOOL_LONG_ONLY 256
+#define TOOL_LONG_ONLY 0x80
+/* The common options without a short form, named in a tool's common
+ * string like letters (so that a code stays under 0x100 and fits a
+ * char), and the first code free for a tool's own. */
+#define TOOL_OPT_GAMES "\x80"
+#define TOOL_OPT_LABEL "\x81"
+#define TOOL_OPT_SUMMARY "\x82"
+#define TOOL_OPT_PROGRESS "\x83"
+#define TOOL_OPT_NO_PROGRESS "\x84"
+#define TOOL_OPT_SCALE TOOL_OPT_GAMES TOOL_OPT_LABEL TOOL_OPT_SUMMARY \
+    TOOL_OPT_PROGRESS TOOL_OPT_NO_PROGRESS
+#define TOOL_LONG_OWN 0xa0
 typedef struct tool_option {
     const char *name;
     int letter;
@@ -42,8 +53,8 @@ typedef struct tool_cmdline {
 } tool_cmdline;
 
 /* The common options: -g, -o, -q, -W, -j (handled by tool_common_option),
- * -G, -A, -E (GameType inference and folding), -h and -V (handled by
- * tool_getopt). */
+ * -G, -A, -E (GameType inference and folding), -k, -L (ranges and shards),
+ * -y, -P, -Q (summary and progress), -h and -V (handled by tool_getopt). */
 extern const tool_option tool_common_options[];
 
 /* Next option of the tool's own table, with optarg set: its letter. The
@@ -77,7 +88,7 @@ int tool_number_option(int opt, const char *arg, long min, long max,
 
 /* Initialises o (stdout, no gametype). */
 void tool_opts_init(struct tool_opts *o);
-/* Handles a common option letter (g, G, A, E, j, o, q, W). Returns 1 when
+/* Handles a common option letter (g, G, A, E, j, o, q, W, k, L, y, P, Q). Returns 1 when
  * handled, 0 when c is not a common letter, -1 after a usage error. */
 int tool_common_option(struct tool_opts *o, int c, const char *arg);
 

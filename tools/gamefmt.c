@@ -73,8 +73,13 @@ json_squares(tbuf *b, const pdn_gametype *gt, const unsigned char *co,
 
         if (i)
             tbuf_addc(b, ',');
+        len = len < sizeof name ? len : sizeof name - 1;
+        if (gt->notation == 'N') { /* numbers are numbers */
+            tbuf_add(b, name, len);
+            continue;
+        }
         tbuf_addc(b, '"');
-        tbuf_add(b, name, len < sizeof name ? len : sizeof name - 1);
+        tbuf_add(b, name, len);
         tbuf_addc(b, '"');
     }
     if (array)
@@ -124,6 +129,7 @@ gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
     tbuf_addu(b, ply);
     tbuf_adds(b, ",\"move\":");
     tbuf_json(b, text);
+    tbuf_adds(b, m != NULL ? ",\"resolved\":true" : ",\"resolved\":false");
     if (m != NULL) {
         tbuf_adds(b, ",\"from\":");
         json_squares(b, dst, m->path, 1, 0);
@@ -156,42 +162,65 @@ gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
                  node_comment, n, PDN_AFTER);
 }
 
-/* Tags as [name, value] pairs rather than an object: order and duplicate
- * names survive, as they do in the PDN. */
-static void
-json_head(tbuf *b, const char *file, unsigned long game)
-{
-    tbuf_adds(b, "{\"file\":");
-    tbuf_json(b, file);
-    tbuf_printf(b, ",\"game\":%lu", game);
-}
-
 void
 gf_json_error(tbuf *b, const char *file, unsigned long game,
-              const pdn_pos *pos, const char *message)
+              const pdn_pos *pos, int code, const char *message)
 {
-    json_head(b, file, game);
-    tbuf_printf(b, ",\"error\":{\"line\":%lu,\"column\":%lu,\"message\":",
-                pos->line, pos->column);
+    tool_json_head(b, "game", file, game);
+    tbuf_adds(b, ",\"error\":{\"line\":");
+    tool_json_num(b, pos->line);
+    tbuf_adds(b, ",\"col\":");
+    tool_json_num(b, pos->column);
+    tbuf_printf(b, ",\"code\":\"%s\",\"message\":", pdn_code_name(code));
     tbuf_json(b, message);
     tbuf_adds(b, "}}\n");
 }
 
+/* 1 when tag i's name stands at an earlier index too. */
+static int
+repeated(const pdn_game *g, size_t i)
+{
+    const char *name = pdn_game_tag_name_at(g, i);
+    size_t j;
+
+    for (j = 0; j < i; j++)
+        if (strcmp(pdn_game_tag_name_at(g, j), name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Tags as an object in the order of the PDN (.tags.White in jq); a name
+ * given again keeps its first value there, the later ones going to
+ * "repeated_tags" as [name, value] pairs, so that nothing is lost. */
 void
 gf_json_game_open(tbuf *b, const char *file, const pdn_game *g)
 {
-    size_t i, n = pdn_game_tag_count(g);
+    size_t i, k = 0, n = pdn_game_tag_count(g);
 
-    json_head(b, file, pdn_game_number(g));
-    tbuf_adds(b, ",\"tags\":[");
+    tool_json_head(b, "game", file, pdn_game_number(g));
+    tbuf_adds(b, ",\"tags\":{");
     for (i = 0; i < n; i++) {
-        tbuf_adds(b, i ? ",[" : "[");
+        if (repeated(g, i))
+            continue;
+        if (k++)
+            tbuf_addc(b, ',');
+        tbuf_json(b, pdn_game_tag_name_at(g, i));
+        tbuf_addc(b, ':');
+        tbuf_json(b, pdn_game_tag_value_at(g, i));
+    }
+    tbuf_addc(b, '}');
+    for (i = 0, k = 0; i < n; i++) {
+        if (!repeated(g, i))
+            continue;
+        tbuf_adds(b, k++ ? ",[" : ",\"repeated_tags\":[[");
         tbuf_json(b, pdn_game_tag_name_at(g, i));
         tbuf_addc(b, ',');
         tbuf_json(b, pdn_game_tag_value_at(g, i));
         tbuf_addc(b, ']');
     }
-    tbuf_adds(b, "],\"moves\":");
+    if (k)
+        tbuf_addc(b, ']');
+    tbuf_adds(b, ",\"moves\":");
 }
 
 void

@@ -17,19 +17,22 @@ int gf_map_move(const pdn_gametype *src, const pdn_gametype *dst,
 int gf_map_fen(const pdn_gametype *src, const pdn_gametype *dst,
                const char *fen, char *buf, size_t size);
 
-/* JSON. gf_json_game_open appends {"file":FILE,"game":N,"tags":[[name,
- * value],...],"moves": (N is the game's number in FILE) and
- * gf_json_game_close the game comments, the result and the
+/* JSON records (man pdn-json(5)). gf_json_game_open appends
+ * {"type":"game","file":FILE,"game":N,"tags":{name:value,...},
+ * ["repeated_tags":[[name,value],...],]"moves": (N is the game's number in
+ * FILE) and gf_json_game_close the game comments, the result and the
  * closing brace. gf_json_move appends one move object without its closing
- * brace (the caller may add "variations"): ply, move (text), from, to,
- * path and captures (square names in dst's notation; from m when the move
- * was resolved, else the written path only), strength, nags, setup, and
- * the comments before and after it. */
+ * brace (the caller may add "variations"): ply, move (text), resolved
+ * (whether it was matched to one legal move), from, to, path and captures
+ * (squares in dst's notation: numbers, or algebraic names as strings;
+ * from the legal move when resolved, else the written path only),
+ * strength, nags, setup, and the comments before and after it. */
 void gf_json_game_open(tbuf *b, const char *file, const pdn_game *g);
 /* The whole record of a game that could not be read or typed:
- * {"file":FILE,"game":N,"error":{"line":L,"column":C,"message":M}}. */
+ * {"type":"game","file":FILE,"game":N,"error":{"line":L,"col":C,
+ * "code":CODE,"message":M}}. */
 void gf_json_error(tbuf *b, const char *file, unsigned long game,
-                   const pdn_pos *pos, const char *message);
+                   const pdn_pos *pos, int code, const char *message);
 void gf_json_game_close(tbuf *b, const pdn_game *g);
 void gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
                   const pdn_node *n, const char *text, const pdn_move *m,

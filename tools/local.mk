@@ -1,11 +1,16 @@
 ## tools/local.mk: the tools and the programs that live beside them.
-## The command-line tools: thin programs over libpdn sharing tools/common.c
-## (conventions, diagnostics, driver), tools/output.c (safe output files) and
-## tools/run.c (ordered -j pipeline).
+## The command-line tools: thin programs over libpdn sharing a small tool
+## library, one concern per file (tools/common.h includes them all): text
+## buffers (tbuf.c), report formatting (report.c), the per-file driver
+## (driver.c), positions (position.c), outcomes (outcome.c), options
+## (cmdline.c), safe output files (output.c), the ordered -j pipeline (run.c).
 
-TOOLS_COMMON = tools/common.c tools/common.h tools/cmdline.c tools/cmdline.h \
-	tools/output.c tools/output.h tools/run.c tools/run.h tools/infer.c \
-	tools/infer.h tools/fold.c tools/fold.h
+TOOLS_COMMON = tools/common.h tools/tbuf.c tools/tbuf.h tools/report.c \
+	tools/report.h tools/driver.c tools/driver.h tools/position.c \
+	tools/position.h tools/outcome.c tools/outcome.h tools/cmdline.c \
+	tools/cmdline.h tools/output.c tools/output.h tools/run.c tools/run.h \
+	tools/infer.c tools/infer.h tools/fold.c tools/fold.h tools/summary.c \
+	tools/summary.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 	tools/pdn-convert tools/pdn-perft tools/pdn-stats tools/pdn-fix

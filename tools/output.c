@@ -8,6 +8,7 @@
 #include "common.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -295,6 +296,19 @@ collect(out_id *ids, tool_output *main_out)
     return n;
 }
 
+/* An output that is not a regular file gets whole lines (tool_write):
+ * unbuffered stdio under our own line-aligned buffer. */
+static void
+set_whole(tool_output *o)
+{
+    struct stat sb;
+
+    if (o->fp == NULL || fstat(fileno(o->fp), &sb) != 0 ||
+        S_ISREG(sb.st_mode) || setvbuf(o->fp, NULL, _IONBF, 0) != 0)
+        return;
+    o->whole = isatty(fileno(o->fp)) ? 2 : 1;
+}
+
 int
 tool_outputs_open(tool_output *main_out, int argc, char **argv)
 {
@@ -332,6 +346,8 @@ tool_outputs_open(tool_output *main_out, int argc, char **argv)
             return -1;
         }
     }
+    for (i = 0; i < n; i++)
+        set_whole(ids[i].o);
     return 0;
 }
 
@@ -350,6 +366,79 @@ failed(tool_output *o, int e)
         tool_error("write error: %s", strerror(o->err));
 }
 
+/* Takes (F_WRLCK) or gives back (F_UNLCK) the record lock of a pipe, so
+ * that of several pdntools writing into one pipe one writes at a time: a
+ * write of more than PIPE_BUF bytes is not atomic, and the lock keeps the
+ * others' lines out of it. Where the system has no such lock on a pipe
+ * the writes go on unlocked. */
+static void
+pipe_lock(const tool_output *o, short type)
+{
+    struct flock fl;
+
+    if (o->whole != 1)
+        return;
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = type;
+    fl.l_whence = SEEK_SET;
+    while (fcntl(fileno(o->fp), F_SETLKW, &fl) != 0 && errno == EINTR)
+        continue;
+}
+
+/* One write of n bytes (stdio unbuffered: one write(2), repeated only
+ * when the system writes less). */
+static int
+put_now(tool_output *o, const char *s, size_t n)
+{
+    size_t done;
+    int e;
+
+    if (n == 0)
+        return 0;
+    pipe_lock(o, F_WRLCK);
+    errno = 0;
+    done = fwrite(s, 1, n, o->fp);
+    e = errno;
+    pipe_lock(o, F_UNLCK);
+    if (done != n) {
+        failed(o, e);
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes o's pending whole lines in batches of at most PIPE_BUF bytes (a
+ * longer line alone), while PIPE_BUF bytes are pending (on a terminal:
+ * every ended line; with all set: everything). */
+static int
+put_lines(tool_output *o, int all)
+{
+    size_t at = 0;
+
+    while (at < o->plen &&
+           (all || o->whole == 2 || o->plen - at >= PIPE_BUF)) {
+        const char *p = o->pend + at;
+        size_t left = o->plen - at, n, end = 0;
+
+        for (n = left < PIPE_BUF ? left : PIPE_BUF; n > 0 && end == 0; n--)
+            if (p[n - 1] == '\n')
+                end = n;
+        if (end == 0) { /* a line longer than PIPE_BUF goes alone */
+            const char *nl = memchr(p, '\n', left);
+
+            end = nl != NULL ? (size_t)(nl - p) + 1 : all ? left : 0;
+        }
+        if (end == 0)
+            break;
+        if (put_now(o, p, end) < 0)
+            return -1;
+        at += end;
+    }
+    memmove(o->pend, o->pend + at, o->plen - at);
+    o->plen -= at;
+    return 0;
+}
+
 int
 tool_write(tool_output *o, const char *s, size_t len)
 {
@@ -357,9 +446,25 @@ tool_write(tool_output *o, const char *s, size_t len)
         return 0;
     if (o->err != 0)
         return -1;
-    errno = 0;
-    if (fwrite(s, 1, len, o->fp) != len) {
-        failed(o, errno);
+    if (o->whole) {
+        if (o->plen + len > o->pcap) {
+            size_t cap = o->pcap ? o->pcap : 4 * PIPE_BUF;
+            char *p;
+
+            while (cap < o->plen + len)
+                cap *= 2;
+            if ((p = realloc(o->pend, cap)) == NULL) {
+                failed(o, ENOMEM);
+                return -1;
+            }
+            o->pend = p;
+            o->pcap = cap;
+        }
+        memcpy(o->pend + o->plen, s, len);
+        o->plen += len;
+        if ((o->plen >= PIPE_BUF || o->whole == 2) && put_lines(o, 0) < 0)
+            return -1;
+    } else if (put_now(o, s, len) < 0) {
         return -1;
     }
     o->len += len;
@@ -371,6 +476,8 @@ int
 tool_flush(tool_output *o)
 {
     if (o->err != 0)
+        return -1;
+    if (o->whole && put_lines(o, 1) < 0)
         return -1;
     errno = 0;
     if (fflush(o->fp) != 0 || ferror(o->fp)) {

@@ -22,6 +22,10 @@ typedef struct tool_output {
     int end_line;          /* end a non-empty file with a newline */
     unsigned long long len; /* bytes written */
     char last;             /* the last byte written */
+    int whole;             /* a pipe, FIFO or socket (1) or a terminal
+                              (2): written in whole lines (tool_write) */
+    char *pend;            /* whole: bytes not written yet */
+    size_t plen, pcap;
 } tool_output;
 
 /* First call of every tool: the signal handlers that remove temporaries
@@ -38,7 +42,10 @@ int tool_output_option(tool_output **slot, int opt, const char *arg);
  * input) and against each other, then opens them. Returns 0, or -1 after
  * reporting (nothing was written then). */
 int tool_outputs_open(tool_output *main_out, int argc, char **argv);
-/* Writes len bytes to out; 0, or -1 after reporting a write error. */
+/* Writes len bytes to out; 0, or -1 after reporting a write error. Into
+ * anything but a regular file, whole lines go out with one write(2) each
+ * batch of at most PIPE_BUF bytes (a longer line alone in one), so that
+ * the records of two tools writing into one pipe never splice. */
 int tool_write(tool_output *out, const char *s, size_t len);
 /* Flushes out; 0, or -1 after reporting a write error. */
 int tool_flush(tool_output *out);

@@ -23,7 +23,8 @@ typedef struct conv_opts {
     int capture;      /* C_* */
     unsigned flags;   /* writer flags */
     int json;
-    int opening;      /* -k: Opening and OpeningCode tags */
+    int opening;      /* --opening: Opening and OpeningCode tags */
+    const char *tags; /* --tags: the tags to keep (comma-separated), or NULL */
 } conv_opts;
 
 /* One game being converted: its source GameType (as read or inferred) and
@@ -43,7 +44,7 @@ typedef struct conv {
 /* Adding an option: one line here, one branch in main. */
 /* Options without a short form (their letters mean other things in other
  * tools). */
-enum { OPT_OPENING = TOOL_LONG_ONLY };
+enum { OPT_OPENING = TOOL_LONG_OWN, OPT_TAGS };
 
 static const tool_option convert_options[] = {
     {"notation", 'm', "NOTATION", "num or alg: square notation of the output\n"
@@ -59,12 +60,15 @@ static const tool_option convert_options[] = {
     {"format", 'f', "FORMAT", "pdn (default) or json (one game per line)"},
     {"opening", OPT_OPENING, NULL, "add or replace the Opening tag (the named\n"
                            "opening) and the OpeningCode tag (first plies)"},
+    {"tags", OPT_TAGS, "LIST", "keep only these tags (comma-separated; roster:\n"
+                          "the seven standard ones); GameType and FEN\n"
+                          "stay"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline convert_cmdline = {
     "[OPTION]... [FILE]...",
     "Rewrite PDN games canonically, in another notation or as JSON.\n",
-    convert_options, "gGAEoqWj",
+    convert_options, "gGAEoqWj" TOOL_OPT_SCALE,
     "problems found in the input (the output is still written)", NULL};
 
 /* Converts the line from n, position b (NULL once unknown; changed). */
@@ -137,8 +141,10 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
         }
         if (c->js)
             tbuf_adds(c->js, pdn_node_variation_count(n) ? "]}" : "}");
-        if (ok)
+        if (ok) {
             pdn_board_apply(b, &m.move);
+            c->to->plies++;
+        }
     }
     if (c->js)
         tbuf_addc(c->js, ']');
@@ -198,8 +204,9 @@ copy_unread(const tool_opts *o, const char *file, const pdn_game *g,
         if (e.pos.line == 0 && g != NULL)
             e.pos = pdn_game_pos(g);
         gf_json_error(&to->out, file, g ? pdn_game_number(g) : rerr->game,
-                      &e.pos, e.code != PDN_OK ? e.text
-                                               : "cannot infer the game type");
+                      &e.pos, e.code != PDN_OK ? e.code : PDN_EVARIANT,
+                      e.code != PDN_OK ? e.text
+                                       : "cannot infer the game type");
         return;
     }
     if (raw == NULL)
@@ -286,6 +293,43 @@ target_type(conv *c)
         map_fen(c);
 }
 
+/* Is name one of -T's comma-separated list ("roster": the seven standard
+ * tags)? GameType and FEN, which say what the moves mean, always are. */
+static int
+kept_tag(const char *list, const char *name)
+{
+    static const char roster[] = "Event,Site,Date,Round,White,Black,Result";
+    size_t n = strlen(name);
+    const char *p;
+
+    if (strcmp(name, "GameType") == 0 || strcmp(name, "FEN") == 0)
+        return 1;
+    for (p = list; *p != '\0'; p += strcspn(p, ","), p += *p == ',') {
+        size_t len = strcspn(p, ",");
+
+        if ((len == n && strncmp(p, name, n) == 0) ||
+            (len == 6 && strncmp(p, "roster", 6) == 0 &&
+             kept_tag(roster, name)))
+            return 1;
+    }
+    return 0;
+}
+
+/* -T: every tag outside the list is removed. */
+static void
+strip_tags(conv *c)
+{
+    size_t i = 0;
+    char name[256];
+
+    while (i < pdn_game_tag_count(c->g)) {
+        snprintf(name, sizeof name, "%s", pdn_game_tag_name_at(c->g, i));
+        if (kept_tag(c->co->tags, name) ||
+            pdn_game_remove_tag(c->g, name) == 0)
+            i++;
+    }
+}
+
 /* The writer's string becomes the output buffer when it is empty: no
  * second copy. */
 static void
@@ -322,6 +366,7 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     int notation = co->notation || co->corner >= 0, have_opening = 0;
     pdn_board *b = NULL;
     pdn_opening op;
+    tbuf js = {NULL, 0, 0};
 
     if (g == NULL && rerr->code == PDN_OK)
         return;
@@ -335,8 +380,11 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     target_type(&c);
     if (have_opening)
         opening_tags(&c, &op);
+    if (co->tags != NULL)
+        strip_tags(&c);
+    /* the record is built apart: findings go to the output meanwhile */
     if (co->json) {
-        c.js = &to->out;
+        c.js = &js;
         gf_json_game_open(c.js, file, g);
     }
     /* Replayed for -c and JSON (paths, captures), and for -m and -N so
@@ -347,9 +395,11 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
         line(&c, c.l ? b : NULL, pdn_game_first(g), 1);
     }
     tool_release(to, b, c.l);
-    if (co->json)
-        gf_json_game_close(&to->out, g);
-    else
+    if (co->json) {
+        gf_json_game_close(&js, g);
+        tbuf_add(&to->out, js.data, js.len);
+        tbuf_free(&js);
+    } else
         write_game(o, file, g, to);
 }
 
@@ -363,7 +413,7 @@ main(int argc, char **argv)
     static const unsigned style_flags[] = {
         PDN_WRITE_KEEP_TAGS | PDN_WRITE_KEEP_RESULT, PDN_WRITE_PDN3,
         PDN_WRITE_COMPAT};
-    conv_opts co = {0, -1, C_KEEP, 0, 0, 0};
+    conv_opts co = {0, -1, C_KEEP, 0, 0, 0, NULL};
     tool_opts o;
     int c, v, st;
 
@@ -380,7 +430,9 @@ main(int argc, char **argv)
         else if (c == 's' && (v = tool_choice(c, optarg, styles)) >= 0)
             co.flags = style_flags[v];
         else if (c == 'f' && (v = tool_choice(c, optarg, fmts)) >= 0)
-            co.json = v;
+            co.json = o.json = v;
+        else if (c == OPT_TAGS)
+            co.tags = optarg;
         else if (c == OPT_OPENING)
             co.opening = 1;
         else if (c == 'N') {

@@ -35,7 +35,7 @@ static const tool_cmdline legal_cmdline = {
     "[OPTION]... [FILE]...",
     "Replay PDN games under their variant's rules and report illegal "
     "moves.\n",
-    legal_options, "gGAEoqWj",
+    legal_options, "gGAEoqWj" TOOL_OPT_SCALE,
     "problems found (illegal moves, bad setups, ...)", NULL};
 
 /* What a line replay needs besides its board: where to report, and one
@@ -60,12 +60,7 @@ finding(line_ctx *c, const pdn_node *n, unsigned long ply,
     pdn_pos pos = pdn_node_pos(n);
 
     tool_fen(b, fen, sizeof fen);
-    tbuf_printf(&extra, ",\"ply\":%lu,\"move\":", ply);
-    tbuf_json(&extra, pdn_node_text(n));
-    tbuf_adds(&extra, ",\"fen\":");
-    tbuf_json(&extra, fen);
-    tbuf_adds(&extra, ",\"legal\":");
-    tool_add_moves(&extra, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
+    tool_move_json(&extra, n, ply, b, c->l);
     tbuf_printf(&msg, fmt, pdn_node_text(n), ply, why);
     if (!c->o->json) {
         tbuf_printf(&msg, "; position %s; legal moves: ", fen);
@@ -137,6 +132,7 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
          * c->l holds every legal move of b, as the findings need. */
         switch (pdn_board_play(b, mt, &m, c->l, NULL)) {
         case PDN_MATCH_LEGAL:
+            c->to->plies++;
             if (c->dc != NULL)
                 drawcheck_move(c->dc, b, &m.move, n);
             break;
@@ -163,39 +159,6 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
         }
     }
     return 0;
-}
-
-/* A finished game (no legal move) must carry the result it implies. PDN 3.0
- * gives results from the first mover's side; giveaway inverts the aim
- * (pdn_outcome_no_move). */
-static void
-check_result(line_ctx *c, const pdn_board *b)
-{
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    const char *res = pdn_game_tag(c->g, "Result");
-    pdn_outcome said, real;
-    char says[2][64];
-    pdn_pos pos;
-
-    if (res == NULL)
-        res = pdn_game_result(c->g);
-    said = pdn_result_outcome(res);
-    if (said == PDN_OUTCOME_INVALID || said == PDN_OUTCOME_UNKNOWN ||
-        pdn_board_moves(b, c->l, NULL) != 0 || pdn_movelist_count(c->l) != 0)
-        return;
-    real = pdn_outcome_no_move(gt, pdn_board_turn(b));
-    if (said == real)
-        return;
-    pos = pdn_game_tag(c->g, "Result") ? tool_tag_pos(c->g, "Result")
-                                       : pdn_game_pos(c->g);
-    tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
-              PDN_SEV_ERROR, PDN_ERESULT, NULL,
-              "result '%s' says %s, but %s has no legal move in the final "
-              "position, so %s ('%s')",
-              res, tool_outcome_text(said, gt, says[0], sizeof says[0]),
-              pdn_board_turn(b) == 'W' ? "White" : "Black",
-              tool_outcome_text(real, gt, says[1], sizeof says[1]),
-              pdn_outcome_result(real, gt));
 }
 
 /* 1 when the main line holds no move: an empty body, or placeholders such
@@ -259,7 +222,7 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     c.dc = &dc;
     if ((c.l = tool_movelist(to)) != NULL &&
         (rc = play_line(&c, b, pdn_game_first(g), 1)) == 0)
-        check_result(&c, b);
+        tool_check_result(o, file, g, b, c.l, to);
     drawcheck_end(&dc);
     if (rc != 0 && c.l != NULL && !to->fatal)
         suggest(&c, &gt);
@@ -343,6 +306,10 @@ split(const tool_opts *o, const pdn_game *g, int status)
 
     if (g == NULL)
         return 0;
+    if (status < 0) { /* outside -k's range: in neither file */
+        lo->prev = NULL;
+        return 0;
+    }
     raw = pdn_game_raw(g, &len);
     lo->prev = to;
     if (pdn_game_number(g) == 1) {
@@ -376,8 +343,6 @@ main(int argc, char **argv)
     o.game = legal_game;
     o.emit = split;
     o.ud = &lo;
-    o.json_more = ",\"ply\":null,\"move\":null,\"fen\":null,"
-                  "\"legal\":null";
     while ((c = tool_getopt(&legal_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'v') {
             lo.variations = 1;

@@ -55,7 +55,7 @@ static const tool_cmdline replay_cmdline = {
     "[OPTION]... [FILE]...",
     "Replay PDN games and print their positions (by default the final FEN "
     "of each).\n",
-    replay_options, "gGAEoqWj",
+    replay_options, "gGAEoqWj" TOOL_OPT_SCALE,
     "a game stops at an illegal move, cannot be replayed or has not the\n"
     "     game (-n) or ply (-p) asked for", NULL};
 
@@ -94,9 +94,8 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
     case F_JSON:
         /* the file and the game's number in it: records from several
          * inputs stay apart */
-        tbuf_adds(out, "{\"file\":");
-        tbuf_json(out, file);
-        tbuf_printf(out, ",\"game\":%lu,\"ply\":%lu,\"move\":", game, ply);
+        tool_json_head(out, "position", file, game);
+        tbuf_printf(out, ",\"ply\":%lu,\"move\":", ply);
         if (*mv)
             tbuf_json(out, mv);
         else
@@ -118,6 +117,31 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
         pic_show(&ro->pics, sh, to, file, g, ply, mv, b, last);
         break;
     }
+}
+
+/* An illegal or ambiguous move n at ply of game num: l holds b's legal
+ * moves; the finding carries them as pdn-legal's does. */
+static void
+bad_move(const tool_opts *o, tool_out *to, const char *file,
+         unsigned long num, const pdn_node *n, unsigned long ply,
+         const pdn_board *b, const pdn_movelist *l, const pdn_match *m)
+{
+    pdn_pos pos = pdn_node_pos(n);
+    tbuf x = {NULL, 0, 0};
+
+    tool_move_json(&x, n, ply, b, l);
+    if (m->status == PDN_MATCH_AMBIGUOUS)
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EAMBIGUOUS,
+                  x.data, "ambiguous move '%s' at ply %lu",
+                  pdn_node_text(n), ply);
+    else
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EILLEGAL,
+                  x.data, "illegal move '%s' at ply %lu: %s",
+                  pdn_node_text(n), ply,
+                  pdn_reason_text(pdn_movelist_count(l) == 0
+                                      ? PDN_WHY_GAME_OVER
+                                      : m->reason));
+    tbuf_free(&x);
 }
 
 static void
@@ -180,18 +204,8 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         case -1:
             tool_moves(o, file, n, num, b, l, to);
             goto end;
-        case PDN_MATCH_AMBIGUOUS:
-            tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EAMBIGUOUS,
-                      NULL, "ambiguous move '%s' at ply %lu",
-                      pdn_node_text(n), ply + 1);
-            goto end;
-        default:
-            tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EILLEGAL,
-                      NULL, "illegal move '%s' at ply %lu: %s",
-                      pdn_node_text(n), ply + 1,
-                      pdn_reason_text(pdn_movelist_count(l) == 0
-                                          ? PDN_WHY_GAME_OVER
-                                          : m.reason));
+        default: /* illegal or ambiguous */
+            bad_move(o, to, file, num, n, ply + 1, b, l, &m);
             goto end;
         }
         /* formatting costs a search for ambiguity: only when shown */
@@ -200,6 +214,7 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         last = m.move;
         have_last = 1;
         ply++;
+        to->plies++;
         if (ds != NULL)
             pdn_drawstate_push(ds, b, &m.move, NULL);
         if (ro->all || (long)ply == ro->ply)

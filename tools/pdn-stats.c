@@ -32,7 +32,7 @@ typedef struct game_info {
 
 /* Options without a short form (-k and -T mean other things in other
  * tools). */
-enum { OPT_OPENING_PLIES = TOOL_LONG_ONLY, OPT_TOP };
+enum { OPT_OPENING_PLIES = TOOL_LONG_OWN, OPT_TOP };
 
 static const tool_option stats_options[] = {
     {"format", 'f', "FORMAT", "text (default) or json (one object per\n"

@@ -23,7 +23,7 @@ static const tool_cmdline validate_cmdline = {
     "[OPTION]... [FILE]...",
     "Check that PDN files conform to the standard, without replaying the "
     "moves.\n",
-    validate_options, "gGAEoqWj", "problems found in the input", NULL};
+    validate_options, "gGAEoqWj" TOOL_OPT_SCALE, "problems found in the input", NULL};
 
 /* Expected move number of ply p (0-based) of a line, with off = 1 when the
  * second player moves first and base the number of the first move. */

@@ -83,11 +83,14 @@ job_reset(run_job *job)
 /* Reads the next game into job. Returns 1 for a game (or an error record),
  * 0 at the end of input. */
 static int
-read_job(pdn_reader *r, run_job *job, unsigned long index)
+read_job(pdn_reader *r, run_job *job, unsigned long index,
+         unsigned long last)
 {
     int rc;
 
     memset(job, 0, sizeof *job);
+    if (last != 0 && index >= last)
+        return 0;
     job->index = index;
     pdn_error_clear(&job->err);
     pdn_reader_set_warning_fn(r, collect_warning, job);
@@ -104,7 +107,8 @@ read_job(pdn_reader *r, run_job *job, unsigned long index)
 /* Reads up to a batch of games into b, numbering them from *index.
  * Returns how many were read; 0 means the end of input. */
 static size_t
-read_batch(pdn_reader *r, run_batch *b, unsigned long *index)
+read_batch(pdn_reader *r, run_batch *b, unsigned long *index,
+           unsigned long last)
 {
     size_t bytes = 0;
 
@@ -119,7 +123,7 @@ read_batch(pdn_reader *r, run_batch *b, unsigned long *index)
             b->v = v;
             b->cap = cap;
         }
-        if (!read_job(r, &b->v[b->n], *index))
+        if (!read_job(r, &b->v[b->n], *index, last))
             break;
         if (b->v[b->n].game != NULL)
             pdn_game_raw(b->v[b->n].game, &len);
@@ -204,7 +208,7 @@ run_serial(pdn_reader *r, const run_ops *ops, void *ctx)
 
     if (ops->worker_new && wctx == NULL)
         return 2;
-    while (read_job(r, &job, index++)) {
+    while (read_job(r, &job, index++, ops->last)) {
         ops->work(wctx, &job);
         if (job.status > status)
             status = job.status;
@@ -290,7 +294,7 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
             size_t tail = (st.head + st.count) % st.cap;
             size_t got;
             pthread_mutex_unlock(&st.lock);
-            got = read_batch(r, &st.ring[tail], &index);
+            got = read_batch(r, &st.ring[tail], &index, ops->last);
             pthread_mutex_lock(&st.lock);
             if (got > 0) {
                 st.slot[tail] = SLOT_READY;

@@ -15,7 +15,7 @@ typedef struct run_buf {
     size_t cap;
 } run_buf;
 
-/* Frees b's text (the tools fill it with tbuf_* in common.c). */
+/* Frees b's text (the tools fill it with tbuf_* in tbuf.c). */
 void run_buf_free(run_buf *b);
 
 /* One game in flight. The reader fields are set before work() runs; the
@@ -46,6 +46,8 @@ typedef struct run_ops {
     /* Runs on the calling thread, in input order. Returns 0, or -1 on a
      * write error (the pipeline then stops reading and returns 2). */
     int (*emit)(void *ctx, run_job *job);
+    /* When not 0: no game past the last-th is read (a range's end). */
+    unsigned long last;
 } run_ops;
 
 /* Reads every game of r and passes it through ops with jobs worker threads

@@ -23,7 +23,7 @@ comp() {
 }
 
 comp "--format " pdn-legal --fo
-comp "--gametype --good " pdn-legal --g
+comp "--games --gametype --good " pdn-legal --g
 comp "--variations --version " pdn-legal --v
 comp "--divide " pdn-perft --di
 comp "--depth --divide --duplicates --fen --gametype --help --version -D -F -V -d -g -h -u " pdn-perft -

@@ -21,10 +21,12 @@ find "$shared/corpus" -type f ! -name '*.md' | sort > "$tmp/files"
 nfiles=$(wc -l < "$tmp/files")
 n=0
 diag_text='^pdn-[a-z]*: .*:[0-9][0-9]*:[0-9][0-9]*: \(error\|warning\): .* (game [0-9][0-9]*)$'
-diag_json='^{"file":.*"severity":"\(error\|warning\)".*}$'
+diag_json='^{"type":"finding","file":.*"severity":"\(error\|warning\)".*}$'
 # a file's own diagnostic (the GameType decided for its untagged games, a
 # count of folded warnings): FILE: warning: MESSAGE, no line or game
 diag_file='^pdn-[a-z]*: [^:]*: \(error\|warning\): '
+# the closing summary of a run
+summary='^pdn-[a-z]*: [0-9]* files*, [0-9]* games*, .* in [0-9.]* s$'
 while read -r want cmd; do
     n=$((n + 1))
     set +e
@@ -37,7 +39,7 @@ while read -r want cmd; do
     pdn-replay*json*) pattern=$diag_json file_pattern='^$' ;; # pdn-convert -f json: PDN as JSON, text reports
     *) pattern=$diag_text file_pattern=$diag_file ;;
     esac
-    if grep -v -e "$pattern" -e "$file_pattern" "$tmp/err" > "$tmp/other"; then
+    if grep -v -e "$pattern" -e "$file_pattern" -e "$summary" "$tmp/err" > "$tmp/other"; then
         echo "FAIL: '$cmd' over the corpus: unexpected standard error:" >&2
         head -3 "$tmp/other" | sed 's/^/    /' >&2
         fail=1

@@ -22,7 +22,9 @@ run() {
     out=$1
     shift
     set +e
-    tr '\n' '\0' < "$tmp/files" | xargs -0 "$@" > "$out" 2> "$out.err"
+    # --summary none: the closing summary gives the time (and xargs may run
+    # several processes)
+    tr '\n' '\0' < "$tmp/files" | xargs -0 "$@" --summary none > "$out" 2> "$out.err"
     echo $? > "$out.status"
     set -e
 }

@@ -107,7 +107,7 @@ if mkfifo fifo 2>/dev/null; then
 fi
 # pdn-replay's JSON records name their file and the game's number in it.
 pdn-replay -f json in.pdn - < in.pdn > got 2>/dev/null || true
-[ "$(grep -c '^{"file":"in.pdn","game":1,"ply":' got)" = 1 ] && [ "$(grep -c '^{"file":"<stdin>","game":1,"ply":' got)" = 1 ] ||
+[ "$(grep -c '^{"type":"position","file":"in.pdn","game":1,"ply":' got)" = 1 ] && [ "$(grep -c '^{"type":"position","file":"<stdin>","game":1,"ply":' got)" = 1 ] ||
     { echo "FAIL: pdn-replay -f json: records do not name their file" >&2; cat got >&2; fail=1; }
 rm -f got
 

@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Every JSON record of every tool keeps the schema of man/pdn-json.5, as
+# tests/cli/pdn-json.jq checks it: over the samples, the golden inputs
+# (broken games, draws, strict findings, unreadable games) and, when the
+# shared folder is there, a slice of the corpus. Standard error stays empty
+# under -f json: findings are records too.
+. "${top_srcdir:-.}/tests/cli/setup.sh"
+
+command -v jq >/dev/null 2>&1 || { echo "SKIP: jq not installed"; exit 77; }
+schema=$top_srcdir/tests/cli/pdn-json.jq
+
+# The check can fail: records of the old forms and broken ones are caught.
+cat > "$tmp/bad" <<'EOB'
+{"file":"a.pdn","line":3,"col":1,"game":1,"severity":"error","code":"illegal","message":"m"}
+{"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"error","code":"illegal","message":"m"}
+{"type":"game","file":"a.pdn","game":1,"tags":[["Event","e"]],"moves":[],"result":null}
+{"type":"game","file":"a.pdn","game":1,"tags":{},"moves":[{"ply":1,"move":"32-28","from":"32"}],"result":null}
+{"type":"position","file":"a.pdn","game":1,"ply":0
+EOB
+n=$(jq -R -r -f "$schema" < "$tmp/bad" | wc -l)
+[ "$n" = 5 ] || { echo "FAIL: the schema check flags $n of 5 bad records" >&2; fail=1; }
+
+inputs="$top_srcdir/samples/*.pdn $top_srcdir/tests/data/*/*/input.pdn"
+shared=$(shared_dir)
+if [ -n "$shared" ]; then
+    # a slice of real files: every 20th of the corpus
+    inputs="$inputs $(find "$shared/corpus" -name '*.pdn' | sort | awk 'NR % 20 == 1')"
+fi
+nrec=0
+while read -r cmd; do
+    set +e
+    # $cmd and $inputs are split into words on purpose (no blanks in names)
+    $cmd --summary json $inputs > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    set -e
+    if [ "$st" -ge 2 ]; then
+        echo "FAIL: '$cmd' exited $st" >&2
+        fail=1
+    fi
+    if [ -s "$tmp/err" ]; then
+        echo "FAIL: '$cmd -f json': text on standard error:" >&2
+        head -3 "$tmp/err" >&2
+        fail=1
+    fi
+    jq -R -r -f "$schema" < "$tmp/out" > "$tmp/bad"
+    if [ -s "$tmp/bad" ]; then
+        echo "FAIL: '$cmd': $(wc -l < "$tmp/bad") records break the schema:" >&2
+        head -5 "$tmp/bad" >&2
+        fail=1
+    fi
+    # one summary, the last record
+    if [ "$(tail -n 1 "$tmp/out" | jq -r .type)" != summary ] ||
+       [ "$(grep -c '"type":"summary"' "$tmp/out")" != 1 ]; then
+        echo "FAIL: '$cmd --summary json': the summary is not the one last record" >&2
+        fail=1
+    fi
+    nrec=$((nrec + $(wc -l < "$tmp/out")))
+done <<'EOF_CMDS'
+pdn-validate -f json
+pdn-validate -S -f json -E
+pdn-legal -v -f json
+pdn-legal -f json -j 2
+pdn-replay -f json
+pdn-replay -a -f json
+pdn-convert -f json
+pdn-convert -f json -m alg -c full
+EOF_CMDS
+# The same finding from two tools has the same members: an illegal move
+# from pdn-replay carries ply, move, fen and legal as pdn-legal's does.
+in=$top_srcdir/tests/data/legal/json/input.pdn
+pdn-legal -f json "$in" 2>/dev/null | jq -c 'select(.code == "illegal") | {game,line,col,ply,move,fen,legal}' | head -1 > "$tmp/l" || true
+pdn-replay -f json "$in" 2>/dev/null | jq -c 'select(.code == "illegal") | {game,line,col,ply,move,fen,legal}' | head -1 > "$tmp/r" || true
+if [ ! -s "$tmp/l" ] || ! cmp -s "$tmp/l" "$tmp/r"; then
+    echo "FAIL: pdn-legal and pdn-replay describe an illegal move differently:" >&2
+    cat "$tmp/l" "$tmp/r" >&2
+    fail=1
+fi
+# Tags as an object: .tags.White works.
+w=$(pdn-convert -f json "$top_srcdir/samples/english.pdn" 2>/dev/null | jq -r 'select(.type == "game") | .tags.White' | head -1)
+[ -n "$w" ] && [ "$w" != null ] || { echo "FAIL: .tags.White is '$w'" >&2; fail=1; }
+echo "json-schema: $nrec records checked"
+exit $fail

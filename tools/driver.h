@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/* The per-file driver (driver.c): the options every tool shares, one
+ * game's output, and the run over every operand. */
+#ifndef PDN_TOOLS_DRIVER_H
+#define PDN_TOOLS_DRIVER_H
+
+#include <stdio.h>
+#include <pdn/pdn.h>
+#include "tbuf.h"
+#include "report.h"
+#include "cmdline.h"
+#include "output.h"
+#include "run.h"
+#include "infer.h"
+#include "fold.h"
+
+/* The output of one game, kept in memory until it is written in input
+ * order (games may be processed in parallel with -j). */
+/* What one worker thread keeps from game to game: a board and a move list,
+ * reused while the GameType stays the same (most archives hold one
+ * variant, and making a board costs more than resetting one). */
+typedef struct tool_cache {
+    pdn_board *board;
+    pdn_gametype gt;
+    pdn_movelist *moves;
+    pdn_board *cand[INFER_NCAND]; /* infer.c's, one per candidate */
+} tool_cache;
+
+
+typedef struct tool_out {
+    tbuf out;                /* goes to the tool's output */
+    tbuf err;                /* goes to stderr */
+    unsigned long errors;    /* error diagnostics */
+    unsigned long warnings;  /* warning diagnostics (printed or not) */
+    int fatal;               /* system trouble: status 2 */
+    tool_cache *cache;       /* this worker's; NULL outside the pipeline */
+    infer_game_result infer; /* how its variant was decided (cand -1: by
+                                a tag or -g) */
+    tool_fold *folds;        /* its warning lines, when they may fold */
+    size_t nfolds, capfolds;
+    unsigned long plies;     /* moves replayed (the closing summary) */
+} tool_out;
+
+struct tool_opts;
+/* Processes one game (NULL when the reader could build none), appending all
+ * of its output to *to. rerr is the reader's error for it (code 0: none),
+ * already reported. Must not touch anything but *to and the game. */
+typedef void tool_game_fn(const struct tool_opts *o, const char *file,
+                          pdn_game *g, const pdn_error *rerr, tool_out *to);
+/* Runs in input order after the game's output is written; status is the
+ * game's (0 clean, 1 problems, 2 trouble; -1: outside -k's range, not
+ * processed). Returns 0, or -1 on a write
+ * error (already reported). */
+typedef int tool_emit_fn(const struct tool_opts *o, const pdn_game *g,
+                         int status);
+
+typedef struct tool_opts {
+    int quiet;               /* -q: warnings are not printed */
+    int werror;              /* -W: warnings count as problems */
+    int json;                /* -f json */
+    int diag_stdout;         /* findings go to the output, not stderr */
+    int strict_reader;       /* reader warnings are errors (validate -S) */
+    int jobs;                /* -j N: worker threads */
+    int have_gt;             /* -g given */
+    pdn_gametype gt;         /* -g GAMETYPE */
+    tool_output *out;        /* -o FILE or the standard output */
+    tool_game_fn *game;
+    tool_emit_fn *emit;
+    void *ud;                /* the tool's own options */
+    unsigned long only;      /* when not 0: the one game to process */
+    const char *json_more;   /* JSON members of findings given no extra */
+    const char *file;        /* the input being read */
+    int have_force;          /* -G given */
+    pdn_gametype force;      /* -G GAMETYPE: over any GameType tag */
+    int adapt;               /* -A: a tag that does not fit gives way to
+                                the variant that does */
+    int every;               /* -E: no folding of repeated warnings */
+    const infer_prior *prior;/* the first pass over the file, or NULL */
+    struct tool_file *fs;    /* per-file state of the main thread */
+    int summary;             /* -y: SUMMARY_TEXT, _JSON, _NONE */
+    int progress;            /* -P 1, -Q -1, else 0: on a terminal */
+    unsigned long first, last; /* -k FIRST-LAST: the games to process (0:
+                                  open end) */
+    const char *label;       /* -L: the name of standard input */
+} tool_opts;
+
+/* Reads every operand (none or "-" = stdin, called <stdin> or -L's name)
+ * game by game (those of -k's range), calls o->game and writes each
+ * game's output in input order; an input with no games is a warning; the
+ * closing summary follows (summary.h). Returns the exit status (after
+ * tool_finish()). */
+int tool_run(tool_opts *o, int argc, char **argv);
+/* Ends the run's outputs (tool_outputs_close): a write error is reported
+ * and gives 2. Returns max(status, that). */
+int tool_finish(tool_opts *o, int status);
+
+#endif /* PDN_TOOLS_DRIVER_H */

@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: MIT */
+/* Positions: the GameType of a game (tags, -g/-G/-A, inference), its start
+ * position, setups within the moves, legal moves and how they are listed
+ * in reports, FEN strings. */
+#include <config.h>
+#include "position.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Game type and start position. */
+pdn_pos
+tool_tag_pos(const pdn_game *g, const char *name)
+{
+    size_t i, n = pdn_game_tag_count(g);
+
+    for (i = 0; i < n; i++)
+        if (strcmp(pdn_game_tag_name_at(g, i), name) == 0)
+            return pdn_game_tag_pos_at(g, i);
+    return pdn_game_pos(g);
+}
+
+/* -A: a tagged game that is illegal under its tag and legal throughout
+ * under another variant of its board (or numbering) is replayed so. */
+static void
+adapt(const tool_opts *o, const char *file, const pdn_game *g,
+      pdn_gametype *gt, tool_out *to)
+{
+    char was[96], now[96];
+    pdn_gametype fit;
+    pdn_pos pos;
+
+    if (infer_fits(g, gt, to) || !infer_refit(g, gt, &fit, to))
+        return;
+    infer_describe(gt, was, sizeof was);
+    infer_describe(&fit, now, sizeof now);
+    pos = tool_tag_pos(g, "GameType");
+    tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+              PDN_EVARIANT, NULL,
+              "illegal as %s, the GameType tag's; replayed as %s, under "
+              "which it is legal (-A)", was, now);
+    *gt = fit;
+}
+
+/* No tag and no -g: the variant the game fits (infer.c). A game that fits
+ * none throughout is replayed under the one it fits longest, and says
+ * which came next. */
+static int
+by_evidence(const tool_opts *o, const char *file, const pdn_game *g,
+            pdn_gametype *gt, tool_out *to)
+{
+    infer_game_result *res = &to->infer;
+    pdn_pos pos = pdn_game_pos(g);
+    char name[96], next[96];
+    pdn_gametype ngt;
+
+    if (infer_game(o, g, gt, res, to) != 0) {
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
+                  PDN_EVARIANT, NULL,
+                  "cannot infer the game type: its squares fit no board "
+                  "(-g sets it)");
+        return -1;
+    }
+    if (res->legal || !res->moves)
+        return 0;
+    infer_describe(gt, name, sizeof name);
+    if (res->next < 0) {
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+                  PDN_EVARIANT, NULL,
+                  "no GameType tag, and the game is legal under no variant "
+                  "of its board: replayed as %s (legal for %lu plies)",
+                  name, res->plies);
+        return 0;
+    }
+    infer_cand_gt(res->next, &ngt);
+    infer_describe(&ngt, next, sizeof next);
+    tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+              PDN_EVARIANT, NULL,
+              "no GameType tag, and the game is legal under no variant of "
+              "its board: replayed as %s (legal for %lu plies), next best "
+              "%s (%lu plies)",
+              name, res->plies, next, res->next_plies);
+    return 0;
+}
+
+int
+tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
+              pdn_gametype *gt, tool_out *to)
+{
+    const char *tag = pdn_game_tag(g, "GameType");
+    const char *variant = pdn_game_tag(g, "Variant");
+    pdn_gametype vgt;
+    unsigned long num = pdn_game_number(g);
+    pdn_error err;
+    pdn_pos pos;
+    int rc;
+
+    if (o->have_force) {
+        *gt = o->force;
+        return 0;
+    }
+    if (tag != NULL) {
+        pdn_error_clear(&err);
+        rc = pdn_gametype_parse(tag, gt, &err);
+        if (rc != 0) {
+            pos = tool_tag_pos(g, "GameType");
+            if (err.pos.line == 0)
+                err.pos = pos;
+            err.game = num;
+            if (err.code == PDN_OK)
+                err.code = PDN_EVARIANT;
+            err.severity = rc < 0 ? PDN_SEV_ERROR : PDN_SEV_WARNING;
+            tool_diag_err(o, to, file, &err, NULL);
+        }
+        /* A folk variant named by the Variant tag of a game whose
+         * GameType is its base type ("25" with "Northern checkers"). */
+        if (rc >= 0 && variant != NULL && gt->folk == PDN_FOLK_NONE &&
+            pdn_gametype_by_name(variant, &vgt) == 0 &&
+            vgt.folk != PDN_FOLK_NONE && vgt.rules == gt->rules)
+            gt->folk = vgt.folk;
+        if (rc >= 0 && o->adapt)
+            adapt(o, file, g, gt, to);
+        return rc < 0 ? -1 : 0;
+    }
+    if (variant != NULL) {
+        if (pdn_gametype_by_name(variant, gt) == 0)
+            return 0;
+        pos = tool_tag_pos(g, "Variant");
+        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EVARIANT,
+                  NULL, "unknown variant '%s' in the Variant tag", variant);
+    }
+    if (o->have_gt) {
+        *gt = o->gt;
+        return 0;
+    }
+    return by_evidence(o, file, g, gt, to);
+}
+
+/* Puts g's FEN tag, if any, on b. Returns 0, or -1 after reporting. */
+static int
+place_fen(const tool_opts *o, const char *file, const pdn_game *g,
+          pdn_board *b, tool_out *to)
+{
+    const char *fen = pdn_game_tag(g, "FEN");
+    unsigned long num = pdn_game_number(g);
+    pdn_error err;
+    pdn_fen f;
+    int rc;
+
+    if (fen == NULL)
+        return 0;
+    pdn_error_clear(&err);
+    /* A FEN read with a warning (a trailing '.', counters) is still used;
+     * the warning is reported once the position is known to be valid. */
+    rc = pdn_fen_parse(fen, &f, &err);
+    if (rc >= 0 && pdn_board_set_fen(b, &f, rc > 0 ? NULL : &err) == 0) {
+        if (rc > 0) {
+            err.pos = tool_tag_pos(g, "FEN");
+            err.game = num;
+            err.severity = PDN_SEV_WARNING;
+            tool_diag_err(o, to, file, &err, NULL);
+        }
+        return 0;
+    }
+    if (rc > 0) {
+        /* the warning was replaced by the board's error */
+        pdn_error_clear(&err);
+        pdn_board_set_fen(b, &f, &err);
+    }
+    err.pos = tool_tag_pos(g, "FEN");
+    err.game = num;
+    err.severity = PDN_SEV_ERROR;
+    if (err.code == PDN_OK)
+        err.code = PDN_ESETUP;
+    tool_diag_err(o, to, file, &err, NULL);
+    return -1;
+}
+
+/* A new board for gt, or NULL after reporting. */
+static pdn_board *
+new_board(const tool_opts *o, const char *file, const pdn_game *g,
+          const pdn_gametype *gt, tool_out *to)
+{
+    pdn_error err;
+    pdn_board *b;
+
+    pdn_error_clear(&err);
+    b = pdn_board_new(gt, &err);
+    if (b == NULL) {
+        err.pos = tool_tag_pos(g, "GameType");
+        err.game = pdn_game_number(g);
+        tool_diag_err(o, to, file, &err, NULL);
+    }
+    return b;
+}
+
+pdn_board *
+tool_board(const tool_opts *o, const char *file, const pdn_game *g,
+           const pdn_gametype *gt, tool_out *to)
+{
+    pdn_board *b = new_board(o, file, g, gt, to);
+
+    if (b != NULL && place_fen(o, file, g, b, to) != 0) {
+        pdn_board_free(b);
+        b = NULL;
+    }
+    return b;
+}
+
+pdn_board *
+tool_board_reuse(const tool_opts *o, const char *file, const pdn_game *g,
+                 const pdn_gametype *gt, tool_out *to)
+{
+    tool_cache *c = to->cache;
+
+    if (c == NULL)
+        return tool_board(o, file, g, gt, to);
+    if (c->board != NULL && pdn_gametype_equal(&c->gt, gt)) {
+        pdn_board_reset(c->board);
+    } else {
+        pdn_board_free(c->board);
+        c->board = new_board(o, file, g, gt, to);
+        if (c->board == NULL)
+            return NULL;
+        c->gt = *gt;
+    }
+    return place_fen(o, file, g, c->board, to) == 0 ? c->board : NULL;
+}
+
+pdn_movelist *
+tool_movelist(tool_out *to)
+{
+    pdn_movelist *l;
+
+    if (to->cache != NULL && to->cache->moves != NULL)
+        return to->cache->moves;
+    l = pdn_movelist_new();
+    if (l == NULL)
+        to->fatal = 1;
+    else if (to->cache != NULL)
+        to->cache->moves = l;
+    return l;
+}
+
+void
+tool_release(tool_out *to, pdn_board *b, pdn_movelist *l)
+{
+    if (to->cache != NULL)
+        return;
+    pdn_board_free(b);
+    pdn_movelist_free(l);
+}
+
+/* Replay steps shared by pdn-legal and pdn-replay. A setup in the moves
+ * keeps its node's position in reports, the FEN having none of its own. */
+int
+tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
+           unsigned long game, pdn_board *b, tool_out *to)
+{
+    const char *setup = pdn_node_setup(n);
+    pdn_error err;
+    pdn_fen f;
+
+    if (setup == NULL)
+        return 0;
+    pdn_error_clear(&err);
+    if (pdn_fen_parse(setup, &f, &err) >= 0 &&
+        pdn_board_set_fen(b, &f, &err) == 0)
+        return 0;
+    err.pos = pdn_node_pos(n);
+    err.game = game;
+    err.severity = PDN_SEV_ERROR;
+    tool_diag_err(o, to, file, &err, NULL);
+    return -1;
+}
+
+int
+tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
+           unsigned long game, const pdn_board *b, pdn_movelist *l,
+           tool_out *to)
+{
+    pdn_error err;
+
+    /* The error record is only cleared and filled on failure. */
+    if (pdn_board_moves(b, l, NULL) == 0)
+        return 0;
+    pdn_error_clear(&err);
+    pdn_board_moves(b, l, &err);
+    err.pos = pdn_node_pos(n);
+    err.game = game;
+    tool_diag_err(o, to, file, &err, NULL);
+    if (err.code == PDN_ENOMEM)
+        to->fatal = 1;
+    return -1;
+}
+
+/* Does the written move (its coords; a file-only first square as
+ * PDN_COORD(file, 15)) denote legal move m? From and to
+ * must agree and every written intermediate square lie on m's path, in
+ * order. */
+static int
+denotes(const unsigned char *w, size_t wn, const pdn_move *m)
+{
+    size_t i, j = 1;
+
+    /* A first square on rank 15 names a file only ('ed4'). */
+    if (PDN_COORD_RANK(w[0]) == 15
+            ? PDN_COORD_FILE(w[0]) != PDN_COORD_FILE(m->path[0])
+            : w[0] != m->path[0])
+        return 0;
+    if (w[wn - 1] != m->path[m->n - 1])
+        return 0;
+    for (i = 1; i + 1 < wn; i++) {
+        while (j + 1 < m->n && m->path[j] != w[i])
+            j++;
+        if (j + 1 >= m->n)
+            return 0;
+        j++;
+    }
+    return 1;
+}
+
+typedef char move_text[PDN_PATH_MAX * 4];
+
+/* Orders move texts by their squares as numbers ("9-14" before "10-15"),
+ * so that the output does not depend on the generator's order. */
+static int
+cmp_moves(const void *pa, const void *pb)
+{
+    const char *a = pa, *b = pb;
+
+    while (*a && *b) {
+        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+            unsigned long x = strtoul(a, (char **)&a, 10);
+            unsigned long y = strtoul(b, (char **)&b, 10);
+
+            if (x != y)
+                return x < y ? -1 : 1;
+        } else if (*a != *b) {
+            return (unsigned char)*a - (unsigned char)*b;
+        } else {
+            a++, b++;
+        }
+    }
+    return (unsigned char)*a - (unsigned char)*b;
+}
+
+void
+tool_add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
+          const unsigned char *w, size_t wn, unsigned flags, const char *sep,
+          int json)
+{
+    size_t i, k = 0, n = pdn_movelist_count(l);
+    move_text *mv = tool_xmalloc(n * sizeof *mv);
+
+    for (i = 0; i < n; i++)
+        if (w == NULL || denotes(w, wn, pdn_movelist_at(l, i)))
+            pdn_move_format(bd, l, pdn_movelist_at(l, i), flags, mv[k++],
+                            sizeof *mv);
+    /* sorted, so that reports do not depend on the generator's order */
+    qsort(mv, k, sizeof *mv, cmp_moves);
+    if (json)
+        tbuf_addc(b, '[');
+    for (i = 0; i < k; i++) {
+        if (i != 0)
+            tbuf_adds(b, json ? "," : sep);
+        if (json)
+            tbuf_json(b, mv[i]);
+        else
+            tbuf_adds(b, mv[i]);
+    }
+    if (json)
+        tbuf_addc(b, ']');
+    else if (k == 0)
+        tbuf_adds(b, "none");
+    free(mv);
+}
+
+void
+tool_fen(const pdn_board *b, char *buf, size_t size)
+{
+    pdn_fen f;
+
+    pdn_board_get_fen(b, &f);
+    pdn_fen_format(&f, buf, size);
+}
+
+void
+tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
+               const pdn_board *b, const pdn_movelist *l)
+{
+    char fen[PDN_FEN_MAX * 5];
+
+    tool_fen(b, fen, sizeof fen);
+    tbuf_adds(x, ",\"ply\":");
+    tbuf_addu(x, ply);
+    tbuf_adds(x, ",\"move\":");
+    tbuf_json(x, pdn_node_text(n));
+    tbuf_adds(x, ",\"fen\":");
+    tbuf_json(x, fen);
+    tbuf_adds(x, ",\"legal\":");
+    tool_add_moves(x, b, l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
+}

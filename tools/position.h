@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* Positions (position.c): a game's GameType and start position, setups,
+ * legal moves as reports list them, FEN strings. */
+#ifndef PDN_TOOLS_POSITION_H
+#define PDN_TOOLS_POSITION_H
+
+#include "driver.h"
+
+/* The GameType of g: -G, else its GameType tag (with -A, another variant
+ * of the board or numbering when the game is illegal under the tag and
+ * legal under that), else a Variant tag, else -g, else decided by
+ * replaying the game under each variant its squares allow (infer.h; said
+ * once per file, and per game when no variant fits it throughout).
+ * Returns 0, or -1 after reporting an invalid GameType. */
+int tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
+                  pdn_gametype *gt, tool_out *to);
+/* A board in g's start position (FEN tag applied). NULL after reporting
+ * (unknown rules, bad FEN: an error). */
+pdn_board *tool_board(const tool_opts *o, const char *file,
+                      const pdn_game *g, const pdn_gametype *gt,
+                      tool_out *to);
+/* As tool_board, but the board is the worker's cached one (to->cache),
+ * reset or remade for gt: borrowed, valid until the next call for this
+ * worker; do not free it. Without a cache it is tool_board's. */
+pdn_board *tool_board_reuse(const tool_opts *o, const char *file,
+                            const pdn_game *g, const pdn_gametype *gt,
+                            tool_out *to);
+/* The worker's move list (empty contents not guaranteed); NULL after
+ * setting to->fatal when memory runs out. Borrowed like the board. */
+pdn_movelist *tool_movelist(tool_out *to);
+/* Frees what tool_board_reuse or tool_movelist returned when the caller
+ * is outside the pipeline (to->cache NULL); a no-op otherwise. */
+void tool_release(tool_out *to, pdn_board *b, pdn_movelist *l);
+
+/* Applies the setup command standing before move n, if any, to b. Returns
+ * 0, or -1 after reporting a setup that cannot be read or placed. */
+int tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
+               unsigned long game, pdn_board *b, tool_out *to);
+/* Fills l with b's legal moves. Returns 0, or -1 after reporting. */
+int tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
+               unsigned long game, const pdn_board *b, pdn_movelist *l,
+               tool_out *to);
+/* Position of g's first tag named name, or of the game. */
+pdn_pos tool_tag_pos(const pdn_game *g, const char *name);
+/* Appends, sorted by square numbers, the legal moves l of position b (only
+ * those the written squares w, wn of them, denote when w is not NULL; a
+ * first square PDN_COORD(file, 15) names a file only) as
+ * pdn_move_format writes them with flags: a JSON array, or separated by
+ * sep ("none" when there are none). */
+void tool_add_moves(tbuf *out, const pdn_board *b, const pdn_movelist *l,
+                    const unsigned char *w, size_t wn, unsigned flags,
+                    const char *sep, int json);
+/* Formats the board's position as a FEN string into buf. */
+void tool_fen(const pdn_board *b, char *buf, size_t size);
+/* The members of a finding about move n at ply in position b, whose legal
+ * moves are l: ,"ply":N,"move":TEXT,"fen":FEN,"legal":[...] (pdn-json(5)). */
+void tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
+                    const pdn_board *b, const pdn_movelist *l);
+
+#endif /* PDN_TOOLS_POSITION_H */
