@@ -573,6 +573,7 @@ pdnp_gen_routes(const pdn_board *b, const pdnp_pos *p, int from,
     s.sq = work.sq;
     s.side = p->turn;
     s.opp = p->turn ^ 3;
+    s.prey = b->r.any_prey ? PDNP_WHITE | PDNP_BLACK : s.opp;
     s.visit = visit;
     s.ud = ud;
     s.from = (uint16_t)from;
