@@ -59,7 +59,8 @@ static const tool_cmdline fix_cmdline = {
     "[OPTION]... [FILE]...",
     "Repair PDN games where the right form is certain, reporting each "
     "repair.\n",
-    fix_options, "gGAEoqWj",
+    fix_options, "gGAEoqWj" TOOL_OPT_LABEL TOOL_OPT_SUMMARY TOOL_OPT_PROGRESS
+        TOOL_OPT_NO_PROGRESS,
     "problems found in the input that were not repaired", NULL};
 
 /* A repair, as a finding of severity "note": on the output with -e, on
@@ -83,13 +84,16 @@ note(fix *c, const pdn_pos *pos, const char *what, const char *from,
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (o->json) {
-        tbuf_adds(b, "{\"file\":");
+        /* a finding of man/pdn-json.5, with the repair's members */
+        tbuf_adds(b, "{\"type\":\"finding\",\"file\":");
         tbuf_json(b, c->file);
-        tbuf_printf(b, ",\"line\":%lu,\"col\":%lu,\"game\":%lu,"
+        tbuf_printf(b, ",\"game\":%lu,\"line\":%lu,\"col\":%lu,"
                        "\"severity\":\"note\",\"code\":\"fix\","
-                       "\"repair\":\"%s\",\"message\":",
-                    pos->line, pos->column, game, what);
+                       "\"message\":",
+                    game, pos->line, pos->column);
         tbuf_json(b, msg);
+        tbuf_printf(b, ",\"ply\":null,\"move\":null,\"fen\":null,"
+                       "\"legal\":null,\"repair\":\"%s\"", what);
         if (from != NULL) {
             tbuf_adds(b, ",\"from\":");
             tbuf_json(b, from);

@@ -46,7 +46,7 @@ done
 
 # A file with nothing to repair comes out byte for byte, CR LF included.
 sed 's/$/\r/' "$data/clean/input.pdn" > "$tmp/crlf.pdn"
-pdn-fix "$tmp/crlf.pdn" > "$tmp/out" 2> "$tmp/err"
+pdn-fix --summary none "$tmp/crlf.pdn" > "$tmp/out" 2> "$tmp/err"
 cmp -s "$tmp/crlf.pdn" "$tmp/out" || { echo "FAIL: a clean CR LF file changed" >&2; fail=1; }
 [ -s "$tmp/err" ] && { echo "FAIL: a clean file got findings: $(head -1 "$tmp/err")" >&2; fail=1; }
 # A repaired game of a CR LF file keeps CR LF line ends.
