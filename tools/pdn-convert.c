@@ -74,7 +74,7 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
 
     if (c->js)
         tbuf_addc(c->js, '[');
-    for (; n != NULL; n = pdn_node_next(n), ply++) {
+    for (; n != NULL; n = pdn_node_next_mut(n), ply++) {
         const pdn_movetext *mt = pdn_node_move(n);
 
         if (b && pdn_node_setup(n) && (pdn_fen_parse(pdn_node_setup(n), &f,
@@ -124,7 +124,7 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
                 pdn_board_copy(vb, b);
             if (c->js && i)
                 tbuf_addc(c->js, ',');
-            line(c, vb, pdn_node_variation_at(n, i), ply);
+            line(c, vb, pdn_node_variation_at_mut(n, i), ply);
             pdn_board_free(vb);
         }
         if (c->js)
@@ -288,7 +288,7 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     if (co->json || co->capture != C_KEEP || notation) {
         b = tool_board_reuse(o, file, g, &c.src, to);
         c.l = tool_movelist(to);
-        line(&c, c.l ? b : NULL, pdn_game_first(g), 1);
+        line(&c, c.l ? b : NULL, pdn_game_first_mut(g), 1);
     }
     tool_release(to, b, c.l);
     if (co->json)

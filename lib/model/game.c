@@ -479,13 +479,13 @@ pdn_game_comment_at(const pdn_game *g, size_t i)
     return it != NULL ? it->u.s : NULL;
 }
 
-pdn_node *
+const pdn_node *
 pdn_game_first(const pdn_game *g)
 {
     return g != NULL ? g->first : NULL;
 }
 
-pdn_node *
+const pdn_node *
 pdn_node_next(const pdn_node *n)
 {
     return n != NULL ? n->next : NULL;
@@ -497,7 +497,7 @@ pdn_node_variation_count(const pdn_node *n)
     return n != NULL ? PDNP_XV(n, nvar) : 0;
 }
 
-pdn_node *
+const pdn_node *
 pdn_node_variation_at(const pdn_node *n, size_t i)
 {
     pdn_node *v;

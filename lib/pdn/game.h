@@ -92,11 +92,18 @@ const char *pdn_game_comment_at(const pdn_game *g, size_t i);
 /* The move tree. pdn_game_first is the first node of the main line, NULL
  * for a game with no moves; pdn_node_next follows a line. The variations of
  * a node are alternatives to that node's move: each starts from the
- * position before it. Borrowed: valid until g is modified or freed. */
-pdn_node *pdn_game_first(const pdn_game *g);
-pdn_node *pdn_node_next(const pdn_node *n);
+ * position before it. Borrowed: valid until g is freed. A const game gives
+ * const nodes; the _mut forms give the nodes of a game one may edit
+ * (pdn/edit.h). */
+const pdn_node *pdn_game_first(const pdn_game *g);
+const pdn_node *pdn_node_next(const pdn_node *n);
 size_t pdn_node_variation_count(const pdn_node *n);
-pdn_node *pdn_node_variation_at(const pdn_node *n, size_t i);
+const pdn_node *pdn_node_variation_at(const pdn_node *n, size_t i);
+pdn_node *pdn_game_first_mut(pdn_game *g);
+pdn_node *pdn_node_next_mut(pdn_node *n);
+pdn_node *pdn_node_variation_at_mut(pdn_node *n, size_t i);
+/* The game a node belongs to. */
+const pdn_game *pdn_node_game(const pdn_node *n);
 
 /* The move of a node, parsed, and its token as written (without strength
  * mark). A node whose move could not be parsed has pdn_node_move() NULL and

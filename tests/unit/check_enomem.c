@@ -192,7 +192,7 @@ build_game(void)
     h = pdn_parse_string(rich, strlen(rich), &e);
     if (h == NULL)
         return e.code;
-    if (pdn_node_set_text(pdn_game_first(h), "31-27") < 0)
+    if (pdn_node_set_text(pdn_game_first_mut(h), "31-27") < 0)
         code = PDN_ENOMEM;
     pdn_game_free(h);
     return code;

@@ -485,7 +485,7 @@ compare_paths(const char *s, size_t len)
     pdn_reader_set_warning_fn(a, diag_count, &wa);
     pdn_reader_set_warning_fn(b, diag_count, &wb);
     do {
-        pdn_node *x, *y;
+        const pdn_node *x, *y;
         ra = pdn_reader_next(a, &ga, &ea);
         rb = pdn_reader_next(b, &gb, &eb);
         ck_assert_int_eq(ra, rb);
