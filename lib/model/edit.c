@@ -264,6 +264,12 @@ pdn_node_add_variation(pdn_node *at, const char *text, pdn_error *err)
         return NULL;
     }
     vx->sib = NULL;
+    /* the last variation may have no rare parts yet */
+    if (x->var_last != NULL && pdnp_node_x(x->var_last) == NULL) {
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        return NULL;
+    }
     if (x->var_last != NULL)
         x->var_last->x->sib = n;
     else
@@ -328,7 +334,7 @@ find_link(pdn_game *g, pdn_node *n, pdn_node **owner, pdn_node **vprev)
             if (x->next == n)
                 found = &x->next;
             for (v = PDNP_XV(x, var); v != NULL && found == NULL;
-                 pv = v, v = v->x->sib) {
+                 pv = v, v = PDNP_XV(v, sib)) {
                 if (v == n) {
                     *owner = x;
                     *vprev = pv;
@@ -360,13 +366,14 @@ unlink_variation(pdn_node *owner, pdn_node *vprev, pdn_node *v)
     pdnp_nodex *x = owner->x;
 
     if (vprev != NULL)
-        vprev->x->sib = v->x->sib;
+        vprev->x->sib = PDNP_XV(v, sib);
     else
-        x->var = v->x->sib;
+        x->var = PDNP_XV(v, sib);
     if (x->var_last == v)
         x->var_last = vprev;
     x->nvar--;
-    v->x->sib = NULL;
+    if (v->x != NULL)
+        v->x->sib = NULL;
 }
 
 int
@@ -414,8 +421,12 @@ pdn_node_promote_variation(pdn_node *n, size_t i)
         pv = v;
         v = v->x->sib;
     }
+    /* the moved nodes need their rare parts (the last variation may have
+     * none yet) */
     nx = n->x;
-    vx = v->x;
+    if ((vx = pdnp_node_x(v)) == NULL ||
+        pdnp_node_x(nx->var_last) == NULL)
+        return NULL;
     /* n takes v's place among the variations, which move to v; v's own
      * variations (alternatives to its move, so to n's too) follow. */
     if (pv != NULL)
@@ -548,6 +559,8 @@ copy_tree(pdn_game *g, const pdn_game *s)
                 pdnp_nodex *ox = j.owner->x, *nx = pdnp_node_x(n);
                 if (nx == NULL)
                     goto done;
+                if (ox->var_last != NULL && pdnp_node_x(ox->var_last) == NULL)
+                    goto done;
                 if (ox->var_last != NULL)
                     ox->var_last->x->sib = n;
                 else
@@ -556,7 +569,7 @@ copy_tree(pdn_game *g, const pdn_game *s)
                 ox->nvar++;
             }
             prev = n;
-            for (v = PDNP_XV(x, var); v != NULL; v = v->x->sib) {
+            for (v = PDNP_XV(x, var); v != NULL; v = PDNP_XV(v, sib)) {
                 if (tail == cap) {
                     line_job *q2 = pdnp_realloc(q, 2 * cap * sizeof *q);
                     if (q2 == NULL)

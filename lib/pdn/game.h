@@ -140,10 +140,14 @@ const char *pdn_node_setup(const pdn_node *n);
 
 /* 1 when a and b hold the same game: tags (names, values, and order as the
  * writer puts them: the first of each of the seven standard tags in standard
- * order, then the others in input order), result (no terminator counts as
- * '*', which is what the writer writes for it), the move tree (moves as
+ * order, then the others in input order), result, the move tree (moves as
  * parsed, strength marks, NAGs, comments, setups, variations) and game
- * comments. Source positions, raw text and move numbers are not compared.
+ * comments. The result is the terminator unless it is missing or '*',
+ * else the Result tag's (normalised), else '*'; a Result tag that says
+ * just that result counts as absent. So a game equals what any writer
+ * flag wrote of it: the default (PDN 3.0) writer ends the game with '*'
+ * and keeps (or adds) its result in the Result tag. Source positions, raw
+ * text and move numbers are not compared.
  * Uses no recursion; returns 0 if memory runs out. */
 int pdn_game_equal(const pdn_game *a, const pdn_game *b);
 

@@ -51,6 +51,9 @@ main(int argc, char **argv)
         srunner_add_suite(sr, result_suite());
         srunner_add_suite(sr, enomem_suite());
         srunner_add_suite(sr, draw_suite());
+        srunner_add_suite(sr, edit_suite());
+        srunner_add_suite(sr, replay_suite());
+        srunner_add_suite(sr, api_suite());
     }
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
