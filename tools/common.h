@@ -141,8 +141,8 @@ int tool_finish(tool_opts *o, int status);
  * Returns 0, or -1 after reporting an invalid GameType. */
 int tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
                   pdn_gametype *gt, tool_out *to);
-/* A board in g's start position (FEN tag applied). NULL after reporting
- * (unknown rules, bad FEN: an error). */
+/* A board in g's start position (FEN tag applied: pdn_game_start). NULL
+ * after reporting (unknown rules, bad FEN: an error). */
 pdn_board *tool_board(const tool_opts *o, const char *file,
                       const pdn_game *g, const pdn_gametype *gt,
                       tool_out *to);
@@ -159,16 +159,15 @@ pdn_movelist *tool_movelist(tool_out *to);
  * is outside the pipeline (to->cache NULL); a no-op otherwise. */
 void tool_release(tool_out *to, pdn_board *b, pdn_movelist *l);
 
-/* Applies the setup command standing before move n, if any, to b. Returns
- * 0, or -1 after reporting a setup that cannot be read or placed. */
+/* Applies the setup command standing before move n, if any, to b
+ * (pdn_node_apply_setup). Returns 0, or -1 after reporting a setup that
+ * cannot be read or placed. */
 int tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
                unsigned long game, pdn_board *b, tool_out *to);
 /* Fills l with b's legal moves. Returns 0, or -1 after reporting. */
 int tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
                unsigned long game, const pdn_board *b, pdn_movelist *l,
                tool_out *to);
-/* Position of g's first tag named name, or of the game. */
-pdn_pos tool_tag_pos(const pdn_game *g, const char *name);
 /* Appends, sorted by square numbers, the legal moves l of position b (only
  * those the written squares w, wn of them, denote when w is not NULL; a
  * first square PDN_COORD(file, 15) names a file only) as

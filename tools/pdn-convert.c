@@ -147,7 +147,7 @@ map_fen(conv *c)
     if (v == NULL)
         return;
     if (gf_map_fen(&c->src, &c->dst, v, buf, sizeof buf) != 0) {
-        pos = tool_tag_pos(c->g, "FEN");
+        pos = pdn_game_tag_pos(c->g, "FEN");
         tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
                   PDN_SEV_WARNING, PDN_ESETUP, NULL,
                   "FEN '%s' kept as written", v);
@@ -185,7 +185,7 @@ copy_unread(const tool_opts *o, const char *file, const pdn_game *g,
             if (pdn_gametype_parse(tag, &gt, &e) >= 0)
                 pdn_error_clear(&e);
             if (e.pos.line == 0)
-                e.pos = tool_tag_pos(g, "GameType");
+                e.pos = pdn_game_tag_pos(g, "GameType");
         }
         if (e.pos.line == 0 && g != NULL)
             e.pos = pdn_game_pos(g);

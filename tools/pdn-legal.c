@@ -184,7 +184,7 @@ check_result(line_ctx *c, const pdn_board *b)
     real = pdn_outcome_no_move(gt, pdn_board_turn(b));
     if (said == real)
         return;
-    pos = pdn_game_tag(c->g, "Result") ? tool_tag_pos(c->g, "Result")
+    pos = pdn_game_tag(c->g, "Result") ? pdn_game_tag_pos(c->g, "Result")
                                        : pdn_game_pos(c->g);
     tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
               PDN_SEV_ERROR, PDN_ERESULT, NULL,
@@ -224,7 +224,7 @@ suggest(line_ctx *c, const pdn_gametype *gt)
         return;
     infer_describe(gt, was, sizeof was);
     infer_describe(&alt, fit, sizeof fit);
-    pos = tool_tag_pos(c->g, "GameType");
+    pos = pdn_game_tag_pos(c->g, "GameType");
     tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
               PDN_SEV_WARNING, PDN_EVARIANT, NULL,
               "illegal as %s, but legal as %s: wrong GameType? (-A replays "
