@@ -250,32 +250,39 @@ pdn_node_insert_after(pdn_node *at, const char *text, pdn_error *err)
     return n;
 }
 
-pdn_node *
-pdn_node_add_variation(pdn_node *at, const char *text, pdn_error *err)
+/* Appends n (a line's first node) to owner's variations. 0, or -1 when
+ * memory runs out. */
+static int
+add_variation(pdn_node *owner, pdn_node *n)
 {
-    pdn_node *n = move_node(at != NULL ? at->game : NULL, text, err);
-    pdnp_nodex *x, *vx;
+    pdnp_nodex *x = pdnp_node_x(owner), *vx = pdnp_node_x(n);
 
-    if (n == NULL)
-        return NULL;
-    if ((x = pdnp_node_x(at)) == NULL || (vx = pdnp_node_x(n)) == NULL) {
-        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
-                       "out of memory");
-        return NULL;
-    }
-    vx->sib = NULL;
     /* the last variation may have no rare parts yet */
-    if (x->var_last != NULL && pdnp_node_x(x->var_last) == NULL) {
-        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
-                       "out of memory");
-        return NULL;
-    }
+    if (x == NULL || vx == NULL ||
+        (x->var_last != NULL && pdnp_node_x(x->var_last) == NULL))
+        return -1;
+    vx->sib = NULL;
     if (x->var_last != NULL)
         x->var_last->x->sib = n;
     else
         x->var = n;
     x->var_last = n;
     x->nvar++;
+    return 0;
+}
+
+pdn_node *
+pdn_node_add_variation(pdn_node *at, const char *text, pdn_error *err)
+{
+    pdn_node *n = move_node(at != NULL ? at->game : NULL, text, err);
+
+    if (n == NULL)
+        return NULL;
+    if (add_variation(at, n) != 0) {
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        return NULL;
+    }
     return n;
 }
 
@@ -555,18 +562,8 @@ copy_tree(pdn_game *g, const pdn_game *s)
                 prev->next = n;
             } else if (j.owner == NULL) {
                 g->first = n;
-            } else {
-                pdnp_nodex *ox = j.owner->x, *nx = pdnp_node_x(n);
-                if (nx == NULL)
-                    goto done;
-                if (ox->var_last != NULL && pdnp_node_x(ox->var_last) == NULL)
-                    goto done;
-                if (ox->var_last != NULL)
-                    ox->var_last->x->sib = n;
-                else
-                    ox->var = n;
-                ox->var_last = n;
-                ox->nvar++;
+            } else if (add_variation(j.owner, n) != 0) {
+                goto done;
             }
             prev = n;
             for (v = PDNP_XV(x, var); v != NULL; v = PDNP_XV(v, sib)) {
@@ -631,28 +628,24 @@ fail:
 
 /* ---- Mutable access to the tree ---- */
 
+/* The const getters' nodes, for the caller that holds the game
+ * mutable. */
 pdn_node *
 pdn_game_first_mut(pdn_game *g)
 {
-    return g != NULL ? g->first : NULL;
+    return (pdn_node *)pdn_game_first(g);
 }
 
 pdn_node *
 pdn_node_next_mut(pdn_node *n)
 {
-    return n != NULL ? n->next : NULL;
+    return (pdn_node *)pdn_node_next(n);
 }
 
 pdn_node *
 pdn_node_variation_at_mut(pdn_node *n, size_t i)
 {
-    pdn_node *v;
-
-    if (n == NULL || i >= PDNP_XV(n, nvar))
-        return NULL;
-    for (v = n->x->var; i > 0; i--)
-        v = v->x->sib;
-    return v;
+    return (pdn_node *)pdn_node_variation_at(n, i);
 }
 
 const pdn_game *
