@@ -326,8 +326,8 @@ typedef struct way {
     const pdn_node *owner;
 } way;
 
-/* Finds the line that starts with target in g's tree (ways[*at]); 0, or
- * -1 when it is not there or memory runs out. */
+/* Finds the line that starts with target in g's tree (ways[*at]); 0, -1
+ * when it is not there, -2 when memory runs out. */
 static int
 find_line(const pdn_game *g, const pdn_node *target, way **ways, long *at)
 {
@@ -335,7 +335,7 @@ find_line(const pdn_game *g, const pdn_node *target, way **ways, long *at)
     way *w = pdnp_malloc(cap * sizeof *w);
 
     if (w == NULL)
-        return -1;
+        return -2;
     w[n].first = pdn_game_first(g);
     w[n].parent = -1;
     w[n++].owner = NULL;
@@ -356,7 +356,7 @@ find_line(const pdn_game *g, const pdn_node *target, way **ways, long *at)
                     way *w2 = pdnp_realloc(w, 2 * cap * sizeof *w);
                     if (w2 == NULL) {
                         pdnp_free(w);
-                        return -1;
+                        return -2;
                     }
                     w = w2;
                     cap *= 2;
@@ -427,10 +427,15 @@ pdn_replay_start(pdn_replay *r, const pdn_game *g, const pdn_node *line,
         way *ways;
         long at;
 
-        if (find_line(g, line, &ways, &at) != 0) {
-            pdnp_error_set(&r->fail, PDN_EMOVE, PDN_SEV_ERROR, NULL,
-                           pdn_game_number(g),
-                           "the line to replay is no variation of the game");
+        if ((rc = find_line(g, line, &ways, &at)) != 0) {
+            if (rc == -2)
+                pdnp_error_set(&r->fail, PDN_ENOMEM, PDN_SEV_ERROR, NULL,
+                               pdn_game_number(g), "out of memory");
+            else
+                pdnp_error_set(&r->fail, PDN_EMOVE, PDN_SEV_ERROR, NULL,
+                               pdn_game_number(g),
+                               "the line to replay is no variation of the "
+                               "game");
             return failed(r, err);
         }
         rc = play_way(r, ways, at);
