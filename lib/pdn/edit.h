@@ -76,14 +76,16 @@ pdn_node *pdn_game_append_legal(pdn_game *g, const pdn_board *b,
 /* Removes n and every move after it in its line, with their variations.
  * When n is the first move of a variation, the variation goes; when it is
  * the first move of the main line, the game has no moves left (its game
- * comments stay). Returns 0, or -1 when n is not in g. */
+ * comments stay). Returns 0, or -1 when n is not in g or memory runs out
+ * (finding n walks the tree with a heap stack); g is then unchanged. */
 int pdn_game_cut(pdn_game *g, pdn_node *n);
 /* Removes variation i of n (0, or -1 when there is none). */
 int pdn_node_remove_variation(pdn_node *n, size_t i);
 /* Makes variation i of n the line n was on: n and the moves after it
  * become that variation's place, in its order among n's variations
- * (a PGN/PDN editor's "promote"). Returns the promoted line's first node,
- * or NULL when there is no variation i. */
+ * (an editor's "promote"). Returns the promoted line's first node, or
+ * NULL when there is no variation i or memory runs out (the game is then
+ * unchanged). */
 pdn_node *pdn_node_promote_variation(pdn_node *n, size_t i);
 
 /* Sets the GameType tag from gt (pdn_gametype_format). 0 or -1. */
