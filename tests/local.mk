@@ -23,7 +23,8 @@ tests_unit_check_pdn_SOURCES = tests/unit/check_main.c tests/unit/suites.h \
 	tests/unit/check_match.c tests/unit/check_result.c \
 	tests/unit/check_enomem.c tests/unit/check_draw.c \
 	tests/unit/check_opening.c \
-	tests/unit/check_folk.c
+	tests/unit/check_folk.c \
+	tests/unit/check_edit.c tests/unit/check_replay.c tests/unit/check_api.c
 tests_unit_check_pdn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_pdn_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_check_pdn_LDADD = lib/libpdn-internal.la $(CHECK_LIBS)
@@ -53,7 +54,8 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/pictures.sh tests/cli/browser.sh tests/cli/options-table.sh \
 	tests/cli/completion.sh tests/cli/stats.sh tests/cli/fix.sh \
 	tests/cli/fix-corpus.sh tests/cli/json-schema.sh \
-	tests/cli/summary.sh tests/cli/records.sh tests/cli/shards.sh
+	tests/cli/summary.sh tests/cli/records.sh tests/cli/shards.sh \
+	tests/cli/manpage-api.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/cli/pdn-json.jq tests/data
 

@@ -130,7 +130,7 @@ audit_result(drawcheck *dc)
     out = res ? pdn_result_outcome(res) : PDN_OUTCOME_INVALID;
     if (out != PDN_OUTCOME_FIRST && out != PDN_OUTCOME_SECOND)
         return;
-    pos = pdn_game_tag(dc->g, "Result") ? tool_tag_pos(dc->g, "Result")
+    pos = pdn_game_tag(dc->g, "Result") ? pdn_game_tag_pos(dc->g, "Result")
                                         : pdn_game_pos(dc->g);
     extra_json(&x, dc);
     tool_diag(dc->o, dc->to, dc->file, &pos, pdn_game_number(dc->g),

@@ -8,34 +8,13 @@
 
 #include <stdio.h>
 
-/* Results are read by pdn_result_outcome (libpdn); this names the
- * winner for messages, so that a '1-0' in an English game reads as Black's
- * win. */
+/* The outcome's words are libpdn's (pdn_outcome_describe). */
 const char *
 tool_outcome_text(pdn_outcome o, const pdn_gametype *gt, char *buf,
                   size_t size)
 {
-    int w = pdn_outcome_winner(o, gt);
-
-    switch (o) {
-    case PDN_OUTCOME_FIRST:
-    case PDN_OUTCOME_SECOND:
-        if (w == 0)
-            return o == PDN_OUTCOME_FIRST ? "the first mover won"
-                                          : "the second mover won";
-        snprintf(buf, size, "%s (the %s mover) won",
-                 w == 'W' ? "White" : "Black",
-                 o == PDN_OUTCOME_FIRST ? "first" : "second");
-        return buf;
-    case PDN_OUTCOME_DRAW:
-        return "the game was drawn";
-    case PDN_OUTCOME_BOTH_LOST:
-        return "both sides lost";
-    case PDN_OUTCOME_UNKNOWN:
-        return "the result is unknown";
-    default:
-        return "nothing (it is no result)";
-    }
+    pdn_outcome_describe(o, gt, buf, size);
+    return buf;
 }
 
 /* A finished game (no legal move) must carry the result it implies. PDN 3.0
@@ -60,7 +39,7 @@ tool_check_result(const tool_opts *o, const char *file, const pdn_game *g,
     real = pdn_outcome_no_move(gt, pdn_board_turn(b));
     if (said == real)
         return;
-    pos = pdn_game_tag(g, "Result") ? tool_tag_pos(g, "Result")
+    pos = pdn_game_tag(g, "Result") ? pdn_game_tag_pos(g, "Result")
                                      : pdn_game_pos(g);
     tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
               PDN_ERESULT, NULL,

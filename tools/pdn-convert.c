@@ -86,7 +86,7 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
 
     if (c->js)
         tbuf_addc(c->js, '[');
-    for (; n != NULL; n = pdn_node_next(n), ply++) {
+    for (; n != NULL; n = pdn_node_next_mut(n), ply++) {
         const pdn_movetext *mt = pdn_node_move(n);
 
         if (b && pdn_node_setup(n) && (pdn_fen_parse(pdn_node_setup(n), &f,
@@ -136,7 +136,7 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
                 pdn_board_copy(vb, b);
             if (c->js && i)
                 tbuf_addc(c->js, ',');
-            line(c, vb, pdn_node_variation_at(n, i), ply);
+            line(c, vb, pdn_node_variation_at_mut(n, i), ply);
             pdn_board_free(vb);
         }
         if (c->js)
@@ -161,7 +161,7 @@ map_fen(conv *c)
     if (v == NULL)
         return;
     if (gf_map_fen(&c->src, &c->dst, v, buf, sizeof buf) != 0) {
-        pos = tool_tag_pos(c->g, "FEN");
+        pos = pdn_game_tag_pos(c->g, "FEN");
         tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
                   PDN_SEV_WARNING, PDN_ESETUP, NULL,
                   "FEN '%s' kept as written", v);
@@ -199,7 +199,7 @@ copy_unread(const tool_opts *o, const char *file, const pdn_game *g,
             if (pdn_gametype_parse(tag, &gt, &e) >= 0)
                 pdn_error_clear(&e);
             if (e.pos.line == 0)
-                e.pos = tool_tag_pos(g, "GameType");
+                e.pos = pdn_game_tag_pos(g, "GameType");
         }
         if (e.pos.line == 0 && g != NULL)
             e.pos = pdn_game_pos(g);
@@ -392,7 +392,7 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
     if (co->json || co->capture != C_KEEP || notation) {
         b = tool_board_reuse(o, file, g, &c.src, to);
         c.l = tool_movelist(to);
-        line(&c, c.l ? b : NULL, pdn_game_first(g), 1);
+        line(&c, c.l ? b : NULL, pdn_game_first_mut(g), 1);
     }
     tool_release(to, b, c.l);
     if (co->json) {

@@ -299,7 +299,7 @@ reconcile(fix *c, const pdn_gametype *gt)
     const char *term = pdn_game_result(c->w);
     pdn_outcome ot = tag ? pdn_result_outcome(tag) : PDN_OUTCOME_INVALID;
     pdn_outcome oe = term ? pdn_result_outcome(term) : PDN_OUTCOME_INVALID;
-    pdn_pos pos = tool_tag_pos(c->g, "Result");
+    pdn_pos pos = pdn_game_tag_pos(c->g, "Result");
     pdn_outcome f;
     char t[16];
 
@@ -368,7 +368,7 @@ gametype(fix *c, pdn_gametype *gt)
 {
     const tool_opts *o = c->o;
     const char *tag = pdn_game_tag(c->w, "GameType");
-    pdn_pos pos = tool_tag_pos(c->g, "GameType");
+    pdn_pos pos = pdn_game_tag_pos(c->g, "GameType");
     const infer_game_result *r = &c->to->infer;
     char v[64], name[96];
 

@@ -189,7 +189,7 @@ suggest(line_ctx *c, const pdn_gametype *gt)
         return;
     infer_describe(gt, was, sizeof was);
     infer_describe(&alt, fit, sizeof fit);
-    pos = tool_tag_pos(c->g, "GameType");
+    pos = pdn_game_tag_pos(c->g, "GameType");
     tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
               PDN_SEV_WARNING, PDN_EVARIANT, NULL,
               "illegal as %s, but legal as %s: wrong GameType? (-A replays "

@@ -9,17 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Game type and start position. */
-pdn_pos
-tool_tag_pos(const pdn_game *g, const char *name)
-{
-    size_t i, n = pdn_game_tag_count(g);
-
-    for (i = 0; i < n; i++)
-        if (strcmp(pdn_game_tag_name_at(g, i), name) == 0)
-            return pdn_game_tag_pos_at(g, i);
-    return pdn_game_pos(g);
-}
+/* Game type and start position: libpdn's pdn_game_gametype,
+ * pdn_game_start and pdn_node_apply_setup, with the tools' options and
+ * variant inference (infer.c) around them. */
 
 /* -A: a tagged game that is illegal under its tag and legal throughout
  * under another variant of its board (or numbering) is replayed so. */
@@ -35,7 +27,7 @@ adapt(const tool_opts *o, const char *file, const pdn_game *g,
         return;
     infer_describe(gt, was, sizeof was);
     infer_describe(&fit, now, sizeof now);
-    pos = tool_tag_pos(g, "GameType");
+    pos = pdn_game_tag_pos(g, "GameType");
     tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
               PDN_EVARIANT, NULL,
               "illegal as %s, the GameType tag's; replayed as %s, under "
@@ -88,48 +80,23 @@ int
 tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
               pdn_gametype *gt, tool_out *to)
 {
-    const char *tag = pdn_game_tag(g, "GameType");
-    const char *variant = pdn_game_tag(g, "Variant");
-    pdn_gametype vgt;
-    unsigned long num = pdn_game_number(g);
     pdn_error err;
-    pdn_pos pos;
-    int rc;
+    int from;
 
     if (o->have_force) {
         *gt = o->force;
         return 0;
     }
-    if (tag != NULL) {
-        pdn_error_clear(&err);
-        rc = pdn_gametype_parse(tag, gt, &err);
-        if (rc != 0) {
-            pos = tool_tag_pos(g, "GameType");
-            if (err.pos.line == 0)
-                err.pos = pos;
-            err.game = num;
-            if (err.code == PDN_OK)
-                err.code = PDN_EVARIANT;
-            err.severity = rc < 0 ? PDN_SEV_ERROR : PDN_SEV_WARNING;
-            tool_diag_err(o, to, file, &err, NULL);
-        }
-        /* A folk variant named by the Variant tag of a game whose
-         * GameType is its base type ("25" with "Northern checkers"). */
-        if (rc >= 0 && variant != NULL && gt->folk == PDN_FOLK_NONE &&
-            pdn_gametype_by_name(variant, &vgt) == 0 &&
-            vgt.folk != PDN_FOLK_NONE && vgt.rules == gt->rules)
-            gt->folk = vgt.folk;
-        if (rc >= 0 && o->adapt)
-            adapt(o, file, g, gt, to);
-        return rc < 0 ? -1 : 0;
-    }
-    if (variant != NULL) {
-        if (pdn_gametype_by_name(variant, gt) == 0)
-            return 0;
-        pos = tool_tag_pos(g, "Variant");
-        tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_EVARIANT,
-                  NULL, "unknown variant '%s' in the Variant tag", variant);
-    }
+    /* the GameType tag, else the Variant tag (warned when unknown) */
+    from = pdn_game_gametype(g, NULL, gt, &err);
+    if (err.code != PDN_OK)
+        tool_diag_err(o, to, file, &err, NULL);
+    if (from < 0)
+        return -1;
+    if (from == PDN_GT_TAG && o->adapt)
+        adapt(o, file, g, gt, to);
+    if (from != PDN_GT_DEFAULT)
+        return 0;
     if (o->have_gt) {
         *gt = o->gt;
         return 0;
@@ -137,44 +104,17 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
     return by_evidence(o, file, g, gt, to);
 }
 
-/* Puts g's FEN tag, if any, on b. Returns 0, or -1 after reporting. */
+/* Puts b in g's start position (its FEN tag). 0, or -1 after reporting. */
 static int
 place_fen(const tool_opts *o, const char *file, const pdn_game *g,
           pdn_board *b, tool_out *to)
 {
-    const char *fen = pdn_game_tag(g, "FEN");
-    unsigned long num = pdn_game_number(g);
     pdn_error err;
-    pdn_fen f;
-    int rc;
+    int rc = pdn_game_start(g, b, &err);
 
-    if (fen == NULL)
-        return 0;
-    pdn_error_clear(&err);
-    /* A FEN read with a warning (a trailing '.', counters) is still used;
-     * the warning is reported once the position is known to be valid. */
-    rc = pdn_fen_parse(fen, &f, &err);
-    if (rc >= 0 && pdn_board_set_fen(b, &f, rc > 0 ? NULL : &err) == 0) {
-        if (rc > 0) {
-            err.pos = tool_tag_pos(g, "FEN");
-            err.game = num;
-            err.severity = PDN_SEV_WARNING;
-            tool_diag_err(o, to, file, &err, NULL);
-        }
-        return 0;
-    }
-    if (rc > 0) {
-        /* the warning was replaced by the board's error */
-        pdn_error_clear(&err);
-        pdn_board_set_fen(b, &f, &err);
-    }
-    err.pos = tool_tag_pos(g, "FEN");
-    err.game = num;
-    err.severity = PDN_SEV_ERROR;
-    if (err.code == PDN_OK)
-        err.code = PDN_ESETUP;
-    tool_diag_err(o, to, file, &err, NULL);
-    return -1;
+    if (rc != 0)
+        tool_diag_err(o, to, file, &err, NULL);
+    return rc < 0 ? -1 : 0;
 }
 
 /* A new board for gt, or NULL after reporting. */
@@ -188,7 +128,7 @@ new_board(const tool_opts *o, const char *file, const pdn_game *g,
     pdn_error_clear(&err);
     b = pdn_board_new(gt, &err);
     if (b == NULL) {
-        err.pos = tool_tag_pos(g, "GameType");
+        err.pos = pdn_game_tag_pos(g, "GameType");
         err.game = pdn_game_number(g);
         tool_diag_err(o, to, file, &err, NULL);
     }
@@ -216,9 +156,7 @@ tool_board_reuse(const tool_opts *o, const char *file, const pdn_game *g,
 
     if (c == NULL)
         return tool_board(o, file, g, gt, to);
-    if (c->board != NULL && pdn_gametype_equal(&c->gt, gt)) {
-        pdn_board_reset(c->board);
-    } else {
+    if (c->board == NULL || !pdn_gametype_equal(&c->gt, gt)) {
         pdn_board_free(c->board);
         c->board = new_board(o, file, g, gt, to);
         if (c->board == NULL)
@@ -258,19 +196,12 @@ int
 tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
            unsigned long game, pdn_board *b, tool_out *to)
 {
-    const char *setup = pdn_node_setup(n);
     pdn_error err;
-    pdn_fen f;
 
-    if (setup == NULL)
+    /* the call only for the rare move with a setup: this runs every ply */
+    if (pdn_node_setup(n) == NULL || pdn_node_apply_setup(n, b, &err) == 0)
         return 0;
-    pdn_error_clear(&err);
-    if (pdn_fen_parse(setup, &f, &err) >= 0 &&
-        pdn_board_set_fen(b, &f, &err) == 0)
-        return 0;
-    err.pos = pdn_node_pos(n);
     err.game = game;
-    err.severity = PDN_SEV_ERROR;
     tool_diag_err(o, to, file, &err, NULL);
     return -1;
 }
@@ -380,10 +311,7 @@ tool_add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
 void
 tool_fen(const pdn_board *b, char *buf, size_t size)
 {
-    pdn_fen f;
-
-    pdn_board_get_fen(b, &f);
-    pdn_fen_format(&f, buf, size);
+    pdn_board_fen_string(b, buf, size);
 }
 
 void

@@ -40,8 +40,6 @@ int tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
 int tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
                unsigned long game, const pdn_board *b, pdn_movelist *l,
                tool_out *to);
-/* Position of g's first tag named name, or of the game. */
-pdn_pos tool_tag_pos(const pdn_game *g, const char *name);
 /* Appends, sorted by square numbers, the legal moves l of position b (only
  * those the written squares w, wn of them, denote when w is not NULL; a
  * first square PDN_COORD(file, 15) names a file only) as

@@ -27,7 +27,14 @@ pdn_error_clear(pdn_error *err)
 {
     if (err == NULL)
         return;
-    memset(err, 0, sizeof *err);
+    /* field by field: the source buffer is large and only its first byte
+     * says that it is empty */
+    err->code = PDN_OK;
+    err->severity = PDN_SEV_ERROR;
+    memset(&err->pos, 0, sizeof err->pos);
+    err->game = 0;
+    err->text[0] = '\0';
+    err->source[0] = '\0';
 }
 
 void

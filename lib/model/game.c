@@ -479,13 +479,13 @@ pdn_game_comment_at(const pdn_game *g, size_t i)
     return it != NULL ? it->u.s : NULL;
 }
 
-pdn_node *
+const pdn_node *
 pdn_game_first(const pdn_game *g)
 {
     return g != NULL ? g->first : NULL;
 }
 
-pdn_node *
+const pdn_node *
 pdn_node_next(const pdn_node *n)
 {
     return n != NULL ? n->next : NULL;
@@ -497,7 +497,7 @@ pdn_node_variation_count(const pdn_node *n)
     return n != NULL ? PDNP_XV(n, nvar) : 0;
 }
 
-pdn_node *
+const pdn_node *
 pdn_node_variation_at(const pdn_node *n, size_t i)
 {
     pdn_node *v;
@@ -701,6 +701,38 @@ node_eq(const pdn_node *a, const pdn_node *b)
            list_eq(PDNP_XL(a, after), PDNP_XL(b, after), 0);
 }
 
+/* The game's result as the default writer keeps it: its terminator,
+ * unless none or '*', else its Result tag's, else '*'. */
+static const char *
+game_result(const pdn_game *g)
+{
+    const char *t;
+
+    if (g->result != NULL && strcmp(g->result, "*") != 0)
+        return g->result;
+    t = pdn_game_tag(g, "Result");
+    t = t != NULL ? pdnp_result_norm(t, strlen(t)) : NULL;
+    return t != NULL ? t : "*";
+}
+
+/* The next tag of the canonical order that is not a Result tag saying
+ * only res (the result the writer adds or moves there), or -1. */
+static long
+next_tag(const pdn_game *g, pdnp_tagiter *it, const char *res)
+{
+    long i;
+
+    while ((i = pdnp_tagiter_next(g, it)) >= 0) {
+        const pdnp_tag *t = PDNP_TAG(g, i);
+        const char *r = strcmp(t->name, "Result") == 0
+                            ? pdnp_result_norm(t->value, strlen(t->value))
+                            : NULL;
+        if (r == NULL || strcmp(r, res) != 0)
+            return i;
+    }
+    return -1;
+}
+
 int
 pdn_game_equal(const pdn_game *a, const pdn_game *b, pdn_error *err)
 {
@@ -712,23 +744,27 @@ pdn_game_equal(const pdn_game *a, const pdn_game *b, pdn_error *err)
 
     if (a == NULL || b == NULL)
         return a == b;
-    /* No terminator reads back as '*' once written: the same thing. */
-    if (a->ntags != b->ntags ||
-        !str_eq(a->result ? a->result : "*", b->result ? b->result : "*") ||
-        !list_eq(&a->comments, &b->comments, 0))
+    /* The result as the writer keeps it: no terminator reads back as
+     * '*', and the default writer ends a game with '*' and moves its
+     * result to the Result tag; a Result tag saying just that result is
+     * the same game as none. */
+    const char *ra = game_result(a), *rb = game_result(b);
+    if (strcmp(ra, rb) != 0 || !list_eq(&a->comments, &b->comments, 0))
         return 0;
-    if (a->ntags > 0) {
+    {
         pdnp_tagiter ia, ib;
         long x, y;
         pdnp_tagiter_init(a, &ia);
         pdnp_tagiter_init(b, &ib);
-        while ((x = pdnp_tagiter_next(a, &ia)) >= 0) {
-            y = pdnp_tagiter_next(b, &ib);
-            if (y < 0 ||
-                strcmp(PDNP_TAG(a, x)->name, PDNP_TAG(b, y)->name) != 0 ||
-                strcmp(PDNP_TAG(a, x)->value, PDNP_TAG(b, y)->value) != 0)
+        do {
+            x = next_tag(a, &ia, ra);
+            y = next_tag(b, &ib, rb);
+            if ((x < 0) != (y < 0) ||
+                (x >= 0 &&
+                 (strcmp(PDNP_TAG(a, x)->name, PDNP_TAG(b, y)->name) != 0 ||
+                  strcmp(PDNP_TAG(a, x)->value, PDNP_TAG(b, y)->value) != 0)))
                 return 0;
-        }
+        } while (x >= 0);
     }
     if ((a->first == NULL) != (b->first == NULL))
         return 0;

@@ -4,6 +4,7 @@
 #include <config.h>
 #include <pdn/result.h>
 
+#include <stdio.h>
 #include <string.h>
 
 /* s with blanks around it dropped, ':' read as '-' and the one-character
@@ -102,4 +103,96 @@ pdn_outcome_result(pdn_outcome o, const pdn_gametype *gt)
     if ((unsigned)o > PDN_OUTCOME_BOTH_LOST)
         return NULL;
     return forms[intl][o];
+}
+
+const char *
+pdn_result_normalise(const char *r)
+{
+    static const char *const forms[] = {"1-0", "0-1", "1/2-1/2", "2-0",
+                                        "0-2", "1-1", "0-0",     "*"};
+    char t[12];
+    size_t i;
+
+    if (r == NULL || normalise(r, t) != 0)
+        return NULL;
+    if (strcmp(t, "-") == 0)
+        return "*";
+    for (i = 0; i < sizeof forms / sizeof forms[0]; i++)
+        if (strcmp(t, forms[i]) == 0)
+            return forms[i];
+    return NULL;
+}
+
+pdn_outcome
+pdn_game_outcome(const pdn_game *g)
+{
+    const char *term = pdn_game_result(g);
+    pdn_outcome o;
+
+    if (term != NULL && strcmp(term, "*") != 0)
+        return pdn_result_outcome(term);
+    o = pdn_result_outcome(pdn_game_tag(g, "Result"));
+    return o == PDN_OUTCOME_INVALID ? PDN_OUTCOME_UNKNOWN : o;
+}
+
+double
+pdn_outcome_score(pdn_outcome o, const pdn_gametype *gt, int side)
+{
+    double win = gt != NULL && pdn_gametype_result_type(gt) ==
+                                   PDN_RESULT_INTERNATIONAL
+                     ? 2.0
+                     : 1.0;
+    char first = gt != NULL ? gt->start : 'W';
+
+    if (side != 'W' && side != 'B')
+        return -1;
+    switch (o) {
+    case PDN_OUTCOME_FIRST:
+        return side == first ? win : 0;
+    case PDN_OUTCOME_SECOND:
+        return side == first ? 0 : win;
+    case PDN_OUTCOME_DRAW:
+        return win / 2;
+    case PDN_OUTCOME_BOTH_LOST:
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+size_t
+pdn_outcome_describe(pdn_outcome o, const pdn_gametype *gt, char *buf,
+                     size_t size)
+{
+    int w = pdn_outcome_winner(o, gt);
+    const char *s;
+    int n;
+
+    switch (o) {
+    case PDN_OUTCOME_FIRST:
+    case PDN_OUTCOME_SECOND:
+        if (w != 0) {
+            n = snprintf(buf, size, "%s (the %s mover) won",
+                         w == 'W' ? "White" : "Black",
+                         o == PDN_OUTCOME_FIRST ? "first" : "second");
+            return n < 0 ? 0 : (size_t)n;
+        }
+        s = o == PDN_OUTCOME_FIRST ? "the first mover won"
+                                   : "the second mover won";
+        break;
+    case PDN_OUTCOME_DRAW:
+        s = "the game was drawn";
+        break;
+    case PDN_OUTCOME_BOTH_LOST:
+        s = "both sides lost";
+        break;
+    case PDN_OUTCOME_UNKNOWN:
+        s = "the result is unknown";
+        break;
+    default:
+        s = "nothing (it is no result)";
+        break;
+    }
+    n = snprintf(buf, size, "%s", s);
+    return n < 0 ? 0 : (size_t)n;
 }

@@ -19,52 +19,68 @@ typedef struct pdn_pos {
     size_t offset;
 } pdn_pos;
 
-/* Diagnostic categories. The names returned by pdn_code_name() are stable
- * and are what the tools print in machine-readable output. */
-enum pdn_code {
+/* Diagnostic categories. The values are part of the ABI: they are
+ * explicit, never renumbered, and a new code takes the next free value
+ * before PDN_ECODE_COUNT. The names returned by pdn_code_name() are stable
+ * too, and are what the tools print in machine-readable output. */
+typedef enum pdn_error_code {
     PDN_OK = 0,
-    PDN_ENOMEM,    /* "nomem": memory ran out */
-    PDN_EIO,       /* "io": reading or writing failed */
-    PDN_ESYNTAX,   /* "syntax": the text is not PDN */
-    PDN_ETAG,      /* "tag": a tag pair is malformed or its value is invalid */
-    PDN_ESETUP,    /* "setup": a FEN or setup is invalid */
-    PDN_EMOVE,     /* "move": a move token cannot be read */
-    PDN_EVARIANT,  /* "variant": GameType unknown or invalid */
-    PDN_ELIMIT,    /* "limit": a resource limit (depth, token size) was hit */
-    PDN_EENCODING, /* "encoding": bytes that are not valid text */
-    PDN_EILLEGAL,  /* "illegal": a move that the rules do not allow */
-    PDN_EAMBIGUOUS,/* "ambiguous": a move that denotes several legal moves */
-    PDN_ERESULT,   /* "result": result tag or terminator inconsistent */
-    PDN_ESTRICT,   /* "strict": breaks a PDN 3.0 writing restriction */
-    PDN_ENOMOVES,  /* "no-moves": a game whose body has no move */
+    PDN_ENOMEM = 1,     /* "nomem": memory ran out */
+    PDN_EIO = 2,        /* "io": reading or writing failed */
+    PDN_ESYNTAX = 3,    /* "syntax": the text is not PDN */
+    PDN_ETAG = 4,       /* "tag": a tag pair is malformed or its value is
+                           invalid */
+    PDN_ESETUP = 5,     /* "setup": a FEN or setup is invalid */
+    PDN_EMOVE = 6,      /* "move": a move token cannot be read */
+    PDN_EVARIANT = 7,   /* "variant": GameType unknown or invalid */
+    PDN_ELIMIT = 8,     /* "limit": a resource limit (depth, token size) was
+                           hit */
+    PDN_EENCODING = 9,  /* "encoding": bytes that are not valid text */
+    PDN_EILLEGAL = 10,  /* "illegal": a move that the rules do not allow */
+    PDN_EAMBIGUOUS = 11,/* "ambiguous": a move that denotes several legal
+                           moves */
+    PDN_ERESULT = 12,   /* "result": result tag or terminator inconsistent */
+    PDN_ESTRICT = 13,   /* "strict": breaks a PDN 3.0 writing restriction */
+    PDN_ENOMOVES = 14,  /* "no-moves": a game whose body has no move */
     /* a game drawn by rule (pdn_draw_rule order): "draw-repetition",
      * "draw-kings-moves", "draw-endgame", "draw-forty-moves" */
-    PDN_EDRAW_REPETITION,
-    PDN_EDRAW_KINGS_MOVES,
-    PDN_EDRAW_ENDGAME,
-    PDN_EDRAW_FORTY_MOVES,
-    PDN_ECODE_COUNT
-};
+    PDN_EDRAW_REPETITION = 15,
+    PDN_EDRAW_KINGS_MOVES = 16,
+    PDN_EDRAW_ENDGAME = 17,
+    PDN_EDRAW_FORTY_MOVES = 18,
+    PDN_ECODE_COUNT = 19
+} pdn_error_code;
 
 enum pdn_severity {
     PDN_SEV_ERROR = 0,
     PDN_SEV_WARNING = 1
 };
 
-#define PDN_ERROR_SOURCE_SIZE 64
+/* source holds an input name of up to PDN_ERROR_SOURCE_SIZE - 1 bytes
+ * whole (4095: PATH_MAX on Linux and more than any real path); only a
+ * longer one is cut, on the left ("..." then its last bytes). */
+#define PDN_ERROR_SOURCE_SIZE 4096
 #define PDN_ERROR_TEXT_SIZE 200
 
-/* One diagnostic. text is lower-case, has no location and no final period,
- * and quotes the offending input where there is one. source is the input
- * name given to the reader, truncated on the left when too long. game is
- * the 1-based number of the game in its input, 0 when not inside a game. */
+/* One diagnostic, a value that owns all of its text: it may be copied,
+ * kept and compared after the reader, board or game that filled it is
+ * gone. code is a pdn_error_code, severity a pdn_severity. text is
+ * lower-case, has no location and no final period, and quotes the
+ * offending input where there is one. source is the input name given to
+ * the reader ("" where there is no input: a board, a FEN string). game is
+ * the 1-based number of the game in its input, 0 when not inside a game.
+ *
+ * The rule for every function that takes a pdn_error *err (which may be
+ * NULL): *err is cleared (code PDN_OK) when the call succeeds, and filled
+ * when it fails or, where documented, warns. A caller therefore never sees
+ * the record of an earlier call. */
 typedef struct pdn_error {
     int code;
     int severity;
     pdn_pos pos;
     unsigned long game;
-    char source[PDN_ERROR_SOURCE_SIZE];
     char text[PDN_ERROR_TEXT_SIZE];
+    char source[PDN_ERROR_SOURCE_SIZE];
 } pdn_error;
 
 /* Callback that receives warnings (and, where documented, errors) as they
@@ -72,10 +88,12 @@ typedef struct pdn_error {
 typedef void pdn_diag_fn(const pdn_error *diag, void *ud);
 
 /* Stable lower-case name of a code ("syntax", "illegal", ...); "unknown"
- * for a value outside enum pdn_code. */
+ * for a value outside pdn_error_code. Thread-safe; the string is static. */
 const char *pdn_code_name(int code);
 
-/* Clears *err to "no error" (code PDN_OK, empty text). err may be NULL. */
+/* Clears *err to "no error" (code PDN_OK, no position, empty text and
+ * source) in constant time (it does not touch the whole record). err may
+ * be NULL. */
 void pdn_error_clear(pdn_error *err);
 
 #ifdef __cplusplus

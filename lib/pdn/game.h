@@ -62,11 +62,18 @@ const char *pdn_game_comment_at(const pdn_game *g, size_t i);
 /* The move tree. pdn_game_first is the first node of the main line, NULL
  * for a game with no moves; pdn_node_next follows a line. The variations of
  * a node are alternatives to that node's move: each starts from the
- * position before it. Borrowed: valid until g is modified or freed. */
-pdn_node *pdn_game_first(const pdn_game *g);
-pdn_node *pdn_node_next(const pdn_node *n);
+ * position before it. Borrowed: valid until g is freed. A const game gives
+ * const nodes; the _mut forms give the nodes of a game one may edit
+ * (pdn/edit.h). */
+const pdn_node *pdn_game_first(const pdn_game *g);
+const pdn_node *pdn_node_next(const pdn_node *n);
 size_t pdn_node_variation_count(const pdn_node *n);
-pdn_node *pdn_node_variation_at(const pdn_node *n, size_t i);
+const pdn_node *pdn_node_variation_at(const pdn_node *n, size_t i);
+pdn_node *pdn_game_first_mut(pdn_game *g);
+pdn_node *pdn_node_next_mut(pdn_node *n);
+pdn_node *pdn_node_variation_at_mut(pdn_node *n, size_t i);
+/* The game a node belongs to. */
+const pdn_game *pdn_node_game(const pdn_node *n);
 
 /* The move of a node, parsed, and its token as written (without strength
  * mark). A node whose move could not be parsed has pdn_node_move() NULL and
@@ -103,10 +110,14 @@ const char *pdn_node_setup(const pdn_node *n);
 
 /* 1 when a and b hold the same game: tags (names, values, and order as the
  * writer puts them: the first of each of the seven standard tags in standard
- * order, then the others in input order), result (no terminator counts as
- * '*', which is what the writer writes for it), the move tree (moves as
+ * order, then the others in input order), result, the move tree (moves as
  * parsed, strength marks, NAGs, comments, setups, variations) and game
- * comments. Source positions, raw text and move numbers are not compared.
+ * comments. The result is the terminator unless it is missing or '*',
+ * else the Result tag's (normalised), else '*'; a Result tag that says
+ * just that result counts as absent. So a game equals what any writer
+ * flag wrote of it: the default (PDN 3.0) writer ends the game with '*'
+ * and keeps (or adds) its result in the Result tag. Source positions, raw
+ * text and move numbers are not compared.
  * Returns 1 (equal), 0 (different), or -1 with *err (PDN_ENOMEM: it uses
  * no recursion, but a worklist). err may be NULL. */
 int pdn_game_equal(const pdn_game *a, const pdn_game *b, pdn_error *err);

@@ -11,12 +11,16 @@
 #include <pdn/rules.h>
 #include <pdn/result.h>
 #include <pdn/opening.h>
+#include <pdn/edit.h>
+#include <pdn/replay.h>
+#include <pdn/version.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The library's version string, "0.1.0". */
+/* The version of the library running, "0.1.0" (PDN_VERSION_STRING is
+ * the one compiled against). Static; thread-safe. */
 const char *pdn_version(void);
 
 #ifdef __cplusplus

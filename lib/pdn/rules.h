@@ -49,6 +49,18 @@ const pdn_gametype *pdn_board_gametype(const pdn_board *b);
 int pdn_board_set_fen(pdn_board *b, const pdn_fen *fen, pdn_error *err);
 /* The position as a FEN value, squares in the board's own notation. */
 void pdn_board_get_fen(const pdn_board *b, pdn_fen *fen);
+/* The position from a FEN string in one call (pdn_fen_parse, then
+ * pdn_board_set_fen): 0; 1 when read with a warning in *err; -1 with *err
+ * (PDN_ESETUP), b unchanged. */
+int pdn_board_set_fen_string(pdn_board *b, const char *fen, pdn_error *err);
+/* The position as a FEN string (pdn_fen_format of pdn_board_get_fen).
+ * Returns the length it needs, like snprintf; PDN_FEN_STRING_MAX bytes
+ * always suffice. */
+#define PDN_FEN_STRING_MAX (PDN_FEN_MAX * 5 + 8)
+size_t pdn_board_fen_string(const pdn_board *b, char *buf, size_t size);
+/* How many pieces of one kind stand on b: piece is 'w' or 'b' (men), 'W'
+ * or 'B' (kings) as pdn_board_piece gives them; -1 for another value. */
+int pdn_board_count(const pdn_board *b, int piece);
 /* Side to move: 'W' or 'B'. */
 char pdn_board_turn(const pdn_board *b);
 /* What stands on coord: 0 empty, 'w'/'b' man, 'W'/'B' king. */
@@ -105,6 +117,14 @@ typedef struct pdn_match {
  * gives. Returns match->status. */
 int pdn_board_match(const pdn_board *b, const pdn_movelist *l,
                     const pdn_movetext *mt, pdn_match *match);
+/* The candidates of a written move: fills out with the moves of l (b's
+ * legal moves) that mt denotes, as pdn_board_match counts them (match->
+ * count of them for an ambiguous move, the one move for a legal one, none
+ * for an illegal one). Returns how many, or -1 with *err (PDN_ENOMEM).
+ * out is the caller's, its previous contents replaced. */
+int pdn_board_candidates(const pdn_board *b, const pdn_movelist *l,
+                         const pdn_movetext *mt, pdn_movelist *out,
+                         pdn_error *err);
 /* Matches mt against the legal moves of b and, when it denotes exactly
  * one, plays it: the result (status, reason, count, move) is exactly that
  * of pdn_board_moves + pdn_board_match (+ pdn_board_apply when legal), at

@@ -198,6 +198,7 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
 {
     int rc;
 
+    pdn_error_clear(err); /* a game read cleanly leaves no stale record */
     if (out != NULL)
         *out = NULL;
     if (r == NULL || r->stopped)

@@ -123,6 +123,25 @@ from_fits(const written *wr, int from)
     return from == wr->w[0];
 }
 
+/* Whether the written move fits legal move m, reading its squares
+ * between from and to as fit says. */
+static int
+move_fits(const pdn_board *b, const pdn_move *m, const written *wr, int fit)
+{
+    route rt;
+
+    if (!from_fits(wr, m->path[0]) || m->path[m->n - 1] != wr->w[wr->n - 1])
+        return 0;
+    if (wr->n > 2) {
+        if (m->ncaptured == 0)
+            return 0;
+        route_of_move(b, m, &rt);
+        if (!route_fits(&rt, wr->w, wr->n, fit))
+            return 0;
+    }
+    return 1;
+}
+
 /* Number of legal moves the written move fits, reading its squares
  * between from and to as fit says; *first is the first. */
 static size_t
@@ -130,23 +149,10 @@ match_fit(const pdn_board *b, const pdn_movelist *l, const written *wr, int fit,
           size_t *first)
 {
     size_t i, count = 0, nl = l->n;
-    route rt;
 
-    for (i = 0; i < nl; i++) {
-        const pdn_move *m = &l->v[i];
-
-        if (!from_fits(wr, m->path[0]) || m->path[m->n - 1] != wr->w[wr->n - 1])
-            continue;
-        if (wr->n > 2) {
-            if (m->ncaptured == 0)
-                continue;
-            route_of_move(b, m, &rt);
-            if (!route_fits(&rt, wr->w, wr->n, fit))
-                continue;
-        }
-        if (count++ == 0)
+    for (i = 0; i < nl; i++)
+        if (move_fits(b, &l->v[i], wr, fit) && count++ == 0)
             *first = i;
-    }
     return count;
 }
 
@@ -326,6 +332,37 @@ explain(const pdn_board *b, const pdn_movelist *l, const written *wr,
     return set_illegal(match, st < 0 ? PDN_WHY_OTHER : PDN_WHY_BAD_PATH);
 }
 
+/* The written squares of mt as coords in *wr: PDN_WHY_NONE, or the
+ * reason it cannot denote a move. Squares go to coords through the
+ * board's tables: the numbering and the squares in use as
+ * pdn_movetext_coords and pdn_coord_playable give them, at one load a
+ * square. */
+static int
+written_of(const pdn_board *b, const pdn_movetext *mt, written *wr)
+{
+    const uint16_t *tab = mt->algebraic ? b->g.cell : b->g.sqcell;
+    int i, c;
+
+    if (mt->n < 2 || mt->n > PDN_PATH_MAX)
+        return PDN_WHY_BAD_PATH;
+    wr->n = mt->n;
+    wr->file = -1;
+    wr->capture = mt->capture || mt->n > 2;
+    for (i = 0; i < mt->n; i++) {
+        if (i == 0 && mt->file_only) {
+            wr->file = PDN_COORD_FILE(mt->sq[0]);
+            if (wr->file >= b->gt.width)
+                return PDN_WHY_NO_SQUARE;
+            wr->w[0] = 255;
+            continue;
+        }
+        if ((c = tab[mt->sq[i]]) == 0)
+            return PDN_WHY_NO_SQUARE;
+        wr->w[i] = b->g.coord[c];
+    }
+    return PDN_WHY_NONE;
+}
+
 /* The match proper on squares already turned into coords. */
 static int
 match_written(const pdn_board *b, const pdn_movelist *l, const written *wr,
@@ -369,29 +406,45 @@ pdn_board_match(const pdn_board *b, const pdn_movelist *l,
     /* Squares to coords through the board's tables: the numbering and
      * the squares in use as pdn_movetext_coords and pdn_coord_playable
      * give them, at one load a square. */
-    const uint16_t *tab = mt->algebraic ? b->g.cell : b->g.sqcell;
     written wr;
-    int i, c;
+    int why;
 
     memset(match, 0, sizeof *match);
-    if (mt->n < 2 || mt->n > PDN_PATH_MAX)
-        return set_illegal(match, PDN_WHY_BAD_PATH);
-    wr.n = mt->n;
-    wr.file = -1;
-    wr.capture = mt->capture || mt->n > 2;
-    for (i = 0; i < mt->n; i++) {
-        if (i == 0 && mt->file_only) {
-            wr.file = PDN_COORD_FILE(mt->sq[0]);
-            if (wr.file >= b->gt.width)
-                return set_illegal(match, PDN_WHY_NO_SQUARE);
-            wr.w[0] = 255;
-            continue;
-        }
-        if ((c = tab[mt->sq[i]]) == 0)
-            return set_illegal(match, PDN_WHY_NO_SQUARE);
-        wr.w[i] = b->g.coord[c];
-    }
+    if ((why = written_of(b, mt, &wr)) != PDN_WHY_NONE)
+        return set_illegal(match, why);
     return match_written(b, l, &wr, match);
+}
+
+int
+pdn_board_candidates(const pdn_board *b, const pdn_movelist *l,
+                     const pdn_movetext *mt, pdn_movelist *out,
+                     pdn_error *err)
+{
+    written wr;
+    size_t i, first = 0, count;
+    int fit = FIT_LAND;
+
+    pdn_error_clear(err);
+    out->n = 0;
+    if (written_of(b, mt, &wr) != PDN_WHY_NONE)
+        return 0;
+    /* the moves pdn_board_match counts: one when it finds one (a path
+     * that names exactly one capture's landing squares among several),
+     * else every move that fits as it read the squares */
+    count = match_list(b, l, &wr, &first);
+    if (count > 1 && match_fit(b, l, &wr, FIT_LAND, &first) == 0)
+        fit = FIT_BEHIND;
+    if (pdnp_movelist_reserve(out, count) != 0) {
+        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                       "out of memory");
+        return -1;
+    }
+    if (count == 1)
+        out->v[out->n++] = l->v[first];
+    for (i = 0; count > 1 && i < l->n; i++)
+        if (move_fits(b, &l->v[i], &wr, fit))
+            out->v[out->n++] = l->v[i];
+    return (int)out->n;
 }
 
 static const char *const reason_texts[] = {

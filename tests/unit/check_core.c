@@ -38,8 +38,16 @@ END_TEST
 START_TEST(test_error_source_keeps_right_end)
 {
     pdn_error e;
-    char name[200];
+    char name[PDN_ERROR_SOURCE_SIZE + 100];
 
+    /* a long real path is kept whole (it used to be cut at 64 bytes) */
+    pdn_error_clear(&e);
+    pdnp_error_source(&e, "/work/shared/corpus/mixed/a-rather-long-directory"
+                          "-name/and-a-long-file-name-too/game.pdn");
+    ck_assert_str_eq(e.source, "/work/shared/corpus/mixed/a-rather-long-"
+                               "directory-name/and-a-long-file-name-too/"
+                               "game.pdn");
+    /* only a name longer than the record is cut, on the left */
     pdn_error_clear(&e);
     memset(name, 'a', sizeof name - 1);
     name[sizeof name - 1] = '\0';

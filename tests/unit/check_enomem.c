@@ -192,7 +192,7 @@ build_game(void)
     h = pdn_parse_string(rich, strlen(rich), &e);
     if (h == NULL)
         return e.code;
-    if (pdn_node_set_text(pdn_game_first(h), "31-27") < 0)
+    if (pdn_node_set_text(pdn_game_first_mut(h), "31-27") < 0)
         code = PDN_ENOMEM;
     pdn_game_free(h);
     return code;
@@ -201,6 +201,59 @@ build_game(void)
 START_TEST(test_enomem_game_builder)
 {
     ck_assert_int_gt(drive(build_game), 3);
+}
+END_TEST
+
+/* Editing and replaying (#20): the rich game cloned (equal or ENOMEM),
+ * edited, and its main line and a variation replayed. */
+static int
+edit_replay(void)
+{
+    pdn_error e;
+    pdn_game *g, *c;
+    pdn_replay *r;
+    pdn_node *n;
+    int code = PDN_OK, rc;
+
+    pdn_error_clear(&e);
+    if ((g = pdn_parse_string(rich, strlen(rich), &e)) == NULL)
+        return e.code;
+    if ((c = pdn_game_clone(g)) == NULL) {
+        pdn_game_free(g);
+        return PDN_ENOMEM;
+    }
+    /* unequal only when the comparison itself ran out of memory */
+    if (pdn_game_equal(g, c, NULL) != 1) {
+        void *probe = pdnp_malloc(1);
+        ck_assert_ptr_null(probe);
+        code = PDN_ENOMEM;
+    }
+    n = pdn_node_next_mut(pdn_game_first_mut(c));
+    if (code != PDN_OK || pdn_node_add_comment(n, PDN_AFTER, "x") != 0 ||
+        pdn_node_add_nag(n, 4) != 0 ||
+        pdn_node_add_variation(n, "17-22", &e) == NULL ||
+        pdn_node_promote_variation(n, 0) == NULL)
+        code = PDN_ENOMEM;
+    if ((r = pdn_replay_new()) == NULL) {
+        code = PDN_ENOMEM;
+    } else if (code == PDN_OK) {
+        rc = pdn_replay_start(r, g, pdn_node_variation_at(
+                                        pdn_node_next(pdn_game_first(g)), 0),
+                              &e);
+        while (rc >= 0 && (rc = pdn_replay_next(r, &e)) == 1)
+            continue;
+        if (rc < 0 && e.code == PDN_ENOMEM)
+            code = PDN_ENOMEM;
+    }
+    pdn_replay_free(r);
+    pdn_game_free(c);
+    pdn_game_free(g);
+    return code;
+}
+
+START_TEST(test_enomem_edit_and_replay)
+{
+    ck_assert_int_gt(drive(edit_replay), 3);
 }
 END_TEST
 
@@ -359,6 +412,7 @@ enomem_suite(void)
     tcase_add_test(tc, test_enomem_parse_and_write);
     tcase_add_test(tc, test_enomem_reader_callback_source);
     tcase_add_test(tc, test_enomem_game_builder);
+    tcase_add_test(tc, test_enomem_edit_and_replay);
     tcase_add_test(tc, test_enomem_rules);
     tcase_add_test(tc, test_game_equal_enomem_is_distinct);
     tcase_set_timeout(tc, 120);

@@ -160,7 +160,8 @@ START_TEST(test_game_node_accessors)
 {
     pdn_game *g = parse("[E \"\"] {pre} 1. 32-28! $3 {a} (33-28 {v}) (31-27) "
                         "19-23 /FEN \"B:W1:B2\"/ 2... 28x19 {end} 1-0");
-    pdn_node *n = pdn_game_first(g), *v;
+    pdn_node *n = pdn_game_first_mut(g);
+    const pdn_node *v;
     const pdn_movetext *mt;
     ck_assert_str_eq(pdn_node_text(n), "32-28");
     ck_assert_uint_eq(pdn_node_number(n), 1);
@@ -178,10 +179,10 @@ START_TEST(test_game_node_accessors)
     ck_assert_str_eq(pdn_node_comment_at(v, PDN_AFTER, 0), "v");
     ck_assert_str_eq(pdn_node_text(pdn_node_variation_at(n, 1)), "31-27");
     ck_assert_ptr_null(pdn_node_variation_at(n, 2));
-    n = pdn_node_next(n);
+    n = pdn_node_next_mut(n);
     ck_assert_str_eq(pdn_node_text(n), "19-23");
     ck_assert_uint_eq(pdn_node_number(n), 0);
-    n = pdn_node_next(n);
+    n = pdn_node_next_mut(n);
     ck_assert_str_eq(pdn_node_setup(n), "B:W1:B2");
     ck_assert_uint_eq(pdn_node_number(n), 2);
     ck_assert_int_eq(pdn_node_number_ellipsis(n), 1);

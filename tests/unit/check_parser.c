@@ -351,7 +351,7 @@ START_TEST(test_parser_node_positions_follow_lines)
 {
     pdn_game *g = NULL;
     pdn_error e;
-    pdn_node *n;
+    const pdn_node *n;
     ck_assert_int_eq(
         read1("[E \"\"]\r\n1. 32-28\n19-23 {x\ny} 2.\r33-28 *", &g, &e, NULL),
         1);
@@ -401,7 +401,7 @@ START_TEST(test_parser_deep_nesting_within_limit_is_read)
     char *s = malloc(n * 20 + 64);
     pdn_game *g = NULL, *g2;
     pdn_error e;
-    pdn_node *x;
+    const pdn_node *x;
     char *w;
     strcpy(s, "[E \"\"] 1. 32-28");
     for (i = 0; i < n; i++)

@@ -486,7 +486,7 @@ compare_paths(const char *s, size_t len)
     pdn_reader_set_warning_fn(a, diag_count, &wa);
     pdn_reader_set_warning_fn(b, diag_count, &wb);
     do {
-        pdn_node *x, *y;
+        const pdn_node *x, *y;
         ra = pdn_reader_next(a, &ga, &ea);
         rb = pdn_reader_next(b, &gb, &eb);
         ck_assert_int_eq(ra, rb);
@@ -582,7 +582,7 @@ compare_file_paths(const char *path)
     do {
         pdn_game *ga, *gb;
         pdn_error ea, eb;
-        pdn_node *x, *y;
+        const pdn_node *x, *y;
         const char *rawa, *rawb;
         size_t la, lb;
         ra = pdn_reader_next(a, &ga, &ea);

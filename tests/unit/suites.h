@@ -22,6 +22,9 @@ Suite *opening_suite(void);  /* check_opening.c: opening tables, codes */
 Suite *folk_suite(void);     /* check_folk.c: folk variants */
 Suite *result_suite(void);   /* check_result.c */
 Suite *enomem_suite(void);   /* check_enomem.c: every allocation failing */
+Suite *edit_suite(void);     /* check_edit.c: editing and building games */
+Suite *replay_suite(void);   /* check_replay.c: replay, candidates */
+Suite *api_suite(void);      /* check_api.c: version, errors, helpers */
 
 /* The tests that read ../shared (check_pdn --shared, tests/unit/shared.sh):
  * each file adds its own to the one "shared" suite (check_main.c). */

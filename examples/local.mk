@@ -1,0 +1,20 @@
+## examples/local.mk: programs written against the public API only (the
+## installed headers and lib/libpdn.la), as a library user would: counting
+## results, replaying to FENs, editing a game, a material search, building
+## a game. make check builds them and tests/cli/examples.sh runs them on
+## samples/ against the expected output in examples/expected/.
+EXAMPLES = examples/count-results examples/replay-fens \
+	examples/add-comment examples/material-search examples/build-game
+check_PROGRAMS += $(EXAMPLES)
+examples_count_results_SOURCES = examples/count-results.c
+examples_count_results_LDADD = lib/libpdn.la
+examples_replay_fens_SOURCES = examples/replay-fens.c
+examples_replay_fens_LDADD = lib/libpdn.la
+examples_add_comment_SOURCES = examples/add-comment.c
+examples_add_comment_LDADD = lib/libpdn.la
+examples_material_search_SOURCES = examples/material-search.c
+examples_material_search_LDADD = lib/libpdn.la
+examples_build_game_SOURCES = examples/build-game.c
+examples_build_game_LDADD = lib/libpdn.la
+TESTS += tests/cli/examples.sh
+EXTRA_DIST += tests/cli/examples.sh examples/expected

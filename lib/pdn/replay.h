@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/* Replaying a game: which GameType applies, its start position (FEN tag),
+ * setups in the moves, and an iterator over a line (the main line or a
+ * variation) that plays each move and stops with a precise error at the
+ * first one that cannot be played. The tools replay games with these. */
+#ifndef PDN_REPLAY_H
+#define PDN_REPLAY_H
+
+#include <stddef.h>
+#include <pdn/error.h>
+#include <pdn/game.h>
+#include <pdn/variant.h>
+#include <pdn/rules.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The position of g's first tag named name, or g's own position when it
+ * has none (where a message about that tag points). */
+pdn_pos pdn_game_tag_pos(const pdn_game *g, const char *name);
+
+/* Where a game's GameType came from. */
+typedef enum pdn_gametype_from {
+    PDN_GT_TAG = 1,      /* its GameType tag */
+    PDN_GT_VARIANT = 2,  /* its Variant tag (no GameType tag) */
+    PDN_GT_DEFAULT = 3,  /* neither: the caller's fallback, or 20 */
+    PDN_GT_CALLER = 4    /* a pdn_gametype_fn hook chose it */
+} pdn_gametype_from;
+
+/* The GameType that applies to g: its GameType tag, else its Variant tag
+ * (a name pdn_gametype_by_name knows), else *fallback (NULL:
+ * International, 20). Returns where it came from (a pdn_gametype_from),
+ * with *err cleared or holding a warning (severity PDN_SEV_WARNING: a tag
+ * value read with a warning, an unknown Variant); -1 with *err
+ * (PDN_EVARIANT) for a GameType tag that cannot be read. Positions in
+ * *err are the tag's; err->game is g's number. Thread-safe on distinct
+ * arguments (as every function of this header: no global state). */
+int pdn_game_gametype(const pdn_game *g, const pdn_gametype *fallback,
+                      pdn_gametype *gt, pdn_error *err);
+
+/* Puts b (of the game's GameType) in g's start position: b's initial
+ * position, or g's FEN tag when it has one. Returns 0; 1 when the FEN was
+ * read with a warning in *err; -1 with *err (PDN_ESETUP, at the FEN tag)
+ * when it cannot be read or placed (b is then in its initial position). */
+int pdn_game_start(const pdn_game *g, pdn_board *b, pdn_error *err);
+
+/* Applies the setup command standing before n (/FEN "..."/), if any, to
+ * b. 0 (also when there is none), or -1 with *err (PDN_ESETUP, at n's
+ * move) when it cannot be read or placed. */
+int pdn_node_apply_setup(const pdn_node *n, pdn_board *b, pdn_error *err);
+
+/* A hook that chooses the GameType of a game. It is given the game and,
+ * in *gt, what pdn_game_gametype chose (from says how); it may change
+ * *gt. Returns 0, or -1 to refuse the game (with *err filled, else a
+ * PDN_EVARIANT error is made). The tools plug their variant inference in
+ * here (an untagged game replayed under each variant its squares allow). */
+typedef int pdn_gametype_fn(const pdn_game *g, pdn_gametype *gt, int from,
+                            void *ud, pdn_error *err);
+
+/* The replay iterator. It owns a board and a move list, and is meant to
+ * be reused from game to game (the board is remade only when the GameType
+ * changes). One thread at a time; the game must outlive its replay. */
+typedef struct pdn_replay pdn_replay;
+
+/* A new replay with no game, owned by the caller (pdn_replay_free()); NULL
+ * when memory runs out. */
+pdn_replay *pdn_replay_new(void);
+void pdn_replay_free(pdn_replay *r);
+/* The input name put in errors' source (copied; NULL: none). 0 or -1. */
+int pdn_replay_set_source(pdn_replay *r, const char *name);
+/* The GameType for a game with no GameType or Variant tag (NULL: 20). */
+void pdn_replay_set_fallback(pdn_replay *r, const pdn_gametype *gt);
+/* Forces gt on every game, whatever its tags say (NULL: no more). */
+void pdn_replay_set_force(pdn_replay *r, const pdn_gametype *gt);
+/* The hook called for every game after the tags are read (NULL: none). */
+void pdn_replay_set_gametype_fn(pdn_replay *r, pdn_gametype_fn *fn,
+                                void *ud);
+
+/* Starts replaying g: its GameType (forced, else pdn_game_gametype and the
+ * hook), its start position, and then line: NULL for the main line, or
+ * the first node of a variation of g, whose moves before it (the main
+ * line and the variations that lead to it) are played first. Returns 0,
+ * 1 with a warning in *err (GameType or FEN read with a warning), or -1
+ * with *err (GameType, FEN, or a move on the way to the variation that
+ * cannot be played, or line not in g). */
+int pdn_replay_start(pdn_replay *r, const pdn_game *g, const pdn_node *line,
+                     pdn_error *err);
+/* Plays the next move of the line, after applying the setup standing
+ * before it. Returns 1 when it was played; 0 at the end of the line; -1
+ * with *err at a move that cannot be played: PDN_EILLEGAL (the text says
+ * why, as pdn_reason_text), PDN_EAMBIGUOUS, PDN_ESETUP (its setup),
+ * PDN_EMOVE (a placeholder with no move), PDN_ENOMEM, PDN_ELIMIT; the
+ * position is that of the move, with the game number and the source.
+ * After -1 the replay stays where it stopped (pdn_replay_match says what
+ * the move denoted) and further calls return -1 again. */
+int pdn_replay_next(pdn_replay *r, pdn_error *err);
+
+/* The state after the last call. Borrowed: valid until the next call on
+ * r. */
+/* The GameType in use and where it came from (pdn_gametype_from). */
+const pdn_gametype *pdn_replay_gametype(const pdn_replay *r);
+int pdn_replay_gametype_from(const pdn_replay *r);
+/* The position (the start position before the first move). */
+const pdn_board *pdn_replay_board(const pdn_replay *r);
+/* Plies played since the start position (0 at the start). */
+unsigned long pdn_replay_ply(const pdn_replay *r);
+/* The node of the move last played, or the one that failed; NULL at the
+ * start. */
+const pdn_node *pdn_replay_node(const pdn_replay *r);
+/* The move last played (NULL at the start), and what the failing move
+ * denoted after -1 (status, reason and the count of candidates). */
+const pdn_move *pdn_replay_move(const pdn_replay *r);
+const pdn_match *pdn_replay_match(const pdn_replay *r);
+/* The scratch list of the last move, as pdn_board_play leaves it. */
+const pdn_movelist *pdn_replay_moves(const pdn_replay *r);
+/* The move last played in short form (pdn_move_format flags), and the
+ * position as a FEN string; both return the length needed, like
+ * snprintf (0 and "" for the move at the start). */
+size_t pdn_replay_move_text(const pdn_replay *r, unsigned flags, char *buf,
+                            size_t size);
+size_t pdn_replay_fen(const pdn_replay *r, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PDN_REPLAY_H */
