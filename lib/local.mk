@@ -18,7 +18,7 @@ lib_libpdn_la_LDFLAGS = -no-undefined -version-info $(PDN_LT_VERSION) \
 pdnincludedir = $(includedir)/pdn
 pdninclude_HEADERS = lib/pdn/pdn.h lib/pdn/error.h lib/pdn/game.h \
 	lib/pdn/reader.h lib/pdn/writer.h lib/pdn/variant.h lib/pdn/rules.h \
-	lib/pdn/result.h
+	lib/pdn/result.h lib/pdn/fingerprint.h
 pkgconfig_DATA = lib/libpdn.pc
 EXTRA_DIST += lib/libpdn.pc.in
 DISTCLEANFILES += lib/libpdn.pc

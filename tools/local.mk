@@ -8,7 +8,7 @@ TOOLS_COMMON = tools/common.c tools/common.h tools/cmdline.c tools/cmdline.h \
 	tools/infer.h tools/fold.c tools/fold.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
-	tools/pdn-convert tools/pdn-perft
+	tools/pdn-convert tools/pdn-perft tools/pdn-select
 tools_pdn_validate_SOURCES = tools/pdn-validate.c tools/tagcheck.c \
 	tools/tagcheck.h $(TOOLS_COMMON)
 tools_pdn_validate_LDADD = lib/libpdn.la
@@ -24,6 +24,11 @@ tools_pdn_convert_SOURCES = tools/pdn-convert.c tools/gamefmt.c tools/gamefmt.h 
 tools_pdn_convert_LDADD = lib/libpdn.la
 tools_pdn_perft_SOURCES = tools/pdn-perft.c $(TOOLS_COMMON)
 tools_pdn_perft_LDADD = lib/libpdn.la
+tools_pdn_select_SOURCES = tools/pdn-select.c tools/selectcrit.c \
+	tools/selectcrit.h tools/selectdup.c tools/selectdup.h \
+	tools/selectout.c tools/selectout.h tools/selectpass.c \
+	tools/selectpass.h $(TOOLS_COMMON)
+tools_pdn_select_LDADD = lib/libpdn.la
 
 ## Test helpers built here: rawgames (a small -w/-x splitter over
 ## pdn_game_raw, for tests/cli/split.sh) and pdn-legal as built on a libc
@@ -38,7 +43,8 @@ EXTRA_DIST += tools/completion.bash
 
 ## Bash completion: one script, installed under each tool's name (the
 ## directory bash-completion loads a command's completion from).
-TOOL_NAMES = pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft
+TOOL_NAMES = pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft \
+	pdn-select
 install-data-local: install-completion
 uninstall-local: uninstall-completion
 install-completion:

@@ -10,6 +10,7 @@
 #include <pdn/variant.h>
 #include <pdn/rules.h>
 #include <pdn/result.h>
+#include <pdn/fingerprint.h>
 
 #ifdef __cplusplus
 extern "C" {
