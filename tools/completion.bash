@@ -85,4 +85,4 @@ EOF
 }
 
 complete -F _pdntools -o filenames pdn-validate pdn-legal pdn-replay \
-    pdn-convert pdn-perft
+    pdn-convert pdn-perft pdn-select

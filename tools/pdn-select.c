@@ -21,17 +21,18 @@
 const char tool_name[] = "pdn-select";
 
 static const tool_option select_options[] = {
-    {"tag", 'T', "NAME=ERE", "the tag NAME matches the extended regular\n"
-                             "expression ERE (repeatable: all must hold)"},
+    {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n"
+                            "extended regular expression ERE (repeatable:\n"
+                            "all must hold)"},
     {"player", 'P', "ERE", "White or Black matches ERE"},
     {"event", 'e', "ERE", "Event matches ERE"},
     {"result", 'Y', "RESULT", "the result is RESULT (1-0, 0-1, 1/2-1/2, 2-0,\n"
                               "...: the same outcome however written)"},
-    {"date", 'y', "FROM..TO", "the Date lies in the range (YYYY, YYYY.MM or\n"
+    {"date", 'y', "RANGE", "FROM..TO: the Date lies in the range (YYYY, YYYY.MM or\n"
                               "YYYY.MM.DD; a partial date matches when a\n"
                               "day it can be falls in it)"},
     {"variant", 'K', "GAMETYPE", "the game's variant (after inference)"},
-    {"plies", 'l', "MIN..MAX", "number of moves of the main line"},
+    {"plies", 'l', "RANGE", "MIN..MAX: the number of moves of the main line"},
     {"comments", 'b', "WITH", "with or without comments"},
     {"legality", 'L', "WHICH", "legal or illegal games (main line)"},
     {"opening", 'B', "MOVES", "the moves begin with MOVES (any notation)"},
@@ -155,7 +156,8 @@ report(const seldup *names, const tool_opts *o, const pdn_game *g,
 
     if (o->quiet)
         return;
-    fprintf(stderr, "%s:%lu:%lu: note: %s %s:%lu (game %lu)\n", o->file,
+    fprintf(stderr, "%s: %s:%lu:%lu: note: %s %s:%lu (game %lu)\n",
+            tool_name, o->file,
             (unsigned long)pos.line, (unsigned long)pos.column, what, name,
             num, pdn_game_number(g));
 }
@@ -186,14 +188,15 @@ decide(select_state *s, const tool_opts *o, const pdn_game *g,
     if (!v->match)
         return 0;
     if (s->dedupe && v->have_fp) {
-        if ((first = seldup_put(&s->seen, &v->fp, me)) != 0) {
-            report(&s->seen, o, g, "same game as", first);
-            return 0;
-        }
+        /* a fragment first: the game it repeats may be one too */
         if (s->container != NULL &&
             (first = seldup_get(&s->all, &v->fp)) != 0 &&
             s->container[first] != 0) {
             report(&s->all, o, g, "beginning of", s->container[first]);
+            return 0;
+        }
+        if ((first = seldup_put(&s->seen, &v->fp, me)) != 0) {
+            report(&s->seen, o, g, "same game as", first);
             return 0;
         }
     }

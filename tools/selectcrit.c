@@ -264,11 +264,12 @@ fen_option(sel_crit *c, const char *arg)
 {
     pdn_error err;
 
-    if (pdn_fen_parse(arg, &c->pos, &err) < 0 || c->pos.turn == '?') {
-        tool_usage_error("-X: bad FEN '%s'%s%s", arg,
-                         c->pos.turn == '?' ? "" : ": ",
-                         c->pos.turn == '?' ? ": no side to move"
-                                            : err.text);
+    if (pdn_fen_parse(arg, &c->pos, &err) < 0) {
+        tool_usage_error("-X: bad FEN '%s': %s", arg, err.text);
+        return -1;
+    }
+    if (c->pos.turn == '?') {
+        tool_usage_error("-X: FEN '%s' has no side to move", arg);
         return -1;
     }
     c->have_pos = 1;

@@ -13,7 +13,7 @@
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 data=$top_srcdir/tests/data
-suites="valid convert validate legal replay"
+suites="valid convert validate legal replay select"
 ncase=0
 nfail=0
 for suite in $suites; do
@@ -36,6 +36,7 @@ for dir in "$data"/*/*/; do
     validate) tool=pdn-validate ;;
     legal) tool=pdn-legal ;;
     replay) tool=pdn-replay ;;
+    select) tool=pdn-select ;;
     reader|hostile) continue ;; # tests/unit/check_reader.c, hostile.sh
     *) continue ;;
     esac
