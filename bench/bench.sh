@@ -72,6 +72,10 @@ for name in oca int10x10 oca20; do
     done
 done
 
+# pdn-select: by tags (at pdn-validate's speed), opening, position, dedupe
+echo
+bench_select "$build" "$work/oca.pdn" "$work/int10x10.pdn"
+
 echo
 printf '%-16s %6s %14s %9s %12s\n' variant depth nodes seconds nodes/s
 for spec in "20 9" "21 11"; do

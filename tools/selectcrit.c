@@ -6,8 +6,25 @@
 #include "common.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* -X's position as boards of each variant met (made once: making a board
+ * costs more than replaying a game), and with colours reversed. */
+#define SEL_VARIANTS 16
+typedef struct sel_targets {
+    pdn_gametype gt;
+    int n;                   /* boards: 0 when the FEN does not fit gt */
+    pdn_board *b[2];
+    uint64_t hash[2];
+} sel_targets;
+
+struct sel_cache {
+    pthread_mutex_t lock;
+    int n;
+    sel_targets t[SEL_VARIANTS];
+};
 
 /* ---- the command line ---- */
 
@@ -273,6 +290,11 @@ fen_option(sel_crit *c, const char *arg)
         return -1;
     }
     c->have_pos = 1;
+    if (c->cache == NULL) {
+        c->cache = tool_xmalloc(sizeof *c->cache);
+        memset(c->cache, 0, sizeof *c->cache);
+        pthread_mutex_init(&c->cache->lock, NULL);
+    }
     return 1;
 }
 
@@ -357,6 +379,16 @@ selcrit_free(sel_crit *c)
     }
     free(c->tags);
     free(c->opening);
+    if (c->cache != NULL) {
+        int k;
+
+        for (k = 0; k < c->cache->n; k++) {
+            pdn_board_free(c->cache->t[k].b[0]);
+            pdn_board_free(c->cache->t[k].b[1]);
+        }
+        pthread_mutex_destroy(&c->cache->lock);
+        free(c->cache);
+    }
 }
 
 /* ---- deciding a game by its tags and text ---- */
@@ -452,9 +484,8 @@ text_match(const sel_crit *c, const pdn_game *g)
  * hashes, and the state of each criterion. */
 typedef struct replay {
     const sel_crit *c;
-    pdn_board *target[2];    /* the position; its colours reversed */
-    uint64_t hash[2];
-    int ntargets;
+    sel_targets own;         /* when the cache is full */
+    const sel_targets *tg;   /* the position; its colours reversed */
     int pos_seen, mat_seen, opening_ok, legal;
 } replay;
 
@@ -508,25 +539,52 @@ reversed(const pdn_board *b)
     return r;
 }
 
-/* The position's boards for gt; 0 when its squares do not fit gt (then no
- * game of that variant reaches it). */
+/* Fills t with the position's boards for t->gt. */
+static void
+make_targets(const sel_crit *c, sel_targets *t)
+{
+    pdn_board *b = pdn_board_new(&t->gt, NULL);
+
+    t->n = 0;
+    if (b == NULL || pdn_board_set_fen(b, &c->pos, NULL) != 0) {
+        pdn_board_free(b);
+        return;
+    }
+    t->b[0] = b;
+    t->hash[0] = pdn_board_hash(b);
+    t->n = 1;
+    if (c->reversed && (t->b[1] = reversed(b)) != NULL) {
+        t->hash[1] = pdn_board_hash(t->b[1]);
+        t->n = 2;
+    }
+}
+
+/* The position's boards for gt, from the cache or made for this game;
+ * 0 when its squares do not fit gt (then no game of that variant reaches
+ * it). */
 static int
 targets(replay *rp, const pdn_gametype *gt)
 {
-    pdn_board *b = pdn_board_new(gt, NULL);
+    struct sel_cache *k = rp->c->cache;
+    int i;
 
-    if (b == NULL || pdn_board_set_fen(b, &rp->c->pos, NULL) != 0) {
-        pdn_board_free(b);
-        return 0;
+    pthread_mutex_lock(&k->lock);
+    for (i = 0; i < k->n && !pdn_gametype_equal(&k->t[i].gt, gt); i++)
+        ;
+    if (i == k->n && i < SEL_VARIANTS) {
+        k->t[i].gt = *gt;
+        make_targets(rp->c, &k->t[i]);
+        k->n++;
     }
-    rp->target[0] = b;
-    rp->hash[0] = pdn_board_hash(b);
-    rp->ntargets = 1;
-    if (rp->c->reversed && (rp->target[1] = reversed(b)) != NULL) {
-        rp->hash[1] = pdn_board_hash(rp->target[1]);
-        rp->ntargets = 2;
+    pthread_mutex_unlock(&k->lock);
+    if (i < SEL_VARIANTS) {
+        rp->tg = &k->t[i];
+    } else {
+        rp->own.gt = *gt;
+        make_targets(rp->c, &rp->own);
+        rp->tg = &rp->own;
     }
-    return 1;
+    return rp->tg->n != 0;
 }
 
 static int
@@ -553,8 +611,8 @@ look(replay *rp, const pdn_board *b)
     if (c->have_pos && !rp->pos_seen) {
         uint64_t h = pdn_board_hash(b);
 
-        for (i = 0; i < rp->ntargets; i++)
-            if (h == rp->hash[i] && same_board(b, rp->target[i]))
+        for (i = 0; i < rp->tg->n; i++)
+            if (h == rp->tg->hash[i] && same_board(b, rp->tg->b[i]))
                 rp->pos_seen = 1;
     }
     if (c->have_mat && !rp->mat_seen) {
@@ -586,6 +644,22 @@ same_move(const pdn_move *a, const pdn_move *b)
     pdn_fingerprint_move(&x, a);
     pdn_fingerprint_move(&y, b);
     return pdn_fingerprint_equal(&x, &y);
+}
+
+/* 1 when the rest of the game cannot change the verdict: nothing needs
+ * the whole line (legality, the fingerprint) and the opening, position
+ * and material are settled (one that failed settles the game). */
+static int
+decided(const replay *rp, unsigned long ply)
+{
+    const sel_crit *c = rp->c;
+
+    if (c->legality || c->fingerprint)
+        return 0;
+    if (!rp->opening_ok)
+        return 1;
+    return ply >= c->nopening && (!c->have_pos || rp->pos_seen) &&
+           (!c->have_mat || rp->mat_seen);
 }
 
 /* Plays the main line on b, looking at every position. */
@@ -625,6 +699,8 @@ play(replay *rp, const tool_opts *o, const char *file, const pdn_game *g,
         pdn_fingerprint_move(&v->fp, &m.move);
         ply++;
         look(rp, b);
+        if (decided(rp, ply))
+            return;
     }
     v->plies = ply;
     rp->legal = n == NULL;
@@ -670,8 +746,10 @@ replay_match(const sel_crit *c, const tool_opts *o, const char *file,
     if ((l = tool_movelist(to)) != NULL)
         play(&rp, o, file, g, b, l, to, v, prefix, ud);
     tool_release(to, b, l);
-    pdn_board_free(rp.target[0]);
-    pdn_board_free(rp.target[1]);
+    if (rp.tg == &rp.own) {
+        pdn_board_free(rp.own.b[0]);
+        pdn_board_free(rp.own.b[1]);
+    }
     ok = l != NULL && (!c->have_variant || variant_is(&gt, &c->variant)) &&
          (!c->legality || rp.legal == (c->legality == 1)) &&
          (!c->nopening || rp.opening_ok) && (!c->have_pos || rp.pos_seen) &&

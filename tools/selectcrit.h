@@ -25,6 +25,8 @@ typedef struct sel_material {
     int men[2], kings[2];    /* [0] White, [1] Black */
 } sel_material;
 
+struct sel_cache;
+
 typedef struct sel_crit {
     sel_tag *tags;
     size_t ntags;
@@ -41,6 +43,7 @@ typedef struct sel_crit {
     size_t nopening;
     int have_pos;
     pdn_fen pos;
+    struct sel_cache *cache; /* -X: its boards per variant met */
     int have_mat;
     sel_material mat;
     int reversed;            /* position and material: colours reversed too */

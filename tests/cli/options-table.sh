@@ -7,7 +7,7 @@
 # option of its --help.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
-tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft"
+tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-select"
 sed -n 's/^| `-\([[:alnum:]]\)` | `--\([a-z-]*\)` | *\([A-Z]*\) *| \([a-z, ]*\) |.*/\1|\2|\3|\4/p
         s/^| `-\([[:alnum:]]\)` | *| *| \([a-z, ]*\) |.*/\1|-|-|\2/p' \
     "$top_srcdir/README.md" | sed 's/||/|-|/; s/, /,/g' > "$tmp/rows"
