@@ -187,18 +187,22 @@ decide(select_state *s, const tool_opts *o, const pdn_game *g,
 
     if (!v->match)
         return 0;
-    if (s->dedupe && v->have_fp) {
-        /* a fragment first: the game it repeats may be one too */
-        if (s->container != NULL &&
-            (first = seldup_get(&s->all, &v->fp)) != 0 &&
+    if (s->dedupe && v->have_fp && s->container != NULL) {
+        /* -J: the first pass knows every game selected; a fragment
+         * first, since the game it repeats may be one too */
+        if ((first = seldup_get(&s->all, &v->fp)) != 0 &&
             s->container[first] != 0) {
             report(&s->all, o, g, "beginning of", s->container[first]);
             return 0;
         }
-        if ((first = seldup_put(&s->seen, &v->fp, me)) != 0) {
-            report(&s->seen, o, g, "same game as", first);
+        if (first != 0 && first != me) {
+            report(&s->all, o, g, "same game as", first);
             return 0;
         }
+    } else if (s->dedupe && v->have_fp &&
+               (first = seldup_put(&s->seen, &v->fp, me)) != 0) {
+        report(&s->seen, o, g, "same game as", first);
+        return 0;
     }
     s->selected++;
     if (s->max != 0 && s->selected == s->max)
