@@ -3,26 +3,17 @@
  * every word through the splitmix64 finaliser with its own seed, so that
  * the lanes are independent hashes of the same sequence. */
 #include <config.h>
+#include "rules_private.h"
 #include <pdn/fingerprint.h>
-#include <pdn/variant.h>
 
 #define FP_SEED0 UINT64_C(0x50444E2D46503030) /* "PDN-FP00" */
 #define FP_SEED1 UINT64_C(0x50444E2D46503131) /* "PDN-FP11" */
 
-static uint64_t
-mix64(uint64_t x)
-{
-    x += UINT64_C(0x9E3779B97F4A7C15);
-    x = (x ^ (x >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    x = (x ^ (x >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return x ^ (x >> 31);
-}
-
 static void
 absorb(pdn_fingerprint *f, uint64_t w)
 {
-    f->h[0] = mix64(f->h[0] ^ w);
-    f->h[1] = mix64(f->h[1] + (w ^ FP_SEED1) * UINT64_C(0xD6E8FEB86659FD93));
+    f->h[0] = pdnp_mix64(f->h[0] ^ w);
+    f->h[1] = pdnp_mix64(f->h[1] + (w ^ FP_SEED1) * UINT64_C(0xD6E8FEB86659FD93));
 }
 
 void
@@ -49,7 +40,7 @@ pdn_fingerprint_move(pdn_fingerprint *f, const pdn_move *m)
 
     /* the captured set, whatever the order of the jumps */
     for (i = 0; i < m->ncaptured; i++)
-        taken += mix64(FP_SEED0 + m->captured[i]);
+        taken += pdnp_mix64(FP_SEED0 + m->captured[i]);
     absorb(f, (uint64_t)m->path[0] << 16 | (uint64_t)m->path[m->n - 1] << 8 |
                   m->ncaptured);
     absorb(f, taken);

@@ -215,6 +215,8 @@ void pdnp_pos_sync(const pdn_board *b, pdnp_pos *p);
  * white king, 3 black king) on coord, and Black to move (hash.c). */
 uint64_t pdnp_hash_key(int coord, unsigned kind);
 uint64_t pdnp_hash_side(void);
+/* The splitmix64 finaliser (game fingerprints mix their words with it). */
+uint64_t pdnp_mix64(uint64_t x);
 
 /* Converts an internal move to the public form. */
 void pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out);
