@@ -63,6 +63,28 @@ cmp -s "$tmp/o1" "$tmp/o3" && cmp -s "$tmp/r1" "$tmp/r3" && cmp -s "$tmp/e1" "$t
     [ "$(grep -c 'note: beginning of .*input.pdn:1 (game 3)$' "$tmp/e1")" = 2 ] ||
     { echo "FAIL: -J over two copies: $(grep -c note: "$tmp/e1") notes" >&2; cat "$tmp/e1" >&2; fail=1; }
 
+# -H: a capture written with its whole path or short is one move; a
+# different last move is another game
+cat > "$tmp/caps.pdn" <<'EOF2'
+[Event "A"]
+1. 11-15 23-19 2. 8-11 22-17 3. 3-8 25-22 4. 11-16 26-23 5. 16-20 29-25
+6. 7-11 31-26 7. 9-14 19-16 8. 12x19 23x16x7 9. 2x11 *
+
+[Event "B"]
+[Black "X"]
+11-15 23-19 8-11 22-17 3-8 25-22 11-16 26-23 16-20 29-25 7-11 31-26 9-14
+19-16 12x19 23x7 2x11 1-0
+
+[Event "C"]
+1. 11-15 23-19 2. 8-11 22-17 3. 3-8 25-22 4. 11-16 26-23 5. 16-20 29-25
+6. 7-11 31-26 7. 9-14 19-16 8. 12x19 23x16x7 9. 2x11 26-23 *
+EOF2
+[ "$(pdn-select -g english -k -H "$tmp/caps.pdn" 2> "$tmp/err")" = 2 ] &&
+    grep -q 'caps.pdn:5:1: note: same game as .*caps.pdn:1 (game 2)$' "$tmp/err" ||
+    { echo "FAIL: -H with short and full captures:" >&2; cat "$tmp/err" >&2; fail=1; }
+[ "$(pdn-select -g english -k -J "$tmp/caps.pdn" 2> "$tmp/err")" = 1 ] ||
+    { echo "FAIL: -J: games 1 and 2 begin game 3" >&2; cat "$tmp/err" >&2; fail=1; }
+
 shared=$(shared_dir)
 if [ -n "$shared" ]; then
     oca=$shared/corpus/english/oca__OCA_2.0.pdn
