@@ -51,8 +51,9 @@ add_tag(sel_crit *c, int letter, const char *name, size_t nlen,
     if ((rc = regcomp(&t->re, ere, REG_EXTENDED | REG_NOSUB)) != 0) {
         regerror(rc, &t->re, msg, sizeof msg);
         free(t->name);
-        return tool_usage_error("-%c: bad regular expression '%s': %s",
-                                letter, ere, msg) ? -1 : -1;
+        tool_usage_error("-%c: bad regular expression '%s': %s", letter,
+                         ere, msg);
+        return -1;
     }
     c->ntags++;
     return 1;
@@ -308,9 +309,10 @@ selcrit_option(sel_crit *c, int letter, const char *arg)
 
     switch (letter) {
     case 'T':
-        if ((eq = strchr(arg, '=')) == NULL || eq == arg)
-            return tool_usage_error("-T: expected NAME=ERE, not '%s'", arg)
-                       ? -1 : -1;
+        if ((eq = strchr(arg, '=')) == NULL || eq == arg) {
+            tool_usage_error("-T: expected NAME=ERE, not '%s'", arg);
+            return -1;
+        }
         return add_tag(c, letter, arg, (size_t)(eq - arg), eq + 1);
     case 'P':
         return add_tag(c, letter, NULL, 0, arg);

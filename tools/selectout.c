@@ -27,12 +27,15 @@ selout_split_option(selout *r, const char *tmpl)
 {
     const char *a = strstr(tmpl, "%{"), *z = a ? strchr(a, '}') : NULL;
 
-    if (r->split != NULL)
-        return tool_usage_error("option -i given twice") ? -1 : -1;
-    if (a == NULL || z == NULL || z == a + 2)
-        return tool_usage_error("-i: '%s' names no tag: write %%{TAG} where "
-                                "its value goes (out/%%{Event}.pdn)", tmpl)
-                   ? -1 : -1;
+    if (r->split != NULL) {
+        tool_usage_error("option -i given twice");
+        return -1;
+    }
+    if (a == NULL || z == NULL || z == a + 2) {
+        tool_usage_error("-i: '%s' names no tag: write %%{TAG} where its "
+                         "value goes (out/%%{Event}.pdn)", tmpl);
+        return -1;
+    }
     r->split = tmpl;
     return 0;
 }
