@@ -99,6 +99,16 @@ if [ -n "$shared" ]; then
     done < "$tmp/files" > "$tmp/want"
     tr '\n' '\0' < "$tmp/files" | xargs -0 pdn-select -q > "$tmp/c" 2>/dev/null || true
     cmp "$tmp/want" "$tmp/c" >&2 || { echo "FAIL: the corpus does not come out as it went in" >&2; fail=1; }
+    # -i on OCA: thousands of events, far more files than may be open at
+    # once; together they hold every byte
+    mkdir "$tmp/ev"
+    pdn-select -q -i "$tmp/ev/%{Event}.pdn" "$oca"
+    nev=$(ls "$tmp/ev" | wc -l)
+    [ "$nev" -gt 1000 ] && [ "$(find "$tmp/ev" -type f -exec cat {} + | wc -c)" = "$(wc -c < "$oca")" ] ||
+        { echo "FAIL: OCA -i by Event: $nev files, bytes lost" >&2; fail=1; }
+    [ "$(find "$tmp/ev" -type f -exec cat {} + | grep -c '^\[Event ')" = 22621 ] ||
+        { echo "FAIL: OCA -i by Event: games lost" >&2; fail=1; }
+    rm -rf "$tmp/ev"
     # -H on OCA: each dropped game is a note, and the notes are true
     pdn-select -H -k "$oca" > "$tmp/k" 2> "$tmp/notes"
     kept=$(cat "$tmp/k")
