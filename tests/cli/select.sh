@@ -57,6 +57,10 @@ pdn-select -J -x "$tmp/r1" "$fx" "$fx" > "$tmp/o1" 2> "$tmp/e1"
 pdn-select -J -j 3 -x "$tmp/r3" "$fx" "$fx" > "$tmp/o3" 2> "$tmp/e3"
 cmp -s "$tmp/o1" "$tmp/o3" && cmp -s "$tmp/r1" "$tmp/r3" && cmp -s "$tmp/e1" "$tmp/e3" ||
     { echo "FAIL: -J -j 3 differs from -j 1" >&2; fail=1; }
+# the notes name the game dropped by its place, and the one it repeats
+grep -q '^pdn-select: .*player/input.pdn:10:1: note: same game as .*player/input.pdn:1 (game 2)$' "$tmp/e1" &&
+    grep -q '^pdn-select: .*player/input.pdn:18:1: note: beginning of .*player/input.pdn:1 (game 3)$' "$tmp/e1" ||
+    { echo "FAIL: -J notes:" >&2; cat "$tmp/e1" >&2; fail=1; }
 # across files: the second copy is all duplicates or fragments, but the
 # illegal game 4, which is never dropped
 [ "$(grep -c 'note: same game as .*input.pdn:[156] (game [1256])$' "$tmp/e1")" = 5 ] &&
