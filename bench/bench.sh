@@ -75,6 +75,10 @@ done
 # pdn-select: by tags (at pdn-validate's speed), opening, position, dedupe
 echo
 bench_select "$build" "$work/oca.pdn" "$work/int10x10.pdn"
+if [ -n "${BENCH_MILLION:-}" ]; then
+    echo
+    bench_select_million "$build" "$oca" "$work"
+fi
 
 echo
 printf '%-16s %6s %14s %9s %12s\n' variant depth nodes seconds nodes/s

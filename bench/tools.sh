@@ -51,3 +51,33 @@ _select_row() {
         BEGIN { d = (s > 0) ? s : 0.001
                 printf "%-9s %-30s %8.4f %8.1f %8.1f\n", n, t, s, b / 1e6 / d, m / 1024 }'
 }
+
+# bench_select_million BUILD OCA WORK: -H's memory on a million games: every
+# prefix of 8 plies or more of every OCA game, each a game of its own
+# (1,008,178 games, 211 MB), deduplicated; prints games kept, seconds and
+# peak RSS (GNU time).
+bench_select_million() {
+    local build=$1 oca=$2 work=$3 s m
+    bench_tools bench_select_million "$build" pdn-select
+    awk 'BEGIN { RS = "" }
+    {
+        body = ""
+        nl = split($0, L, "\n")
+        for (j = 1; j <= nl; j++) if (L[j] !~ /^\[/) body = body " " L[j]
+        gsub(/\{[^}]*\}/, " ", body)
+        n = split(body, t, / +/)
+        m = 0
+        for (i = 1; i <= n; i++) if (t[i] ~ /^[0-9]+[-x][0-9x]+$/) mv[++m] = t[i]
+        line = ""
+        for (k = 1; k <= m; k++) {
+            line = line " " mv[k]
+            if (k >= 8) printf "[Event \"g%d p%d\"]\n%s *\n\n", NR, k, line
+        }
+    }' "$oca" > "$work/prefixes.pdn"
+    local kept
+    kept=$("$timebin" -f '%e %M' -o "$work/t1" "$tools/pdn-select" -q -k -H \
+        -g 21 "$work/prefixes.pdn")
+    read -r s m < "$work/t1"
+    echo "pdn-select -H: $kept of $(grep -c '^\[Event ' "$work/prefixes.pdn") games kept in $s s, peak RSS $((m / 1024)) MiB"
+    rm -f "$work/prefixes.pdn"
+}
