@@ -332,8 +332,8 @@ main(int argc, char **argv)
      * decides the variant of untagged games. */
     if (!selcrit_replays(&s.crit))
         o.have_gt = 1;
-    selout_init(&s.route, &o, s.count_only || s.json ? NULL : o.out, argc,
-                argv);
+    selout_init(&s.route, &o, s.count_only || s.json ? NULL : o.out, s.bad,
+                argc, argv);
     /* -J: fingerprints of every game first, then which game each begins */
     if (s.crit.prefixes &&
         selpass_fragments(&s.crit, &o, argc, argv, &s.all, &s.container) != 0)

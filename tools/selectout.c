@@ -41,11 +41,12 @@ selout_split_option(selout *r, const char *tmpl)
 }
 
 void
-selout_init(selout *r, const tool_opts *o, tool_output *main, int argc,
-            char **argv)
+selout_init(selout *r, const tool_opts *o, tool_output *main,
+            tool_output *bad, int argc, char **argv)
 {
     r->o = o;
     r->main = main;
+    r->bad = bad;
     if (main != NULL)
         main->end_line = 1;
     r->inputs = argv;
@@ -97,15 +98,24 @@ hash_name(const char *s)
     return h % SPLIT_BUCKETS;
 }
 
-/* 1 when path is one of the inputs (the same file, by device and inode). */
+/* 1 when path is one of the inputs or the -x file (the same file, by
+ * device and inode, or the same name). */
 static int
-is_input(const selout *r, const char *path)
+is_taken(const selout *r, const char *path)
 {
     struct stat a, b;
     int i;
 
+    if (r->bad != NULL && r->bad->name != NULL &&
+        (strcmp(r->bad->name, path) == 0 ||
+         (r->bad->target != NULL && strcmp(r->bad->target, path) == 0)))
+        return 1;
     if (stat(path, &a) != 0)
         return 0;
+    if (r->bad != NULL && r->bad->target != NULL &&
+        stat(r->bad->target, &b) == 0 && a.st_dev == b.st_dev &&
+        a.st_ino == b.st_ino)
+        return 1;
     for (i = 0; i < r->ninputs; i++)
         if (strcmp(r->inputs[i], "-") != 0 && stat(r->inputs[i], &b) == 0 &&
             a.st_dev == b.st_dev && a.st_ino == b.st_ino)
@@ -142,8 +152,9 @@ split_file(selout *r, const pdn_game *g)
          f = f->next)
         ;
     if (f == NULL) {
-        if (is_input(r, path)) {
-            tool_error("%s: is an input: not written over (-i)", path);
+        if (is_taken(r, path)) {
+            tool_error("%s: is an input or the -x file: not written over "
+                       "(-i)", path);
             free(path);
             return NULL;
         }

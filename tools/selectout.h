@@ -15,6 +15,7 @@ typedef struct selout {
     const tool_opts *o;
     tool_output *main;        /* the output when it takes PDN, else NULL */
     tool_output *prev;        /* where the input's previous game went */
+    tool_output *bad;         /* -x, or NULL */
     const char *split;        /* -i TEMPLATE */
     struct selout_file **files; /* -i: the files made, by hash of name */
     size_t nfiles, open;      /* files made; files open now */
@@ -25,9 +26,10 @@ typedef struct selout {
 
 /* Records -i TEMPLATE: 0, or -1 after a usage error. */
 int selout_split_option(selout *r, const char *tmpl);
-/* Ready to route: main is o->out unless it takes JSON or counts. */
+/* Ready to route: main is o->out unless it takes JSON or counts; bad is
+ * the -x file (NULL: none), which no -i file may be. */
 void selout_init(selout *r, const tool_opts *o, tool_output *main,
-                 int argc, char **argv);
+                 tool_output *bad, int argc, char **argv);
 /* Copies g's bytes to dest (o->out: the main output, or the -i file of
  * the game; NULL: nowhere). 0, or -1 after a write error. */
 int selout_game(selout *r, const tool_opts *o, const pdn_game *g,

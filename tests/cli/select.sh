@@ -45,6 +45,9 @@ cp "$fx" "$tmp/in.pdn"
 cp "$fx" "$tmp/none.pdn"
 expect_status 2 pdn-select -i "$tmp/%{Nothing}.pdn" "$tmp/none.pdn"
 cmp -s "$fx" "$tmp/none.pdn" || { echo "FAIL: -i wrote over its input" >&2; fail=1; }
+rm "$tmp/none.pdn"
+expect_status 2 pdn-select -x "$tmp/none.pdn" -i "$tmp/%{Nothing}.pdn" "$tmp/in.pdn"
+[ -e "$tmp/none.pdn" ] && { echo "FAIL: -i wrote the -x file" >&2; fail=1; }
 expect_status 2 pdn-select -x "$tmp/in.pdn" "$tmp/in.pdn"
 expect_status 2 pdn-select -o "$tmp/in.pdn" "$tmp/in.pdn"
 cmp -s "$fx" "$tmp/in.pdn" || { echo "FAIL: -x/-o wrote over the input" >&2; fail=1; }
