@@ -74,6 +74,14 @@ for name in oca int10x10 oca20; do
     done
 done
 
+# pdn-select: by tags (at pdn-validate's speed), opening, position, dedupe
+echo
+bench_select "$build" "$work/oca.pdn" "$work/int10x10.pdn"
+if [ -n "${BENCH_MILLION:-}" ]; then
+    echo
+    bench_select_million "$build" "$oca" "$work"
+fi
+
 echo
 printf '%-16s %6s %14s %9s %12s\n' variant depth nodes seconds nodes/s
 for spec in "20 9" "21 11"; do

@@ -1,6 +1,6 @@
 ## man/local.mk: the manual pages.
 dist_man_MANS += man/libpdn.3 man/pdn-validate.1 man/pdn-legal.1 \
 	man/pdn-replay.1 man/pdn-convert.1 man/pdn-perft.1 man/pdn-rules.7 \
-	man/pdn-stats.1 man/pdn-fix.1 \
+	man/pdn-stats.1 man/pdn-fix.1 man/pdn-select.1 \
 	man/pdn-json.5
 EXTRA_DIST += man/diagram-international.svg

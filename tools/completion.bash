@@ -88,4 +88,4 @@ EOF
 }
 
 complete -F _pdntools -o filenames pdn-validate pdn-legal pdn-replay \
-    pdn-convert pdn-perft pdn-stats pdn-fix
+    pdn-convert pdn-perft pdn-stats pdn-fix pdn-select

@@ -13,7 +13,8 @@ TOOLS_COMMON = tools/common.h tools/tbuf.c tools/tbuf.h tools/report.c \
 	tools/summary.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
-	tools/pdn-convert tools/pdn-perft tools/pdn-stats tools/pdn-fix
+	tools/pdn-convert tools/pdn-perft tools/pdn-stats tools/pdn-fix \
+	tools/pdn-select
 tools_pdn_validate_SOURCES = tools/pdn-validate.c tools/tagcheck.c \
 	tools/tagcheck.h $(TOOLS_COMMON)
 tools_pdn_validate_LDADD = lib/libpdn.la
@@ -36,6 +37,11 @@ tools_pdn_stats_LDADD = lib/libpdn.la
 tools_pdn_fix_SOURCES = tools/pdn-fix.c tools/fixtags.c tools/fixtags.h \
 	tools/transcode.c tools/transcode.h $(TOOLS_COMMON)
 tools_pdn_fix_LDADD = lib/libpdn.la
+tools_pdn_select_SOURCES = tools/pdn-select.c tools/selectcrit.c \
+	tools/selectcrit.h tools/selectdup.c tools/selectdup.h \
+	tools/selectout.c tools/selectout.h tools/selectpass.c \
+	tools/selectpass.h $(TOOLS_COMMON)
+tools_pdn_select_LDADD = lib/libpdn.la
 
 ## Test helpers built here: rawgames (a small -w/-x splitter over
 ## pdn_game_raw, for tests/cli/split.sh) and pdn-legal as built on a libc
@@ -51,7 +57,7 @@ EXTRA_DIST += tools/completion.bash
 ## Bash completion: one script, installed under each tool's name (the
 ## directory bash-completion loads a command's completion from).
 TOOL_NAMES = pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft \
-	pdn-stats pdn-fix
+	pdn-stats pdn-fix pdn-select
 install-data-local: install-completion
 uninstall-local: uninstall-completion
 install-completion:

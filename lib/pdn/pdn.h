@@ -14,6 +14,7 @@
 #include <pdn/edit.h>
 #include <pdn/replay.h>
 #include <pdn/version.h>
+#include <pdn/fingerprint.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -18,6 +18,12 @@ mix64(uint64_t x)
 }
 
 uint64_t
+pdnp_mix64(uint64_t x)
+{
+    return mix64(x);
+}
+
+uint64_t
 pdnp_hash_key(int coord, unsigned kind)
 {
     return mix64(HASH_SEED + 4u * (unsigned)coord + kind);

@@ -328,6 +328,8 @@ uint64_t pdnp_hash_side(void);
 /* The part of pdn_board_hash that is not pieces: the side to move and,
  * in two-move checkers, the second move of a turn. */
 uint64_t pdnp_hash_turn(const pdnp_pos *p);
+/* The splitmix64 finaliser (game fingerprints mix their words with it). */
+uint64_t pdnp_mix64(uint64_t x);
 
 /* Converts an internal move to the public form. */
 void pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out);

@@ -13,7 +13,7 @@
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 data=$top_srcdir/tests/data
-suites="valid convert validate legal replay stats fix"
+suites="valid convert validate legal replay stats fix select"
 ncase=0
 nfail=0
 for suite in $suites; do
@@ -38,6 +38,7 @@ for dir in "$data"/*/*/; do
     replay) tool=pdn-replay ;;
     stats) tool=pdn-stats ;;
     fix) tool=pdn-fix ;;
+    select) tool=pdn-select ;;
     reader|hostile) continue ;; # tests/unit/check_reader.c, hostile.sh
     *) continue ;;
     esac

@@ -8,7 +8,7 @@
 # option of its --help.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
-tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-fix"
+tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-fix pdn-select"
 sed -n 's/^| `-\([[:alnum:]]\)` | `--\([a-z-]*\)` | *\([A-Z]*\) *| \([a-z, ]*\) |.*/\1|\2|\3|\4/p
         s/^| `-\([[:alnum:]]\)` | *| *| \([a-z, ]*\) |.*/\1|-|-|\2/p
         s/^| *| `--\([a-z-]*\)` | *\([A-Z]*\) *| \([a-z, ]*\) |.*/_\1|\1|\2|\3/p' \

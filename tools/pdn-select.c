@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-select: writes the games that match every criterion, each byte for
+ * byte as in its input, and with -x the others; counts them (-k), lists
+ * them (-f json), drops repeated games (-H) and fragments of games (-J).
+ * The criteria are decided on the workers (selectcrit.c); the order-bound
+ * decisions (duplicates, -I) on the main thread, in input order. */
+#include <config.h>
+#include "common.h"
+#include "selectcrit.h"
+#include "selectdup.h"
+#include "selectout.h"
+#include "selectpass.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char tool_name[] = "pdn-select";
+
+static const tool_option select_options[] = {
+    {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n"
+                            "extended regular expression ERE (repeatable:\n"
+                            "all must hold)"},
+    {"player", 'P', "ERE", "White or Black matches ERE"},
+    {"event", SELECT_OPT_EVENT, "ERE", "Event matches ERE (as -T Event=ERE)"},
+    {"result", 'Y', "RESULT", "the result is RESULT (1-0, 0-1, 1/2-1/2, 2-0,\n"
+                              "...: the same outcome however written)"},
+    {"date", 'y', "RANGE", "FROM..TO: the Date lies in the range (YYYY, YYYY.MM or\n"
+                              "YYYY.MM.DD; a partial date matches when a\n"
+                              "day it can be falls in it)"},
+    {"variant", 'K', "GAMETYPE", "the game's variant (after inference)"},
+    {"plies", 'l', "RANGE", "MIN..MAX: the number of moves of the main line"},
+    {"comments", 'b', "WITH", "with or without comments"},
+    {"legality", 'L', "WHICH", "legal or illegal games (main line)"},
+    {"opening", 'B', "MOVES", "the moves begin with MOVES (any notation)"},
+    {"position", 'X', "FEN", "the game reaches the position FEN"},
+    {"material", 'M', "SIGNATURE", "the game reaches the material SIGNATURE\n"
+                                   "('3K v 1K', '2M1K v 2K', 'kings')"},
+    {"reversed", 'Q', NULL, "-X and -M: also with colours reversed"},
+    {"invert", 'Z', NULL, "select the games that do not match"},
+    {"dedupe", 'H', NULL, "drop a game equal to an earlier one selected\n"
+                          "(variant, start position and moves)"},
+    {"fragments", 'J', NULL, "also drop a game whose moves begin another\n"
+                             "selected game's (implies -H)"},
+    {"count", 'k', NULL, "print only the number of games selected"},
+    {"max-count", 'I', "N", "stop after N games selected"},
+    {"bad", 'x', "FILE", "write the games not selected to FILE"},
+    {"split", 'i', "TEMPLATE", "write each game selected to the file TEMPLATE\n"
+                               "names, %{TAG} standing for its TAG's value"},
+    {"format", 'f', "FORMAT", "pdn (default: the games) or json (one record\n"
+                              "per game: file, game, tags)"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline select_cmdline = {
+    "[OPTION]... [FILE]...",
+    "Write the PDN games that match every criterion, byte for byte.\n",
+    select_options, "gGAEoqWj" TOOL_OPT_LABEL TOOL_OPT_SUMMARY TOOL_OPT_PROGRESS
+        TOOL_OPT_NO_PROGRESS,
+    "no game selected, or input that could not be read", NULL};
+
+/* What workers hand to the main thread: each game's verdict, found by its
+ * address (a game lives until its turn in input order has come). */
+typedef struct pending {
+    const pdn_game *g;
+    sel_verdict v;
+    struct pending *next;
+} pending;
+
+#define NBUCKETS 1024
+
+typedef struct select_state {
+    sel_crit crit;
+    int count_only, json;
+    unsigned long max;        /* -I; 0: no limit */
+    atomic_int stopped;       /* -I reached: the workers do nothing */
+    unsigned long selected;
+    int dedupe;
+    seldup seen;              /* games selected, by fingerprint */
+    seldup all;               /* -J: every game's, from the first pass */
+    uint32_t *container;      /* -J: the game each one begins, or 0 */
+    uint32_t base, index;     /* game numbers over all inputs */
+    const char *file;         /* the input of the last game emitted */
+    unsigned long last_number;
+    selout route;             /* where the bytes go */
+    tool_output *bad;
+    pthread_mutex_t lock;
+    pending *bucket[NBUCKETS];
+} select_state;
+
+static size_t
+bucket_of(const pdn_game *g)
+{
+    return ((uintptr_t)g >> 4) % NBUCKETS;
+}
+
+static void
+hand_over(select_state *s, const pdn_game *g, const sel_verdict *v)
+{
+    pending *p = tool_xmalloc(sizeof *p);
+    size_t k = bucket_of(g);
+
+    p->g = g;
+    p->v = *v;
+    pthread_mutex_lock(&s->lock);
+    p->next = s->bucket[k];
+    s->bucket[k] = p;
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* The verdict of g; 0 when none was handed over (no game, or -I). */
+static int
+take(select_state *s, const pdn_game *g, sel_verdict *v)
+{
+    pending **pp, *p;
+    size_t k = bucket_of(g);
+
+    pthread_mutex_lock(&s->lock);
+    for (pp = &s->bucket[k]; *pp != NULL && (*pp)->g != g; pp = &(*pp)->next)
+        ;
+    p = *pp;
+    if (p != NULL)
+        *pp = p->next;
+    pthread_mutex_unlock(&s->lock);
+    if (p == NULL)
+        return 0;
+    *v = p->v;
+    free(p);
+    return 1;
+}
+
+static void
+select_game(const tool_opts *o, const char *file, pdn_game *g,
+            const pdn_error *rerr, tool_out *to)
+{
+    select_state *s = o->ud;
+    sel_verdict v;
+
+    (void)rerr;
+    if (g == NULL || atomic_load(&s->stopped))
+        return;
+    selcrit_game(&s->crit, o, file, g, to, &v, NULL, NULL);
+    hand_over(s, g, &v);
+}
+
+/* "FILE:LINE:COL: note: ..." on stderr: which game a dropped one repeats.
+ * Not a finding: it does not change the exit status. */
+static void
+report(const seldup *names, const tool_opts *o, const pdn_game *g,
+       const char *what, uint32_t first)
+{
+    unsigned long num;
+    const char *name = seldup_name(names, first, &num);
+    pdn_pos pos = pdn_game_pos(g);
+
+    if (o->quiet)
+        return;
+    fprintf(stderr, "%s: %s:%lu:%lu: note: %s %s:%lu (game %lu)\n",
+            tool_name, o->file,
+            (unsigned long)pos.line, (unsigned long)pos.column, what, name,
+            num, pdn_game_number(g));
+}
+
+/* The game's number over every input, and the file table it needs. */
+static uint32_t
+number(select_state *s, const tool_opts *o, const pdn_game *g)
+{
+    unsigned long n = pdn_game_number(g);
+
+    if (o->file != s->file || n <= s->last_number) {
+        s->base = s->index;
+        s->file = o->file;
+        seldup_file_start(&s->seen, o->file, s->base + 1);
+    }
+    s->last_number = n;
+    s->index = s->base + (uint32_t)n;
+    return s->index;
+}
+
+/* The order-bound part of the verdict: -H, -J and -I. */
+static int
+decide(select_state *s, const tool_opts *o, const pdn_game *g,
+       const sel_verdict *v)
+{
+    uint32_t me = number(s, o, g), first;
+
+    if (!v->match)
+        return 0;
+    if (s->dedupe && v->have_fp && s->container != NULL) {
+        /* -J: the first pass knows every game selected; a fragment
+         * first, since the game it repeats may be one too */
+        if ((first = seldup_get(&s->all, &v->fp)) != 0 &&
+            s->container[first] != 0) {
+            report(&s->all, o, g, "beginning of", s->container[first]);
+            return 0;
+        }
+        if (first != 0 && first != me) {
+            report(&s->all, o, g, "same game as", first);
+            return 0;
+        }
+    } else if (s->dedupe && v->have_fp &&
+               (first = seldup_put(&s->seen, &v->fp, me)) != 0) {
+        report(&s->seen, o, g, "same game as", first);
+        return 0;
+    }
+    s->selected++;
+    if (s->max != 0 && s->selected == s->max)
+        atomic_store(&s->stopped, 1);
+    return 1;
+}
+
+static void
+json_record(tbuf *b, const tool_opts *o, const pdn_game *g)
+{
+    size_t i, j, n = pdn_game_tag_count(g);
+
+    tbuf_adds(b, "{\"type\":\"game\",\"file\":");
+    tbuf_json(b, o->file);
+    tbuf_adds(b, ",\"game\":");
+    tbuf_addu(b, pdn_game_number(g));
+    tbuf_adds(b, ",\"tags\":{");
+    for (i = 0; i < n; i++) {
+        const char *name = pdn_game_tag_name_at(g, i);
+
+        /* a repeated tag: its first value, as pdn_game_tag gives it */
+        for (j = 0; j < i && strcmp(pdn_game_tag_name_at(g, j), name); j++)
+            ;
+        if (j < i)
+            continue;
+        if (b->data[b->len - 1] != '{')
+            tbuf_addc(b, ',');
+        tbuf_json(b, name);
+        tbuf_addc(b, ':');
+        tbuf_json(b, pdn_game_tag_value_at(g, i));
+    }
+    tbuf_adds(b, "}}\n");
+}
+
+static int
+select_emit(const tool_opts *o, const pdn_game *g, int status)
+{
+    select_state *s = o->ud;
+    sel_verdict v;
+    int chosen, stopped = atomic_load(&s->stopped);
+
+    (void)status;
+    if (g == NULL)
+        return 0;
+    if (!take(s, g, &v) || (stopped && s->selected >= s->max))
+        return selout_game(&s->route, o, g, NULL);
+    chosen = decide(s, o, g, &v);
+    if (chosen && s->json) {
+        tbuf b = {NULL, 0, 0};
+        int rc;
+
+        json_record(&b, o, g);
+        rc = tool_write(o->out, b.data, b.len);
+        tbuf_free(&b);
+        return rc < 0 ? -1 : selout_game(&s->route, o, g, NULL);
+    }
+    if (chosen)
+        return selout_game(&s->route, o, g, s->route.main);
+    return selout_game(&s->route, o, g, s->bad);
+}
+
+static int
+parse(select_state *s, tool_opts *o, int argc, char **argv)
+{
+    int c, st, r;
+    long n;
+
+    while ((c = tool_getopt(&select_cmdline, o, argc, argv, &st)) != -1) {
+        if ((r = selcrit_option(&s->crit, c, optarg)) != 0) {
+            if (r < 0)
+                return TOOL_TROUBLE;
+        } else if (c == 'H' || c == 'J') {
+            s->dedupe = 1;
+            s->crit.fingerprint = 1;
+            s->crit.prefixes |= c == 'J';
+        } else if (c == 'k') {
+            s->count_only = 1;
+        } else if (c == 'I') {
+            if (tool_number_option(c, optarg, 1, 2147483647L, NULL, &n) < 0)
+                return TOOL_TROUBLE;
+            s->max = (unsigned long)n;
+        } else if (c == 'x') {
+            if (tool_output_option(&s->bad, c, optarg) < 0)
+                return TOOL_TROUBLE;
+            s->bad->end_line = 1;
+        } else if (c == 'i') {
+            if (selout_split_option(&s->route, optarg) < 0)
+                return TOOL_TROUBLE;
+        } else if (c == 'f') {
+            static const char *const fmts[] = {"pdn", "json", NULL};
+            if ((s->json = tool_choice(c, optarg, fmts)) < 0)
+                return TOOL_TROUBLE;
+        }
+    }
+    if (st >= 0)
+        return st;
+    if (s->count_only && (o->out != tool_output_std() || s->json ||
+                          s->route.split != NULL))
+        return tool_usage_error("-k prints one number on standard output: "
+                                "not with -o, -f json or -i");
+    if (s->route.split != NULL && (s->json || o->out != tool_output_std()))
+        return tool_usage_error("-i writes the games to the files it names: "
+                                "not with -o or -f json");
+    if (s->crit.prefixes && (argc == optind || strcmp(argv[argc - 1], "-") == 0))
+        return tool_usage_error("-J reads its inputs twice: they must be "
+                                "files, not standard input");
+    return -1;
+}
+
+int
+main(int argc, char **argv)
+{
+    static select_state s;
+    tool_opts o;
+    int st, out_fd = -1;
+
+    tool_opts_init(&o);
+    o.game = select_game;
+    o.emit = select_emit;
+    o.ud = &s;
+    pthread_mutex_init(&s.lock, NULL);
+    if ((st = parse(&s, &o, argc, argv)) >= 0)
+        return st;
+    argc -= optind;
+    argv += optind;
+    /* Tags alone: nothing is replayed, not even the first pass that
+     * decides the variant of untagged games. */
+    if (!selcrit_replays(&s.crit))
+        o.have_gt = 1;
+    selout_init(&s.route, &o, s.count_only || s.json ? NULL : o.out, s.bad,
+                argc, argv);
+    /* -J: fingerprints of every game first, then which game each begins */
+    if (s.crit.prefixes &&
+        selpass_fragments(&s.crit, &o, argc, argv, &s.all, &s.container) != 0)
+        return TOOL_TROUBLE;
+    if (s.count_only)
+        out_fd = dup(STDOUT_FILENO);
+    st = tool_run(&o, argc, argv);
+    st = selout_end(&s.route, st);
+    if (out_fd >= 0) {
+        char line[32];
+        int n = snprintf(line, sizeof line, "%lu\n", s.selected);
+
+        if (st < TOOL_TROUBLE && write(out_fd, line, (size_t)n) != n) {
+            tool_error("standard output: write error");
+            st = TOOL_TROUBLE;
+        }
+        close(out_fd);
+    }
+    if (st == TOOL_OK && s.selected == 0)
+        st = TOOL_PROBLEMS;
+    seldup_free(&s.seen);
+    seldup_free(&s.all);
+    free(s.container);
+    selcrit_free(&s.crit);
+    return st;
+}

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-select's byte-for-byte routing of games (selectout.h) and the -i
+ * files: made on first use (never an input), kept open up to a limit,
+ * closed and reopened for appending when more are needed. */
+#include <config.h>
+#include "selectout.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* -i files open at once, at most (an archive may hold thousands of
+ * events, far more than a process may open). */
+#define SPLIT_OPEN_MAX 64
+#define SPLIT_BUCKETS 4096
+
+typedef struct selout_file {
+    tool_output out;         /* fp NULL while closed */
+    char *path;
+    int made;                /* opened once: reopened for appending */
+    struct selout_file *next;
+} selout_file;
+
+int
+selout_split_option(selout *r, const char *tmpl)
+{
+    const char *a = strstr(tmpl, "%{"), *z = a ? strchr(a, '}') : NULL;
+
+    if (r->split != NULL) {
+        tool_usage_error("option -i given twice");
+        return -1;
+    }
+    if (a == NULL || z == NULL || z == a + 2) {
+        tool_usage_error("-i: '%s' names no tag: write %%{TAG} where its "
+                         "value goes (out/%%{Event}.pdn)", tmpl);
+        return -1;
+    }
+    r->split = tmpl;
+    return 0;
+}
+
+void
+selout_init(selout *r, const tool_opts *o, tool_output *main,
+            tool_output *bad, int argc, char **argv)
+{
+    r->o = o;
+    r->main = main;
+    r->bad = bad;
+    if (main != NULL)
+        main->end_line = 1;
+    r->inputs = argv;
+    r->ninputs = argc;
+    if (r->split != NULL)
+        r->files = calloc(SPLIT_BUCKETS, sizeof *r->files);
+}
+
+/* ---- the -i files ---- */
+
+/* The file name for g: the template with the tag's value, each byte that
+ * is not a letter, digit, '-', '_' or '.' (and a leading '.') made '_';
+ * "none" for a game without the tag. */
+static char *
+split_name(const char *tmpl, const pdn_game *g)
+{
+    const char *a = strstr(tmpl, "%{"), *z = strchr(a, '}'), *v;
+    char tag[64];
+    tbuf b = {NULL, 0, 0};
+    size_t n = (size_t)(z - a - 2), i;
+
+    if (n >= sizeof tag)
+        n = sizeof tag - 1;
+    memcpy(tag, a + 2, n);
+    tag[n] = '\0';
+    v = pdn_game_tag(g, tag);
+    if (v == NULL || v[0] == '\0')
+        v = "none";
+    tbuf_add(&b, tmpl, (size_t)(a - tmpl));
+    for (i = 0; v[i] != '\0'; i++) {
+        char c = v[i];
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                 (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+                 (c == '.' && i != 0);
+
+        tbuf_addc(&b, ok ? c : '_');
+    }
+    tbuf_adds(&b, z + 1);
+    return b.data;
+}
+
+static unsigned long
+hash_name(const char *s)
+{
+    unsigned long h = 5381;
+
+    while (*s)
+        h = h * 33 + (unsigned char)*s++;
+    return h % SPLIT_BUCKETS;
+}
+
+/* 1 when path is one of the inputs or the -x file (the same file, by
+ * device and inode, or the same name). */
+static int
+is_taken(const selout *r, const char *path)
+{
+    struct stat a, b;
+    int i;
+
+    if (r->bad != NULL && r->bad->name != NULL &&
+        (strcmp(r->bad->name, path) == 0 ||
+         (r->bad->target != NULL && strcmp(r->bad->target, path) == 0)))
+        return 1;
+    if (stat(path, &a) != 0)
+        return 0;
+    if (r->bad != NULL && r->bad->target != NULL &&
+        stat(r->bad->target, &b) == 0 && a.st_dev == b.st_dev &&
+        a.st_ino == b.st_ino)
+        return 1;
+    for (i = 0; i < r->ninputs; i++)
+        if (strcmp(r->inputs[i], "-") != 0 && stat(r->inputs[i], &b) == 0 &&
+            a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+            return 1;
+    return 0;
+}
+
+/* Closes open files until there is room for one more. */
+static int
+make_room(selout *r)
+{
+    size_t k;
+    selout_file *f;
+
+    for (k = 0; k < SPLIT_BUCKETS && r->open >= SPLIT_OPEN_MAX; k++)
+        for (f = r->files[k]; f != NULL; f = f->next)
+            if (f->out.fp != NULL && f != (selout_file *)r->prev) {
+                if (fclose(f->out.fp) != 0 && f->out.err == 0)
+                    f->out.err = errno;
+                f->out.fp = NULL;
+                r->open--;
+            }
+    return 0;
+}
+
+static tool_output *
+split_file(selout *r, const pdn_game *g)
+{
+    char *path = split_name(r->split, g);
+    unsigned long k = hash_name(path);
+    selout_file *f;
+
+    for (f = r->files[k]; f != NULL && strcmp(f->path, path) != 0;
+         f = f->next)
+        ;
+    if (f == NULL) {
+        if (is_taken(r, path)) {
+            tool_error("%s: is an input or the -x file: not written over "
+                       "(-i)", path);
+            free(path);
+            return NULL;
+        }
+        f = tool_xmalloc(sizeof *f);
+        memset(f, 0, sizeof *f);
+        f->path = path;
+        f->out.opt = 'i';
+        f->out.name = path;
+        f->out.end_line = 1;
+        f->next = r->files[k];
+        r->files[k] = f;
+        r->nfiles++;
+    } else {
+        free(path);
+    }
+    if (f->out.fp == NULL) {
+        make_room(r);
+        /* made by this run: the first opening empties it */
+        f->out.fp = fopen(f->path, f->made ? "ab" : "wb");
+        if (f->out.fp == NULL) {
+            tool_error("%s: %s", f->path, strerror(errno));
+            return NULL;
+        }
+        f->made = 1;
+        r->open++;
+    }
+    return &f->out;
+}
+
+/* ---- copying ---- */
+
+/* Length of the rest of a line at s: blanks and the newline ending it,
+ * or 0 when the line goes on. */
+static size_t
+rest_of_line(const char *s, size_t n)
+{
+    size_t i = 0;
+
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+        i++;
+    return i < n && s[i] == '\n' ? i + 1 : 0;
+}
+
+/* Ends the last line of out when it is not ended. */
+static int
+end_line(tool_output *out)
+{
+    if (out == NULL || out->len == 0 || out->last == '\n')
+        return 0;
+    return tool_write(out, "\n", 1);
+}
+
+/* The bytes of a game over the reader's size limit that it did not keep,
+ * read again from the input file (standard input cannot be). */
+static int
+copy_tail(const tool_opts *o, tool_output *out, const pdn_game *g,
+          size_t kept)
+{
+    size_t off, span, n;
+    char buf[65536];
+    FILE *in = NULL;
+
+    pdn_game_raw_span(g, &off, &span);
+    if (span <= kept)
+        return 0;
+    if (strcmp(o->file, "<stdin>") != 0)
+        in = fopen(o->file, "rb");
+    if (in == NULL || fseeko(in, (off_t)(off + kept), SEEK_SET) != 0) {
+        tool_error("%s: game %lu is over the size limit: only its first %zu "
+                   "of %zu bytes are copied to %s", o->file,
+                   pdn_game_number(g), kept, span, out->name);
+        if (in != NULL)
+            fclose(in);
+        return 0;
+    }
+    for (span -= kept; span > 0; span -= n) {
+        n = fread(buf, 1, span < sizeof buf ? span : sizeof buf, in);
+        if (n == 0 || tool_write(out, buf, n) < 0) {
+            fclose(in);
+            return -1;
+        }
+    }
+    fclose(in);
+    return 0;
+}
+
+int
+selout_game(selout *r, const tool_opts *o, const pdn_game *g,
+            tool_output *dest)
+{
+    size_t len, head = 0;
+    const char *raw = pdn_game_raw(g, &len);
+
+    if (r->failed)
+        return -1;
+    if (pdn_game_number(g) == 1) {
+        /* a new input: the last one may not have ended its line */
+        if (end_line(r->prev) < 0)
+            return -1;
+        r->prev = NULL;
+    } else {
+        head = rest_of_line(raw, len);
+        if (r->prev != NULL && tool_write(r->prev, raw, head) < 0)
+            return -1;
+    }
+    if (dest != NULL && dest == r->main && r->split != NULL &&
+        (dest = split_file(r, g)) == NULL) {
+        r->failed = 1;
+        return -1;
+    }
+    if (dest != NULL && dest != r->prev && end_line(dest) < 0)
+        return -1;
+    r->prev = dest;
+    if (dest == NULL)
+        return 0;
+    if (tool_write(dest, raw + head, len - head) < 0)
+        return -1;
+    return copy_tail(o, dest, g, len);
+}
+
+int
+selout_end(selout *r, int status)
+{
+    size_t k;
+    selout_file *f, *next;
+
+    for (k = 0; r->files != NULL && k < SPLIT_BUCKETS; k++)
+        for (f = r->files[k]; f != NULL; f = next) {
+            next = f->next;
+            if (f->out.fp == NULL && f->out.err == 0 && f->out.len != 0 &&
+                f->out.last != '\n')
+                f->out.fp = fopen(f->path, "ab");
+            if (f->out.fp != NULL) {
+                end_line(&f->out);
+                if (fclose(f->out.fp) != 0 && f->out.err == 0)
+                    f->out.err = errno;
+            }
+            if (f->out.err != 0 && !f->out.reported) {
+                tool_error("%s: %s", f->path, strerror(f->out.err));
+                status = TOOL_TROUBLE;
+            }
+            free(f->path);
+            free(f);
+        }
+    free(r->files);
+    r->files = NULL;
+    if (r->failed)
+        status = TOOL_TROUBLE;
+    return status;
+}

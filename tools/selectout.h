@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* Where pdn-select puts each game's bytes: the output, the -x file, the
+ * file a -i template names for it, or nowhere. Every game is copied byte
+ * for byte as read; the end of the line a game ends on goes with that
+ * game, and a newline is added only where an input does not end with
+ * one, so that the parts concatenate to the input. */
+#ifndef PDN_TOOLS_SELECTOUT_H
+#define PDN_TOOLS_SELECTOUT_H
+
+#include "common.h"
+
+struct selout_file;
+
+typedef struct selout {
+    const tool_opts *o;
+    tool_output *main;        /* the output when it takes PDN, else NULL */
+    tool_output *prev;        /* where the input's previous game went */
+    tool_output *bad;         /* -x, or NULL */
+    const char *split;        /* -i TEMPLATE */
+    struct selout_file **files; /* -i: the files made, by hash of name */
+    size_t nfiles, open;      /* files made; files open now */
+    char **inputs;            /* the operands (never written over) */
+    int ninputs;
+    int failed;               /* a -i file could not be written */
+} selout;
+
+/* Records -i TEMPLATE: 0, or -1 after a usage error. */
+int selout_split_option(selout *r, const char *tmpl);
+/* Ready to route: main is o->out unless it takes JSON or counts; bad is
+ * the -x file (NULL: none), which no -i file may be. */
+void selout_init(selout *r, const tool_opts *o, tool_output *main,
+                 tool_output *bad, int argc, char **argv);
+/* Copies g's bytes to dest (o->out: the main output, or the -i file of
+ * the game; NULL: nowhere). 0, or -1 after a write error. */
+int selout_game(selout *r, const tool_opts *o, const pdn_game *g,
+                tool_output *dest);
+/* Closes the -i files; returns the status, 2 when one failed. */
+int selout_end(selout *r, int status);
+
+#endif /* PDN_TOOLS_SELECTOUT_H */

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-select -J's passes before the writing one (selectpass.c). */
+#ifndef PDN_TOOLS_SELECTPASS_H
+#define PDN_TOOLS_SELECTPASS_H
+
+#include <stdint.h>
+#include "common.h"
+#include "selectcrit.h"
+#include "selectdup.h"
+
+/* Fills *all with the fingerprint of every game c selects in the inputs
+ * (named FILE:GAME by its file table) and *container (malloc'd, indexed
+ * by game number over all inputs) with, for each game stored, the first
+ * selected game whose moves begin with its moves, or 0. Returns 0, or -1
+ * after reporting an input that cannot be read. */
+int selpass_fragments(const sel_crit *c, tool_opts *o, int argc,
+                      char **argv, seldup *all, uint32_t **container);
+
+#endif /* PDN_TOOLS_SELECTPASS_H */
