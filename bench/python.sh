@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The Python module against the C tool on OCA (22,621 games): reading only,
+# reading and replaying every ply (the variant inferred, and given), and
+# pdn-legal -j 1 on the same file (inferring, and with -g english). Median
+# wall seconds of BENCH_RUNS runs (default 5) and the ratio module / tool.
+#   bench/python.sh [BUILDDIR [SRCDIR]]     (make bench runs it)
+set -euo pipefail
+build=${1:-$(pwd)}
+src=${2:-$(cd "$(dirname "$0")/.." && pwd)}
+runs=${BENCH_RUNS:-5}
+shared=${PDN_SHARED:-$src/../shared}
+oca=$shared/corpus/english/oca__OCA_2.0.pdn
+[ -f "$oca" ] || { echo "python bench: $oca not found (set PDN_SHARED)" >&2; exit 77; }
+command -v python3 >/dev/null || { echo "python bench: no python3" >&2; exit 77; }
+. "$src/bench/tools.sh"
+bench_tools python "$build" pdn-legal
+PDNTOOLS_LIBPDN=$build/lib/.libs/libpdn.so
+PYTHONPATH=$src/python
+export PDNTOOLS_LIBPDN PYTHONPATH
+
+# median CMD...: the median wall time of $runs runs, in seconds.
+median() {
+    local i s e
+    for i in $(seq "$runs"); do
+        s=$(date +%s%N)
+        "$@" >/dev/null 2>&1 || true
+        e=$(date +%s%N)
+        echo $(( e - s ))
+    done | sort -n | awk -v n="$runs" '{ t[NR] = $1 }
+        END { printf "%.3f", t[int((n + 1) / 2)] / 1e9 }'
+}
+
+py() {
+    python3 -c '
+import sys, pdntools
+mode, path = sys.argv[1], sys.argv[2]
+gt = "english" if mode == "given" else None
+plies = 0
+for g in pdntools.read(path, gametype=gt):
+    if mode != "read":
+        for p in g.replay(strict=False):
+            plies += 1
+' "$@"
+}
+
+c_inf=$(median "$tools/pdn-legal" -j 1 "$oca")
+c_gt=$(median "$tools/pdn-legal" -j 1 -g english "$oca")
+p_read=$(median py read "$oca")
+p_inf=$(median py infer "$oca")
+p_gt=$(median py given "$oca")
+printf '%-40s %8s %7s\n' "OCA (11.5 MB, 22,621 games)" seconds ratio
+printf '%-40s %8s\n' "pdn-legal -j 1" "$c_inf"
+printf '%-40s %8s\n' "pdn-legal -j 1 -g english" "$c_gt"
+printf '%-40s %8s\n' "python: read every game" "$p_read"
+printf '%-40s %8s %7s\n' "python: read + replay (variant inferred)" "$p_inf" \
+    "$(awk -v a="$p_inf" -v b="$c_inf" 'BEGIN { printf "%.1fx", a / b }')"
+printf '%-40s %8s %7s\n' "python: read + replay (gametype=english)" "$p_gt" \
+    "$(awk -v a="$p_gt" -v b="$c_gt" 'BEGIN { printf "%.1fx", a / b }')"
