@@ -301,6 +301,11 @@ copy_rest(const tool_opts *o, tool_output *out, const pdn_game *g,
         return 0;
     if (strcmp(o->file, "<stdin>") != 0)
         in = fopen(o->file, "rb");
+    /* gzip input: the offsets are those of the text, not of the file */
+    if (in != NULL && getc(in) == 0x1F && getc(in) == 0x8B) {
+        fclose(in);
+        in = NULL;
+    }
     if (in == NULL || fseeko(in, (off_t)(off + len), SEEK_SET) != 0) {
         tool_error("%s: game %lu is over the size limit: only its first %zu "
                    "of %zu bytes are copied to %s (the input cannot be "
