@@ -3,7 +3,7 @@
 ## configure found python3; tests/cli/python.sh tests it in make check.
 EXTRA_DIST += python/README.md python/pyproject.toml \
 	python/pdntools/__init__.py python/pdntools/_capi.py \
-	python/tests/test_pdntools.py
+	python/tests/test_pdntools.py python/examples/suggest_rate.py
 if HAVE_PYTHON
 pdntoolspydir = $(pythondir)/pdntools
 pdntoolspy_PYTHON = python/pdntools/__init__.py python/pdntools/_capi.py

@@ -48,7 +48,7 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/samples.sh tests/cli/generated.sh tests/cli/corpus.sh \
 	tests/cli/split.sh tests/cli/safety.sh tests/cli/infer.sh \
 	tests/cli/pictures.sh tests/cli/browser.sh tests/cli/options-table.sh \
-	tests/cli/completion.sh tests/cli/gzip.sh
+	tests/cli/completion.sh tests/cli/gzip.sh tests/cli/suggest.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/data
 

@@ -6,6 +6,7 @@
 #include <config.h>
 #include "common.h"
 #include "drawcheck.h"
+#include "suggest.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,8 @@ typedef struct line_ctx {
     tool_out *to;
     pdn_movelist *l;
     drawcheck *dc;           /* the main line's draw rules, else NULL */
+    const char *sug, *why;   /* "did you mean" for an illegal move */
+    char sugbuf[PDN_PATH_MAX * 4];
 } line_ctx;
 
 /* Reports a problem with move n at ply: fmt gets the move as written, the
@@ -66,6 +69,13 @@ finding(line_ctx *c, const pdn_node *n, unsigned long ply,
     tbuf_json(&extra, fen);
     tbuf_adds(&extra, ",\"legal\":");
     tool_add_moves(&extra, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
+    if (code == PDN_EILLEGAL) {
+        tbuf_adds(&extra, ",\"suggest\":");
+        if (c->sug != NULL)
+            tbuf_json(&extra, c->sug);
+        else
+            tbuf_adds(&extra, "null");
+    }
     tbuf_printf(&msg, fmt, pdn_node_text(n), ply, why);
     if (!c->o->json) {
         tbuf_printf(&msg, "; position %s; legal moves: ", fen);
@@ -73,6 +83,9 @@ finding(line_ctx *c, const pdn_node *n, unsigned long ply,
     }
     tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
               PDN_SEV_ERROR, code, extra.data, "%s", msg.data);
+    if (c->sug != NULL && !c->o->json)
+        suggest_note(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
+                     c->sug, c->why);
     tbuf_free(&extra);
     tbuf_free(&msg);
 }
@@ -149,9 +162,12 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
                         "the side to move has no legal move");
                 return -1;
             }
+            if (suggest_move(b, c->l, n, c->sugbuf, sizeof c->sugbuf, &c->why))
+                c->sug = c->sugbuf;
             finding(c, n, ply, b, PDN_EILLEGAL,
                     "illegal move '%s' at ply %lu: %s",
                     pdn_reason_text(m.reason));
+            c->sug = NULL;
             return -1;
         default:
             /* the generator failed (PDN_ELIMIT, PDN_ENOMEM): reported as
@@ -235,7 +251,7 @@ static void
 legal_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
 {
-    line_ctx c = {o, file, g, to, NULL, NULL};
+    line_ctx c = {o, file, g, to, NULL, NULL, NULL, NULL, ""};
     legal_opts *lo = o->ud;
     drawcheck dc;
     pdn_gametype gt;
