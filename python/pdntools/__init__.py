@@ -268,6 +268,7 @@ class Game(object):
         self.error = None          # the reader's error in this game, if any
         self._reader = reader
         self._default = None       # the reader's gametype=
+        self._fits = None          # the inferred GameType it all fits
 
     def __del__(self):
         if getattr(self, "_g", None):
@@ -380,9 +381,11 @@ class Game(object):
         """The problems pdn-legal reports first for this game's main line:
         a list of Finding (empty when every move is legal)."""
         out = [self.error] if self.error is not None else []
-        r = Replay(self, gametype, strict=False)
-        for _ in r:
-            pass
+        gt = self.gametype(gametype)
+        if self._fits is not None and self._fits == str(gt):
+            return out          # inferred by a replay that was all legal
+        r = Replay(self, gt, strict=False)
+        r.run()
         if r.error is not None:
             out.append(r.error)
         return out
@@ -511,7 +514,9 @@ class Replay(object):
             e.source = self.game.source
             raise
 
-    def __iter__(self):
+    def _played(self):
+        """The nodes of the main line as each is played (self.ply counts
+        them); stops at the first that cannot be (self.error)."""
         b = self.board
         P = _c.Ptr
         bp, lp, mref = P(b._b), P(b._l), byref(b._m)
@@ -520,8 +525,12 @@ class Replay(object):
                                   f.pdn_node_move, f.pdn_node_setup)
         node = f.pdn_game_first(P(self.game._g))
         ply = 0
+        # a setup is written between two '/': a game read without one has
+        # none, and its moves need no setup call
+        raw = self.game.raw
+        setups = not raw or b"/" in raw
         while node:
-            if setup(node) is not None:
+            if setups and setup(node) is not None:
                 pos = _c.node_pos(node)
                 self._setup(_s(_c.node_setup(node)), pos.line, pos.column)
             m = move(node)
@@ -530,8 +539,20 @@ class Replay(object):
                 return
             ply += 1
             self.ply = ply
-            yield Ply(self, ply, node)
+            yield node
             node = nxt(node)
+
+    def __iter__(self):
+        for node in self._played():
+            yield Ply(self, self.ply, node)
+
+    def run(self):
+        """Plays the whole main line without yielding; returns the number
+        of plies played (self.error tells why it stopped early)."""
+        n = 0
+        for n, _ in enumerate(self._played(), 1):
+            pass
+        return n
 
     def _fail(self, node, ply, m):
         b, g = self.board, self.game
@@ -565,7 +586,9 @@ _CANDS = {"8N": _CANDS_8N, "8A": _CANDS_8A, "10": ["20", "40"],
 def _board_class(game):
     top, alg, fr = 0, False, 0
     mt = _c.MoveText
-    for n in game._nodes():
+    for i, n in enumerate(game._nodes()):
+        if i == 16:     # a sample: _infer tries every class when it misleads
+            break
         p = _c.node_move(n)
         if not p:
             continue
@@ -587,27 +610,32 @@ def _fit(game, gt):
         r = Replay(game, gt, strict=False)
     except PdnError:
         return 0
-    n = 0
-    for n, _ in enumerate(r, 1):
-        pass
+    n = r.run()
     return -1 if r.error is None else n
 
 
 def _infer(game, reader):
-    cands = _CANDS[_board_class(game)]
+    cls = _board_class(game)
+    cands = _CANDS[cls] + [c for k in ("8N", "8A", "10", "12") if k != cls
+                           for c in _CANDS[k]]
     last = reader._last if reader is not None else None
     if last in cands:
         cands = [last] + [c for c in cands if c != last]
     best, best_n = cands[0], -2
     for c in cands:
-        n = _fit(game, GameType(c))
+        gt = _GT_CACHE.get(c) or _GT_CACHE.setdefault(c, GameType(c))
+        n = _fit(game, gt)
         if n < 0:
             if reader is not None:
                 reader._last = c
-            return GameType(c)
+            game._fits = str(gt)
+            return gt
         if n > best_n:
             best, best_n = c, n
-    return GameType(best)
+    return _GT_CACHE[best]
+
+
+_GT_CACHE = {}
 
 
 # ---- reading and writing --------------------------------------------------------
