@@ -259,10 +259,11 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     int rc = -1;
 
     (void)rerr;
-    if (g == NULL || tool_gametype(o, file, g, &gt, to) != 0)
+    if (g == NULL || tool_gametype(o, file, g, &gt, to) != 0 ||
+        (b = tool_board_reuse(o, file, g, &gt, to)) == NULL) {
+        suggest_file_game(g, NULL, 0); /* not replayed: no file note */
         return;
-    if ((b = tool_board_reuse(o, file, g, &gt, to)) == NULL)
-        return;
+    }
     if (no_moves(g)) {
         pdn_pos pos = pdn_game_pos(g);
 
@@ -277,6 +278,8 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     drawcheck_end(&dc);
     if (rc != 0 && c.l != NULL && !to->fatal)
         suggest(&c, &gt);
+    if (!no_moves(g))
+        suggest_file_game(g, &gt, rc == 0);
     tool_release(to, b, c.l);
 }
 
@@ -394,6 +397,7 @@ main(int argc, char **argv)
     o.diag_stdout = 1;
     o.game = legal_game;
     o.emit = split;
+    o.file_end = suggest_file_end;
     o.ud = &lo;
     o.json_more = ",\"ply\":null,\"move\":null,\"fen\":null,"
                   "\"legal\":null";

@@ -38,6 +38,30 @@ expect_status 1 pdn-legal "$tmp/short.pdn" || true
 grep -q "^$tmp/short.pdn:3:4: note: did you mean 32x12? (the capture written short of its end) (game 1)$" "$tmp/out" ||
     { echo "FAIL: short capture: no note" >&2; cat "$tmp/out" >&2; fail=1; }
 
+# one change for the whole file: every game illegal under its GameType
+# ("N3" numbering), all legal numbered from corner 1, said once; not when
+# one game of the file is legal, nor for games of different types
+game() { printf '[GameType "%s"]\n%s *\n\n' "$1" "$2"; }
+{ game 21,W,8,8,N3,0 "1. 11-15 23-19 2. 8-11 22-17"
+  game 21,W,8,8,N3,0 "1. 9-14 22-18"; } >"$tmp/corner.pdn"
+{ cat "$tmp/corner.pdn"; game 21 "1. 9-14 22-18"; } >"$tmp/mixed.pdn"
+{ game 21,W,8,8,N3,0 "1. 11-15 23-19"; game 21,W,8,8,N0,0 "1. 9-14 22-18"; } >"$tmp/types.pdn"
+{ game 21,W,8,8,N3,0 "1. 11-15 23-19"; game 21,W,8,8,N3,0 "1. 21-17"; } >"$tmp/onelegal.pdn"
+msg='warning: all 2 games with moves are illegal as read, and all legal with the squares numbered from another corner: GameType "21,W,8,8,N1,0" (-G sets it)'
+expect_status 1 pdn-legal "$tmp/corner.pdn" || true
+[ "$(grep -c 'games with moves' "$tmp/out")" = 1 ] && grep -qF "$tmp/corner.pdn: $msg" "$tmp/out" ||
+    { echo "FAIL: file note: want once '$msg'" >&2; cat "$tmp/out" >&2; fail=1; }
+expect_status 1 pdn-legal -f json "$tmp/corner.pdn" || true
+grep -q '"game":0,"severity":"warning","code":"variant","message":"all 2 games' "$tmp/out" ||
+    { echo "FAIL: file note in JSON" >&2; fail=1; }
+for f in mixed types onelegal; do
+    expect_status 1 pdn-legal "$tmp/$f.pdn" || true
+    if grep -q 'games with moves' "$tmp/out"; then
+        echo "FAIL: $f.pdn: a file note where no one change fits every game" >&2
+        fail=1
+    fi
+done
+
 # the rate on the generated games with truth files
 shared=$(shared_dir)
 so=$top_builddir/lib/.libs/libpdn.so
