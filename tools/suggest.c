@@ -330,7 +330,7 @@ suggest_file_end(const tool_opts *o, tool_out *t)
     int a;
 
     for (a = 0; a < NALT && tally.started && !tally.mixed && !tally.legal &&
-                tally.games > 0;
+                tally.games > 1; /* one game: its own warning says it */
          a++) {
         if (tally.fit[a] != tally.games)
             continue;
@@ -338,13 +338,9 @@ suggest_file_end(const tool_opts *o, tool_out *t)
         pdn_gametype_format(&alt, name, sizeof name);
         tool_diag(o, t, o->file, NULL, 0, PDN_SEV_WARNING, PDN_EVARIANT,
                   NULL,
-                  "%s %lu game%s with moves %s illegal as read, and %s "
-                  "%s: GameType \"%s\" (-G sets it)",
-                  tally.games == 1 ? "the" : "all", tally.games,
-                  tally.games == 1 ? "" : "s",
-                  tally.games == 1 ? "is" : "are",
-                  tally.games == 1 ? "legal" : "all legal",
-                  what[a != ALT_COLOURS], name);
+                  "all %lu games with moves are illegal as read, and all "
+                  "legal %s: GameType \"%s\" (-G sets it)",
+                  tally.games, what[a != ALT_COLOURS], name);
         break;
     }
     memset(&tally.gt, 0, sizeof tally.gt);

@@ -28,12 +28,12 @@ void suggest_note(const tool_opts *o, tool_out *to, const char *file,
                   const char *why);
 
 /* The whole file: suggest_file_game tallies each game replayed (any
- * thread; legal: every move legal) under its GameType gt (NULL: a
- * game that could not be replayed);
- * suggest_file_end, after the file's last game, writes into t one
- * warning (code variant, no line) when every game with moves was illegal and one change of their common
- * GameType (the other side first, another numbering corner) makes all of
- * them legal, and starts the next file's tally. */
+ * thread; legal: every move legal) under its GameType gt (NULL: a game that
+ * could not be replayed); suggest_file_end, after the file's last game,
+ * writes into t one warning (code variant, no line) when every game with
+ * moves, two or more, was illegal and one change of their common GameType
+ * (the other side first, another numbering corner) makes all of them
+ * legal, and starts the next file's tally. */
 void suggest_file_game(const pdn_game *g, const pdn_gametype *gt, int legal);
 void suggest_file_end(const tool_opts *o, tool_out *t);
 

@@ -346,9 +346,9 @@ class Game(object):
             for where, ply in ((_c.BEFORE, i), (_c.AFTER, i + 1)):
                 for k in range(_c.node_comment_count(n, where)):
                     out.append((ply, _s(_c.node_comment_at(n, where, k))))
+        last = sum(1 for _ in self._nodes())
         for k in range(_c.game_comment_count(self._g)):
-            out.append((len(out) and out[-1][0], _s(
-                _c.game_comment_at(self._g, k))))
+            out.append((last, _s(_c.game_comment_at(self._g, k))))
         return out
 
     def gametype(self, default=None):
@@ -656,14 +656,15 @@ class _Reader(object):
         self._keep = None
         self._last = None
         self.gametype = gametype
-        if isinstance(source, (str, bytes, os.PathLike)) and name is None:
+        if isinstance(source, (str, os.PathLike)) or \
+                (isinstance(source, bytes) and name is None):
             path = os.fsencode(source)
-            self.name = os.fsdecode(path)
+            self.name = name or os.fsdecode(path)
             open(path, "rb").close()   # OSError as Python raises it
             self._fp = _libc.fopen(path, b"rb")
             if not self._fp:
                 raise OSError("cannot open " + self.name)
-            self._r = _c.lib.pdn_reader_new_file(self._fp, path)
+            self._r = _c.lib.pdn_reader_new_file(self._fp, _b(self.name))
         elif isinstance(source, bytes):
             self.name = name or "<string>"
             self._keep = source
@@ -728,8 +729,6 @@ def read(source, gametype=None, name=None):
     """Iterates the games of source: a path, a binary or text file object,
     or bytes (with name=). gametype: the GameType of games without a
     GameType or Variant tag (default: the variant each fits)."""
-    if isinstance(source, str) and name is not None:
-        source = source.encode(_ENC)
     return iter(_Reader(source, name, gametype))
 
 
