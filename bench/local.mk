@@ -6,9 +6,11 @@ bench_parse_SOURCES = bench/parse.c
 bench_parse_LDADD = lib/libpdn-internal.la
 bench_replay_SOURCES = bench/replay.c
 bench_replay_LDADD = lib/libpdn-internal.la
-EXTRA_DIST += bench/bench.sh bench/perft-deep.sh bench/memory.sh bench/tools.sh
+EXTRA_DIST += bench/bench.sh bench/perft-deep.sh bench/memory.sh bench/tools.sh \
+	bench/python.sh
 
 bench: all
 	$(SHELL) $(srcdir)/bench/bench.sh '$(abs_top_builddir)' '$(abs_top_srcdir)'
 	$(SHELL) $(srcdir)/bench/memory.sh '$(abs_top_builddir)' '$(abs_top_srcdir)'
+	$(SHELL) $(srcdir)/bench/python.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 .PHONY: bench

@@ -231,6 +231,8 @@ file_end(const tool_opts *o, struct tool_file *fs)
                   o->first, o->last, fs->read);
     infer_summary(o, o->file, &fs->tally,
                   fs->prior.sampled != 0 ? &fs->prior : NULL, &t);
+    if (o->file_end != NULL)
+        o->file_end(o, &t);
     if (o->werror && t.warnings != 0)
         st = TOOL_PROBLEMS;
     fold_report(&fs->fold, o, o->file, &t);

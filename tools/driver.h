@@ -66,6 +66,8 @@ typedef struct tool_opts {
     tool_output *out;        /* -o FILE or the standard output */
     tool_game_fn *game;
     tool_emit_fn *emit;
+    /* after a file's last game: findings about the whole file, into t */
+    void (*file_end)(const struct tool_opts *o, tool_out *t);
     void *ud;                /* the tool's own options */
     unsigned long only;      /* when not 0: the one game to process */
     const char *json_more;   /* JSON members of findings given no extra */

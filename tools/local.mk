@@ -19,7 +19,7 @@ tools_pdn_validate_SOURCES = tools/pdn-validate.c tools/tagcheck.c \
 	tools/tagcheck.h $(TOOLS_COMMON)
 tools_pdn_validate_LDADD = lib/libpdn.la
 tools_pdn_legal_SOURCES = tools/pdn-legal.c tools/drawcheck.c \
-	tools/drawcheck.h $(TOOLS_COMMON)
+	tools/drawcheck.h tools/suggest.c tools/suggest.h $(TOOLS_COMMON)
 tools_pdn_legal_LDADD = lib/libpdn.la
 tools_pdn_replay_SOURCES = tools/pdn-replay.c tools/diagram.c tools/diagram.h \
 	tools/html.c tools/html.h tools/pictures.c tools/pictures.h \

@@ -6,6 +6,7 @@
 #include <config.h>
 #include "common.h"
 #include "drawcheck.h"
+#include "suggest.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,8 @@ typedef struct line_ctx {
     tool_out *to;
     pdn_movelist *l;
     drawcheck *dc;           /* the main line's draw rules, else NULL */
+    const char *sug, *why;   /* "did you mean" for an illegal move */
+    char sugbuf[PDN_PATH_MAX * 4];
 } line_ctx;
 
 /* Reports a problem with move n at ply: fmt gets the move as written, the
@@ -61,6 +64,13 @@ finding(line_ctx *c, const pdn_node *n, unsigned long ply,
 
     tool_fen(b, fen, sizeof fen);
     tool_move_json(&extra, n, ply, b, c->l);
+    if (code == PDN_EILLEGAL) {
+        tbuf_adds(&extra, ",\"suggest\":");
+        if (c->sug != NULL)
+            tbuf_json(&extra, c->sug);
+        else
+            tbuf_adds(&extra, "null");
+    }
     tbuf_printf(&msg, fmt, pdn_node_text(n), ply, why);
     if (!c->o->json) {
         tbuf_printf(&msg, "; position %s; legal moves: ", fen);
@@ -68,6 +78,9 @@ finding(line_ctx *c, const pdn_node *n, unsigned long ply,
     }
     tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
               PDN_SEV_ERROR, code, extra.data, "%s", msg.data);
+    if (c->sug != NULL && !c->o->json)
+        suggest_note(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
+                     c->sug, c->why);
     tbuf_free(&extra);
     tbuf_free(&msg);
 }
@@ -147,9 +160,12 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
                         "the side to move has no legal move");
                 return -1;
             }
+            if (suggest_move(b, c->l, n, c->sugbuf, sizeof c->sugbuf, &c->why))
+                c->sug = c->sugbuf;
             finding(c, n, ply, b, PDN_EILLEGAL,
                     "illegal move '%s' at ply %lu: %s",
                     pdn_reason_text(m.reason));
+            c->sug = NULL;
             return -1;
         default:
             /* the generator failed (PDN_ELIMIT, PDN_ENOMEM): reported as
@@ -200,7 +216,7 @@ static void
 legal_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
 {
-    line_ctx c = {o, file, g, to, NULL, NULL};
+    line_ctx c = {o, file, g, to, NULL, NULL, NULL, NULL, ""};
     legal_opts *lo = o->ud;
     drawcheck dc;
     pdn_gametype gt;
@@ -208,10 +224,11 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     int rc = -1;
 
     (void)rerr;
-    if (g == NULL || tool_gametype(o, file, g, &gt, to) != 0)
+    if (g == NULL || tool_gametype(o, file, g, &gt, to) != 0 ||
+        (b = tool_board_reuse(o, file, g, &gt, to)) == NULL) {
+        suggest_file_game(g, NULL, 0); /* not replayed: no file note */
         return;
-    if ((b = tool_board_reuse(o, file, g, &gt, to)) == NULL)
-        return;
+    }
     if (no_moves(g)) {
         pdn_pos pos = pdn_game_pos(g);
 
@@ -226,6 +243,8 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     drawcheck_end(&dc);
     if (rc != 0 && c.l != NULL && !to->fatal)
         suggest(&c, &gt);
+    if (!no_moves(g))
+        suggest_file_game(g, &gt, rc == 0);
     tool_release(to, b, c.l);
 }
 
@@ -266,6 +285,11 @@ copy_rest(const tool_opts *o, tool_output *out, const pdn_game *g,
         return 0;
     if (strcmp(o->file, "<stdin>") != 0)
         in = fopen(o->file, "rb");
+    /* gzip input: the offsets are those of the text, not of the file */
+    if (in != NULL && getc(in) == 0x1F && getc(in) == 0x8B) {
+        fclose(in);
+        in = NULL;
+    }
     if (in == NULL || fseeko(in, (off_t)(off + len), SEEK_SET) != 0) {
         tool_error("%s: game %lu is over the size limit: only its first %zu "
                    "of %zu bytes are copied to %s (the input cannot be "
@@ -342,6 +366,7 @@ main(int argc, char **argv)
     o.diag_stdout = 1;
     o.game = legal_game;
     o.emit = split;
+    o.file_end = suggest_file_end;
     o.ud = &lo;
     while ((c = tool_getopt(&legal_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'v') {

@@ -57,9 +57,11 @@ void pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
  * filled and *out the game as far as it was read (its raw text and number
  * are complete) or NULL if none could be built; the next call resumes at the
  * following game. After a PDN_EIO or PDN_ENOMEM error the reader stops.
- * Input that is not text stops it too, with one PDN_EENCODING error and
- * *out NULL: a gzip, zip, bzip2, xz or zstd file or UTF-16 text, told from
- * its first bytes, or a NUL byte anywhere (the games before it are read). */
+ * Gzip input is inflated as it is read (libpdn built with zlib); a
+ * truncated or corrupt one ends with a PDN_EENCODING error. Input that is
+ * not text stops it too, with one PDN_EENCODING error and *out NULL: a
+ * zip, bzip2, xz or zstd file or UTF-16 text, told from its first bytes,
+ * or a NUL byte anywhere (the games before it are read). */
 int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err);
 
 /* Where the game's raw text lies in its input: the byte offset of its first

@@ -113,7 +113,12 @@ pdnp_sniff_start(const unsigned char *d, size_t n)
     size_t i, even = 0, odd = 0, pairs;
 
     if (n >= 2 && d[0] == 0x1F && d[1] == 0x8B)
+#ifdef HAVE_ZLIB
         return "gzip-compressed file: decompress it first";
+#else
+        return "gzip-compressed file, and this libpdn was built without "
+               "zlib: decompress it first";
+#endif
     if (n >= 4 && d[0] == 'P' && d[1] == 'K' &&
         ((d[2] == 3 && d[3] == 4) || (d[2] == 5 && d[3] == 6)))
         return "zip archive: extract it first";

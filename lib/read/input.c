@@ -11,6 +11,14 @@
 /* Read granularity for file and callback sources. */
 #define CHUNK 65536
 
+/* 1 when d[0..n) starts like gzip and this build can inflate it. */
+static int
+gzip_start(const char *d, size_t n)
+{
+    return n >= 2 && (unsigned char)d[0] == 0x1F &&
+           (unsigned char)d[1] == 0x8B && pdnp_gzip_available();
+}
+
 /* Ends the window at new bytes [from, len) that show the input is not
  * text: a known magic number at its start, or a NUL byte. */
 static void
@@ -41,7 +49,7 @@ sniff(pdnp_input *in, size_t from)
 static void
 set_scan_end(pdnp_input *in)
 {
-    in->scan_end = in->kind != PDNP_SRC_MEM ? in->len
+    in->scan_end = in->kind != PDNP_SRC_MEM || in->gz != NULL ? in->len
                    : in->len > 128          ? in->len - 128
                                             : 0;
 }
@@ -55,6 +63,13 @@ pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len)
     in->data = buf != NULL ? buf : "";
     in->len = buf != NULL ? len : 0;
     in->eof = 1;
+    if (gzip_start(in->data, in->len) && pdnp_gzip_start(in, buf, len) == 0) {
+        /* inflated into an owned window by pdnp_input_fill */
+        in->data = "";
+        in->len = 0;
+        in->eof = 0;
+        return;
+    }
     sniff(in, 0);
     set_scan_end(in);
 }
@@ -84,6 +99,8 @@ void
 pdnp_input_free(pdnp_input *in)
 {
     pdnp_free(in->own);
+    pdnp_gzip_free(in->gz);
+    in->gz = NULL;
     in->own = NULL;
     in->data = "";
     in->len = 0;
@@ -113,7 +130,16 @@ pdnp_input_fill(pdnp_input *in)
         in->cap = cap;
         in->data = p;
     }
-    if (in->kind == PDNP_SRC_FILE) {
+    if (in->gz != NULL) {
+        long n = pdnp_gzip_read(in, in->own + in->len, CHUNK);
+        if (n < 0) {
+            in->eof = 1;
+            return n == -2 ? -2 : -1;
+        }
+        got = (size_t)n;
+        if (got == 0)
+            in->eof = 1;
+    } else if (in->kind == PDNP_SRC_FILE) {
         got = fread(in->own + in->len, 1, CHUNK, in->fp);
         if (got == 0) {
             if (ferror(in->fp)) {
@@ -135,6 +161,20 @@ pdnp_input_fill(pdnp_input *in)
         if (got > CHUNK)
             got = CHUNK;
     }
+    if (in->base + in->len == 0 && in->gz == NULL &&
+        gzip_start(in->own, got)) {
+        /* the first bytes are gzip: inflate them and what follows */
+        long n;
+        if (pdnp_gzip_start(in, in->own, got) < 0)
+            return -2;
+        n = pdnp_gzip_read(in, in->own, CHUNK);
+        if (n < 0) {
+            in->eof = 1;
+            return n == -2 ? -2 : -1;
+        }
+        got = (size_t)n;
+        in->eof = got == 0;
+    }
     in->len += got;
     if (got > 0) {
         size_t old = in->len - got;
@@ -155,7 +195,7 @@ pdnp_input_discard(pdnp_input *in, size_t keep)
         return;
     if (keep > in->len)
         keep = in->len;
-    if (in->kind == PDNP_SRC_MEM) {
+    if (in->kind == PDNP_SRC_MEM && in->gz == NULL) {
         in->data += keep;
     } else {
         memmove(in->own, in->own + keep, in->len - keep);

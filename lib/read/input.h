@@ -26,6 +26,7 @@ const char *pdnp_sniff_start(const unsigned char *d, size_t n);
 
 /* ---- The window (input.c) ---- */
 enum { PDNP_SRC_MEM, PDNP_SRC_FILE, PDNP_SRC_CB };
+typedef struct pdnp_gzip pdnp_gzip;
 
 typedef struct pdnp_input {
     int kind;
@@ -52,6 +53,7 @@ typedef struct pdnp_input {
      * absolute offset of its first byte. */
     unsigned long line;
     size_t line_off;
+    pdnp_gzip *gz;    /* gzip input being inflated (gzip.c), else NULL */
 } pdnp_input;
 
 void pdnp_input_init_mem(pdnp_input *in, const char *buf, size_t len);
@@ -63,6 +65,17 @@ void pdnp_input_free(pdnp_input *in);
 long pdnp_input_fill(pdnp_input *in);
 /* Drops the bytes before window index keep. */
 void pdnp_input_discard(pdnp_input *in, size_t keep);
+
+/* Gzip input (gzip.c). available: 1 when built with zlib. start: in reads
+ * gzip from here on, head[0..n) its first compressed bytes (a memory
+ * source: the whole input, used in place); 0 or -1 (memory). read: inflates
+ * up to size bytes into dst: their number, 0 at the end (or after setting
+ * in->binary for corrupt or truncated data), -1 on a read error (ioerr
+ * set), -2 when memory runs out. */
+int pdnp_gzip_available(void);
+int pdnp_gzip_start(pdnp_input *in, const char *head, size_t n);
+long pdnp_gzip_read(pdnp_input *in, char *dst, size_t size);
+void pdnp_gzip_free(pdnp_gzip *gz);
 
 /* A line ends just before window index next (which is past its LF, or
  * its CR, or its CR LF): the one place that counts lines. */
