@@ -334,4 +334,17 @@ uint64_t pdnp_mix64(uint64_t x);
 /* Converts an internal move to the public form. */
 void pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out);
 
+/* One cell's bit in an occupancy set. */
+static inline void
+pdnp_bit_set(uint64_t *x, int c)
+{
+    x[c >> 6] |= (uint64_t)1 << (c & 63);
+}
+
+static inline void
+pdnp_bit_clear(uint64_t *x, int c)
+{
+    x[c >> 6] &= ~((uint64_t)1 << (c & 63));
+}
+
 #endif /* PDN_RULES_PRIVATE_H */
