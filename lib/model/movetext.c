@@ -27,16 +27,11 @@ is_file(char c)
     return l >= 'a' && l <= 'l';
 }
 
-int
-pdnp_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
+/* "d-d" .. "dd-dd" with '-' or 'x', most moves: 0, or 1 when s has
+ * another form. */
+static inline int
+parse_plain(const char *s, size_t len, pdn_movetext *mt)
 {
-    size_t i = 0;
-    unsigned n = 0;
-    int alg, toolong = 0;
-
-    if (len == 0)
-        return -1;
-    /* Fastest path: "d-d" .. "dd-dd" with '-' or 'x', most moves. */
     if (len >= 3 && len <= 5 && s[0] >= '1' && s[0] <= '9') {
         size_t k = s[1] >= '0' && s[1] <= '9' ? 2 : 1;
         char c = s[k];
@@ -59,49 +54,66 @@ pdnp_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
             return 0;
         }
     }
-    /* Fast path: numeric squares with one separator kind ("32-28",
-     * "26x17x10"), by far the most common moves. */
-    if (s[0] >= '0' && s[0] <= '9') {
-        char sep = 0;
-        mt->capture = 0;
-        mt->algebraic = 0;
-        mt->file_only = 0;
-        for (;;) {
-            unsigned v = 0;
-            size_t d = i;
-            while (i < len && s[i] >= '0' && s[i] <= '9') {
-                v = v * 10 + (unsigned)(s[i] - '0');
-                if (v > 255)
-                    return -1;
-                i++;
-            }
-            if (i == d || v == 0)
+    return 1;
+}
+
+/* Numeric squares with one separator kind ("32-28", "26x17x10"), by far
+ * the most common moves. */
+static int
+parse_numeric(const char *s, size_t len, pdn_movetext *mt)
+{
+    size_t i = 0;
+    unsigned n = 0;
+    int toolong = 0;
+    char sep = 0;
+    mt->capture = 0;
+    mt->algebraic = 0;
+    mt->file_only = 0;
+    for (;;) {
+        unsigned v = 0;
+        size_t d = i;
+        while (i < len && s[i] >= '0' && s[i] <= '9') {
+            v = v * 10 + (unsigned)(s[i] - '0');
+            if (v > 255)
                 return -1;
-            if (n < PDN_PATH_MAX)
-                mt->sq[n] = (unsigned char)v;
-            else
-                toolong = 1;
-            n++;
-            if (i == len)
-                break;
-            {
-                char c = s[i] == 'X' ? 'x' : s[i];
-                if (c != '-' && c != 'x' && c != ':')
-                    return -1;
-                if (sep == 0 || (sep == '-' && c != '-'))
-                    sep = c;
-                if (c != '-')
-                    mt->capture = 1;
-            }
-            if (++i == len)
-                return -1;
+            i++;
         }
-        if (n < 2)
+        if (i == d || v == 0)
             return -1;
-        mt->sep = sep;
-        mt->n = (unsigned char)(toolong ? PDN_PATH_MAX : n);
-        return toolong ? 1 : 0;
+        if (n < PDN_PATH_MAX)
+            mt->sq[n] = (unsigned char)v;
+        else
+            toolong = 1;
+        n++;
+        if (i == len)
+            break;
+        {
+            char c = s[i] == 'X' ? 'x' : s[i];
+            if (c != '-' && c != 'x' && c != ':')
+                return -1;
+            if (sep == 0 || (sep == '-' && c != '-'))
+                sep = c;
+            if (c != '-')
+                mt->capture = 1;
+        }
+        if (++i == len)
+            return -1;
     }
+    if (n < 2)
+        return -1;
+    mt->sep = sep;
+    mt->n = (unsigned char)(toolong ? PDN_PATH_MAX : n);
+    return toolong ? 1 : 0;
+}
+
+/* Algebraic squares, Russian short notation and mixed separators. */
+static int
+parse_other(const char *s, size_t len, pdn_movetext *mt)
+{
+    size_t i = 0;
+    unsigned n = 0;
+    int alg, toolong = 0;
+
     mt->n = 0;
     mt->capture = 0;
     mt->algebraic = 0;
@@ -176,6 +188,18 @@ pdnp_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
         return -1;
     mt->n = (unsigned char)(toolong ? PDN_PATH_MAX : n);
     return toolong ? 1 : 0;
+}
+
+int
+pdnp_movetext_parse(const char *s, size_t len, pdn_movetext *mt)
+{
+    if (len == 0)
+        return -1;
+    if (parse_plain(s, len, mt) == 0)
+        return 0;
+    if (s[0] >= '0' && s[0] <= '9')
+        return parse_numeric(s, len, mt);
+    return parse_other(s, len, mt);
 }
 
 /* The public form: never writes *mt for a token that is not a move. */
