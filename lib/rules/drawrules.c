@@ -407,8 +407,10 @@ mirror_play(pdn_drawstate *d, const pdn_board *b, const pdn_move *m)
     unsigned char now = kind_of(b->pos.sq[b->g.cell[to]]);
 
     /* the side to move (two-move checkers: not every ply changes it) */
-    i->hash ^= d->turnkey ^ pdnp_hash_turn(&b->pos);
-    d->turnkey = pdnp_hash_turn(&b->pos);
+    uint64_t turn = pdnp_hash_turn(&b->pos);
+
+    i->hash ^= d->turnkey ^ turn;
+    d->turnkey = turn;
     if (old != 0)
         i->hash ^= pdnp_hash_key(from, old - 1u);
     d->sq[from] = 0;

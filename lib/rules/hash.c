@@ -5,7 +5,7 @@
 #include <config.h>
 #include "rules_private.h"
 
-#define HASH_SEED UINT64_C(0x50444E2D48415348) /* "PDN-HASH" */
+#define HASH_SEED PDNP_HASH_SEED
 
 /* The splitmix64 finaliser: a bijection that spreads every input bit. */
 static uint64_t
@@ -23,24 +23,22 @@ pdnp_mix64(uint64_t x)
     return mix64(x);
 }
 
-uint64_t
-pdnp_hash_key(int coord, unsigned kind)
-{
-    return mix64(HASH_SEED + 4u * (unsigned)coord + kind);
-}
+/* The same finaliser as a constant expression, so that the keys are a
+ * table the compiler fills: mix64(HASH_SEED + i) for i = 4 * coord + kind
+ * (coords below 256), then the side to move (1024) and the second move
+ * of a two-move turn (1025). check_draw compares it with mix64. */
+#define MIX_1(x) ((x) + UINT64_C(0x9E3779B97F4A7C15))
+#define MIX_2(x) (((x) ^ ((x) >> 30)) * UINT64_C(0xBF58476D1CE4E5B9))
+#define MIX_3(x) (((x) ^ ((x) >> 27)) * UINT64_C(0x94D049BB133111EB))
+#define MIX_4(x) ((x) ^ ((x) >> 31))
+#define K1(i) MIX_4(MIX_3(MIX_2(MIX_1(HASH_SEED + (i)))))
+#define K4(i) K1(i), K1((i) + 1), K1((i) + 2), K1((i) + 3)
+#define K16(i) K4(i), K4((i) + 4), K4((i) + 8), K4((i) + 12)
+#define K64(i) K16(i), K16((i) + 16), K16((i) + 32), K16((i) + 48)
+#define K256(i) K64(i), K64((i) + 64), K64((i) + 128), K64((i) + 192)
 
-uint64_t
-pdnp_hash_side(void)
-{
-    return mix64(HASH_SEED + 1024);
-}
-
-uint64_t
-pdnp_hash_turn(const pdnp_pos *p)
-{
-    return (p->turn == PDNP_BLACK ? pdnp_hash_side() : 0) ^
-           (p->second ? mix64(HASH_SEED + 1025) : 0);
-}
+const uint64_t pdnp_hash_keys[PDNP_HASH_NKEYS] = {
+    K256(0), K256(256), K256(512), K256(768), K1(1024), K1(1025)};
 
 uint64_t
 pdn_board_hash(const pdn_board *b)

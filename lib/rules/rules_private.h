@@ -321,13 +321,34 @@ long pdnp_folk_race(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l);
  * memory runs out. */
 pdnp_mv *pdnp_mlist_slot(pdnp_mlist *l);
 
-/* pdn_board_hash's keys: a piece of kind (0 white man, 1 black man, 2
- * white king, 3 black king) on coord, and Black to move (hash.c). */
-uint64_t pdnp_hash_key(int coord, unsigned kind);
-uint64_t pdnp_hash_side(void);
+/* pdn_board_hash's keys (hash.c): splitmix64 of PDNP_HASH_SEED + i for
+ * a piece of kind (0 white man, 1 black man, 2 white king, 3 black king)
+ * on coord at i = 4 * coord + kind, Black to move at 1024, the second
+ * move of a two-move turn at 1025. */
+#define PDNP_HASH_SEED UINT64_C(0x50444E2D48415348) /* "PDN-HASH" */
+#define PDNP_HASH_NKEYS 1026
+extern const uint64_t pdnp_hash_keys[PDNP_HASH_NKEYS];
+
+static inline uint64_t
+pdnp_hash_key(int coord, unsigned kind)
+{
+    return pdnp_hash_keys[4u * (unsigned)coord + kind];
+}
+
+static inline uint64_t
+pdnp_hash_side(void)
+{
+    return pdnp_hash_keys[1024];
+}
+
 /* The part of pdn_board_hash that is not pieces: the side to move and,
  * in two-move checkers, the second move of a turn. */
-uint64_t pdnp_hash_turn(const pdnp_pos *p);
+static inline uint64_t
+pdnp_hash_turn(const pdnp_pos *p)
+{
+    return (p->turn == PDNP_BLACK ? pdnp_hash_keys[1024] : 0) ^
+           (p->second ? pdnp_hash_keys[1025] : 0);
+}
 /* The splitmix64 finaliser (game fingerprints mix their words with it). */
 uint64_t pdnp_mix64(uint64_t x);
 

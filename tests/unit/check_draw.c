@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pdn/pdn.h"
+#include "rules/rules_private.h"
 #include "suites.h"
 #include "testutil.h"
 
@@ -215,6 +216,19 @@ START_TEST(test_hash_stable_and_side_sensitive)
     pdn_board_free(a);
     pdn_board_free(b);
     pdn_board_free(c);
+}
+END_TEST
+
+/* The key table the compiler fills is splitmix64 of the seed plus the
+ * index, as computed at run time. */
+START_TEST(test_hash_keys_are_the_formula)
+{
+    size_t i;
+
+    for (i = 0; i < PDNP_HASH_NKEYS; i++)
+        ck_assert_msg(pdnp_hash_keys[i] == pdnp_mix64(PDNP_HASH_SEED + i),
+                      "key %zu", i);
+    ck_assert(pdnp_hash_key(0x23, 2) == pdnp_mix64(PDNP_HASH_SEED + 4 * 0x23 + 2));
 }
 END_TEST
 
@@ -485,6 +499,7 @@ draw_suite(void)
 
     tcase_add_test(tc, test_hash_stable_and_side_sensitive);
     tcase_add_test(tc, test_hash_same_position_other_order);
+    tcase_add_test(tc, test_hash_keys_are_the_formula);
     tcase_add_test(tc, test_repetition_boundary_per_variant);
     tcase_add_test(tc, test_repetition_info_counts);
     tcase_add_test(tc, test_capture_and_man_move_reset);
