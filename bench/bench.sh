@@ -120,7 +120,7 @@ if [ -x "$src/bench/perft-deep.sh" ] && [ -n "${BENCH_DEEP:-}" ]; then
 fi
 
 # The cost of the draw rules (pdn-legal without and with -R, pdn-replay -a
-# -f json) and of naming openings (pdn-convert with and without -k) on OCA
+# -f json) and of naming openings (pdn-convert with and without --opening) on OCA
 # in instructions: callgrind totals, which a shared machine does not
 # disturb as it does times.
 if command -v valgrind >/dev/null 2>&1; then
@@ -128,7 +128,7 @@ if command -v valgrind >/dev/null 2>&1; then
     printf '%-32s %14s\n' "on OCA" instructions
     for spec in "pdn-legal -R" "pdn-legal" "pdn-replay -a -f fen" \
                 "pdn-replay -a -f json" "pdn-convert -g 21" \
-                "pdn-convert -g 21 -k"; do
+                "pdn-convert -g 21 --opening"; do
         set -- $spec
         valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
             "$tools/$1" -q "${@:2}" "$work/oca.pdn" > /dev/null 2>&1 || true
