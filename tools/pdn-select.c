@@ -54,7 +54,7 @@ static const tool_option select_options[] = {
      "-i: shards of N games, %{shard} in TEMPLATE\n"
      "standing for the shard's number (0001, ...)"},
     {"shard-bytes", SELECT_OPT_SHARD_BYTES, "N",
-     "-i: shards of at most N bytes (a larger game\n"
+     "-i: shards of about N bytes (a larger game\n"
      "alone), at game boundaries"},
     {"format", 'f', "FORMAT", "pdn (default: the games) or json (one record\n"
                               "per game: file, game, tags)"},
