@@ -25,6 +25,10 @@ typedef struct conv_opts {
     int json;
     int opening;      /* --opening: Opening and OpeningCode tags */
     const char *tags; /* --tags: the tags to keep (comma-separated), or NULL */
+    int no_comments;  /* --no-comments */
+    int no_nags;      /* --no-nags: NAGs and strength marks */
+    int no_variations; /* --no-variations */
+    long ply_limit;   /* --ply-limit: the plies kept per line, -1 = all */
 } conv_opts;
 
 /* One game being converted: its source GameType (as read or inferred) and
@@ -44,7 +48,8 @@ typedef struct conv {
 /* Adding an option: one line here, one branch in main. */
 /* Options without a short form (their letters mean other things in other
  * tools). */
-enum { OPT_OPENING = TOOL_LONG_OWN, OPT_TAGS };
+enum { OPT_OPENING = TOOL_LONG_OWN, OPT_TAGS, OPT_NO_COMMENTS, OPT_NO_NAGS,
+       OPT_NO_VARIATIONS, OPT_PLY_LIMIT };
 
 static const tool_option convert_options[] = {
     {"notation", 'm', "NOTATION", "num or alg: square notation of the output\n"
@@ -63,6 +68,12 @@ static const tool_option convert_options[] = {
     {"tags", OPT_TAGS, "LIST", "keep only these tags (comma-separated; roster:\n"
                           "the seven standard ones); GameType and FEN\n"
                           "stay"},
+    {"no-comments", OPT_NO_COMMENTS, NULL, "drop every comment"},
+    {"no-nags", OPT_NO_NAGS, NULL, "drop every NAG ($1 ...) and strength mark\n"
+                                   "(!, ?, !? ...)"},
+    {"no-variations", OPT_NO_VARIATIONS, NULL, "drop every variation"},
+    {"ply-limit", OPT_PLY_LIMIT, "N", "drop the moves past ply N of every line\n"
+                                     "(the result stays)"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline convert_cmdline = {
@@ -330,6 +341,67 @@ strip_tags(conv *c)
     }
 }
 
+/* --no-comments, --no-nags, --no-variations, --ply-limit on the line
+ * from n, its ply ply: through the editing API, everything else kept.
+ * A line is cut at its first node past the limit (its variations go with
+ * it): 1 then, else 0. The variations of the nodes kept are edited in
+ * turn. */
+static int
+strip_line(conv *c, pdn_node *n, unsigned long ply)
+{
+    const conv_opts *co = c->co;
+    size_t i;
+    int w;
+
+    for (; n != NULL; n = pdn_node_next_mut(n), ply++) {
+        if (co->ply_limit >= 0 && ply > (unsigned long)co->ply_limit) {
+            if (pdn_game_cut(c->g, n) != 0)
+                c->to->fatal = 1;
+            return 1;
+        }
+        for (w = PDN_BEFORE; co->no_comments && w <= PDN_AFTER; w++)
+            while (pdn_node_comment_count(n, w) > 0)
+                if (pdn_node_remove_comment(n, w, 0) != 0) {
+                    c->to->fatal = 1;
+                    return 0;
+                }
+        if (co->no_nags) {
+            while (pdn_node_nag_count(n) > 0)
+                if (pdn_node_remove_nag(n, 0) != 0) {
+                    c->to->fatal = 1;
+                    return 0;
+                }
+            if (pdn_node_strength(n) != NULL &&
+                pdn_node_set_strength(n, NULL) != 0)
+                c->to->fatal = 1;
+        }
+        while (co->no_variations && pdn_node_variation_count(n) > 0)
+            if (pdn_node_remove_variation(n, 0) != 0) {
+                c->to->fatal = 1;
+                return 0;
+            }
+        for (i = 0; i < pdn_node_variation_count(n); i++)
+            (void)strip_line(c, pdn_node_variation_at_mut(n, i), ply);
+    }
+    return 0;
+}
+
+/* The strip options on the whole game. Its game comments (after the last
+ * move of the main line) go with --no-comments, and with the moves they
+ * follow when --ply-limit cuts the main line. */
+static void
+strip_game(conv *c)
+{
+    const conv_opts *co = c->co;
+    int cut = strip_line(c, pdn_game_first_mut(c->g), 1);
+
+    while ((co->no_comments || cut) && pdn_game_comment_count(c->g) > 0)
+        if (pdn_game_remove_comment(c->g, 0) != 0) {
+            c->to->fatal = 1;
+            return;
+        }
+}
+
 /* The writer's string becomes the output buffer when it is empty: no
  * second copy. */
 static void
@@ -382,6 +454,9 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
         opening_tags(&c, &op);
     if (co->tags != NULL)
         strip_tags(&c);
+    if (co->no_comments || co->no_nags || co->no_variations ||
+        co->ply_limit >= 0)
+        strip_game(&c);
     /* the record is built apart: findings go to the output meanwhile */
     if (co->json) {
         c.js = &js;
@@ -413,7 +488,7 @@ main(int argc, char **argv)
     static const unsigned style_flags[] = {
         PDN_WRITE_KEEP_TAGS | PDN_WRITE_KEEP_RESULT, PDN_WRITE_PDN3,
         PDN_WRITE_COMPAT};
-    conv_opts co = {0, -1, C_KEEP, 0, 0, 0, NULL};
+    conv_opts co = {0, -1, C_KEEP, 0, 0, 0, NULL, 0, 0, 0, -1};
     tool_opts o;
     int c, v, st;
 
@@ -435,6 +510,16 @@ main(int argc, char **argv)
             co.tags = optarg;
         else if (c == OPT_OPENING)
             co.opening = 1;
+        else if (c == OPT_NO_COMMENTS)
+            co.no_comments = 1;
+        else if (c == OPT_NO_NAGS)
+            co.no_nags = 1;
+        else if (c == OPT_NO_VARIATIONS)
+            co.no_variations = 1;
+        else if (c == OPT_PLY_LIMIT &&
+                 tool_number_option(c, optarg, 0, 1000000000L, NULL,
+                                    &co.ply_limit) != 0)
+            return TOOL_TROUBLE;
         else if (c == 'N') {
             if ((optarg[0] != 'N' && optarg[0] != 'n') ||
                 optarg[1] < '0' || optarg[1] > '3' || optarg[2] != '\0')

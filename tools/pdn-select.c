@@ -50,6 +50,12 @@ static const tool_option select_options[] = {
     {"bad", 'x', "FILE", "write the games not selected to FILE"},
     {"split", 'i', "TEMPLATE", "write each game selected to the file TEMPLATE\n"
                                "names, %{TAG} standing for its TAG's value"},
+    {"shard-games", SELECT_OPT_SHARD_GAMES, "N",
+     "-i: shards of N games, %{shard} in TEMPLATE\n"
+     "standing for the shard's number (0001, ...)"},
+    {"shard-bytes", SELECT_OPT_SHARD_BYTES, "N",
+     "-i: shards of about N bytes (a larger game\n"
+     "alone), at game boundaries"},
     {"format", 'f', "FORMAT", "pdn (default: the games) or json (one record\n"
                               "per game: file, game, tags)"},
     {NULL, 0, NULL, NULL}};
@@ -292,6 +298,9 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
         } else if (c == 'i') {
             if (selout_split_option(&s->route, optarg) < 0)
                 return TOOL_TROUBLE;
+        } else if (c == SELECT_OPT_SHARD_GAMES || c == SELECT_OPT_SHARD_BYTES) {
+            if (selout_shard_option(&s->route, c, optarg) < 0)
+                return TOOL_TROUBLE;
         } else if (c == 'f') {
             static const char *const fmts[] = {"pdn", "json", NULL};
             if ((s->json = tool_choice(c, optarg, fmts)) < 0)
@@ -307,6 +316,8 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
     if (s->route.split != NULL && (s->json || o->out != tool_output_std()))
         return tool_usage_error("-i writes the games to the files it names: "
                                 "not with -o or -f json");
+    if (selout_check(&s->route) < 0)
+        return TOOL_TROUBLE;
     if (s->crit.prefixes && (argc == optind || strcmp(argv[argc - 1], "-") == 0))
         return tool_usage_error("-J reads its inputs twice: they must be "
                                 "files, not standard input");

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#define SHARD_FIELD "%{shard}"
+
 /* -i files open at once, at most (an archive may hold thousands of
  * events, far more than a process may open). */
 #define SPLIT_OPEN_MAX 64
@@ -37,6 +39,46 @@ selout_split_option(selout *r, const char *tmpl)
         return -1;
     }
     r->split = tmpl;
+    return 0;
+}
+
+int
+selout_shard_option(selout *r, int opt, const char *arg)
+{
+    long v;
+
+    if (r->shard_games != 0 || r->shard_bytes != 0) {
+        tool_usage_error("--shard-games and --shard-bytes: one of them, "
+                         "once");
+        return -1;
+    }
+    if (tool_number_option(opt, arg, 1, 2147483647L, NULL, &v) != 0)
+        return -1;
+    if (opt == SELECT_OPT_SHARD_GAMES)
+        r->shard_games = (unsigned long)v;
+    else
+        r->shard_bytes = (unsigned long long)v;
+    return 0;
+}
+
+int
+selout_check(const selout *r)
+{
+    int sharding = r->shard_games != 0 || r->shard_bytes != 0;
+    int field = r->split != NULL && strstr(r->split, SHARD_FIELD) != NULL;
+
+    if (sharding && !field) {
+        tool_usage_error("--shard-games and --shard-bytes write the shards "
+                         "to the files of -i TEMPLATE: %s in it stands for "
+                         "the shard's number (-i part-%s.pdn)", SHARD_FIELD,
+                         SHARD_FIELD);
+        return -1;
+    }
+    if (field && !sharding) {
+        tool_usage_error("-i: %s is the shard's number: give --shard-games "
+                         "N or --shard-bytes N", SHARD_FIELD);
+        return -1;
+    }
     return 0;
 }
 
@@ -141,10 +183,26 @@ make_room(selout *r)
     return 0;
 }
 
-static tool_output *
-split_file(selout *r, const pdn_game *g)
+/* The name of shard number n: the template with n in four digits or
+ * more (0001, 0002, ...). */
+static char *
+shard_name(const char *tmpl, unsigned long n)
 {
-    char *path = split_name(r->split, g);
+    const char *a = strstr(tmpl, SHARD_FIELD);
+    tbuf b = {NULL, 0, 0};
+    char num[32];
+
+    snprintf(num, sizeof num, "%04lu", n);
+    tbuf_add(&b, tmpl, (size_t)(a - tmpl));
+    tbuf_adds(&b, num);
+    tbuf_adds(&b, a + strlen(SHARD_FIELD));
+    return b.data;
+}
+
+/* The -i file named path (taken over), made on first use. */
+static tool_output *
+named_file(selout *r, char *path)
+{
     unsigned long k = hash_name(path);
     selout_file *f;
 
@@ -163,7 +221,7 @@ split_file(selout *r, const pdn_game *g)
         f->path = path;
         f->out.opt = 'i';
         f->out.name = path;
-        f->out.end_line = 1;
+        f->out.end_line = r->shard_games == 0 && r->shard_bytes == 0;
         f->next = r->files[k];
         r->files[k] = f;
         r->nfiles++;
@@ -182,6 +240,36 @@ split_file(selout *r, const pdn_game *g)
         r->open++;
     }
     return &f->out;
+}
+
+static tool_output *
+split_file(selout *r, const pdn_game *g)
+{
+    return named_file(r, split_name(r->split, g));
+}
+
+/* The shard g goes to: the current one, or the next when g starts an
+ * input (a shard holds games of one input) or the current one is full:
+ * it holds N games (--shard-games), or g would take it past N bytes
+ * (--shard-bytes; a game larger than N fills a shard alone). bytes is
+ * what g adds. */
+static tool_output *
+shard_file(selout *r, const pdn_game *g, unsigned long long bytes)
+{
+    tool_output *out = r->shard_out;
+
+    if (out == NULL || pdn_game_number(g) == 1 ||
+        (r->shard_games != 0 && r->shard_n >= r->shard_games) ||
+        (r->shard_bytes != 0 && r->shard_n > 0 &&
+         out->len + bytes > r->shard_bytes)) {
+        r->shard++;
+        r->shard_n = 0;
+        r->shard_out = out = named_file(r, shard_name(r->split, r->shard));
+        if (out == NULL)
+            return NULL;
+    }
+    r->shard_n++;
+    return out;
 }
 
 /* ---- copying ---- */
@@ -245,14 +333,16 @@ int
 selout_game(selout *r, const tool_opts *o, const pdn_game *g,
             tool_output *dest)
 {
-    size_t len, head = 0;
+    size_t len, head = 0, off, span;
     const char *raw = pdn_game_raw(g, &len);
+    int sharding = r->shard_games != 0 || r->shard_bytes != 0;
 
     if (r->failed)
         return -1;
     if (pdn_game_number(g) == 1) {
-        /* a new input: the last one may not have ended its line */
-        if (end_line(r->prev) < 0)
+        /* a new input: the last one may not have ended its line (shards
+         * stay byte for byte) */
+        if (!sharding && end_line(r->prev) < 0)
             return -1;
         r->prev = NULL;
     } else {
@@ -260,12 +350,20 @@ selout_game(selout *r, const tool_opts *o, const pdn_game *g,
         if (r->prev != NULL && tool_write(r->prev, raw, head) < 0)
             return -1;
     }
-    if (dest != NULL && dest == r->main && r->split != NULL &&
-        (dest = split_file(r, g)) == NULL) {
-        r->failed = 1;
-        return -1;
+    if (dest != NULL && dest == r->main && r->split != NULL) {
+        pdn_game_raw_span(g, &off, &span);
+        /* what g adds to a shard: its bytes, and the end of its last
+         * line, which comes with the next game (taken to be as long as
+         * the end of the line before g) */
+        dest = sharding ? shard_file(r, g, (span > head ? span - head : 0) +
+                                               (head > 0 ? head : 1))
+                        : split_file(r, g);
+        if (dest == NULL) {
+            r->failed = 1;
+            return -1;
+        }
     }
-    if (dest != NULL && dest != r->prev && end_line(dest) < 0)
+    if (dest != NULL && dest != r->prev && !sharding && end_line(dest) < 0)
         return -1;
     r->prev = dest;
     if (dest == NULL)
@@ -284,11 +382,12 @@ selout_end(selout *r, int status)
     for (k = 0; r->files != NULL && k < SPLIT_BUCKETS; k++)
         for (f = r->files[k]; f != NULL; f = next) {
             next = f->next;
-            if (f->out.fp == NULL && f->out.err == 0 && f->out.len != 0 &&
-                f->out.last != '\n')
+            if (f->out.fp == NULL && f->out.err == 0 && f->out.end_line &&
+                f->out.len != 0 && f->out.last != '\n')
                 f->out.fp = fopen(f->path, "ab");
             if (f->out.fp != NULL) {
-                end_line(&f->out);
+                if (f->out.end_line)
+                    end_line(&f->out);
                 if (fclose(f->out.fp) != 0 && f->out.err == 0)
                     f->out.err = errno;
             }

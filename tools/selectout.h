@@ -3,7 +3,9 @@
  * file a -i template names for it, or nowhere. Every game is copied byte
  * for byte as read; the end of the line a game ends on goes with that
  * game, and a newline is added only where an input does not end with
- * one, so that the parts concatenate to the input. */
+ * one, so that the parts concatenate to the input. Shards (--shard-games,
+ * --shard-bytes) add nothing at all: each is a run of whole games of one
+ * input, and the shards of an input concatenate to it byte for byte. */
 #ifndef PDN_TOOLS_SELECTOUT_H
 #define PDN_TOOLS_SELECTOUT_H
 
@@ -22,10 +24,25 @@ typedef struct selout {
     char **inputs;            /* the operands (never written over) */
     int ninputs;
     int failed;               /* a -i file could not be written */
+    unsigned long shard_games; /* --shard-games N, or 0 */
+    unsigned long long shard_bytes; /* --shard-bytes N, or 0 */
+    unsigned long shard;      /* the current shard's number (from 1) */
+    unsigned long shard_n;    /* games in it */
+    tool_output *shard_out;   /* its file, NULL before the first */
 } selout;
+
+/* pdn-select's long-only shard options (after SELECT_OPT_EVENT). */
+#define SELECT_OPT_SHARD_GAMES 0xa1
+#define SELECT_OPT_SHARD_BYTES 0xa2
 
 /* Records -i TEMPLATE: 0, or -1 after a usage error. */
 int selout_split_option(selout *r, const char *tmpl);
+/* Records --shard-games or --shard-bytes N: 0, or -1 after a usage
+ * error. */
+int selout_shard_option(selout *r, int opt, const char *arg);
+/* After every option: -1 after a usage error when the shard options and
+ * -i's %{shard} do not go together, else 0. */
+int selout_check(const selout *r);
 /* Ready to route: main is o->out unless it takes JSON or counts; bad is
  * the -x file (NULL: none), which no -i file may be. */
 void selout_init(selout *r, const tool_opts *o, tool_output *main,
