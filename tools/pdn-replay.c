@@ -191,7 +191,9 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         const pdn_movetext *mt = pdn_node_move(n);
 
         pos = pdn_node_pos(n);
-        if (tool_setup(o, file, n, num, b, to) != 0 || mt == NULL)
+        if ((pdn_node_setup(n) != NULL &&
+             tool_setup(o, file, n, num, b, to) != 0) ||
+            mt == NULL)
             break;
         if (ds != NULL && pdn_node_setup(n) != NULL)
             pdn_drawstate_setup(ds, b);
