@@ -434,8 +434,10 @@ put_lines(tool_output *o, int all)
             return -1;
         at += end;
     }
-    memmove(o->pend, o->pend + at, o->plen - at);
-    o->plen -= at;
+    if (at > 0) { /* (pend is NULL while nothing was ever written) */
+        memmove(o->pend, o->pend + at, o->plen - at);
+        o->plen -= at;
+    }
     return 0;
 }
 
