@@ -28,16 +28,7 @@ fi
 # Sanitizer builds need far more address space and memory: no limits then.
 sanitized=0
 for t in $tools; do
-    bin=$(command -v "$t")
-    if [ "$(head -c 2 "$bin")" = "#!" ]; then
-        # A libtool wrapper: the program is in .libs beside it.
-        for b in "$(dirname "$bin")/.libs/lt-$t" "$(dirname "$bin")/.libs/$t"; do
-            [ -f "$b" ] && bin=$b && break
-        done
-    fi
-    if grep -qa '__asan_init\|__ubsan_handle' "$bin" 2>/dev/null; then
-        sanitized=1
-    fi
+    sanitized "$t" && sanitized=1
 done
 timecmd=""
 if [ -x /usr/bin/time ] && [ "$sanitized" = 0 ]; then

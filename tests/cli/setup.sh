@@ -45,3 +45,16 @@ expect_status() {
     fi
     return 0
 }
+
+# sanitized TOOL: true when TOOL (found on PATH; through a libtool wrapper,
+# the program in .libs beside it) was built with ASan or UBSan, whose
+# memory use no limit of a test is meant for.
+sanitized() {
+    _bin=$(command -v "$1") || return 1
+    if [ "$(head -c 2 "$_bin")" = "#!" ]; then
+        for _b in "$(dirname "$_bin")/.libs/lt-$1" "$(dirname "$_bin")/.libs/$1"; do
+            [ -f "$_b" ] && _bin=$_b && break
+        done
+    fi
+    grep -qa '__asan_init\|__ubsan_handle' "$_bin" 2>/dev/null
+}
