@@ -74,6 +74,18 @@ cat >"$work/config.h" <<EOF
 #define HAVE_UNISTD_H 1
 EOF
 
+# What configure and make generate for lib/: the version macros and the
+# opening tables (both found through -I"$work").
+mkdir -p "$work/pdn" "$work/rules"
+IFS=. read -r vmaj vmin vpat <<VERSION
+${version:-0.0.0}
+VERSION
+sed -e "s/@PDN_VERSION_MAJOR@/${vmaj:-0}/" -e "s/@PDN_VERSION_MINOR@/${vmin:-0}/" \
+    -e "s/@PDN_VERSION_PATCH@/${vpat:-0}/" -e "s/@PACKAGE_VERSION@/${version:-0}/" \
+    "$top/lib/pdn/version.h.in" >"$work/pdn/version.h"
+awk -f "$top/lib/openings/tsv2c.awk" "$top"/lib/openings/*.tsv \
+    >"$work/rules/opening-table.h"
+
 # The library sources are those the build lists in
 # lib_libpdn_internal_la_SOURCES (lib/local.mk and each layer's lib/*/local.mk).
 srcs=$(cat "$top"/lib/local.mk "$top"/lib/*/local.mk | awk '
