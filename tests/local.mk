@@ -23,7 +23,7 @@ tests_unit_check_pdn_SOURCES = tests/unit/check_main.c tests/unit/suites.h \
 	tests/unit/check_match.c tests/unit/check_result.c \
 	tests/unit/check_enomem.c tests/unit/check_draw.c \
 	tests/unit/check_opening.c \
-	tests/unit/check_folk.c \
+	tests/unit/check_folk.c tests/unit/check_towers.c \
 	tests/unit/check_edit.c tests/unit/check_replay.c tests/unit/check_api.c
 tests_unit_check_pdn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_pdn_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'

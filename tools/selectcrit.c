@@ -534,6 +534,7 @@ reversed(const pdn_board *b)
             q->colour = (p == 'w' || p == 'W') ? 'B' : 'W';
             q->king = p == 'W' || p == 'B';
             q->algebraic = 1;
+            q->nunder = 0;
             q->sq = PDN_COORD(gt->width - 1 - f, gt->height - 1 - k);
             fen.count++;
         }

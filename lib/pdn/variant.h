@@ -32,7 +32,8 @@ typedef struct pdn_gametype {
 /* The folk variants (man/pdn-rules.7, FOLK VARIANTS): no GameType number
  * names them, so they are written as the seventh field of a full GameType
  * of the type whose board they use: "25,W,8,8,A0,0,northern" (Russian),
- * "30,W,8,8,A0,0,corners" (every square, as Turkish). */
+ * "30,W,8,8,A0,0,corners" (every square, as Turkish),
+ * "25,W,8,8,A0,0,towers", "21,W,7,7,A0,0,laska" (English moves). */
 enum {
     PDN_FOLK_NONE = 0,
     PDN_FOLK_DIAGONAL,   /* men start in two opposite corners */
@@ -40,6 +41,8 @@ enum {
     PDN_FOLK_SAMOYED,    /* captures of own pieces too, compulsory */
     PDN_FOLK_TWO_MOVE,   /* each side makes two moves in a row */
     PDN_FOLK_CORNERS,    /* Ugolki: a race on every square of type 30 */
+    PDN_FOLK_TOWERS,     /* Bashni: captured pieces go under the captor */
+    PDN_FOLK_LASKA,      /* Lasker's towers on 7x7, English moves (type 21) */
     PDN_FOLK_COUNT
 };
 
@@ -59,7 +62,8 @@ enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
  * written ("25,W,8,8,A0,0,G"), so that format and parse round-trip. Readers
  * that ignore extra fields still get the right move rules. The seventh
  * field may instead name a folk variant of type 25 ("diagonal",
- * "northern", "samoyed", "two-move") or 30 ("corners"):
+ * "northern", "samoyed", "two-move", "towers"), 21 ("laska") or 30
+ * ("corners"):
  * "25,W,8,8,A0,0,samoyed". Messages have no
  * position (pos.line 0) and quote the bad field. */
 int pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err);
@@ -107,13 +111,21 @@ int pdn_coord_to_square(const pdn_gametype *gt, int coord);
 size_t pdn_coord_name(const pdn_gametype *gt, int coord, char *buf,
                       size_t size);
 /* A FEN setup as a value. Squares are as written: numeric numbers, or
- * PDN_COORD values when algebraic is set. */
+ * PDN_COORD values when algebraic is set. In the towers variants a square
+ * holds a stack: colour and king give its top piece, under[0..nunder-1]
+ * the pieces beneath it from the top down, each 'w', 'b' (men), 'W' or
+ * 'B' (kings), written "Wc3(bW)" (man/pdn-rules.7, FOLK VARIANTS). All
+ * pieces of a FEN, those under a top included, number at most
+ * PDN_FEN_MAX. */
 #define PDN_FEN_MAX 160
+#define PDN_FEN_UNDER_MAX 31
 typedef struct pdn_fen_piece {
     char colour;             /* 'W' or 'B' */
     unsigned char king;
     unsigned char algebraic;
     unsigned char sq;
+    unsigned char nunder;    /* pieces under this one (towers), else 0 */
+    char under[PDN_FEN_UNDER_MAX];
 } pdn_fen_piece;
 
 typedef struct pdn_fen {
@@ -123,7 +135,7 @@ typedef struct pdn_fen {
 } pdn_fen;
 
 /* Parses a FEN ("W:W31-50:B1-20", "B:WK4,18:B12,K30", algebraic squares,
- * ranges, an empty side, either colour first). Returns 0; 1 when accepted
+ * ranges, an empty side, either colour first, stacks "Wc3(bW)"). Returns 0; 1 when accepted
  * with a warning in *err (spaces, a trailing '.', ':H0:F1' counters, a
  * doubled turn "W:W:W31", leading zeros "06", lower-case letters, a
  * trailing comma, a side missing); -1 with *err (PDN_ESETUP) quoting the
@@ -135,7 +147,8 @@ int pdn_fen_parse(const char *s, pdn_fen *fen, pdn_error *err);
 /* Writes a FEN with no spaces and no trailing dot: the turn, then White's
  * pieces, then Black's (an empty side as ":W" or ":B"), each side in the
  * order of fen->piece, one square per item (no ranges), kings with 'K',
- * algebraic squares in lower case. Returns the length it needs, like
+ * algebraic squares in lower case, the pieces under a stack's top in
+ * parentheses after its square. Returns the length it needs, like
  * snprintf. */
 size_t pdn_fen_format(const pdn_fen *fen, char *buf, size_t size);
 

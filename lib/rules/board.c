@@ -4,6 +4,7 @@
  * move. The generator itself is in movegen.c. */
 #include <config.h>
 #include "rules_private.h"
+#include "towers.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -265,6 +266,7 @@ pdn_board_new(const pdn_gametype *gt, pdn_error *err)
         return NULL;
     }
     pdnp_folk_rules(gt, &r);
+    pdnp_tw_rules(gt, &r);
     b->gt = *gt;
     b->r = r;
     setup_geo(&b->g, gt, &r);
@@ -272,12 +274,19 @@ pdn_board_new(const pdn_gametype *gt, pdn_error *err)
         memset(b->g.promo, 0, sizeof b->g.promo);
     setup_initial(b, &b->init);
     b->pos = b->init;
+    b->tw = NULL;
+    if (r.towers && pdnp_tw_new(b, err) < 0) {
+        pdnp_free(b);
+        return NULL;
+    }
     return b;
 }
 
 void
 pdn_board_free(pdn_board *b)
 {
+    if (b != NULL)
+        pdnp_tw_free(b->tw);
     pdnp_free(b);
 }
 
@@ -286,12 +295,16 @@ pdn_board_copy(pdn_board *dst, const pdn_board *src)
 {
     if (dst != src)
         dst->pos = src->pos;
+    if (dst != src && dst->tw != NULL)
+        pdnp_tw_copy(dst, src);
 }
 
 void
 pdn_board_reset(pdn_board *b)
 {
     b->pos = b->init;
+    if (b->tw != NULL)
+        pdnp_tw_reset(b);
 }
 
 const pdn_gametype *
@@ -361,6 +374,12 @@ pdn_board_set_fen(pdn_board *b, const pdn_fen *fen, pdn_error *err)
                            "square '%s' is given twice", name);
             return -1;
         }
+        if (fp->nunder > 0 && b->tw == NULL) {
+            pdnp_error_set(err, PDN_ESETUP, PDN_SEV_ERROR, NULL, 0,
+                           "a stack at '%s' outside the towers variants",
+                           name);
+            return -1;
+        }
         /* No variant lets a man stand on its own promotion row: it would
          * have been crowned on arriving there. */
         if (!fp->king && (g->promo[c] & side)) {
@@ -378,6 +397,8 @@ pdn_board_set_fen(pdn_board *b, const pdn_fen *fen, pdn_error *err)
     else
         p.turn = b->gt.start == 'B' ? PDNP_BLACK : PDNP_WHITE;
     pdnp_pos_sync(b, &p);
+    if (b->tw != NULL)
+        return pdnp_tw_set_fen(b, fen, &p, err);
     b->pos = p;
     return 0;
 }
@@ -406,8 +427,12 @@ pdn_board_get_fen(const pdn_board *b, pdn_fen *fen)
             fp->king = (v & PDNP_KING) != 0;
             fp->algebraic = (unsigned char)alg;
             fp->sq = (unsigned char)(alg ? g->coord[cell] : num);
+            fp->nunder = 0;
+            memset(fp->under, 0, sizeof fp->under);
         }
     }
+    if (b->tw != NULL)
+        pdnp_tw_get_fen(b, fen);
 }
 
 pdn_movelist *
@@ -468,7 +493,8 @@ pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err)
     size_t i;
 
     l->n = 0;
-    if (pdnp_gen_const(b, &b->pos, &l->in, 1, err) < 0)
+    if (b->tw != NULL ? pdnp_tw_gen(b, &l->in, err) < 0
+                      : pdnp_gen_const(b, &b->pos, &l->in, 1, err) < 0)
         return -1;
     if (pdnp_movelist_reserve(l, l->in.n) < 0) {
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
@@ -489,6 +515,10 @@ pdn_board_apply(pdn_board *b, const pdn_move *m)
     pdnp_undo u;
     int i, occupied_ok = 0;
 
+    if (b->tw != NULL) {
+        pdnp_tw_apply(b, m);
+        return;
+    }
     /* Only moves from pdn_board_moves are valid input; anything that does
      * not even name occupied squares is ignored rather than trusted. */
     if (m == NULL || m->n < 2 || m->n > PDN_PATH_MAX ||

@@ -4,6 +4,7 @@
  * formula, not from a random table, so a hash is the same on every run. */
 #include <config.h>
 #include "rules_private.h"
+#include "towers.h"
 
 #define HASH_SEED PDNP_HASH_SEED
 
@@ -60,5 +61,5 @@ pdn_board_hash(const pdn_board *b)
             bits &= bits - 1;
         }
     }
-    return h;
+    return b->tw != NULL ? h ^ pdnp_tw_hash(b) : h;
 }

@@ -4,6 +4,7 @@
  * and makes/unmakes moves in place. */
 #include <config.h>
 #include "rules_private.h"
+#include "towers.h"
 
 #include "core/pdn_private.h"
 
@@ -68,7 +69,10 @@ pdn_perft(const pdn_board *b, int depth, int merge, uint64_t *nodes,
     for (i = 0; i < depth; i++)
         pdnp_mlist_init(&lists[i]);
     p = b->pos;
-    n = perft(b, &p, depth, lists, merge != 0, &e);
+    if (b->tw != NULL) /* the towers variants' stacks */
+        n = pdnp_tw_perft(b, depth, lists, merge != 0, &e);
+    else
+        n = perft(b, &p, depth, lists, merge != 0, &e);
     for (i = 0; i < depth; i++)
         pdnp_mlist_free(&lists[i]);
     pdnp_free(lists);

@@ -81,6 +81,8 @@ typedef struct pdnp_rules {
     unsigned char two_move;     /* two moves in a row per turn */
     unsigned char race;         /* Corners: steps and jumps, no capture */
     unsigned char folk_scan;    /* any_prey or race: pdnp_folk_scan first */
+    unsigned char towers;       /* stacks: the generator of towers.c */
+    unsigned char tw_once;      /* towers: a stack is jumped once a move */
 } pdnp_rules;
 
 /* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */
@@ -152,6 +154,7 @@ struct pdn_board {
     pdnp_geo g;
     pdnp_pos init;
     pdnp_pos pos;
+    struct pdnp_tw *tw;   /* the towers variants' stacks, else NULL */
 };
 
 /* Legal moves of p's side to move into l (cleared first). merge: 1 merges

@@ -23,6 +23,7 @@ typedef struct fenp {
     const unsigned short *map;
     pdn_error *err;
     pdn_error warn;
+    size_t total;             /* pieces so far, those under tops included */
 } fenp;
 
 static void
@@ -122,13 +123,45 @@ add(fenp *p, pdn_fen *fen, size_t at, char colour, int king, int alg, int sq)
 {
     pdn_fen_piece *pc;
 
-    if (fen->count == PDN_FEN_MAX)
+    if (fen->count == PDN_FEN_MAX || p->total >= PDN_FEN_MAX)
         return fail(p, at, 0, "too many pieces (more than 160) from");
+    p->total++;
     pc = &fen->piece[fen->count++];
     pc->colour = colour;
     pc->king = (unsigned char)king;
     pc->algebraic = (unsigned char)alg;
     pc->sq = (unsigned char)sq;
+    pc->nunder = 0;
+    return 0;
+}
+
+/* The pieces under a stack's top, "(bW)" at s[*i] (towers): each 'w' or
+ * 'b' (a man) or 'W' or 'B' (a king), from the top down, onto the piece
+ * just added. */
+static int
+stack(fenp *p, pdn_fen *fen, size_t *i)
+{
+    pdn_fen_piece *pc = &fen->piece[fen->count - 1];
+    size_t b = (*i)++;
+
+    while (*i < p->len && p->s[*i] != ')') {
+        char c = p->s[*i];
+        if (c != 'w' && c != 'b' && c != 'W' && c != 'B')
+            return fail(p, *i, 1, "expected a piece 'w', 'b', 'W' or 'B' "
+                                  "in a stack, found");
+        if (pc->nunder == PDN_FEN_UNDER_MAX)
+            return fail(p, b, *i - b + 1, "stack higher than 32 pieces");
+        if (p->total >= PDN_FEN_MAX)
+            return fail(p, b, 0, "too many pieces (more than 160) from");
+        p->total++;
+        pc->under[pc->nunder++] = c;
+        (*i)++;
+    }
+    if (*i >= p->len)
+        return fail(p, b, 0, "unclosed stack from");
+    if (pc->nunder == 0)
+        return fail(p, b, 2, "empty stack");
+    (*i)++;
     return 0;
 }
 
@@ -167,7 +200,9 @@ item(fenp *p, pdn_fen *fen, size_t *i, char colour)
             return -1;
         if (z > 16)
             return fail(p, b, *i - b, "no such square");
-        return add(p, fen, b, colour, king, 1, PDN_COORD(f, z - 1));
+        if (add(p, fen, b, colour, king, 1, PDN_COORD(f, z - 1)) < 0)
+            return -1;
+        return *i < p->len && p->s[*i] == '(' ? stack(p, fen, i) : 0;
     }
     a = number(p, i);
     if (a < 0)
@@ -184,9 +219,13 @@ item(fenp *p, pdn_fen *fen, size_t *i, char colour)
         for (; a <= z; a++)
             if (add(p, fen, b, colour, king, 0, a) < 0)
                 return -1;
+        if (*i < p->len && p->s[*i] == '(')
+            return fail(p, b, *i - b + 1, "stack on a range");
         return 0;
     }
-    return add(p, fen, b, colour, king, 0, a);
+    if (add(p, fen, b, colour, king, 0, a) < 0)
+        return -1;
+    return *i < p->len && p->s[*i] == '(' ? stack(p, fen, i) : 0;
 }
 
 /* Length of the section starting at s[i] (up to ':' or the end). */
@@ -259,7 +298,8 @@ prepare(fenp *p, const char *s, char *buf, unsigned short *map)
 }
 
 /* FEN = turn { ':' section } ; section = colour [ item { ',' item } ]
- *     | counter ; item = [ 'K' ] ( number [ '-' number ] | file rank ).
+ *     | counter ; item = [ 'K' ] ( number [ '-' number ] | file rank )
+ *     [ '(' piece { piece } ')' ] (a stack: not after a range).
  * The parse is one pass over the text with no allocation; the piece array
  * bounds the output, so hostile input costs at most O(length). */
 int
@@ -360,7 +400,7 @@ pdn_fen_format(const pdn_fen *fen, char *buf, size_t size)
 {
     size_t o = 0, k;
     int side;
-    char tmp[16];
+    char tmp[16 + PDN_FEN_UNDER_MAX];
 
     /* Writes through a counter so that a short buffer still yields the
      * needed length. */
@@ -404,6 +444,14 @@ pdn_fen_format(const pdn_fen *fen, char *buf, size_t size)
                                tmp + t);
             } else {
                 t += pdnp_utoa(pc->sq, tmp + t);
+            }
+            if (pc->nunder > 0) {
+                size_t u = pc->nunder < PDN_FEN_UNDER_MAX ? pc->nunder
+                                                          : PDN_FEN_UNDER_MAX;
+                tmp[t++] = '(';
+                memcpy(tmp + t, pc->under, u);
+                t += u;
+                tmp[t++] = ')';
             }
             tmp[t] = '\0';
             PUTN(tmp, t);

@@ -58,9 +58,10 @@ static const std_type std_types[] = {
 /* The folk variants (PDN_FOLK_*, from 1): their names, also the seventh
  * GameType field, and the type whose board they are played on. */
 static const char *const folk_names[PDN_FOLK_COUNT] = {
-    NULL, "diagonal", "northern", "samoyed", "two-move", "corners"
+    NULL, "diagonal", "northern", "samoyed", "two-move", "corners",
+    "towers", "laska"
 };
-static const int folk_base[PDN_FOLK_COUNT] = {0, 25, 25, 25, 25, 30};
+static const int folk_base[PDN_FOLK_COUNT] = {0, 25, 25, 25, 25, 30, 25, 21};
 
 /* The folk variant named by f[0..len-1] (already normalised or as written
  * in a GameType field), or PDN_FOLK_NONE. */
@@ -329,6 +330,8 @@ pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err)
         } else if (folk != PDN_FOLK_NONE) {
             field_error(err, folk_base[folk] == 25
                                  ? "folk variant needs GameType 25"
+                             : folk_base[folk] == 21
+                                 ? "folk variant needs GameType 21"
                                  : "folk variant needs GameType 30",
                         fs.f[6], fs.len[6]);
             return -1;
@@ -406,6 +409,15 @@ pdn_gametype_by_name(const char *name, pdn_gametype *gt)
     if (i != PDN_FOLK_NONE) {
         pdn_gametype_standard(folk_base[i], gt);
         gt->folk = (int)i;
+        if (i == PDN_FOLK_LASKA) {
+            /* Lasker's board: 7x7, the 25 squares of a1's colour, White
+             * first. */
+            gt->width = gt->height = 7;
+            gt->start = 'W';
+            gt->notation = 'A';
+            gt->corner = 0;
+            gt->invert = 0;
+        }
         return 0;
     }
     for (i = 0; i < N_ALIASES; i++) {

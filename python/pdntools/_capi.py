@@ -88,7 +88,7 @@ class GameType(Structure):
 
 class FenPiece(Structure):
     _fields_ = [("colour", c_char), ("king", c_ubyte), ("algebraic", c_ubyte),
-                ("sq", c_ubyte)]
+                ("sq", c_ubyte), ("nunder", c_ubyte), ("under", c_char * 31)]
 
 
 class Fen(Structure):

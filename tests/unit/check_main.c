@@ -54,6 +54,7 @@ main(int argc, char **argv)
         srunner_add_suite(sr, draw_suite());
         srunner_add_suite(sr, opening_suite());
         srunner_add_suite(sr, folk_suite());
+        srunner_add_suite(sr, towers_suite());
         srunner_add_suite(sr, edit_suite());
         srunner_add_suite(sr, replay_suite());
         srunner_add_suite(sr, api_suite());

@@ -20,6 +20,7 @@ Suite *match_suite(void);    /* check_match.c */
 Suite *draw_suite(void);     /* check_draw.c: hashing, draw rules */
 Suite *opening_suite(void);  /* check_opening.c: opening tables, codes */
 Suite *folk_suite(void);     /* check_folk.c: folk variants */
+Suite *towers_suite(void);   /* check_towers.c: Bashni, Laska */
 Suite *result_suite(void);   /* check_result.c */
 Suite *enomem_suite(void);   /* check_enomem.c: every allocation failing */
 Suite *edit_suite(void);     /* check_edit.c: editing and building games */
