@@ -63,7 +63,9 @@ size_t pdn_board_fen_string(const pdn_board *b, char *buf, size_t size);
 int pdn_board_count(const pdn_board *b, int piece);
 /* Side to move: 'W' or 'B'. */
 char pdn_board_turn(const pdn_board *b);
-/* What stands on coord: 0 empty, 'w'/'b' man, 'W'/'B' king. */
+/* What stands on coord: 0 empty, 'w'/'b' man, 'W'/'B' king (in the towers
+ * variants, the top piece of the stack there; pdn_board_count counts
+ * tops too, and pdn_board_get_fen gives the pieces under them). */
 int pdn_board_piece(const pdn_board *b, int coord);
 
 /* Move lists. */
@@ -163,7 +165,9 @@ size_t pdn_move_format(const pdn_board *b, const pdn_movelist *l,
  * man, 1 black man, 2 white king, 3 black king and coord its
  * PDN_COORD(file, rank); the side key is splitmix64(0x50444E2D48415348 +
  * 1024); in two-move checkers the second move of a turn XORs in
- * splitmix64(0x50444E2D48415348 + 1025). The value is the same on every
+ * splitmix64(0x50444E2D48415348 + 1025); in the towers variants each stack
+ * of two or more pieces XORs in a key of its coord, height and the pieces
+ * under its top. The value is the same on every
  * run and platform (a position index
  * may store it); the GameType is not part of it. */
 uint64_t pdn_board_hash(const pdn_board *b);

@@ -60,7 +60,9 @@ spec_for(const pdn_gametype *gt)
 {
     drawspec s = {0, EG_NONE, 0, 0, NULL};
 
-    if (gt->giveaway)
+    /* The towers variants: no draw rule found in their rule texts. */
+    if (gt->giveaway || gt->folk == PDN_FOLK_TOWERS ||
+        gt->folk == PDN_FOLK_LASKA)
         return s;
     switch (gt->rules) {
     case 20: /* International: FMJD article 6 */
@@ -455,6 +457,8 @@ pdn_drawstate_push(pdn_drawstate *d, const pdn_board *b, const pdn_move *m,
     i->quiet = (m->ncaptured || man) ? 0 : i->quiet + 1;
     if (mirror_play(d, b, m))
         d->mat_ply = i->ply;
+    if (b->tw != NULL) /* towers: stacks the mirror does not hold */
+        i->hash = pdn_board_hash(b);
     /* a capture or a man move cannot be undone: earlier positions never
      * come back */
     if (i->quiet == 0) {

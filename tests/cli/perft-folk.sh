@@ -35,14 +35,22 @@ perft_is northern "$kings" 6 8 78 492 3318 21049 139956
 perft_is russian "$kings" 6 8 78 492 3325 21136 140741
 perft_is northern - 6 7 49 302 1469 7482 37986
 perft_is corners - 5 14 196 4412 99597 2559237
+# Towers: Russian's counts until the first captured piece stays under its
+# captor (depth 6); Laska: 6 first moves, each allowing one capture.
+perft_is towers - 8 7 49 302 1469 7482 37908 189912 925945
+perft_is laska - 8 6 6 18 54 116 324 846 2148
+# the king's one capture frees a white man and leaves Black no top: lost
+perft_is towers 'W:WKa1:Bc3(w),e7' 2 1 0
 
 # Initial positions: the diagonal and corners starts, the others Russian's.
 russian='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8'
 corners='W:Wa1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d3:Be6,f6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8'
-for g in diagonal northern samoyed two-move corners; do
+laska='W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7'
+for g in diagonal northern samoyed two-move corners towers laska; do
     want=$russian
     [ "$g" = diagonal ] && want=$diag
     [ "$g" = corners ] && want=$corners
+    [ "$g" = laska ] && want=$laska
     echo '*' | pdn-replay -g "$g" > "$tmp/fen" 2>/dev/null ||
         { echo "FAIL: pdn-replay -g $g" >&2; fail=1; }
     [ "$(cut -f 2 "$tmp/fen")" = "$want" ] ||
@@ -63,7 +71,7 @@ for f in folk-*.pdn; do
     grep -q "error: illegal move" "$tmp/out" ||
         { echo "FAIL: $f is legal under Russian rules too" >&2; fail=1; }
     # the folk name survives a conversion to numbers (N0 notation)
-    g=$(sed -n 's/^\[GameType "\([0-9]*\),W,8,8,A0,0,\(.*\)"\]$/\1,W,8,8,N0,0,\2/p' "$f")
+    g=$(sed -n 's/^\[GameType "\([0-9]*,W,[0-9]*,[0-9]*\),A0,0,\(.*\)"\]$/\1,N0,0,\2/p' "$f")
     pdn-convert -m num "$f" > "$tmp/num.pdn" 2>/dev/null ||
         { echo "FAIL: pdn-convert -m num $f" >&2; fail=1; }
     [ -n "$g" ] && grep -q "^\[GameType \"$g\"\]" "$tmp/num.pdn" ||
