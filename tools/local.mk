@@ -11,6 +11,7 @@ TOOLS_COMMON = tools/common.h tools/tbuf.c tools/tbuf.h tools/report.c \
 	tools/cmdline.h tools/output.c tools/output.h tools/run.c tools/run.h \
 	tools/infer.c tools/infer.h tools/fold.c tools/fold.h tools/summary.c \
 	tools/summary.h
+TOOLS_COMMON += tools/openrec.c tools/openrec.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 	tools/pdn-convert tools/pdn-perft tools/pdn-stats tools/pdn-fix \
