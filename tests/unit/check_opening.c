@@ -155,6 +155,13 @@ START_TEST(test_ballots)
     ck_assert_uint_eq(op.plies, 3);
     op = classify("21", "9-13 22-18 6-9");
     ck_assert_str_eq(op.name, "Dreaded Edinburgh");
+    /* 75 is the Nemesis; 133 has no name of its own (a Bristol) */
+    op = classify("21", "10-14 24-19 6-10");
+    ck_assert_str_eq(op.name, "Nemesis");
+    ck_assert_uint_eq(op.ballot, 75);
+    op = classify("21", "11-16 21-17 7-11");
+    ck_assert_str_eq(op.name, "Leeds");
+    ck_assert_uint_eq(op.ballot, 133);
     op = classify("21", "9-13 22-18");
     ck_assert_str_eq(op.name, "Edinburgh Single");
     ck_assert_uint_eq(op.ballot, 0);
