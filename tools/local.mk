@@ -11,6 +11,7 @@ TOOLS_COMMON = tools/common.h tools/tbuf.c tools/tbuf.h tools/report.c \
 	tools/cmdline.h tools/output.c tools/output.h tools/run.c tools/run.h \
 	tools/infer.c tools/infer.h tools/fold.c tools/fold.h tools/summary.c \
 	tools/summary.h
+TOOLS_COMMON += tools/openrec.c tools/openrec.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 	tools/pdn-convert tools/pdn-perft tools/pdn-stats tools/pdn-fix \
@@ -41,6 +42,7 @@ tools_pdn_select_SOURCES = tools/pdn-select.c tools/selectcrit.c \
 	tools/selectcrit.h tools/selectdup.c tools/selectdup.h \
 	tools/selectout.c tools/selectout.h tools/selectpass.c \
 	tools/selectpass.h $(TOOLS_COMMON)
+tools_pdn_select_SOURCES += tools/selectopen.c tools/selectopen.h
 tools_pdn_select_LDADD = lib/libpdn.la
 
 ## Test helpers built here: rawgames (a small -w/-x splitter over

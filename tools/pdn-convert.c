@@ -23,7 +23,7 @@ typedef struct conv_opts {
     int capture;      /* C_* */
     unsigned flags;   /* writer flags */
     int json;
-    int opening;      /* --opening: Opening and OpeningCode tags */
+    int opening;      /* --opening: Opening, OpeningCode, Ballot tags */
     const char *tags; /* --tags: the tags to keep (comma-separated), or NULL */
     int no_comments;  /* --no-comments */
     int no_nags;      /* --no-nags: NAGs and strength marks */
@@ -248,8 +248,9 @@ opening_of(conv *c, pdn_opening *op)
     return -1;
 }
 
-/* Sets the tags of -k once the output GameType is known (the code's
- * moves are mapped to it). */
+/* Sets the tags of --opening once the output GameType is known (the
+ * code's moves are mapped to it): Opening, OpeningCode and, for an ACF
+ * three-move ballot, Ballot (its number). */
 static void
 opening_tags(conv *c, const pdn_opening *op)
 {
@@ -270,8 +271,10 @@ opening_tags(conv *c, const pdn_opening *op)
         if (len >= sizeof code)
             break;
     }
+    snprintf(txt, sizeof txt, "%u", op->ballot);
     if ((op->name && pdn_game_set_tag(c->g, "Opening", op->name) != 0) ||
-        (code[0] && pdn_game_set_tag(c->g, "OpeningCode", code) != 0))
+        (code[0] && pdn_game_set_tag(c->g, "OpeningCode", code) != 0) ||
+        (op->ballot && pdn_game_set_tag(c->g, "Ballot", txt) != 0))
         c->to->fatal = 1;
 }
 

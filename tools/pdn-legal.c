@@ -6,6 +6,7 @@
 #include <config.h>
 #include "common.h"
 #include "drawcheck.h"
+#include "openrec.h"
 #include "suggest.h"
 
 #include <stdlib.h>
@@ -19,6 +20,7 @@ const char tool_name[] = "pdn-legal";
 typedef struct legal_opts {
     int variations;
     int no_draw;             /* -R */
+    int openings;            /* --openings */
     tool_output *ok, *bad;
     tool_output *prev;       /* where the input's previous game went */
 } legal_opts;
@@ -30,6 +32,7 @@ static const tool_option legal_options[] = {
     {"good", 'w', "FILE", "write the games without problems to FILE"},
     {"bad", 'x', "FILE", "write the games with problems to FILE"},
     {"format", 'f', "FORMAT", "text (default) or json (one object per line)"},
+    TOOL_OPENINGS_OPTION,
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline legal_cmdline = {
@@ -248,6 +251,8 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
         suggest(&c, &gt);
     if (!no_moves(g))
         suggest_file_game(g, &gt, rc == 0);
+    if (lo->openings)
+        tool_opening_record(to, file, g, &gt);
     tool_release(to, b, c.l);
 }
 
@@ -361,7 +366,7 @@ split(const tool_opts *o, const pdn_game *g, int status)
 int
 main(int argc, char **argv)
 {
-    legal_opts lo = {0, 0, NULL, NULL, NULL};
+    legal_opts lo = {0, 0, 0, NULL, NULL, NULL};
     tool_opts o;
     int c, st;
 
@@ -376,6 +381,8 @@ main(int argc, char **argv)
             lo.variations = 1;
         } else if (c == 'R') {
             lo.no_draw = 1;
+        } else if (c == TOOL_OPT_OPENINGS) {
+            lo.openings = 1;
         } else if (c == 'w' || c == 'x') {
             /* recorded; opened by tool_run once all options are read */
             if (tool_output_option(c == 'w' ? &lo.ok : &lo.bad, c,
@@ -390,6 +397,8 @@ main(int argc, char **argv)
     }
     if (st >= 0)
         return st;
+    if (tool_openings_check(lo.openings, o.json) != 0)
+        return TOOL_TROUBLE;
     /* -w and -x are committed with the report, by tool_finish */
     return tool_run(&o, argc - optind, argv + optind);
 }

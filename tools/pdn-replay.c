@@ -7,6 +7,7 @@
 #include "drawcheck.h"
 #include "diagram.h"
 #include "html.h"
+#include "openrec.h"
 #include "pictures.h"
 
 #include <errno.h>
@@ -31,6 +32,7 @@ typedef struct replay_opts {
     pic_opts pics;       /* -O, -t, -r, -z, -C, -U */
     unsigned long most;  /* the most games of one input */
     int file_col;        /* several inputs: text lines name their file */
+    int openings;        /* --openings */
 } replay_opts;
 
 /* Adding an option: one line here, one branch in main. */
@@ -49,6 +51,7 @@ static const tool_option replay_options[] = {
     {"square-size", 'z', "PIXELS", "svg: size of a square (default 44)"},
     {"colours", 'C', "LIGHT,DARK", "svg and html: colours of the squares"},
     {"unicode", 'U', NULL, "board: Unicode pieces"},
+    TOOL_OPENINGS_OPTION,
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline replay_cmdline = {
@@ -238,6 +241,8 @@ end:
         show(ro, &sheet, to, file, g, ply, mv, b, have_last ? &last : NULL,
              NULL, l);
     }
+    if (ro->openings)
+        tool_opening_record(to, file, g, &gt);
 done:
     pic_sheet_end(&ro->pics, &sheet, to, file, g);
     html_game_free(&hg);
@@ -330,6 +335,8 @@ main(int argc, char **argv)
             ro.pics.style.flip = 1;
         } else if (c == 'U') {
             ro.pics.style.unicode = 1;
+        } else if (c == TOOL_OPT_OPENINGS) {
+            ro.openings = 1;
         } else if (c == 'z') {
             if (tool_number_option(c, optarg, 8, 400, "a square size of "
                                    "8-400 pixels", &v) != 0)
@@ -350,6 +357,8 @@ main(int argc, char **argv)
         return st;
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
+    if (tool_openings_check(ro.openings, o.json) != 0)
+        return TOOL_TROUBLE;
     if ((st = check_pictures(&ro, argc - optind)) >= 0)
         return st;
     o.only = ro.game;

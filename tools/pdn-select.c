@@ -8,6 +8,7 @@
 #include "common.h"
 #include "selectcrit.h"
 #include "selectdup.h"
+#include "selectopen.h"
 #include "selectout.h"
 #include "selectpass.h"
 
@@ -36,6 +37,10 @@ static const tool_option select_options[] = {
     {"comments", 'b', "WITH", "with or without comments"},
     {"legality", 'L', "WHICH", "legal or illegal games (main line)"},
     {"opening", 'B', "MOVES", "the moves begin with MOVES (any notation)"},
+    {"opening-name", SELECT_OPT_OPENING_NAME, "NAME",
+     "the game's named opening is NAME, or its ACF\n"
+     "three-move ballot NAME (a number), or its\n"
+     "opening code NAME (its first plies)"},
     {"position", 'X', "FEN", "the game reaches the position FEN"},
     {"material", 'M', "SIGNATURE", "the game reaches the material SIGNATURE\n"
                                    "('3K v 1K', '2M1K v 2K', 'kings')"},

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* pdn-stats: what an archive holds, per file and in total: games,
  * variants (after inference), results, dates, events, players, plies per
- * game, the most common openings, and a score table per event. Text for
+ * game, the most common openings (first plies, and the named openings of
+ * libpdn's tables), and a score table per event. Text for
  * people, JSON lines for scripts. Games are read one at a time; what is
  * kept is the counters, not the games. */
 #include <config.h>
@@ -28,6 +29,7 @@ typedef struct game_info {
     char *event, *white, *black;
     unsigned long plies;
     char *opening;         /* "VARIANT\tMOVES", or NULL */
+    char *named;           /* "VARIANT\tNAME" of its named opening, or NULL */
 } game_info;
 
 /* Options without a short form (-k and -T mean other things in other
@@ -126,6 +128,21 @@ opening_of(const pdn_game *g, const char *variant, long k)
     return b.data;
 }
 
+/* The named opening of g under gt (pdn_opening_game) as "VARIANT\tNAME";
+ * NULL when it has none or cannot be classified (a FEN that cannot be
+ * set up is reported by pdn-validate, not here). */
+static char *
+named_opening(const pdn_game *g, const pdn_gametype *gt, const char *variant)
+{
+    tbuf b = {NULL, 0, 0};
+    pdn_opening op;
+
+    if (pdn_opening_game(g, gt, &op, NULL) != 0 || op.name == NULL)
+        return NULL;
+    tbuf_printf(&b, "%s\t%s", variant, op.name);
+    return b.data;
+}
+
 static void
 info(const tool_opts *o, const char *file, const pdn_game *g, game_info *gi,
      tool_out *to)
@@ -150,6 +167,7 @@ info(const tool_opts *o, const char *file, const pdn_game *g, game_info *gi,
     for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n))
         gi->plies++;
     gi->opening = opening_of(g, gi->variant, so->opening);
+    gi->named = ok ? named_opening(g, &gt, gi->variant) : NULL;
 }
 
 static smap *
@@ -241,6 +259,8 @@ add(scope *s, const game_info *gi)
     s->plies += gi->plies;
     if (gi->opening != NULL)
         smap_get(&s->openings, gi->opening)->n++;
+    if (gi->named != NULL)
+        smap_get(&s->named, gi->named)->n++;
     if (gi->event == NULL || gi->white == NULL || gi->black == NULL ||
         gi->scored == 0)
         return;
@@ -258,6 +278,7 @@ scope_free(scope *s)
     smap_free(&s->events);
     smap_free(&s->players);
     smap_free(&s->openings);
+    smap_free(&s->named);
     smap_free(&s->tables);
     free(s->hist);
     memset(s, 0, sizeof *s);
@@ -319,6 +340,7 @@ stats_file(tool_opts *o, const char *arg, scope *total)
             add(&s, &gi);
             add(total, &gi);
             free(gi.opening);
+            free(gi.named);
             free(gi.event);
             free(gi.white);
             free(gi.black);

@@ -3,6 +3,7 @@
  * line and deciding one game, tags first, then at most one replay. */
 #include <config.h>
 #include "selectcrit.h"
+#include "selectopen.h"
 #include "common.h"
 
 #include <ctype.h>
@@ -351,6 +352,9 @@ selcrit_option(sel_crit *c, int letter, const char *arg)
         return 1;
     case 'B':
         return opening_option(c, arg);
+    case SELECT_OPT_OPENING_NAME:
+        free(c->opening_name);
+        return (c->opening_name = selopen_arg(arg)) != NULL ? 1 : -1;
     case 'X':
         return fen_option(c, arg);
     case 'M':
@@ -370,7 +374,7 @@ int
 selcrit_replays(const sel_crit *c)
 {
     return c->have_variant || c->legality || c->nopening || c->have_pos ||
-           c->have_mat || c->fingerprint;
+           c->have_mat || c->fingerprint || c->opening_name;
 }
 
 void
@@ -384,6 +388,7 @@ selcrit_free(sel_crit *c)
     }
     free(c->tags);
     free(c->opening);
+    free(c->opening_name);
     if (c->cache != NULL) {
         int k;
 
@@ -736,7 +741,7 @@ replay_match(const sel_crit *c, const tool_opts *o, const char *file,
     pdn_movelist *l;
     /* a game that fails may still be selected (-v) and need its
      * fingerprint: then it is replayed anyway */
-    int all = c->fingerprint && c->invert, ok;
+    int all = c->fingerprint && c->invert, ok, named;
 
     memset(&rp, 0, sizeof rp);
     rp.c = c;
@@ -744,6 +749,9 @@ replay_match(const sel_crit *c, const tool_opts *o, const char *file,
     if (tool_gametype(o, file, g, &gt, to) != 0)
         return 0;
     if (c->have_variant && !variant_is(&gt, &c->variant) && !all)
+        return 0;
+    named = !c->opening_name || selopen_match(c->opening_name, g, &gt);
+    if (!named && !all)
         return 0;
     if (c->have_pos && !targets(&rp, &gt) && !all)
         return 0;
@@ -757,6 +765,7 @@ replay_match(const sel_crit *c, const tool_opts *o, const char *file,
         pdn_board_free(rp.own.b[1]);
     }
     ok = l != NULL && (!c->have_variant || variant_is(&gt, &c->variant)) &&
+         named &&
          (!c->legality || rp.legal == (c->legality == 1)) &&
          (!c->nopening || rp.opening_ok) && (!c->have_pos || rp.pos_seen) &&
          (!c->have_mat || rp.mat_seen);

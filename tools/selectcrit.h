@@ -41,6 +41,7 @@ typedef struct sel_crit {
     int legality;            /* 0: any, 1: legal, 2: illegal */
     pdn_movetext *opening;
     size_t nopening;
+    char *opening_name;      /* --opening-name (selectopen.h) */
     int have_pos;
     pdn_fen pos;
     struct sel_cache *cache; /* -X: its boards per variant met */

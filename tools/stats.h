@@ -16,6 +16,7 @@ typedef struct stats_opts {
 typedef struct scope {
     unsigned long games, unread;
     smap variants, results, events, players, openings, tables;
+    smap named; /* "VARIANT\tNAME" of the named openings */
     unsigned long dated, noevent;
     char first[FIX_DATE_SIZE], last[FIX_DATE_SIZE];
     char first_key[FIX_DATE_SIZE], last_key[FIX_DATE_SIZE];

@@ -171,6 +171,11 @@ text(const tool_opts *o, tbuf *b, const char *file, const scope *s)
                    "games\n",
                 (unsigned long)s->openings.len, so->opening, n);
     text_list(o, b, &s->openings);
+    for (i = 0, n = 0; i < s->named.len; i++)
+        n += s->named.e[i].n;
+    tbuf_printf(b, "  named openings: %lu different in %lu games\n",
+                (unsigned long)s->named.len, n);
+    text_list(o, b, &s->named);
     text_tables(o, b, &s->tables);
 }
 
@@ -191,14 +196,14 @@ json_map(tbuf *b, const char *name, const smap *m)
     free(ix);
 }
 
+/* The "top" array of a map of "VARIANT\tVALUE" keys: variant, VALUE
+ * under the name what, games; up to -T. */
 static void
-json_openings(const tool_opts *o, tbuf *b, const smap *m)
+json_top(const tool_opts *o, tbuf *b, const smap *m, const char *what)
 {
-    const stats_opts *so = o->ud;
     size_t *ix = smap_order(m, 0), i, n = shown(o, m->len);
 
-    tbuf_printf(b, ",\"openings\":{\"plies\":%ld,\"different\":%lu,"
-                   "\"top\":[", so->opening, (unsigned long)m->len);
+    tbuf_adds(b, "\"top\":[");
     for (i = 0; i < n; i++) {
         const smap_entry *e = &m->e[ix[i]];
         const char *tab = strchr(e->key, '\t');
@@ -208,13 +213,30 @@ json_openings(const tool_opts *o, tbuf *b, const smap *m)
         variant[tab - e->key] = '\0';
         tbuf_adds(b, i ? ",{\"variant\":" : "{\"variant\":");
         tbuf_json(b, variant);
-        tbuf_adds(b, ",\"moves\":");
+        tbuf_printf(b, ",\"%s\":", what);
         tbuf_json(b, tab + 1);
         tbuf_printf(b, ",\"games\":%lu}", e->n);
         free(variant);
     }
     tbuf_adds(b, "]}");
     free(ix);
+}
+
+static void
+json_openings(const tool_opts *o, tbuf *b, const scope *s)
+{
+    const stats_opts *so = o->ud;
+    unsigned long n = 0;
+    size_t i;
+
+    tbuf_printf(b, ",\"openings\":{\"plies\":%ld,\"different\":%lu,",
+                so->opening, (unsigned long)s->openings.len);
+    json_top(o, b, &s->openings, "moves");
+    for (i = 0; i < s->named.len; i++)
+        n += s->named.e[i].n;
+    tbuf_printf(b, ",\"named_openings\":{\"games\":%lu,\"different\":%lu,",
+                n, (unsigned long)s->named.len);
+    json_top(o, b, &s->named, "name");
 }
 
 /* "NAME":{"games":N,"points":P} for each opponent, in meeting order. */
@@ -292,7 +314,7 @@ json(const tool_opts *o, tbuf *b, const char *file, const scope *s)
     plies(s, v, &mean);
     tbuf_printf(b, ",\"plies\":{\"min\":%lu,\"median\":%lu,\"max\":%lu,"
                    "\"mean\":%.2f}", v[0], v[1], v[2], mean);
-    json_openings(o, b, &s->openings);
+    json_openings(o, b, s);
     json_tables(b, &s->tables);
     tbuf_adds(b, "}\n");
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Openings: the name and code of the way a game began. Named openings come
  * from tables with their sources (lib/openings/: English and American
- * checkers, Russian draughts; man/pdn-rules.7 lists them); every variant
+ * checkers with the ACF three-move deck's ballot numbers, Russian
+ * draughts; man/pdn-rules.7 lists them); every variant
  * gets an opening code, its first plies as written moves, so that
  * archives can be grouped without names. */
 #ifndef PDN_OPENING_H
@@ -39,6 +40,11 @@ typedef struct pdn_opening {
      * position given as a FEN): they are part of the code and of the
      * match. 0 when the game starts from the initial position. */
     unsigned setup_plies;
+    /* English and American checkers: the number of the ACF three-move
+     * ballot whose position the game reaches after three plies (1-174,
+     * the deck's 156 numbers; lib/openings/english-3move.tsv), 0 when
+     * none (a barred or unplayed sequence, another variant). */
+    unsigned ballot;
 } pdn_opening;
 
 /* Classifies the moves moves[0..n-1] played from start (a position of
@@ -59,12 +65,16 @@ int pdn_opening_classify(const pdn_board *start, const pdn_move *moves,
 int pdn_opening_game(const pdn_game *g, const pdn_gametype *gt,
                      pdn_opening *op, pdn_error *err);
 
-/* The tables: entry i (0 .. count-1) of the named openings, its GameType
- * number, moves as written in the table, names and source; NULL when i is
- * out of range. For tests and listings. */
+/* The tables: entry i (0 .. count-1) of the named openings and ballots,
+ * its GameType number, moves as written in the table, names (NULL for a
+ * ballot without a name of its own) and source; NULL when i is out of
+ * range. For tests and listings. */
 size_t pdn_opening_table_count(void);
 const char *pdn_opening_table_at(size_t i, int *type, const char **name,
                                  const char **name_en, const char **source);
+/* Entry i's ballot number (ACF three-move deck), 0 when it has none or i
+ * is out of range. */
+unsigned pdn_opening_table_ballot(size_t i);
 
 #ifdef __cplusplus
 }

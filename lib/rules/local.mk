@@ -8,11 +8,13 @@ lib_libpdn_internal_la_SOURCES += lib/rules/rules_private.h lib/rules/board.c \
 lib_libpdn_internal_la_SOURCES += lib/rules/folk.c lib/rules/towers.h \
 	lib/rules/towers.c
 
-## Openings: the tables in lib/openings (GameType, moves, names, source)
+## Openings: the tables in lib/openings (GameType, moves, names, source,
+## ballot number)
 ## become C initialisers at build time, in the build tree.
 lib_libpdn_internal_la_SOURCES += lib/rules/opening.c
 nodist_lib_libpdn_internal_la_SOURCES = lib/rules/opening-table.h
 OPENING_TABLES = $(srcdir)/lib/openings/english.tsv \
+	$(srcdir)/lib/openings/english-3move.tsv \
 	$(srcdir)/lib/openings/russian.tsv
 BUILT_SOURCES += lib/rules/opening-table.h
 CLEANFILES += lib/rules/opening-table.h

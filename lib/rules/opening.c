@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Openings: named openings from the tables in lib/openings (turned into
- * C at build time by tsv2c.awk) and an opening code for every variant.
+/* Openings: named openings and the ACF three-move ballots from the tables
+ * in lib/openings (turned into C at build time by tsv2c.awk) and an
+ * opening code for every variant.
  * A table entry is replayed once, on first use, to the hash of the
  * position after its moves; a game matches an entry when its position
  * after as many plies has that hash. A game that starts from a setup is
@@ -17,7 +18,8 @@
 
 typedef struct entry {
     int type;
-    const char *moves, *name, *name_en, *source;
+    const char *moves, *name, *name_en, *source; /* name NULL: a ballot */
+    unsigned ballot;                             /* 0: none */
 } entry;
 
 static const entry table[] = {
@@ -182,6 +184,12 @@ pdn_opening_table_at(size_t i, int *type, const char **name,
     return table[i].moves;
 }
 
+unsigned
+pdn_opening_table_ballot(size_t i)
+{
+    return i < TABLE_N ? table[i].ballot : 0;
+}
+
 /* Plies of the opening code: the three-move opening of English and
  * American checkers, two moves each elsewhere. */
 static unsigned
@@ -324,6 +332,7 @@ classify_seq(pdn_board *b, const pdn_move *seq, unsigned n, pdn_opening *op,
     pdn_movelist *l = pdn_movelist_new();
     unsigned i, k = code_plies(gt), need = plies_needed(gt, &ends);
     size_t len = 0, j;
+    int type = -1, applies = 0;
 
     if (l == NULL) {
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
@@ -354,16 +363,22 @@ classify_seq(pdn_board *b, const pdn_move *seq, unsigned n, pdn_opening *op,
             hash[i + 1] = pdn_board_hash(b);
     }
     pdn_movelist_free(l);
-    for (j = 0; j < TABLE_N; j++)
-        if (compiled[j].plies > op->plies && compiled[j].plies <= n &&
-            (ends >> compiled[j].plies & 1) &&
-            hash[compiled[j].plies] == compiled[j].hash &&
-            table_applies(table[j].type, gt)) {
+    for (j = 0; j < TABLE_N; j++) {
+        if (table[j].type != type) /* the tables come a GameType at a time */
+            applies = table_applies(type = table[j].type, gt);
+        if (!applies || compiled[j].plies == 0 || compiled[j].plies > n ||
+            !(ends >> compiled[j].plies & 1) ||
+            hash[compiled[j].plies] != compiled[j].hash)
+            continue;
+        if (table[j].ballot)
+            op->ballot = table[j].ballot;
+        if (table[j].name && compiled[j].plies > op->plies) {
             op->plies = compiled[j].plies;
             op->name = table[j].name;
             op->name_en = table[j].name_en;
             op->source = table[j].source;
         }
+    }
     return 0;
 }
 

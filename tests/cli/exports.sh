@@ -20,7 +20,7 @@ done
 for s in pdn_board_hash pdn_drawstate_new pdn_drawstate_free \
          pdn_drawstate_start pdn_drawstate_push pdn_drawstate_info \
          pdn_draw_rule_name pdn_drawstate_setup pdn_opening_classify pdn_opening_game \
-         pdn_opening_table_count pdn_opening_table_at; do
+         pdn_opening_table_count pdn_opening_table_at pdn_opening_table_ballot; do
     grep -qx "$s" "$tmp/syms" || { echo "FAIL: $s not exported" >&2; exit 1; }
 done
 echo "$(wc -l < "$tmp/syms") symbols, all pdn_"

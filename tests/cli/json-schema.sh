@@ -63,6 +63,8 @@ pdn-legal -v -f json
 pdn-legal -f json -j 2
 pdn-replay -f json
 pdn-replay -a -f json
+pdn-legal -f json --openings
+pdn-replay -f json --openings
 pdn-convert -f json
 pdn-convert -f json -m alg -c full
 EOF_CMDS

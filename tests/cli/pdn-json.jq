@@ -43,8 +43,20 @@ def move:
     (if (.variations // [] | type) != "array" then "variations" else empty end),
     ((.variations // [])[] | .[] | move[]) ];
 
+def opening:
+  if . == null then []
+  elif (type == "object" and (keys - ["name","name_en","plies","code","ballot"]) == [] and
+        (.name | optstr) and (.name_en | optstr) and (.plies | count) and
+        (.code | str) and (.ballot | optnat)) | not
+  then ["opening member"]
+  else [] end;
+
 def game:
-  if has("error") then
+  if has("opening") then
+    (.opening | opening)
+    + [ (if (keys - ["type","file","game","opening"]) != []
+         then "opening record with more than its opening" else empty end) ]
+  elif has("error") then
     [ (if (.error | has_only(["line","col","code","message"])) and
           (.error.message | str) and (.error.code | str) | not
        then "error member" else empty end),

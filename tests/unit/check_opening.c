@@ -60,7 +60,8 @@ classify(const char *gt, const char *text)
 START_TEST(test_every_table_entry_replays_and_is_named)
 {
     size_t i, count = pdn_opening_table_count();
-    size_t english = 0, russian = 0;
+    size_t english = 0, russian = 0, ballots = 0;
+    unsigned char seen[175] = {0};
 
     ck_assert_uint_ge(count, 30);
     for (i = 0; i < count; i++) {
@@ -68,29 +69,108 @@ START_TEST(test_every_table_entry_replays_and_is_named)
         const char *name, *name_en, *source;
         const char *moves = pdn_opening_table_at(i, &type, &name, &name_en,
                                                  &source);
+        unsigned ballot = pdn_opening_table_ballot(i);
         char gt[8];
         pdn_opening op;
         size_t plies = 1;
         const char *p;
 
         ck_assert_ptr_nonnull(moves);
-        ck_assert(*name && *name_en && *source);
+        ck_assert(*source);
+        ck_assert_msg(name != NULL || ballot > 0, "'%s': no name, no ballot",
+                      moves);
         for (p = moves; *p; p++)
             plies += *p == ' ';
         snprintf(gt, sizeof gt, "%d", type);
         op = classify(gt, moves);
-        ck_assert_msg(op.name != NULL && strcmp(op.name, name) == 0,
-                      "'%s' named %s, not %s", moves,
-                      op.name ? op.name : "nothing", name);
-        ck_assert_uint_eq(op.plies, plies);
-        ck_assert_str_eq(op.name_en, name_en);
+        if (name != NULL) {
+            ck_assert(*name && name_en && *name_en);
+            ck_assert_msg(op.name != NULL && strcmp(op.name, name) == 0,
+                          "'%s' named %s, not %s", moves,
+                          op.name ? op.name : "nothing", name);
+            ck_assert_uint_eq(op.plies, plies);
+            ck_assert_str_eq(op.name_en, name_en);
+        } else {
+            /* a ballot without a name of its own: named by a shorter
+             * entry (or one as long: 11-15 22-17 15-19 is the Dyke) */
+            ck_assert_ptr_null(name_en);
+            ck_assert_uint_le(op.plies, plies);
+        }
+        if (ballot > 0) {
+            /* the ACF deck: three plies, numbers 1-174, each once */
+            ck_assert_int_eq(type, 21);
+            ck_assert_uint_eq(plies, 3);
+            ck_assert_uint_le(ballot, 174);
+            ck_assert_msg(!seen[ballot], "ballot %u twice", ballot);
+            seen[ballot] = 1;
+            ballots++;
+            ck_assert_str_eq(op.code, moves);
+        }
+        if (ballot > 0 || plies < 3) /* longer lines pass through one */
+            ck_assert_uint_eq(op.ballot, ballot);
         ck_assert_uint_eq(op.setup_plies, 0);
         english += type == 21;
         russian += type == 25;
     }
-    ck_assert_uint_ge(english, 25);
-    ck_assert_uint_ge(russian, 12);
+    ck_assert_uint_eq(ballots, 156);
+    ck_assert_uint_ge(english, 25 + 156);
+    ck_assert_uint_ge(russian, 16);
     ck_assert_ptr_null(pdn_opening_table_at(count, NULL, NULL, NULL, NULL));
+    ck_assert_uint_eq(pdn_opening_table_ballot(count), 0);
+}
+END_TEST
+
+/* The ballots: one ply short of a ballot has none, a barred sequence has
+ * none, a transposition into a ballot's position has its number, a
+ * ballot's own name beats the shorter ones, play past it keeps it. */
+START_TEST(test_ballots)
+{
+    pdn_opening op = classify("21", "11-15 23-19 8-11");
+
+    ck_assert_uint_eq(op.ballot, 126);
+    ck_assert_ptr_null(op.name);
+    op = classify("21", "11-15 23-19");
+    ck_assert_uint_eq(op.ballot, 0);
+    op = classify("21", "11-15 23-19 8-11 22-17 4-8");
+    ck_assert_uint_eq(op.ballot, 126);
+    ck_assert_str_eq(op.name, "Old Fourteenth");
+    /* 9-14 22-18 12-16: barred (ACF 44) */
+    op = classify("21", "9-14 22-18 12-16");
+    ck_assert_uint_eq(op.ballot, 0);
+    ck_assert_str_eq(op.name, "Double Corner");
+    ck_assert_str_eq(op.code, "9-14 22-18 12-16");
+    /* 11-15 22-17 9-14 is ACF 38, 9-14 22-17 11-15, by transposition */
+    op = classify("21", "11-15 22-17 9-14");
+    ck_assert_uint_eq(op.ballot, 38);
+    ck_assert_str_eq(op.code, "11-15 22-17 9-14");
+    /* the first and the last ballot of the deck, and their names */
+    op = classify("21", "9-13 21-17 5-9");
+    ck_assert_uint_eq(op.ballot, 1);
+    ck_assert_str_eq(op.name, "Edinburgh");
+    op = classify("21", "12-16 24-20 10-15");
+    ck_assert_uint_eq(op.ballot, 174);
+    ck_assert_str_eq(op.name, "Skunk");
+    op = classify("21", "12-16 24-20 10-15 22-18");
+    ck_assert_str_eq(op.name, "Skunk");
+    ck_assert_uint_eq(op.plies, 3);
+    op = classify("21", "9-13 22-18 6-9");
+    ck_assert_str_eq(op.name, "Dreaded Edinburgh");
+    /* 75 is the Nemesis; 133 has no name of its own (a Bristol) */
+    op = classify("21", "10-14 24-19 6-10");
+    ck_assert_str_eq(op.name, "Nemesis");
+    ck_assert_uint_eq(op.ballot, 75);
+    op = classify("21", "11-16 21-17 7-11");
+    ck_assert_str_eq(op.name, "Leeds");
+    ck_assert_uint_eq(op.ballot, 133);
+    op = classify("21", "9-13 22-18");
+    ck_assert_str_eq(op.name, "Edinburgh Single");
+    ck_assert_uint_eq(op.ballot, 0);
+    /* Russian draughts and International: no ballots */
+    op = classify("25", "c3-d4 d6-c5 b2-c3");
+    ck_assert_uint_eq(op.ballot, 0);
+    /* the English moves of a ballot on a giveaway board: no ballot */
+    op = classify("21,W,8,8,N1,0,G", "11-15 23-19 8-11");
+    ck_assert_uint_eq(op.ballot, 0);
 }
 END_TEST
 
@@ -143,6 +223,28 @@ START_TEST(test_russian_names_and_codes)
     op = classify("25", "c3-d4 b6-a5 d4-c5 d6:b4 a3:c5");
     ck_assert_str_eq(op.name, "Кол");
     ck_assert_str_eq(op.code, "c3-d4 b6-a5 d4-c5 d6:b4");
+    /* the Тычок by either order of captures; one ply short: no name */
+    op = classify("25", "c3-b4 f6-e5 b4-c5 b6:d4 e3:c5 d6:b4 a3:c5");
+    ck_assert_str_eq(op.name, "Тычок");
+    ck_assert_uint_eq(op.plies, 7);
+    op = classify("25", "c3-b4 f6-e5 b4-c5 d6:b4 a3:c5 b6:d4");
+    ck_assert_ptr_null(op.name);
+    /* the Перекрёсток, and the longer Обратный перекрёсток from it */
+    op = classify("25", "c3-d4 d6-e5 b2-c3 e7-d6 e3-f4");
+    ck_assert_str_eq(op.name, "Перекрёсток");
+    ck_assert_str_eq(op.name_en, "Perekryostok (Crossroads)");
+    op = classify("25", "c3-d4 d6-e5 b2-c3 e7-d6 g3-h4 d6-c5");
+    ck_assert_str_eq(op.name, "Обратный перекрёсток");
+    op = classify("25", "c3-d4 d6-e5 b2-c3");
+    ck_assert_ptr_null(op.name);
+    op = classify("25", "c3-d4 h6-g5 g3-h4 g7-h6");
+    ck_assert_str_eq(op.name, "Обратная игра Бодянского");
+    op = classify("25", "c3-d4 h6-g5 g3-f4");
+    ck_assert_ptr_null(op.name);
+    op = classify("25", "g3-h4 b6-a5");
+    ck_assert_str_eq(op.name, "Игра Петрова");
+    op = classify("25", "g3-h4");
+    ck_assert_ptr_null(op.name);
     /* Russian giveaway: the same moves, no name, a code */
     op = classify("25,W,8,8,A0,0,G", "c3-d4 d6-c5 b2-c3 f6-g5");
     ck_assert_ptr_null(op.name);
@@ -196,12 +298,14 @@ START_TEST(test_ballot_position_as_setup)
     ck_assert_str_eq(op.name, "Old Fourteenth");
     ck_assert_uint_eq(op.setup_plies, 3);
     ck_assert_uint_eq(op.plies, 5);
+    ck_assert_uint_eq(op.ballot, 126);
     ck_assert_str_eq(op.code, "11-15 23-19 8-11");
     /* a ballot that captures: 9-14 23-18 14x23 */
     op = from_setup("21", "9-14 23-18 14x23", "27x18");
     ck_assert_uint_eq(op.setup_plies, 3);
     ck_assert_str_eq(op.code, "9-14 23-18 14x23");
-    ck_assert_str_eq(op.name, "Double Corner");
+    ck_assert_str_eq(op.name, "Double Cross");
+    ck_assert_uint_eq(op.ballot, 46);
     /* Russian: a setup two plies in */
     op = from_setup("25", "c3-d4 d6-c5", "b2-c3 f6-g5");
     ck_assert_str_eq(op.name, "Городская партия");
@@ -330,7 +434,7 @@ END_TEST
  * games whose own Opening tag is in the table names (a transliterated
  * name and its table name), how many we name alike and otherwise. */
 typedef struct tally {
-    unsigned long games, coded, named, agree, differ;
+    unsigned long games, coded, named, agree, differ, ballots;
 } tally;
 
 static tally
@@ -343,7 +447,7 @@ shared_tally(const char *rel, const char *gt_text,
     pdn_game *g;
     pdn_gametype gt;
     pdn_error e;
-    tally t = {0, 0, 0, 0, 0};
+    tally t = {0, 0, 0, 0, 0, 0};
     int rc;
 
     snprintf(path, sizeof path, "%s/%s", test_shared_dir(), rel);
@@ -366,6 +470,7 @@ shared_tally(const char *rel, const char *gt_text,
         ck_assert_int_eq(pdn_opening_game(g, &gt, &op, NULL), 0);
         t.coded += op.code[0] != '\0';
         t.named += op.name != NULL;
+        t.ballots += op.ballot > 0;
         for (i = 0; names && own && op.name && names[i][0]; i++)
             if (strcmp(own, names[i][0]) == 0) {
                 if (strcmp(op.name, names[i][1]) == 0)
@@ -380,8 +485,9 @@ shared_tally(const char *rel, const char *gt_text,
     return t;
 }
 
-/* The Open Checkers Archive: every game gets a code; the named counts
- * as measured when the tables were written (they change with them). */
+/* The Open Checkers Archive: every game gets a code; the named and ballot
+ * counts as measured when the tables were written (they change with
+ * them). */
 START_TEST(test_shared_oca_openings)
 {
     tally t = shared_tally("corpus/english/oca__OCA_2.0.pdn", "21", NULL);
@@ -389,6 +495,7 @@ START_TEST(test_shared_oca_openings)
     ck_assert_uint_eq(t.games, 22621);
     ck_assert_uint_eq(t.coded, 22621);
     ck_assert_uint_eq(t.named, 21778);
+    ck_assert_uint_eq(t.ballots, 22568);
 }
 END_TEST
 
@@ -404,12 +511,16 @@ START_TEST(test_shared_russian_names_agree)
         {"Igra Bodjanskogo", "Игра Бодянского"},
         {"Igra Filippova", "Игра Филиппова"},
         {"Obratnyj perekrestok", "Обратный перекрёсток"},
+        {"Perekrestok", "Перекрёсток"},
+        {"Obratnaja igra Bodjanskogo", "Обратная игра Бодянского"},
+        {"Tychok", "Тычок"},
+        {"Igra Petrova", "Игра Петрова"},
         {NULL, NULL}};
     tally t = shared_tally("corpus/russian/gamescheckers__abatsiev.pdn",
                            "25", names);
 
     ck_assert_uint_eq(t.games, 198);
-    ck_assert_uint_eq(t.agree, 9);
+    ck_assert_uint_eq(t.agree, 15);
     ck_assert_uint_eq(t.differ, 0);
 }
 END_TEST
@@ -428,6 +539,7 @@ opening_suite(void)
     TCase *tc = tcase_create("core");
 
     tcase_add_test(tc, test_every_table_entry_replays_and_is_named);
+    tcase_add_test(tc, test_ballots);
     tcase_add_test(tc, test_longest_match_wins);
     tcase_add_test(tc, test_russian_names_and_codes);
     tcase_add_test(tc, test_code_elsewhere);
