@@ -234,28 +234,57 @@ square(const pdn_movetext *mt, int i, char *out)
         out[1] = (char)('0' + rank);
         return 2;
     }
-    return pdnp_utoa(v, out);
+    return pdnp_utoa_small(v, out);
 }
 
-size_t
-pdn_movetext_format(const pdn_movetext *mt, char *buf, size_t size)
+/* The move into t, which holds PDN_PATH_MAX * 5 + 1 bytes; its length. */
+static size_t
+format_into(const pdn_movetext *mt, char *t)
 {
-    char tmp[PDN_PATH_MAX * 5 + 1];
-    size_t o = 0;
+    size_t o;
     int i;
 
-    if (mt == NULL)
-        return 0;
-    for (i = 0; i < mt->n && i < PDN_PATH_MAX; i++) {
-        if (i > 0 && mt->sep != 0 && !(i == 1 && mt->file_only))
-            tmp[o++] = mt->sep;
-        o += square(mt, i, tmp + o);
+    if (!mt->algebraic && mt->n > 0) {
+        /* numeric, the common case: no letters, no short form */
+        o = pdnp_utoa_small(mt->sq[0], t);
+        for (i = 1; i < mt->n && i < PDN_PATH_MAX; i++) {
+            if (mt->sep != 0)
+                t[o++] = mt->sep;
+            o += pdnp_utoa_small(mt->sq[i], t + o);
+        }
+        t[o] = '\0';
+        return o;
     }
-    tmp[o] = '\0';
+    for (o = 0, i = 0; i < mt->n && i < PDN_PATH_MAX; i++) {
+        if (i > 0 && mt->sep != 0 && !(i == 1 && mt->file_only))
+            t[o++] = mt->sep;
+        o += square(mt, i, t + o);
+    }
+    t[o] = '\0';
+    return o;
+}
+
+/* Through a buffer of the longest move's size, cut to size. */
+static size_t
+format_cut(const pdn_movetext *mt, char *buf, size_t size)
+{
+    char tmp[PDN_PATH_MAX * 5 + 1];
+    size_t o = format_into(mt, tmp);
+
     if (size > 0) {
         size_t c = o < size - 1 ? o : size - 1;
         memcpy(buf, tmp, c);
         buf[c] = '\0';
     }
     return o;
+}
+
+size_t
+pdn_movetext_format(const pdn_movetext *mt, char *buf, size_t size)
+{
+    if (mt == NULL)
+        return 0;
+    /* straight into buf when it holds the longest move (the writer's) */
+    return size > PDN_PATH_MAX * 5 ? format_into(mt, buf)
+                                   : format_cut(mt, buf, size);
 }
