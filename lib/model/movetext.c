@@ -57,6 +57,22 @@ parse_plain(const char *s, size_t len, pdn_movetext *mt)
     return 1;
 }
 
+/* The square number (1 to 255) whose digits start at s[*i], *i moved past
+ * them; 0 when there is none. */
+static unsigned
+square_number(const char *s, size_t len, size_t *i)
+{
+    unsigned v = 0;
+    size_t d = *i;
+
+    for (; *i < len && s[*i] >= '0' && s[*i] <= '9'; ++*i) {
+        v = v * 10 + (unsigned)(s[*i] - '0');
+        if (v > 255)
+            return 0;
+    }
+    return *i == d ? 0 : v;
+}
+
 /* Numeric squares with one separator kind ("32-28", "26x17x10"), by far
  * the most common moves. */
 static int
@@ -70,15 +86,9 @@ parse_numeric(const char *s, size_t len, pdn_movetext *mt)
     mt->algebraic = 0;
     mt->file_only = 0;
     for (;;) {
-        unsigned v = 0;
-        size_t d = i;
-        while (i < len && s[i] >= '0' && s[i] <= '9') {
-            v = v * 10 + (unsigned)(s[i] - '0');
-            if (v > 255)
-                return -1;
-            i++;
-        }
-        if (i == d || v == 0)
+        unsigned v = square_number(s, len, &i);
+
+        if (v == 0)
             return -1;
         if (n < PDN_PATH_MAX)
             mt->sq[n] = (unsigned char)v;
@@ -154,15 +164,8 @@ parse_other(const char *s, size_t len, pdn_movetext *mt)
             if (i == d || rank < 1)
                 return -1;
             v = PDN_COORD(f, rank - 1);
-        } else {
-            size_t d = i;
-            for (; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
-                v = v * 10 + (unsigned)(s[i] - '0');
-                if (v > 255)
-                    return -1;
-            }
-            if (i == d || v == 0)
-                return -1;
+        } else if ((v = square_number(s, len, &i)) == 0) {
+            return -1;
         }
         if (n < PDN_PATH_MAX)
             mt->sq[n] = (unsigned char)v;

@@ -206,7 +206,9 @@ tag_line(wr *w, const char *name, const char *value)
             size_t run = strcspn(v, "\"\\");
             if (run == 0)
                 run = 1;
-            if (text(w, v, run) < 0)
+            /* the line ends after the value: no column to keep */
+            if ((w->flags & PDN_WRITE_LATIN1 ? text(w, v, run)
+                                             : put(w, v, run)) < 0)
                 return -1;
             v += run - 1;
         }
