@@ -103,7 +103,7 @@ text(wr *w, const char *s, size_t n)
 }
 
 /* The space or, when folding, the line end before a token of n bytes. */
-static int
+static inline int
 before_token(wr *w, size_t n)
 {
     if (w->glue) {
@@ -131,12 +131,22 @@ token(wr *w, const char *s, size_t n)
 }
 
 /* A token of ASCII without line ends (a move as formatted, its number):
- * no conversion, no line end to look for. */
+ * no conversion, no line end to look for. s has 16 bytes to read, so
+ * that a short token is copied in one fixed-size move. */
 static int
 ascii_token(wr *w, const char *s, size_t n)
 {
-    if (before_token(w, n) < 0 || put(w, s, n) < 0)
+    pdnp_buf *b = w->b;
+
+    if (before_token(w, n) < 0)
         return -1;
+    if (n <= 16 && b->data != NULL && b->cap - b->len > 16) {
+        memcpy(b->data + b->len, s, 16);
+        b->len += n;
+        b->data[b->len] = '\0';
+    } else if (put(w, s, n) < 0) {
+        return -1;
+    }
     w->col += n;
     return 0;
 }
@@ -268,6 +278,7 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
             o += sl;
         }
     }
+    /* buf is longer than 16 bytes: ascii_token may read them all */
     if (o > 0 && (n->has_move && PDNP_XV(n, strength) == NULL
                       ? ascii_token(w, buf, o) : token(w, buf, o)) < 0)
         return -1;
