@@ -78,10 +78,41 @@ cand_describe(int i, char *buf, size_t size)
     infer_describe(&gt, buf, size);
 }
 
-/* Widens the class evidence by one line of moves and its variations. */
+/* What a game's squares show: algebraic or numeric, the largest square
+ * number, file and rank. */
+typedef struct evidence {
+    int alg, maxsq, maxfile, maxrank;
+} evidence;
+
+/* Widens the evidence by one move. */
+static inline void
+scan_move(const pdn_movetext *mt, evidence *e)
+{
+    size_t i;
+
+    if (!mt->algebraic && !mt->file_only) {
+        for (i = 0; i < mt->n; i++)
+            if (mt->sq[i] > e->maxsq)
+                e->maxsq = mt->sq[i];
+        return;
+    }
+    for (i = 0; i < mt->n; i++) {
+        if (mt->algebraic || (mt->file_only && i == 0)) {
+            e->alg = 1;
+            if (PDN_COORD_FILE(mt->sq[i]) > e->maxfile)
+                e->maxfile = PDN_COORD_FILE(mt->sq[i]);
+            if (PDN_COORD_RANK(mt->sq[i]) != 15 &&
+                PDN_COORD_RANK(mt->sq[i]) > e->maxrank)
+                e->maxrank = PDN_COORD_RANK(mt->sq[i]);
+        } else if (mt->sq[i] > e->maxsq) {
+            e->maxsq = mt->sq[i];
+        }
+    }
+}
+
+/* Widens the evidence by one line of moves and its variations. */
 static void
-scan_line(const pdn_node *n, int *alg, int *maxsq, int *maxfile, int *maxrank,
-          int depth)
+scan_line(const pdn_node *n, evidence *e, int depth)
 {
     size_t i;
 
@@ -89,55 +120,50 @@ scan_line(const pdn_node *n, int *alg, int *maxsq, int *maxfile, int *maxrank,
         const pdn_movetext *mt = pdn_node_move(n);
 
         for (i = 0; depth < 8 && i < pdn_node_variation_count(n); i++)
-            scan_line(pdn_node_variation_at(n, i), alg, maxsq, maxfile,
-                      maxrank, depth + 1);
-        if (mt == NULL)
-            continue;
-        for (i = 0; i < mt->n; i++) {
-            if (mt->algebraic || (mt->file_only && i == 0)) {
-                *alg = 1;
-                if (PDN_COORD_FILE(mt->sq[i]) > *maxfile)
-                    *maxfile = PDN_COORD_FILE(mt->sq[i]);
-                if (PDN_COORD_RANK(mt->sq[i]) != 15 &&
-                    PDN_COORD_RANK(mt->sq[i]) > *maxrank)
-                    *maxrank = PDN_COORD_RANK(mt->sq[i]);
-            } else if (mt->sq[i] > *maxsq) {
-                *maxsq = mt->sq[i];
-            }
-        }
+            scan_line(pdn_node_variation_at(n, i), e, depth + 1);
+        if (mt != NULL)
+            scan_move(mt, e);
     }
 }
 
-/* The class of g's squares (FEN tag, moves, variations). */
+/* The class of the evidence e, widened by g's FEN tag. */
 static int
-game_class(const pdn_game *g)
+class_of(const pdn_game *g, evidence *e)
 {
     const char *fen = pdn_game_tag(g, "FEN");
-    int alg = 0, maxsq = 0, maxfile = 0, maxrank = 0;
     pdn_fen f;
     size_t i;
 
     if (fen != NULL && pdn_fen_parse(fen, &f, NULL) >= 0) {
         for (i = 0; i < f.count; i++) {
             if (f.piece[i].algebraic) {
-                alg = 1;
-                if (PDN_COORD_FILE(f.piece[i].sq) > maxfile)
-                    maxfile = PDN_COORD_FILE(f.piece[i].sq);
-                if (PDN_COORD_RANK(f.piece[i].sq) > maxrank)
-                    maxrank = PDN_COORD_RANK(f.piece[i].sq);
-            } else if (f.piece[i].sq > maxsq) {
-                maxsq = f.piece[i].sq;
+                e->alg = 1;
+                if (PDN_COORD_FILE(f.piece[i].sq) > e->maxfile)
+                    e->maxfile = PDN_COORD_FILE(f.piece[i].sq);
+                if (PDN_COORD_RANK(f.piece[i].sq) > e->maxrank)
+                    e->maxrank = PDN_COORD_RANK(f.piece[i].sq);
+            } else if (f.piece[i].sq > e->maxsq) {
+                e->maxsq = f.piece[i].sq;
             }
         }
     }
-    scan_line(pdn_game_first(g), &alg, &maxsq, &maxfile, &maxrank, 0);
-    if (alg)
-        return maxrank > 7 || maxfile > 9 ? BNONE
-               : maxfile > 7 ? B108 : B8A | B108;
-    if (maxsq == 0) /* no square at all: any board */
+    if (e->alg)
+        return e->maxrank > 7 || e->maxfile > 9 ? BNONE
+               : e->maxfile > 7 ? B108 : B8A | B108;
+    if (e->maxsq == 0) /* no square at all: any board */
         return B8N | B8A | B10 | B12 | B108;
-    return (maxsq <= 32 ? B8N : 0) | (maxsq <= 50 ? B10 : 0) |
-           (maxsq <= 72 ? B12 : 0);
+    return (e->maxsq <= 32 ? B8N : 0) | (e->maxsq <= 50 ? B10 : 0) |
+           (e->maxsq <= 72 ? B12 : 0);
+}
+
+/* The class of g's squares (FEN tag, moves, variations). */
+static int
+game_class(const pdn_game *g)
+{
+    evidence e = {0, 0, 0, 0};
+
+    scan_line(pdn_game_first(g), &e, 0);
+    return class_of(g, &e);
 }
 
 /* The candidate that g's Event or Site tag, or else the file's name,
@@ -192,15 +218,18 @@ order(const infer_prior *p, const pdn_game *g, const char *file, int cls,
 
 /* Plays g's main line on b (in its start position) silently. Returns 1
  * when every move is legal, 0 when one is not, -1 when a setup (FEN tag or
- * setup command) cannot be placed; the legal plies in *plies. */
+ * setup command) cannot be placed; the legal plies in *plies. With e, the
+ * evidence of the moves played and of their variations is gathered on the
+ * way (all of the game's moves when it returns 1). */
 static int
 replay(const pdn_game *g, pdn_board *b, pdn_movelist *l,
-       unsigned long *plies)
+       unsigned long *plies, evidence *e)
 {
     const char *fen = pdn_game_tag(g, "FEN");
     const pdn_node *n;
     pdn_match m;
     pdn_fen f;
+    size_t i;
 
     *plies = 0;
     if (fen != NULL && (pdn_fen_parse(fen, &f, NULL) < 0 ||
@@ -215,6 +244,11 @@ replay(const pdn_game *g, pdn_board *b, pdn_movelist *l,
             return -1;
         if (mt == NULL)
             return 0;
+        if (e != NULL) {
+            for (i = 0; i < pdn_node_variation_count(n); i++)
+                scan_line(pdn_node_variation_at(n, i), e, 1);
+            scan_move(mt, e);
+        }
         if (pdn_board_play(b, mt, &m, l, NULL) != PDN_MATCH_LEGAL)
             return 0;
         ++*plies;
@@ -244,7 +278,7 @@ board_for(tool_cache *c, int slot, const pdn_gametype *gt, int *own)
  * made. */
 static int
 try_gt(const pdn_game *g, const pdn_gametype *gt, int slot, tool_out *to,
-       unsigned long *plies)
+       unsigned long *plies, evidence *e)
 {
     pdn_movelist *l = tool_movelist(to);
     int own, legal = 0;
@@ -253,7 +287,7 @@ try_gt(const pdn_game *g, const pdn_gametype *gt, int slot, tool_out *to,
     *plies = 0;
     if (l == NULL || (b = board_for(to->cache, slot, gt, &own)) == NULL)
         return -1;
-    legal = replay(g, b, l, plies);
+    legal = replay(g, b, l, plies, e);
     if (own)
         pdn_board_free(b);
     if (to->cache == NULL)
@@ -288,7 +322,7 @@ decide(const pdn_game *g, const int *ord, size_t n, int all, tool_out *to,
         pdn_gametype gt;
 
         infer_cand_gt(i, &gt);
-        ok = try_gt(g, &gt, i, to, &p);
+        ok = try_gt(g, &gt, i, to, &p, NULL);
         if (plies != NULL)
             plies[i] = p, legal[i] = ok > 0;
         r = rank(ok, p);
@@ -321,19 +355,54 @@ has_move(const pdn_game *g)
     return 0;
 }
 
+/* The file's variant alone, with the class of g's squares gathered on
+ * the way: 1 when g is legal throughout under it and its squares fit it
+ * (*res filled, as decide would), else 0 (*cls set when known). */
+static int
+prior_fits(const tool_opts *o, const pdn_game *g, tool_out *to,
+           infer_game_result *res, int *cls)
+{
+    int i = o->prior->prior, ok;
+    evidence e = {0, 0, 0, 0};
+    unsigned long p;
+    pdn_gametype gt;
+
+    infer_cand_gt(i, &gt);
+    ok = try_gt(g, &gt, i, to, &p, &e);
+    if (ok <= 0)
+        return 0;
+    /* legal throughout: every move was seen */
+    if ((*cls = class_of(g, &e)) == BNONE || (cands[i].cls & *cls) == 0)
+        return 0;
+    res->cand = i;
+    res->legal = 1;
+    res->plies = p;
+    res->next = -1;
+    res->next_plies = 0;
+    res->moves = pdn_game_first(g) != NULL;
+    return 1;
+}
+
 int
 infer_game(const tool_opts *o, const pdn_game *g, pdn_gametype *gt,
            infer_game_result *res, tool_out *to)
 {
-    int ord[INFER_NCAND], cls = game_class(g);
+    int ord[INFER_NCAND], cls = -1;
     size_t n;
 
     res->cand = res->next = -1;
+    /* Most games fit the file's variant: tried alone first, before the
+     * tags are read for hints; its replay also finds the board's class. */
+    if (o->prior != NULL && o->prior->prior >= 0 &&
+        prior_fits(o, g, to, res, &cls)) {
+        infer_cand_gt(res->cand, gt);
+        return 0;
+    }
+    if (cls < 0)
+        cls = game_class(g);
     if (cls == BNONE)
         return -1;
     res->moves = has_move(g);
-    /* Most games fit the file's variant: tried alone first, before the
-     * tags are read for hints. */
     if (o->prior != NULL && o->prior->prior >= 0 &&
         (cands[o->prior->prior].cls & cls) != 0) {
         decide(g, &o->prior->prior, 1, 0, to, res, NULL, NULL);
@@ -522,7 +591,7 @@ infer_fits(const pdn_game *g, const pdn_gametype *gt, tool_out *to)
 {
     unsigned long plies;
 
-    return try_gt(g, gt, -1, to, &plies) > 0;
+    return try_gt(g, gt, -1, to, &plies, NULL) > 0;
 }
 
 /* The same variant numbered from the other corners, and the variants of
@@ -543,7 +612,7 @@ infer_refit(const pdn_game *g, const pdn_gametype *gt, pdn_gametype *fit,
     for (c = 0; c < 4; c++) {
         alt = *gt;
         alt.corner = c;
-        if (c != gt->corner && try_gt(g, &alt, -1, to, &plies) > 0 &&
+        if (c != gt->corner && try_gt(g, &alt, -1, to, &plies, NULL) > 0 &&
             plies >= REFIT_PLIES) {
             *fit = alt;
             return 1;
@@ -553,7 +622,8 @@ infer_refit(const pdn_game *g, const pdn_gametype *gt, pdn_gametype *fit,
         infer_cand_gt(i, &alt);
         if ((cands[i].cls & cls) == 0 || pdn_gametype_equal(&alt, gt))
             continue;
-        if (try_gt(g, &alt, i, to, &plies) > 0 && plies >= REFIT_PLIES) {
+        if (try_gt(g, &alt, i, to, &plies, NULL) > 0 &&
+            plies >= REFIT_PLIES) {
             *fit = alt;
             return 1;
         }

@@ -120,14 +120,12 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
 
     for (; n != NULL; n = pdn_node_next(n), ply++) {
         const pdn_movetext *mt = pdn_node_move(n);
+        int set = tool_setup_at(c->o, c->file, n, num, b, c->to);
 
-        /* a setup stands before few moves: one test per ply */
-        if (pdn_node_setup(n) != NULL) {
-            if (tool_setup(c->o, c->file, n, num, b, c->to) != 0)
-                return -1;
-            if (c->dc != NULL)
-                drawcheck_setup(c->dc, b);
-        }
+        if (set < 0)
+            return -1;
+        if (set > 0 && c->dc != NULL)
+            drawcheck_setup(c->dc, b);
         /* Variations branch from the position before this move, so they
          * are played on a copy before the move is applied. Their depth is
          * bounded by the reader's limit (256). */

@@ -192,13 +192,12 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         html_ply(&hg, b, NULL);
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
         const pdn_movetext *mt = pdn_node_move(n);
+        int set;
 
         pos = pdn_node_pos(n);
-        if ((pdn_node_setup(n) != NULL &&
-             tool_setup(o, file, n, num, b, to) != 0) ||
-            mt == NULL)
+        if ((set = tool_setup_at(o, file, n, num, b, to)) < 0 || mt == NULL)
             break;
-        if (ds != NULL && pdn_node_setup(n) != NULL)
+        if (ds != NULL && set > 0)
             pdn_drawstate_setup(ds, b);
         /* Matched and played in one call: l then holds every legal move
          * when the move is not played, and after a legal one the moves

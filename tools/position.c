@@ -198,7 +198,6 @@ tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
 {
     pdn_error err;
 
-    /* the call only for the rare move with a setup: this runs every ply */
     if (pdn_node_setup(n) == NULL || pdn_node_apply_setup(n, b, &err) == 0)
         return 0;
     err.game = game;

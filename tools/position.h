@@ -36,6 +36,17 @@ void tool_release(tool_out *to, pdn_board *b, pdn_movelist *l);
  * 0, or -1 after reporting a setup that cannot be read or placed. */
 int tool_setup(const tool_opts *o, const char *file, const pdn_node *n,
                unsigned long game, pdn_board *b, tool_out *to);
+/* As tool_setup, for the replay loops: 1 when a setup stood before move n
+ * and was applied, 0 when there was none (most moves: one inline test per
+ * ply, no call), -1 after reporting one that cannot be read or placed. */
+static inline int
+tool_setup_at(const tool_opts *o, const char *file, const pdn_node *n,
+              unsigned long game, pdn_board *b, tool_out *to)
+{
+    if (pdn_node_setup(n) == NULL)
+        return 0;
+    return tool_setup(o, file, n, game, b, to) != 0 ? -1 : 1;
+}
 /* Fills l with b's legal moves. Returns 0, or -1 after reporting. */
 int tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
                unsigned long game, const pdn_board *b, pdn_movelist *l,

@@ -688,10 +688,11 @@ play(replay *rp, const tool_opts *o, const char *file, const pdn_game *g,
     look(rp, b);
     for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n)) {
         const pdn_movetext *mt = pdn_node_move(n);
+        int set = tool_setup_at(o, file, n, pdn_game_number(g), b, to);
 
-        if (pdn_node_setup(n) != NULL) {
-            if (tool_setup(o, file, n, pdn_game_number(g), b, to) != 0)
-                break;
+        if (set < 0)
+            break;
+        if (set > 0) {
             pdn_fingerprint_setup(&v->fp, b);
             look(rp, b);
         }

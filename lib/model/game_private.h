@@ -7,6 +7,7 @@
 #define PDN_MODEL_GAME_PRIVATE_H
 
 #include <stddef.h>
+#include <string.h>
 #include "core/pdn_private.h"
 
 /* ---- Arena: the blocks one game's nodes and strings live in. ---- */
@@ -30,6 +31,28 @@ void pdnp_arena_init(pdnp_arena *a);
 void pdnp_arena_free(pdnp_arena *a);
 void *pdnp_arena_alloc(pdnp_arena *a, size_t n);
 char *pdnp_arena_strndup(pdnp_arena *a, const char *s, size_t n);
+
+/* v in decimal at out, as pdnp_utoa, without its division loop for the
+ * numbers below 100 that squares and most move numbers are. */
+static inline size_t
+pdnp_utoa_small(unsigned long v, char *out)
+{
+    if (v < 10) {
+        out[0] = (char)('0' + v);
+        return 1;
+    }
+    if (v < 100) {
+        static const char two[] =
+            "00010203040506070809101112131415161718192021222324"
+            "25262728293031323334353637383940414243444546474849"
+            "50515253545556575859606162636465666768697071727374"
+            "75767778798081828384858687888990919293949596979899";
+
+        memcpy(out, two + 2 * v, 2);
+        return 2;
+    }
+    return pdnp_utoa(v, out);
+}
 
 /* ---- Game model ---- */
 

@@ -57,6 +57,22 @@ parse_plain(const char *s, size_t len, pdn_movetext *mt)
     return 1;
 }
 
+/* The square number (1 to 255) whose digits start at s[*i], *i moved past
+ * them; 0 when there is none. */
+static unsigned
+square_number(const char *s, size_t len, size_t *i)
+{
+    unsigned v = 0;
+    size_t d = *i;
+
+    for (; *i < len && s[*i] >= '0' && s[*i] <= '9'; ++*i) {
+        v = v * 10 + (unsigned)(s[*i] - '0');
+        if (v > 255)
+            return 0;
+    }
+    return *i == d ? 0 : v;
+}
+
 /* Numeric squares with one separator kind ("32-28", "26x17x10"), by far
  * the most common moves. */
 static int
@@ -70,15 +86,9 @@ parse_numeric(const char *s, size_t len, pdn_movetext *mt)
     mt->algebraic = 0;
     mt->file_only = 0;
     for (;;) {
-        unsigned v = 0;
-        size_t d = i;
-        while (i < len && s[i] >= '0' && s[i] <= '9') {
-            v = v * 10 + (unsigned)(s[i] - '0');
-            if (v > 255)
-                return -1;
-            i++;
-        }
-        if (i == d || v == 0)
+        unsigned v = square_number(s, len, &i);
+
+        if (v == 0)
             return -1;
         if (n < PDN_PATH_MAX)
             mt->sq[n] = (unsigned char)v;
@@ -154,15 +164,8 @@ parse_other(const char *s, size_t len, pdn_movetext *mt)
             if (i == d || rank < 1)
                 return -1;
             v = PDN_COORD(f, rank - 1);
-        } else {
-            size_t d = i;
-            for (; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
-                v = v * 10 + (unsigned)(s[i] - '0');
-                if (v > 255)
-                    return -1;
-            }
-            if (i == d || v == 0)
-                return -1;
+        } else if ((v = square_number(s, len, &i)) == 0) {
+            return -1;
         }
         if (n < PDN_PATH_MAX)
             mt->sq[n] = (unsigned char)v;
@@ -234,28 +237,57 @@ square(const pdn_movetext *mt, int i, char *out)
         out[1] = (char)('0' + rank);
         return 2;
     }
-    return pdnp_utoa(v, out);
+    return pdnp_utoa_small(v, out);
 }
 
-size_t
-pdn_movetext_format(const pdn_movetext *mt, char *buf, size_t size)
+/* The move into t, which holds PDN_PATH_MAX * 5 + 1 bytes; its length. */
+static size_t
+format_into(const pdn_movetext *mt, char *t)
 {
-    char tmp[PDN_PATH_MAX * 5 + 1];
-    size_t o = 0;
+    size_t o;
     int i;
 
-    if (mt == NULL)
-        return 0;
-    for (i = 0; i < mt->n && i < PDN_PATH_MAX; i++) {
-        if (i > 0 && mt->sep != 0 && !(i == 1 && mt->file_only))
-            tmp[o++] = mt->sep;
-        o += square(mt, i, tmp + o);
+    if (!mt->algebraic && mt->n > 0) {
+        /* numeric, the common case: no letters, no short form */
+        o = pdnp_utoa_small(mt->sq[0], t);
+        for (i = 1; i < mt->n && i < PDN_PATH_MAX; i++) {
+            if (mt->sep != 0)
+                t[o++] = mt->sep;
+            o += pdnp_utoa_small(mt->sq[i], t + o);
+        }
+        t[o] = '\0';
+        return o;
     }
-    tmp[o] = '\0';
+    for (o = 0, i = 0; i < mt->n && i < PDN_PATH_MAX; i++) {
+        if (i > 0 && mt->sep != 0 && !(i == 1 && mt->file_only))
+            t[o++] = mt->sep;
+        o += square(mt, i, t + o);
+    }
+    t[o] = '\0';
+    return o;
+}
+
+/* Through a buffer of the longest move's size, cut to size. */
+static size_t
+format_cut(const pdn_movetext *mt, char *buf, size_t size)
+{
+    char tmp[PDN_PATH_MAX * 5 + 1];
+    size_t o = format_into(mt, tmp);
+
     if (size > 0) {
         size_t c = o < size - 1 ? o : size - 1;
         memcpy(buf, tmp, c);
         buf[c] = '\0';
     }
     return o;
+}
+
+size_t
+pdn_movetext_format(const pdn_movetext *mt, char *buf, size_t size)
+{
+    if (mt == NULL)
+        return 0;
+    /* straight into buf when it holds the longest move (the writer's) */
+    return size > PDN_PATH_MAX * 5 ? format_into(mt, buf)
+                                   : format_cut(mt, buf, size);
 }

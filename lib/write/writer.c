@@ -26,11 +26,21 @@ typedef struct wr {
 } wr;
 
 #define FLUSH 65536
+#define GAME_GUESS 1023
 
-static int
+/* pdnp_buf_add with its common case (room left) inline: the writer puts
+ * a few bytes at a time. */
+static inline int
 put(wr *w, const char *s, size_t n)
 {
-    return pdnp_buf_add(w->b, s, n);
+    pdnp_buf *b = w->b;
+
+    if (b->cap - b->len <= n && pdnp_buf_reserve(b, n) < 0)
+        return -1;
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+    return 0;
 }
 
 /* Line ends follow PDN_WRITE_CRLF; the column restarts. */
@@ -92,9 +102,9 @@ text(wr *w, const char *s, size_t n)
     return 0;
 }
 
-/* One movetext token, preceded by a space or, when folding, a line end. */
-static int
-token(wr *w, const char *s, size_t n)
+/* The space or, when folding, the line end before a token of n bytes. */
+static inline int
+before_token(wr *w, size_t n)
 {
     if (w->glue) {
         w->glue = 0;
@@ -104,11 +114,41 @@ token(wr *w, const char *s, size_t n)
         if (w->fold && w->col + 1 + n > COLS) {
             if (newline(w) < 0)
                 return -1;
-        } else if (text(w, " ", 1) < 0) {
+        } else if (put(w, " ", 1) < 0) {
             return -1;
+        } else {
+            w->col++;
         }
     }
-    return text(w, s, n);
+    return 0;
+}
+
+/* One movetext token, preceded by a space or, when folding, a line end. */
+static int
+token(wr *w, const char *s, size_t n)
+{
+    return before_token(w, n) < 0 ? -1 : text(w, s, n);
+}
+
+/* A token of ASCII without line ends (a move as formatted, its number):
+ * no conversion, no line end to look for. s has 16 bytes to read, so
+ * that a short token is copied in one fixed-size move. */
+static int
+ascii_token(wr *w, const char *s, size_t n)
+{
+    pdnp_buf *b = w->b;
+
+    if (before_token(w, n) < 0)
+        return -1;
+    if (n <= 16 && b->data != NULL && b->cap - b->len > 16) {
+        memcpy(b->data + b->len, s, 16);
+        b->len += n;
+        b->data[b->len] = '\0';
+    } else if (put(w, s, n) < 0) {
+        return -1;
+    }
+    w->col += n;
+    return 0;
 }
 
 static int
@@ -176,7 +216,9 @@ tag_line(wr *w, const char *name, const char *value)
             size_t run = strcspn(v, "\"\\");
             if (run == 0)
                 run = 1;
-            if (text(w, v, run) < 0)
+            /* the line ends after the value: no column to keep */
+            if ((w->flags & PDN_WRITE_LATIN1 ? text(w, v, run)
+                                             : put(w, v, run)) < 0)
                 return -1;
             v += run - 1;
         }
@@ -205,7 +247,7 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
     const pdnp_item *it;
 
     if (write_num) {
-        o = pdnp_utoa(f->num, buf);
+        o = pdnp_utoa_small(f->num, buf);
         memcpy(buf + o, f->side ? "... " : ". ", f->side ? 4 : 2);
         o += f->side ? 4 : 2;
     }
@@ -213,7 +255,8 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
         size_t m = pdn_movetext_format(&n->mt, buf + o, sizeof buf - o);
         /* A move that reads as a result ("1-1", from "01-1") keeps a
          * leading zero, so that it reads back as the same move. */
-        if (m < sizeof buf - o - 1 && pdnp_result_norm(buf + o, m) != NULL) {
+        if (m < sizeof buf - o - 1 && (m == 3 || m == 7) &&
+            pdnp_result_norm(buf + o, m) != NULL) {
             memmove(buf + o + 1, buf + o, m + 1);
             buf[o] = '0';
             m++;
@@ -235,7 +278,9 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
             o += sl;
         }
     }
-    if (o > 0 && token(w, buf, o) < 0)
+    /* buf is longer than 16 bytes: ascii_token may read them all */
+    if (o > 0 && (n->has_move && PDNP_XV(n, strength) == NULL
+                      ? ascii_token(w, buf, o) : token(w, buf, o)) < 0)
         return -1;
     for (it = PDNP_XL(n, nags)->first; it != NULL; it = it->next) {
         size_t k = 1;
@@ -429,7 +474,10 @@ pdn_game_to_string(const pdn_game *g, unsigned flags, size_t *len,
     char *out;
 
     pdnp_buf_init(&b);
-    if (g == NULL || render(&b, g, flags, &lossy, NULL, NULL) < 0 ||
+    /* Room for most games at once (OCA's average 510 bytes), rather
+     * than growing from 64 bytes by doubling. */
+    if (g == NULL || pdnp_buf_reserve(&b, GAME_GUESS) < 0 ||
+        render(&b, g, flags, &lossy, NULL, NULL) < 0 ||
         pdnp_buf_reserve(&b, 0) < 0) {
         pdnp_buf_free(&b);
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,

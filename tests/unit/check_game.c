@@ -36,12 +36,15 @@ static const struct {
      "l12-k11"},
     {"72x61", 2, 1, 0, 0, 'x', 72, 61, "72x61"},
     {"j10-i9", 2, 0, 1, 0, '-', PDN_COORD(9, 9), PDN_COORD(8, 8), "j10-i9"},
+    {"100x9x255", 3, 1, 0, 0, 'x', 100, 255, "100x9x255"},
+    {"a3b4-c5", 3, 0, 1, 0, '-', PDN_COORD(0, 2), PDN_COORD(2, 4),
+     "a3-b4-c5"},
 };
 
 START_TEST(test_movetext_parses_and_formats)
 {
     pdn_movetext mt;
-    char buf[64];
+    char buf[64], big[PDN_PATH_MAX * 5 + 8];
     size_t len;
     ck_assert_int_eq(pdn_movetext_parse(moves[_i].in, strlen(moves[_i].in),
                                         &mt),
@@ -56,6 +59,9 @@ START_TEST(test_movetext_parses_and_formats)
     len = pdn_movetext_format(&mt, buf, sizeof buf);
     ck_assert_str_eq(buf, moves[_i].canon);
     ck_assert_uint_eq(len, strlen(moves[_i].canon));
+    /* a buffer that holds any move is written straight into */
+    ck_assert_uint_eq(pdn_movetext_format(&mt, big, sizeof big), len);
+    ck_assert_str_eq(big, moves[_i].canon);
     /* Like snprintf, a short buffer still reports the full length. */
     ck_assert_uint_eq(pdn_movetext_format(&mt, buf, 3), len);
     ck_assert_uint_eq(strlen(buf), 2);
