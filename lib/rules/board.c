@@ -190,6 +190,10 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
     g->kdir[1] = g->kcap[1] = (int16_t)(S + 1);
     g->kdir[2] = g->kcap[2] = (int16_t)(-S - 1);
     g->kdir[3] = g->kcap[3] = (int16_t)(-S + 1);
+    if (r->geom == PDNP_GEOM_DIAG && S == 10 && g->nwords == 2)
+        g->fast = PDNP_FAST_8;
+    if (r->geom == PDNP_GEOM_DIAG && S == 12 && g->nwords == 3)
+        g->fast = PDNP_FAST_10;
     if (r->geom == PDNP_GEOM_FRISIAN) {
         /* Frisian orthogonal captures run along the playable squares of a
          * file or rank, two cells apart; the padding is two deep so such
