@@ -430,8 +430,10 @@ search(srch *s, int at, int king, int lastdir, int promoted)
 
 #if defined(__GNUC__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
 #else
 #define ALWAYS_INLINE inline
+#define NOINLINE
 #endif
 
 /* Lowest set bit's index; x != 0. */
@@ -1031,15 +1033,24 @@ found:
     return 1;
 }
 
-int
-pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
+/* scan_capture3 and scan_capture, one function per board kind: each
+ * keeps its registers to itself, so that the one a board uses pays for
+ * no other's spills (pdn_board_play asks this at every ply). */
+static NOINLINE int
+must_capture_8(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
 {
-    if (b->r.folk_scan)
-        return pdnp_folk_must_capture(b, p, capfrom);
-    if (b->g.fast == PDNP_FAST_8)
-        return scan_capture3(b, p, capfrom, 2, 10);
-    if (b->g.fast == PDNP_FAST_10)
-        return scan_capture3(b, p, capfrom, 3, 12);
+    return scan_capture3(b, p, capfrom, 2, 10);
+}
+
+static NOINLINE int
+must_capture_10(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
+{
+    return scan_capture3(b, p, capfrom, 3, 12);
+}
+
+static NOINLINE int
+must_capture_any(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
+{
     switch (b->g.nwords) {
     case 2:
         return scan_capture3(b, p, capfrom, 2, 0);
@@ -1048,6 +1059,18 @@ pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
     default:
         return scan_capture(b, p, capfrom, PDNP_WORDS);
     }
+}
+
+int
+pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
+{
+    if (b->r.folk_scan)
+        return pdnp_folk_must_capture(b, p, capfrom);
+    if (b->g.fast == PDNP_FAST_8)
+        return must_capture_8(b, p, capfrom);
+    if (b->g.fast == PDNP_FAST_10)
+        return must_capture_10(b, p, capfrom);
+    return must_capture_any(b, p, capfrom);
 }
 
 /* Reports a failed generation (a GEN_E* code) in *err; returns -1. */

@@ -93,6 +93,7 @@ enum { PDNP_FAST_NONE = 0, PDNP_FAST_8, PDNP_FAST_10 };
 typedef struct pdnp_geo {
     int width, height, stride, ncells;
     int nplay;                            /* squares in use */
+    int nsquares;                         /* numbered squares (<= 255) */
     uint64_t playable[PDNP_WORDS];        /* cells in use, as a set */
     int nwords;                           /* words of a cell set in use */
     /* The generator's specialised scans: PDNP_FAST_8 for diagonal lines
