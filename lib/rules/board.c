@@ -142,6 +142,7 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
         }
     }
     g->nplay = n;
+    g->nsquares = count < 255 ? count : 255;
     /* Cell sets only need the words the board covers: 8x8 fits in two,
      * 10x10 in three; the generator is specialised for each count. */
     g->nwords = g->ncells <= 128 ? 2 : g->ncells <= 192 ? 3 : PDNP_WORDS;
@@ -191,6 +192,10 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
     g->kdir[1] = g->kcap[1] = (int16_t)(S + 1);
     g->kdir[2] = g->kcap[2] = (int16_t)(-S - 1);
     g->kdir[3] = g->kcap[3] = (int16_t)(-S + 1);
+    if (r->geom == PDNP_GEOM_DIAG && S == 10 && g->nwords == 2)
+        g->fast = PDNP_FAST_8;
+    if (r->geom == PDNP_GEOM_DIAG && S == 12 && g->nwords == 3)
+        g->fast = PDNP_FAST_10;
     if (r->geom == PDNP_GEOM_FRISIAN) {
         /* Frisian orthogonal captures run along the playable squares of a
          * file or rank, two cells apart; the padding is two deep so such
@@ -403,34 +408,54 @@ pdn_board_set_fen(pdn_board *b, const pdn_fen *fen, pdn_error *err)
     return 0;
 }
 
+#if PDNP_SQUARES_MAX > PDN_FEN_MAX
+#error "a FEN must hold a full board"
+#endif
+
+/* One pass over the squares in number order: White's pieces go straight
+ * into fen, Black's wait in a list and follow (pdn-replay -a -f fen
+ * asks this at every ply). */
 void
 pdn_board_get_fen(const pdn_board *b, pdn_fen *fen)
 {
     const pdnp_geo *g = &b->g;
-    int side, num, n = pdn_square_count(&b->gt);
+    const unsigned char *sq = b->pos.sq;
+    unsigned char black[PDNP_SQUARES_MAX], bking[PDNP_SQUARES_MAX];
+    /* a board has at most PDNP_SQUARES_MAX squares, fewer than
+     * PDN_FEN_MAX: every piece fits */
+    int num, n = g->nsquares < PDNP_SQUARES_MAX ? g->nsquares
+                                                 : PDNP_SQUARES_MAX;
+    int nb = 0, i;
     int alg = b->gt.notation != 'N';
+    size_t count = 0;
 
     fen->turn = pdn_board_turn(b);
-    fen->count = 0;
-    /* White first, each side in square-number order. */
-    for (side = PDNP_WHITE; side <= PDNP_BLACK; side++) {
-        for (num = 1; num <= n && fen->count < PDN_FEN_MAX; num++) {
-            int cell = num < 256 ? g->sqcell[num] : 0, v;
-            pdn_fen_piece *fp;
-            if (cell == 0)
-                continue;
-            v = b->pos.sq[cell];
-            if (!(v & side))
-                continue;
-            fp = &fen->piece[fen->count++];
-            fp->colour = side == PDNP_WHITE ? 'W' : 'B';
+    for (num = 1; num <= n; num++) {
+        int cell = g->sqcell[num], v = sq[cell];
+        unsigned char at = (unsigned char)(alg ? g->coord[cell] : num);
+        if (v & PDNP_WHITE) {
+            pdn_fen_piece *fp = &fen->piece[count++];
+            fp->colour = 'W';
             fp->king = (v & PDNP_KING) != 0;
             fp->algebraic = (unsigned char)alg;
-            fp->sq = (unsigned char)(alg ? g->coord[cell] : num);
+            fp->sq = at;
             fp->nunder = 0;
             memset(fp->under, 0, sizeof fp->under);
+        } else if (v & PDNP_BLACK) {
+            black[nb] = at;
+            bking[nb++] = (v & PDNP_KING) != 0;
         }
     }
+    for (i = 0; i < nb; i++) {
+        pdn_fen_piece *fp = &fen->piece[count++];
+        fp->colour = 'B';
+        fp->king = bking[i];
+        fp->algebraic = (unsigned char)alg;
+        fp->sq = black[i];
+        fp->nunder = 0;
+        memset(fp->under, 0, sizeof fp->under);
+    }
+    fen->count = count;
     if (b->tw != NULL)
         pdnp_tw_get_fen(b, fen);
 }

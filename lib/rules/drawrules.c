@@ -110,14 +110,15 @@ pdn_drawstate_free(pdn_drawstate *d)
     free(d);
 }
 
-/* The kind of a cell's content for pdnp_hash_key, plus one (0: empty). */
+/* The kind of a cell's content for pdnp_hash_key, plus one (0: empty),
+ * by cell content (colour bits, PDNP_KING; padding and marks give 0 or
+ * are masked off): 1 white man, 2 black man, 3 white king, 4 black king. */
+static const unsigned char kinds[8] = { 0, 1, 2, 0, 0, 3, 4, 0 };
+
 static unsigned char
 kind_of(unsigned v)
 {
-    if (!(v & (PDNP_WHITE | PDNP_BLACK)))
-        return 0;
-    return (unsigned char)(1 + (v & PDNP_BLACK ? 1 : 0) +
-                           (v & PDNP_KING ? 2 : 0));
+    return kinds[v & (PDNP_WHITE | PDNP_BLACK | PDNP_KING)];
 }
 
 /* Counts a piece of kind k + 1 in (dir 1) or out (dir -1) of m. */
@@ -151,19 +152,25 @@ mirror(pdn_drawstate *d, const pdn_board *b)
     }
 }
 
-/* Appends h to the history; -1 when memory runs out. */
+/* Doubles the room of the history; -1 when memory runs out. */
 static int
+hist_grow(pdn_drawstate *d)
+{
+    uint64_t *v = pdnp_grow(d->hist, &d->cap, sizeof *v);
+
+    if (v == NULL)
+        return -1;
+    d->hist = v;
+    return 0;
+}
+
+/* Appends h to the history; -1 when memory runs out. Inline: every ply
+ * pushes, and the history grows only a few times per game. */
+static inline int
 hist_push(pdn_drawstate *d, uint64_t h)
 {
-    if (d->nhist == d->cap) {
-        size_t cap = d->cap ? d->cap * 2 : 64;
-        uint64_t *v = realloc(d->hist, cap * sizeof *v);
-
-        if (v == NULL)
-            return -1;
-        d->hist = v;
-        d->cap = cap;
-    }
+    if (d->nhist == d->cap && hist_grow(d) < 0)
+        return -1;
     d->hist[d->nhist++] = h;
     return 0;
 }
@@ -242,6 +249,12 @@ repetition(pdn_drawstate *d, int may_fire)
     unsigned n = 0;
     size_t k;
 
+    /* Two entries or one since the last irreversible ply: the position
+     * is there once (the same side moves every other entry). */
+    if (d->nhist <= 2) {
+        i->repetitions = 1;
+        return 0;
+    }
     /* the same side to move: every other entry, back from the last */
     for (k = d->nhist; k >= 1; k = k >= 2 ? k - 2 : 0) {
         if (d->hist[k - 1] == i->hash) {
@@ -304,24 +317,31 @@ fmjd_track(pdn_drawstate *d)
     d->five = five;
 }
 
+/* An endgame rule that applies (on) and has counted plies plies since
+ * ply from: fires it (automatic), else 0. */
+static int
+endgame_after(pdn_drawstate *d, int on, unsigned long from,
+              unsigned long plies, const char *text)
+{
+    if (!on || d->info.ply - from < plies)
+        return 0;
+    return fire(d, PDN_DRAW_ENDGAME, 1, from, text);
+}
+
 static int
 endgame_fmjd(pdn_drawstate *d)
 {
-    int fam, five;
-    unsigned long ply = d->info.ply;
+    int r;
 
     fmjd_track(d);
-    fam = d->fam;
-    five = d->five;
-    if (five && ply - d->five_ply >= 10)
-        return fire(d, PDN_DRAW_ENDGAME, 1, d->five_ply,
-                    "two kings, a king and a man, or a king against a "
-                    "king: 5 moves each (FMJD 6.4)");
-    if (fam && ply - d->fam_ply >= 32)
-        return fire(d, PDN_DRAW_ENDGAME, 1, d->fam_ply,
-                    "three pieces with a king against a king: 16 moves "
-                    "each (FMJD 6.3)");
-    return 0;
+    r = endgame_after(d, d->five, d->five_ply, 10,
+                      "two kings, a king and a man, or a king against a "
+                      "king: 5 moves each (FMJD 6.4)");
+    if (r == 0)
+        r = endgame_after(d, d->fam, d->fam_ply, 32,
+                          "three pieces with a king against a king: 16 "
+                          "moves each (FMJD 6.3)");
+    return r;
 }
 
 /* Russian rules: three kings or more against a lone king must take it by
@@ -334,7 +354,7 @@ endgame_russian(pdn_drawstate *d, int turn)
     const material *m = &d->mat;
     int lone = lone_king(m), strong = lone ^ 3;
     unsigned total = m->men[1] + m->kings[1] + m->men[2] + m->kings[2];
-    unsigned long n = d->info.ply - d->mat_ply;
+    int r;
 
     if (lone && m->kings[strong] >= 3 && moves_by(d, strong, turn) >= 15)
         return fire(d, PDN_DRAW_ENDGAME, 1, d->mat_ply,
@@ -342,15 +362,14 @@ endgame_russian(pdn_drawstate *d, int turn)
                     "(Russian rules)");
     if (m->kings[1] == 0 || m->kings[2] == 0)
         return 0;
-    if ((total == 4 || total == 5) && n >= 30)
-        return fire(d, PDN_DRAW_ENDGAME, 1, d->mat_ply,
-                    "4 or 5 pieces, kings on both sides, balance unchanged "
-                    "for 30 moves (Russian rules)");
-    if ((total == 6 || total == 7) && n >= 60)
-        return fire(d, PDN_DRAW_ENDGAME, 1, d->mat_ply,
-                    "6 or 7 pieces, kings on both sides, balance unchanged "
-                    "for 60 moves (Russian rules)");
-    return 0;
+    r = endgame_after(d, total == 4 || total == 5, d->mat_ply, 30,
+                      "4 or 5 pieces, kings on both sides, balance "
+                      "unchanged for 30 moves (Russian rules)");
+    if (r == 0)
+        r = endgame_after(d, total == 6 || total == 7, d->mat_ply, 60,
+                          "6 or 7 pieces, kings on both sides, balance "
+                          "unchanged for 60 moves (Russian rules)");
+    return r;
 }
 
 /* Frisian rules: two kings against one king, 7 moves each; a king against
@@ -359,19 +378,20 @@ static int
 endgame_frisian(pdn_drawstate *d)
 {
     const material *m = &d->mat;
-    unsigned long n = d->info.ply - d->mat_ply;
     unsigned a = m->kings[1], b = m->kings[2];
+    int r;
 
     if (m->men[1] != 0 || m->men[2] != 0)
         return 0;
-    if (a == 1 && b == 1 && n >= 4)
-        return fire(d, PDN_DRAW_ENDGAME, 1, d->mat_ply,
-                    "a king against a king: 2 moves each (Frisian rules)");
-    if (((a == 2 && b == 1) || (a == 1 && b == 2)) && n >= 14)
-        return fire(d, PDN_DRAW_ENDGAME, 1, d->mat_ply,
-                    "two kings against a king: 7 moves each (Frisian "
-                    "rules)");
-    return 0;
+    r = endgame_after(d, a == 1 && b == 1, d->mat_ply, 4,
+                      "a king against a king: 2 moves each (Frisian "
+                      "rules)");
+    if (r == 0)
+        r = endgame_after(d, (a == 2 && b == 1) || (a == 1 && b == 2),
+                          d->mat_ply, 14,
+                          "two kings against a king: 7 moves each "
+                          "(Frisian rules)");
+    return r;
 }
 
 /* The counting rules, in the order they are tested at a ply. */

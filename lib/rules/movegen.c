@@ -71,14 +71,22 @@ pdnp_mlist_free(pdnp_mlist *l)
 static int
 grow(pdnp_mlist *l)
 {
-    size_t ncap = l->cap ? l->cap * 2 : 64;
-    pdnp_mv *v = pdnp_realloc(l->v, ncap * sizeof *v);
+    pdnp_mv *v = pdnp_grow(l->v, &l->cap, sizeof *v);
 
     if (v == NULL)
         return -1;
     l->v = v;
-    l->cap = ncap;
     return 0;
+}
+
+void *
+pdnp_grow(void *v, size_t *cap, size_t elem)
+{
+    size_t ncap = *cap ? *cap * 2 : 64;
+
+    if ((v = pdnp_realloc(v, ncap * elem)) != NULL)
+        *cap = ncap;
+    return v;
 }
 
 /* Room for one more move; NULL when memory runs out. */
@@ -203,9 +211,14 @@ record(srch *s, int to, int promoted)
     m->promotes = !(s->piece & PDNP_KING) &&
                   (promoted || (s->g->promo[to] & s->side));
     m->sig = sig;
-    memcpy(m->path, s->path, (size_t)(s->n + 1) * sizeof m->path[0]);
-    memcpy(m->cap, s->cap, (size_t)s->n * sizeof m->cap[0]);
-    memcpy(m->capv, s->capv, (size_t)s->n);
+    /* element by element: captures are short, and a call to memcpy per
+     * array cost more than the copy */
+    m->path[0] = s->path[0];
+    for (i = 0; i < s->n; i++) {
+        m->path[i + 1] = s->path[i + 1];
+        m->cap[i] = s->cap[i];
+        m->capv[i] = s->capv[i];
+    }
     s->l->n++;
 }
 
@@ -359,12 +372,15 @@ search(srch *s, int at, int king, int lastdir, int promoted)
     const int16_t *dirs = king ? s->g->kcap : s->g->mcap[s->side];
     int nd = king ? s->g->nkcap : s->g->nmcap;
     int jm = jump_mask(s, king), found = 0, i;
+    /* the rules read in the loop, once: jump() may write memory */
+    int no_reverse = s->r->no_reverse, flying = king && s->r->flying;
+    int step = !flying || s->r->thai;
 
     for (i = 0; i < nd && !s->err; i++) {
         int d = dirs[i], n = at + d, land;
-        if (s->r->no_reverse && d == -lastdir)
+        if (no_reverse && d == -lastdir)
             continue;
-        if (king && s->r->flying) {
+        if (flying) {
             while (sq[n] == PDNP_EMPTY)
                 n += d;
         }
@@ -374,7 +390,7 @@ search(srch *s, int at, int king, int lastdir, int promoted)
         if (sq[land] != PDNP_EMPTY)
             continue;
         found = 1;
-        if (!king || !s->r->flying || s->r->thai) {
+        if (step) {
             jump(s, n, land, d, king, promoted);
             continue;
         } else {
@@ -414,8 +430,10 @@ search(srch *s, int at, int king, int lastdir, int promoted)
 
 #if defined(__GNUC__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
 #else
 #define ALWAYS_INLINE inline
+#define NOINLINE
 #endif
 
 /* Lowest set bit's index; x != 0. */
@@ -478,11 +496,12 @@ and_any(cells y, const cells x, int nw)
     return any != 0;
 }
 
-/* Visits the cells of set x: c takes each in turn. */
-#define FOR_CELLS(x, c)                                                    \
-    for (int w_ = 0; w_ < PDNP_WORDS; w_++)                                \
+/* Visits the cells of set x (its first nw words): c takes each in turn. */
+#define FOR_CELLS_N(x, nw, c)                                              \
+    for (int w_ = 0; w_ < (nw); w_++)                                      \
         for (uint64_t b_ = (x)[w_];                                        \
              b_ != 0 && ((c) = w_ * 64 + lowbit(b_), 1); b_ &= b_ - 1)
+#define FOR_CELLS(x, c) FOR_CELLS_N(x, PDNP_WORDS, c)
 
 void
 pdnp_pos_sync(const pdn_board *b, pdnp_pos *p)
@@ -530,7 +549,7 @@ gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l, int merge,
     s.best = 0;
     s.visit = NULL;
     l->n = 0;
-    FOR_CELLS(from, c) {
+    FOR_CELLS_N(from, b->g.nwords, c) {
         unsigned char v = sq[c];
         s.from = (uint16_t)c;
         s.piece = v;
@@ -602,16 +621,53 @@ add_quiet(pdnp_mv *m, int from, int to, unsigned char piece, int promotes)
         }                                                                  \
     } while (0)
 
-/* The men of p's side to move that can capture, on a board of 2 or 3
- * words, into c[0..2]; nonzero when there is one. */
+/* Adds to (c0, c1, c2) the pieces of (m0, m1, m2) that jump a piece of
+ * (q0, q1, q2) in direction d onto an empty cell of (e0, e1, e2): shifted
+ * by d onto the prey, again by d onto an empty cell, and back by 2d. */
+#define CAP_DIR(d, m0, m1, m2, q0, q1, q2)                                 \
+    do {                                                                   \
+        uint64_t t0_, t1_, t2_, u0_, u1_, u2_;                             \
+        SHIFT3(t0_, t1_, t2_, m0, m1, m2, d, nw);                          \
+        SHIFT3(u0_, u1_, u2_, t0_ & (q0), t1_ & (q1), t2_ & (q2), d, nw);  \
+        u0_ &= e0;                                                         \
+        u1_ &= e1;                                                         \
+        u2_ &= e2;                                                         \
+        if ((u0_ | u1_ | u2_) != 0) {                                      \
+            SHIFT3(t0_, t1_, t2_, u0_, u1_, u2_, -2 * (d), nw);            \
+            c0 |= t0_;                                                     \
+            c1 |= t1_;                                                     \
+            c2 |= t2_;                                                     \
+        }                                                                  \
+    } while (0)
+
+/* The four diagonal steps of stride S, the forward pair of each side
+ * first, up-left before up-right as setup_geo orders them. */
+#define CAP_UP(S, m0, m1, m2, q0, q1, q2)                                  \
+    do {                                                                   \
+        CAP_DIR((S) - 1, m0, m1, m2, q0, q1, q2);                          \
+        CAP_DIR((S) + 1, m0, m1, m2, q0, q1, q2);                          \
+    } while (0)
+#define CAP_DOWN(S, m0, m1, m2, q0, q1, q2)                                \
+    do {                                                                   \
+        CAP_DIR(-(S) - 1, m0, m1, m2, q0, q1, q2);                         \
+        CAP_DIR(-(S) + 1, m0, m1, m2, q0, q1, q2);                         \
+    } while (0)
+
+/* The pieces of p's side to move that can capture, on a board of 2 or 3
+ * words, into c[0..2]; nonzero when there is one. Men always; on the
+ * specialised diagonal boards (S, the stride, nonzero: every step a
+ * constant) also the kings when they are short, which then capture as a
+ * man that may go both ways and take kings. *kings_done says whether
+ * the kings were tested. */
 static ALWAYS_INLINE int
-men_caps3(const pdn_board *b, const pdnp_pos *p, uint64_t *c, int nw)
+men_caps3(const pdn_board *b, const pdnp_pos *p, uint64_t *c, int nw, int S,
+          int *kings_done)
 {
     const pdnp_geo *g = &b->g;
     int side = p->turn, opp = side ^ 3, k;
     uint64_t nok = b->r.men_no_kings ? ~(uint64_t)0 : 0;
     const uint64_t *own = p->occ[side], *them = p->occ[opp], *ko = p->kocc;
-    uint64_t m0, m1, m2, e0, e1, e2, q0, q1, q2, t0, t1, t2, u0, u1, u2;
+    uint64_t m0, m1, m2, e0, e1, e2, q0, q1, q2;
     uint64_t c0 = 0, c1 = 0, c2 = 0;
 
     m0 = own[0] & ~ko[0];
@@ -623,28 +679,62 @@ men_caps3(const pdn_board *b, const pdnp_pos *p, uint64_t *c, int nw)
     q0 = them[0] & ~(ko[0] & nok);
     q1 = them[1] & ~(ko[1] & nok);
     q2 = nw > 2 ? them[2] & ~(ko[2] & nok) : 0;
-    for (k = 0; k < g->nmcap; k++) {
-        int d = g->mcap[side][k];
-        SHIFT3(t0, t1, t2, m0, m1, m2, d, nw);
-        t0 &= q0;
-        t1 &= q1;
-        t2 &= q2;
-        SHIFT3(u0, u1, u2, t0, t1, t2, d, nw);
-        u0 &= e0;
-        u1 &= e1;
-        u2 &= e2;
-        if ((u0 | u1 | u2) == 0)
-            continue;
-        /* back by 2d from the landings: the men that capture */
-        SHIFT3(t0, t1, t2, u0, u1, u2, -2 * d, nw);
-        c0 |= t0;
-        c1 |= t1;
-        c2 |= t2;
+    *kings_done = 0;
+    if (S == 0) {
+        for (k = 0; k < g->nmcap; k++)
+            CAP_DIR(g->mcap[side][k], m0, m1, m2, q0, q1, q2);
+    } else {
+        uint64_t k0 = own[0] & ko[0], k1 = own[1] & ko[1];
+        uint64_t k2 = nw > 2 ? own[2] & ko[2] : 0;
+        if (side == PDNP_WHITE || b->r.men_back)
+            CAP_UP(S, m0, m1, m2, q0, q1, q2);
+        if (side == PDNP_BLACK || b->r.men_back)
+            CAP_DOWN(S, m0, m1, m2, q0, q1, q2);
+        if (!b->r.flying) {
+            *kings_done = 1;
+            if ((k0 | k1 | k2) != 0) {
+                const uint64_t t0 = them[0], t1 = them[1];
+                const uint64_t t2 = nw > 2 ? them[2] : 0;
+                CAP_UP(S, k0, k1, k2, t0, t1, t2);
+                CAP_DOWN(S, k0, k1, k2, t0, t1, t2);
+            }
+        }
     }
     c[0] = c0;
     c[1] = c1;
     c[2] = c2;
     return (c0 | c1 | c2) != 0;
+}
+
+/* The quiet steps in direction d of the men (m0, m1, m2) onto the empty
+ * cells (e0, e1, e2), on a board of 2 or 3 words: listed into l from
+ * index count on, or only counted (l NULL, perft's last ply, by
+ * popcount). Returns count with them added. */
+static ALWAYS_INLINE long
+men_quiet3(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l, long count,
+           uint64_t m0, uint64_t m1, uint64_t m2, uint64_t e0, uint64_t e1,
+           uint64_t e2, int d, int nw)
+{
+    int side = p->turn, i;
+    uint64_t w[3];
+
+    SHIFT3(w[0], w[1], w[2], m0, m1, m2, d, nw);
+    w[0] &= e0;
+    w[1] &= e1;
+    w[2] &= e2;
+    if (l == NULL)
+        return count + popcount(w[0]) + popcount(w[1]) +
+               (nw > 2 ? popcount(w[2]) : 0);
+    for (i = 0; i < nw; i++) {
+        uint64_t x;
+        for (x = w[i]; x != 0; x &= x - 1) {
+            int c = i * 64 + lowbit(x);
+            add_quiet(&l->v[count], c - d, c, p->sq[c - d],
+                      (b->g.promo[c] & side) != 0);
+            count++;
+        }
+    }
+    return count;
 }
 
 /* The scan shared by pdnp_gen and pdnp_count. Men are handled as sets: a
@@ -655,14 +745,14 @@ men_caps3(const pdn_board *b, const pdnp_pos *p, uint64_t *c, int nw)
  * side must capture, with capfrom set to the pieces to search from. */
 static ALWAYS_INLINE long
 scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
-           cells capfrom, int nw)
+           cells capfrom, int nw, int S)
 {
     const pdnp_geo *g = &b->g;
     const unsigned char *sq = p->sq;
     int side = p->turn, opp = side ^ 3, flying = b->r.flying, c, k, i;
     cells men, kings, empty, prey, t, u;
     long count = 0;
-    int capture = 0;
+    int capture = 0, kings_done = 0;
 
     memset(capfrom, 0, sizeof(cells));
     for (i = 0; i < nw; i++) {
@@ -677,7 +767,7 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
      * empty cell; shifting those landings back by 2d gives the men. */
     if (nw <= 3) {
         uint64_t c3[3];
-        capture = men_caps3(b, p, c3, nw);
+        capture = men_caps3(b, p, c3, nw, S, &kings_done);
         for (i = 0; i < nw; i++)
             capfrom[i] = c3[i];
     } else {
@@ -735,7 +825,7 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
                     break;
                 to += d;
             }
-            if ((sq[to] & (opp | PDNP_MARK)) == opp &&
+            if (!kings_done && (sq[to] & (opp | PDNP_MARK)) == opp &&
                 sq[to + d] == PDNP_EMPTY) {
                 for (i = 0; i < nw; i++)
                     capfrom[i] = kings[i];
@@ -749,28 +839,21 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
         /* in registers, as men_caps3 */
         uint64_t m0 = men[0], m1 = men[1], m2 = nw > 2 ? men[2] : 0;
         uint64_t e0 = empty[0], e1 = empty[1], e2 = nw > 2 ? empty[2] : 0;
-        uint64_t w[3];
-        for (k = 0; k < g->nmdir; k++) {
-            int d = g->mdir[side][k];
-            SHIFT3(w[0], w[1], w[2], m0, m1, m2, d, nw);
-            w[0] &= e0;
-            w[1] &= e1;
-            w[2] &= e2;
-            if (l == NULL) {
-                count += popcount(w[0]) + popcount(w[1]) +
-                         (nw > 2 ? popcount(w[2]) : 0);
-                continue;
-            }
-            for (i = 0; i < nw; i++) {
-                uint64_t x;
-                for (x = w[i]; x != 0; x &= x - 1) {
-                    c = i * 64 + lowbit(x);
-                    add_quiet(&l->v[count], c - d, c, sq[c - d],
-                              (g->promo[c] & side) != 0);
-                    count++;
-                }
-            }
+        if (S != 0 && side == PDNP_WHITE) {
+            count = men_quiet3(b, p, l, count, m0, m1, m2, e0, e1, e2,
+                               S - 1, nw);
+            return men_quiet3(b, p, l, count, m0, m1, m2, e0, e1, e2,
+                              S + 1, nw);
         }
+        if (S != 0) {
+            count = men_quiet3(b, p, l, count, m0, m1, m2, e0, e1, e2,
+                               -S - 1, nw);
+            return men_quiet3(b, p, l, count, m0, m1, m2, e0, e1, e2,
+                              -S + 1, nw);
+        }
+        for (k = 0; k < g->nmdir; k++)
+            count = men_quiet3(b, p, l, count, m0, m1, m2, e0, e1, e2,
+                               g->mdir[side][k], nw);
         return count;
     }
     for (k = 0; k < g->nmdir; k++) {
@@ -795,42 +878,45 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
     return count;
 }
 
-/* scan_quiet for the words in use on this board, each a constant. */
-static long
-scan_list(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
-          cells capfrom)
+/* scan_quiet for the words in use on this board and, on the specialised
+ * boards, their stride, each a constant; the folk rules that change the
+ * scan first. */
+static ALWAYS_INLINE long
+scan_board(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
+           cells capfrom)
 {
     if (b->r.folk_scan) {
         long n = pdnp_folk_scan(b, p, l, capfrom);
         if (n != PDNP_FOLK_GO_ON)
             return n;
     }
+    if (b->g.fast == PDNP_FAST_8)
+        return scan_quiet(b, p, l, capfrom, 2, 10);
+    if (b->g.fast == PDNP_FAST_10)
+        return scan_quiet(b, p, l, capfrom, 3, 12);
     switch (b->g.nwords) {
     case 2:
-        return scan_quiet(b, p, l, capfrom, 2);
+        return scan_quiet(b, p, l, capfrom, 2, 0);
     case 3:
-        return scan_quiet(b, p, l, capfrom, 3);
+        return scan_quiet(b, p, l, capfrom, 3, 0);
     default:
-        return scan_quiet(b, p, l, capfrom, PDNP_WORDS);
+        return scan_quiet(b, p, l, capfrom, PDNP_WORDS, 0);
     }
 }
 
+/* Lists the moves (scan_board with a list). */
+static long
+scan_list(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
+          cells capfrom)
+{
+    return scan_board(b, p, l, capfrom);
+}
+
+/* Counts them (perft's last ply). */
 static long
 scan_count(const pdn_board *b, const pdnp_pos *p, cells capfrom)
 {
-    if (b->r.folk_scan) {
-        long n = pdnp_folk_scan(b, p, NULL, capfrom);
-        if (n != PDNP_FOLK_GO_ON)
-            return n;
-    }
-    switch (b->g.nwords) {
-    case 2:
-        return scan_quiet(b, p, NULL, capfrom, 2);
-    case 3:
-        return scan_quiet(b, p, NULL, capfrom, 3);
-    default:
-        return scan_quiet(b, p, NULL, capfrom, PDNP_WORDS);
-    }
+    return scan_board(b, p, NULL, capfrom);
 }
 
 /* Can the king on cell capture along one of its lines? Shared by the
@@ -908,18 +994,30 @@ found:
 
 /* scan_capture on a board of 2 or 3 words, in registers: arrays written
  * word by word and read back as vectors stall on store forwarding, and
- * this runs for every ply a replay plays. */
+ * this runs for every ply a replay plays. Where men_caps3 tests the
+ * (short) kings too, capfrom holds exactly the pieces that can capture;
+ * otherwise every king besides the men. */
 static ALWAYS_INLINE int
 scan_capture3(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom,
-              int nw)
+              int nw, int S)
 {
     const unsigned char *sq = p->sq;
-    int side = p->turn, opp = side ^ 3, i;
+    int side = p->turn, opp = side ^ 3, i, kings_done;
     const uint64_t *own = p->occ[side], *ko = p->kocc;
     uint64_t c[3];
 
-    if (men_caps3(b, p, c, nw))
+    if (men_caps3(b, p, c, nw, S, &kings_done)) {
+        if (kings_done) {
+            capfrom[0] = c[0];
+            capfrom[1] = c[1];
+            capfrom[2] = c[2];
+            capfrom[3] = 0;
+            return 1;
+        }
         goto found;
+    }
+    if (kings_done)
+        return 0;
     for (i = 0; i < nw; i++) {
         uint64_t x;
         for (x = own[i] & ko[i]; x != 0; x &= x - 1)
@@ -935,19 +1033,44 @@ found:
     return 1;
 }
 
+/* scan_capture3 and scan_capture, one function per board kind: each
+ * keeps its registers to itself, so that the one a board uses pays for
+ * no other's spills (pdn_board_play asks this at every ply). */
+static NOINLINE int
+must_capture_8(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
+{
+    return scan_capture3(b, p, capfrom, 2, 10);
+}
+
+static NOINLINE int
+must_capture_10(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
+{
+    return scan_capture3(b, p, capfrom, 3, 12);
+}
+
+static NOINLINE int
+must_capture_any(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
+{
+    switch (b->g.nwords) {
+    case 2:
+        return scan_capture3(b, p, capfrom, 2, 0);
+    case 3:
+        return scan_capture3(b, p, capfrom, 3, 0);
+    default:
+        return scan_capture(b, p, capfrom, PDNP_WORDS);
+    }
+}
+
 int
 pdnp_must_capture(const pdn_board *b, const pdnp_pos *p, uint64_t *capfrom)
 {
     if (b->r.folk_scan)
         return pdnp_folk_must_capture(b, p, capfrom);
-    switch (b->g.nwords) {
-    case 2:
-        return scan_capture3(b, p, capfrom, 2);
-    case 3:
-        return scan_capture3(b, p, capfrom, 3);
-    default:
-        return scan_capture(b, p, capfrom, PDNP_WORDS);
-    }
+    if (b->g.fast == PDNP_FAST_8)
+        return must_capture_8(b, p, capfrom);
+    if (b->g.fast == PDNP_FAST_10)
+        return must_capture_10(b, p, capfrom);
+    return must_capture_any(b, p, capfrom);
 }
 
 /* Reports a failed generation (a GEN_E* code) in *err; returns -1. */

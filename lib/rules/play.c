@@ -88,9 +88,12 @@ play_found(pdn_board *b, pdn_match *match, pdn_movelist *scratch,
     for (i = 0; i < n; i++) {
         if (moves[i].from != m->from || moves[i].to != m->to)
             continue;
-        if (i == first)
+        if (i == first) {
             pdnp_mv_export(b, m, &match->move);
-        pdnp_mv_export(b, &moves[i], &scratch->v[scratch->n++]);
+            scratch->v[scratch->n++] = match->move;
+        } else {
+            pdnp_mv_export(b, &moves[i], &scratch->v[scratch->n++]);
+        }
     }
     match->status = PDN_MATCH_LEGAL;
     match->reason = PDN_WHY_NONE;
@@ -132,7 +135,10 @@ play_quiet(pdn_board *b, pdn_match *match, pdn_movelist *scratch,
  *   (pdnp_quiet_move), and then the only legal move with those squares;
  * - a capture to make: only captures are generated (the list the full
  *   generator gives then), and matched on cells by from, to and landing
- *   squares, which is pdn_board_match's first reading.
+ *   squares, which is pdn_board_match's first reading. Under free choice
+ *   (no capture rules out another) only the written piece's captures are
+ *   searched: they are the list's moves from that square, in its order,
+ *   and no other can match.
  * Whatever they do not settle as one legal move (no match, several, a
  * path written by the squares behind the captured pieces, a file-only
  * square, ...) is decided by the full list and the matcher, so reasons,
@@ -155,6 +161,13 @@ pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
         if (nw == 2 && pdnp_quiet_move(b, &b->pos, w[0], w[1], &m))
             return play_quiet(b, match, scratch, &m, err);
         return play_slow(b, mt, match, scratch, err);
+    }
+    if (b->r.choice == PDNP_CHOICE_FREE) {
+        uint64_t bit = (uint64_t)1 << (w[0] & 63);
+        if (!(capfrom[w[0] >> 6] & bit))
+            return play_slow(b, mt, match, scratch, err);
+        memset(capfrom, 0, sizeof capfrom);
+        capfrom[w[0] >> 6] = bit;
     }
     /* The search lifts and marks pieces on b->pos and restores them. */
     if (pdnp_gen_captures(b, &b->pos, in, 1, capfrom, err) < 0) {

@@ -88,13 +88,21 @@ typedef struct pdnp_rules {
 /* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */
 int pdnp_rules_for(int rules, pdnp_rules *r);
 
+enum { PDNP_FAST_NONE = 0, PDNP_FAST_8, PDNP_FAST_10 };
+
 /* Geometry derived once per board. Direction tables are indexed by side
  * (1 White, 2 Black). */
 typedef struct pdnp_geo {
     int width, height, stride, ncells;
     int nplay;                            /* squares in use */
+    int nsquares;                         /* numbered squares (<= 255) */
     uint64_t playable[PDNP_WORDS];        /* cells in use, as a set */
     int nwords;                           /* words of a cell set in use */
+    /* The generator's specialised scans: PDNP_FAST_8 for diagonal lines
+     * on a board 8 files wide in 2 words (stride 10), PDNP_FAST_10 for
+     * 10 files in 3 words (stride 12), where every step is a constant;
+     * PDNP_FAST_NONE takes the steps from the tables. */
+    unsigned char fast;
     int16_t mdir[3][4];                   /* man quiet steps */
     int16_t mcap[3][8];                   /* man capture steps */
     int16_t kdir[4];                      /* king quiet lines */
@@ -146,6 +154,10 @@ typedef struct pdnp_mlist {
 } pdnp_mlist;
 
 void pdnp_mlist_init(pdnp_mlist *l);
+/* Doubles the room of array v of *cap elements of elem bytes (64 for a
+ * first one) and updates *cap: the array, or NULL when memory runs out
+ * (v stays as it was). */
+void *pdnp_grow(void *v, size_t *cap, size_t elem);
 void pdnp_mlist_free(pdnp_mlist *l);
 
 struct pdn_board {
