@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* pdn-perft: counts the leaf nodes of the move tree of any variant to a
  * given depth, to check the rules engine against published tables; -D
- * splits the last depth by first move. */
+ * splits the last depth by first move; -j N shares the subtrees of the
+ * first two plies between N threads. */
 #include <config.h>
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,7 @@ const char tool_name[] = "pdn-perft";
 
 #define DEFAULT_DEPTH 6
 #define MAX_DEPTH 30
+#define MAX_JOBS 256
 
 /* Adding an option: one line here, one branch in main. */
 static const tool_option perft_options[] = {
@@ -32,6 +36,8 @@ static const tool_option perft_options[] = {
     {"duplicates", 'u', NULL, "count each capture sequence, even those with\n"
                               "the same start, end and captured pieces\n"
                               "(default: such duplicates are one move)"},
+    {"jobs", 'j', "N", "count with N threads (0: one per core); the\n"
+                       "counts are those of one thread"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline perft_cmdline = {
@@ -61,58 +67,230 @@ timing(int depth, double secs, uint64_t nodes)
             secs, secs > 0 ? (double)nodes / secs : 0.0);
 }
 
-/* The count at depth into *n; 0, or -1 once the error is reported. */
-static int
-count(const pdn_board *b, int depth, int merge, uint64_t *n)
-{
+/* One subtree of a parallel count: the position after the first one or
+ * two plies, counted to the remaining depth by whichever thread takes it. */
+typedef struct ptask {
+    pdn_board *b;
+    int depth;
+    size_t root;   /* the first move it starts with (-D's lines) */
+    uint64_t n;
+    int failed;
     pdn_error err;
-    pdn_error_clear(&err);
-    if (pdn_perft(b, depth, merge, n, &err) == 0)
-        return 0;
-    tool_error("%s", err.text);
-    return -1;
+} ptask;
+
+typedef struct plan {
+    ptask *t;
+    size_t n, cap, next; /* next: the first task no thread took yet */
+    int merge;
+    pthread_mutex_t lock;
+} plan;
+
+/* Appends the task of counting depth plies from b. 0, or -1 when memory
+ * runs out. */
+static int
+add_task(plan *p, const pdn_board *b, int depth, size_t root)
+{
+    ptask *t;
+    pdn_error err;
+
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 64;
+        ptask *v = realloc(p->t, cap * sizeof *v);
+        if (v == NULL)
+            return -1;
+        p->t = v;
+        p->cap = cap;
+    }
+    t = &p->t[p->n];
+    memset(t, 0, offsetof(ptask, err));
+    pdn_error_clear(&t->err);
+    t->b = pdn_board_new(pdn_board_gametype(b), &err);
+    if (t->b == NULL)
+        return -1;
+    pdn_board_copy(t->b, b);
+    t->depth = depth;
+    t->root = root;
+    p->n++;
+    return 0;
 }
 
-/* The last depth, one line per first move. */
+/* Can b's moves stand for its subtrees? Always when duplicate captures are
+ * one move (merge); under -u only when b has none, since pdn_board_moves
+ * lists each such capture once. */
 static int
-divide(const pdn_board *b, int depth, int merge)
+splits(const pdn_board *b, int merge)
 {
-    pdn_error err;
-    pdn_movelist *l = pdn_movelist_new();
-    pdn_board *child;
-    uint64_t total = 0, n;
-    size_t i;
-    char buf[256];
-    double t0 = now();
+    uint64_t all, merged;
 
-    pdn_error_clear(&err);
-    child = pdn_board_new(pdn_board_gametype(b), &err);
-    if (l == NULL || child == NULL ||
-        pdn_board_moves(b, l, &err) != 0) {
-        tool_error("%s", err.code ? err.text : "memory exhausted");
-        pdn_movelist_free(l);
-        pdn_board_free(child);
-        return TOOL_TROUBLE;
+    return merge || (pdn_perft(b, 1, 0, &all, NULL) == 0 &&
+                     pdn_perft(b, 1, 1, &merged, NULL) == 0 && all == merged);
+}
+
+/* The tasks of counting depth plies from b: one per position after two
+ * plies (after one where a move's position does not split, or depth < 3),
+ * or b whole when it does not split (not under -D, whose lines follow
+ * pdn_board_moves). l receives b's moves. 0, or -1 with *err. */
+static int
+make_plan(plan *p, const pdn_board *b, int depth, int div, pdn_movelist *l,
+          pdn_error *err)
+{
+    pdn_board *child = pdn_board_new(pdn_board_gametype(b), err);
+    pdn_movelist *l2 = pdn_movelist_new();
+    size_t i, j;
+    int rc = -1;
+
+    if (child == NULL || l2 == NULL || pdn_board_moves(b, l, err) != 0)
+        goto out;
+    if (!div && !splits(b, p->merge)) {
+        rc = add_task(p, b, depth, 0);
+        goto out;
     }
     for (i = 0; i < pdn_movelist_count(l); i++) {
-        const pdn_move *m = pdn_movelist_at(l, i);
-
         pdn_board_copy(child, b);
-        pdn_board_apply(child, m);
-        if (count(child, depth - 1, merge, &n) != 0) {
-            pdn_movelist_free(l);
-            pdn_board_free(child);
-            return TOOL_TROUBLE;
+        pdn_board_apply(child, pdn_movelist_at(l, i));
+        if (depth < 3 || !splits(child, p->merge)) {
+            if (add_task(p, child, depth - 1, i) != 0)
+                goto out;
+            continue;
         }
-        total += n;
-        pdn_move_format(b, l, m, PDN_MOVE_SHORT, buf, sizeof buf);
-        printf("%s\t%llu\n", buf, (unsigned long long)n);
+        if (pdn_board_moves(child, l2, err) != 0)
+            goto out;
+        for (j = 0; j < pdn_movelist_count(l2); j++) {
+            pdn_board *gc = child;
+            size_t at = p->n;
+            if (add_task(p, child, depth - 2, i) != 0)
+                goto out;
+            gc = p->t[at].b;
+            pdn_board_apply(gc, pdn_movelist_at(l2, j));
+        }
     }
-    printf("total\t%llu\n", (unsigned long long)total);
-    timing(depth, now() - t0, total);
-    pdn_movelist_free(l);
+    rc = 0;
+out:
+    if (rc != 0 && err->code == 0) {
+        err->code = PDN_ENOMEM;
+        snprintf(err->text, sizeof err->text, "memory exhausted");
+    }
     pdn_board_free(child);
-    return TOOL_OK;
+    pdn_movelist_free(l2);
+    return rc;
+}
+static void *
+count_tasks(void *arg)
+{
+    plan *p = arg;
+
+    for (;;) {
+        ptask *t;
+        pthread_mutex_lock(&p->lock);
+        t = p->next < p->n ? &p->t[p->next++] : NULL;
+        pthread_mutex_unlock(&p->lock);
+        if (t == NULL)
+            return NULL;
+        t->failed = pdn_perft(t->b, t->depth, p->merge, &t->n, &t->err);
+    }
+}
+
+/* Counts every task of p on jobs threads (the calling one among them).
+ * Returns the first failed task in plan order, whose error a count on one
+ * thread would have met first, or NULL. */
+static const ptask *
+run_plan(plan *p, int jobs)
+{
+    pthread_t th[MAX_JOBS];
+    int i, started = 0;
+    size_t k;
+
+    if ((size_t)jobs > p->n)
+        jobs = p->n > 0 ? (int)p->n : 1;
+    for (i = 1; i < jobs; i++)
+        if (pthread_create(&th[started], NULL, count_tasks, p) == 0)
+            started++;
+    count_tasks(p);
+    for (i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    for (k = 0; k < p->n; k++)
+        if (p->t[k].failed)
+            return &p->t[k];
+    return NULL;
+}
+
+static void
+plan_free(plan *p)
+{
+    size_t k;
+
+    for (k = 0; k < p->n; k++)
+        pdn_board_free(p->t[k].b);
+    free(p->t);
+    pthread_mutex_destroy(&p->lock);
+}
+
+/* The count at depth from b into *total, on jobs threads; with div, one
+ * line per first move first (MOVE<TAB>COUNT). 0, or -1 once the error is
+ * reported. */
+static int
+count(const pdn_board *b, int depth, int merge, int jobs, int div,
+      uint64_t *total)
+{
+    plan p;
+    pdn_error err;
+    pdn_movelist *l = pdn_movelist_new();
+    uint64_t *per = NULL;
+    const ptask *bad = NULL;
+    size_t i, nroot;
+    char buf[256];
+    int rc = -1;
+
+    memset(&p, 0, sizeof p);
+    p.merge = merge;
+    pthread_mutex_init(&p.lock, NULL);
+    pdn_error_clear(&err);
+    *total = 0;
+    if (l == NULL) {
+        tool_error("memory exhausted");
+        plan_free(&p);
+        return -1;
+    }
+    if (jobs <= 1 && !div) {
+        /* one thread: the library's count as it stands */
+        if (pdn_perft(b, depth, merge, total, &err) == 0)
+            rc = 0;
+        else
+            tool_error("%s", err.text);
+        pdn_movelist_free(l);
+        plan_free(&p);
+        return rc;
+    }
+    if (make_plan(&p, b, depth, div, l, &err) != 0) {
+        tool_error("%s", err.text);
+        goto out;
+    }
+    bad = run_plan(&p, jobs);
+    if (bad != NULL) {
+        tool_error("%s", bad->err.code ? bad->err.text : "memory exhausted");
+        goto out;
+    }
+    nroot = pdn_movelist_count(l);
+    per = calloc(nroot + 1, sizeof *per);
+    if (per == NULL) {
+        tool_error("memory exhausted");
+        goto out;
+    }
+    for (i = 0; i < p.n; i++) {
+        per[p.t[i].root] += p.t[i].n;
+        *total += p.t[i].n;
+    }
+    for (i = 0; div && i < nroot; i++) {
+        pdn_move_format(b, l, pdn_movelist_at(l, i), PDN_MOVE_SHORT, buf,
+                        sizeof buf);
+        printf("%s\t%llu\n", buf, (unsigned long long)per[i]);
+    }
+    rc = 0;
+out:
+    free(per);
+    pdn_movelist_free(l);
+    plan_free(&p);
+    return rc;
 }
 
 /* The start position: the variant's initial one, or the FEN. */
@@ -145,7 +323,7 @@ main(int argc, char **argv)
 {
     pdn_gametype gt;
     const char *fen = NULL;
-    int c, d, depth = DEFAULT_DEPTH, div = 0, merge = 1, st;
+    int c, d, depth = DEFAULT_DEPTH, div = 0, merge = 1, jobs = 1, st;
     long v;
     pdn_board *b;
 
@@ -170,6 +348,16 @@ main(int argc, char **argv)
         case 'u':
             merge = 0;
             break;
+        case 'j':
+            if (tool_number_option(c, optarg, 0, MAX_JOBS,
+                                   "1-256 or 0 for all cores", &v) != 0)
+                return TOOL_TROUBLE;
+            if (v == 0) {
+                v = sysconf(_SC_NPROCESSORS_ONLN);
+                v = v < 1 ? 1 : v > MAX_JOBS ? MAX_JOBS : v;
+            }
+            jobs = (int)v;
+            break;
         }
     }
     if (st >= 0)
@@ -181,14 +369,23 @@ main(int argc, char **argv)
         return TOOL_TROUBLE;
     st = TOOL_OK;
     if (div) {
-        st = divide(b, depth, merge);
+        double t0 = now();
+        uint64_t n;
+
+        if (count(b, depth, merge, jobs, 1, &n) != 0) {
+            st = TOOL_TROUBLE;
+        } else {
+            printf("total\t%llu\n", (unsigned long long)n);
+            timing(depth, now() - t0, n);
+        }
     } else {
         for (d = 1; d <= depth; d++) {
             double t0 = now();
             uint64_t n;
             int wr;
 
-            if (count(b, d, merge, &n) != 0) {
+            /* the first depths take microseconds: one thread */
+            if (count(b, d, merge, d < 5 ? 1 : jobs, 0, &n) != 0) {
                 st = TOOL_TROUBLE;
                 break;
             }

@@ -14,17 +14,31 @@
  * few microseconds, about what one hand-over between threads costs, so
  * handing over games one by one made -j 2 no faster than -j 1. A batch
  * ends at RUN_BATCH_GAMES games or RUN_BATCH_BYTES of raw text, and each
- * worker has RUN_DEPTH_PER_WORKER batches in flight: enough to keep it busy
- * while a long game is processed, few enough to keep memory bounded. */
-#define RUN_BATCH_GAMES 64
-#define RUN_BATCH_BYTES (256 * 1024)
-#define RUN_DEPTH_PER_WORKER 4
+ * worker has RUN_DEPTH_PER_WORKER batches in flight: enough to keep it
+ * busy while a long game is processed.
+ *
+ * What is in flight is parsed games, each at least the 8 KiB first block
+ * of its arena (lib/model/game.c) besides its raw text, and a run_job
+ * (about 4.4 KiB, most of it the error record): with 64-game batches and
+ * 4 per worker, -j 8 held 32 MB. So the ring is bounded as a whole: a
+ * game costs its raw text plus RUN_GAME_COST, and no batch is read while
+ * the batches in flight cost RUN_COST_IN_FLIGHT or more (a batch is let
+ * through when none is in flight, however large its game). Fewer games in
+ * flight also keep them in the caches between parsing and processing:
+ * bench/README. */
+#define RUN_BATCH_GAMES 32
+#define RUN_BATCH_BYTES (64 * 1024)
+#define RUN_DEPTH_PER_WORKER 2
+#define RUN_GAME_COST (8 * 1024 + sizeof(run_job))
+#define RUN_COST_IN_FLIGHT (4 * 1024 * 1024)
 
 enum { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
 
 typedef struct run_batch {
     run_job *v;
     size_t n, cap;
+    size_t cost;               /* raw text of its games + RUN_GAME_COST
+                                  each */
 } run_batch;
 
 typedef struct run_state {
@@ -34,6 +48,7 @@ typedef struct run_state {
     run_batch *ring;
     int *slot;
     size_t cap, head, count;
+    size_t inflight;           /* cost of the batches in the ring */
     int quit;
     const run_ops *ops;
     void *ctx;
@@ -141,6 +156,7 @@ read_batch(pdn_reader *r, run_batch *b, unsigned long *index,
         b->n++;
         (*index)++;
     }
+    b->cost = bytes + b->n * RUN_GAME_COST;
     return b->n;
 }
 
@@ -293,6 +309,7 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
             b->n = 0;
             pthread_mutex_lock(&st.lock);
             st.slot[st.head] = SLOT_FREE;
+            st.inflight -= b->cost;
             st.head = (st.head + 1) % st.cap;
             st.count--;
             if (eof_write)
@@ -300,7 +317,8 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
         }
         if (eof && st.count == 0)
             break;
-        if (!eof && st.count < st.cap) {
+        if (!eof && st.count < st.cap &&
+            (st.count == 0 || st.inflight < RUN_COST_IN_FLIGHT)) {
             size_t tail = (st.head + st.count) % st.cap;
             size_t got;
             pthread_mutex_unlock(&st.lock);
@@ -308,6 +326,7 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
             pthread_mutex_lock(&st.lock);
             if (got > 0) {
                 st.slot[tail] = SLOT_READY;
+                st.inflight += st.ring[tail].cost;
                 st.count++;
                 pthread_cond_signal(&st.work_ready);
             } else {

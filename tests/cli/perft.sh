@@ -104,9 +104,40 @@ expect_status 0 pdn-perft -F W:W46:B37,41 -d 2 &&
     { [ "$(cat "$tmp/out")" = "$(printf '1\t0\n2\t0')" ] ||
         { echo "FAIL: blocked position: $(cat "$tmp/out")" >&2; fail=1; }; }
 
+# -j: the same output on 2 and 3 threads as on one, plain and divided,
+# merged and with -u where duplicate captures lie at the first ply (the
+# start position is then counted whole), at the second (a quiet white
+# move, then the black king's circle) and deeper, and for a blocked
+# position.
+for args in "-g 21 -d 8" "-g 20 -d 6" "-g 21 -d 7 -D" "-g 20 -d 5 -D" \
+            "-g 20 -d 2 -D" "-g 30 -d 6 -u" "-g 21 -d 9 -u" \
+            "-F W:WK38,49:B18,19,32,33,3,4 -d 6 -u" \
+            "-F W:WK38,49:B18,19,32,33,3,4 -d 6 -u -D" \
+            "-F W:W18,19,32,33,50:BK13,8,9 -d 6 -u" \
+            "-F W:W18,19,32,33,50:BK13,8,9 -d 6 -u -D" \
+            "-F W:W46:B37,41 -d 5" "-F W:W46:B37,41 -d 5 -D"; do
+    # shellcheck disable=SC2086
+    expect_status 0 pdn-perft $args -j 1 || continue
+    mv "$tmp/out" "$tmp/one"
+    for j in 2 3; do
+        # shellcheck disable=SC2086
+        expect_status 0 pdn-perft $args -j $j &&
+            { cmp -s "$tmp/out" "$tmp/one" ||
+                { echo "FAIL: pdn-perft $args -j $j differs from -j 1:" >&2
+                  diff "$tmp/one" "$tmp/out" | sed 's/^/  /' >&2; fail=1; }; }
+    done
+done
+# The positions above do have duplicates where they are meant to.
+expect_status 0 pdn-perft -F W:W18,19,32,33,50:BK13,8,9 -d 2 -j 2 &&
+    { [ "$(cat "$tmp/out")" = "$(printf '1\t8\n2\t22')" ] ||
+        { echo "FAIL: duplicates at ply 2, merged: $(tail -1 "$tmp/out")" >&2; fail=1; }; }
+expect_status 0 pdn-perft -F W:W18,19,32,33,50:BK13,8,9 -d 2 -u -j 2 &&
+    { [ "$(cat "$tmp/out")" = "$(printf '1\t8\n2\t26')" ] ||
+        { echo "FAIL: duplicates at ply 2, -u: $(tail -1 "$tmp/out")" >&2; fail=1; }; }
+
 # Usage errors: exit 2, a message and the hint.
 for args in "-g nosuchgame" "-d 0" "-d 31" "-d x" "-F W:W99:B1" "-F nonsense" \
-            "-g" "extra"; do
+            "-g" "extra" "-j 257" "-j x"; do
     # shellcheck disable=SC2086
     if expect_status 2 pdn-perft $args; then
         grep -q "^pdn-perft: " "$tmp/err" ||
