@@ -50,6 +50,9 @@ typedef struct line_ctx {
     drawcheck *dc;           /* the main line's draw rules, else NULL */
     const char *sug, *why;   /* "did you mean" for an illegal move */
     char sugbuf[PDN_PATH_MAX * 4];
+    pdn_outcome race;        /* corners: how the race ended, or UNKNOWN */
+    const char *race_why;
+    unsigned long race_ply;
 } line_ctx;
 
 /* Reports a problem with move n at ply: fmt gets the move as written, the
@@ -144,6 +147,13 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
         }
         if (mt == NULL) /* unreadable token: the reader reported it */
             return -1;
+        if (c->race != PDN_OUTCOME_UNKNOWN && c->dc != NULL) {
+            (void)pdn_board_moves(b, c->l, NULL);
+            finding(c, n, ply, b, PDN_EILLEGAL,
+                    "move '%s' at ply %lu after the end of the game: %s",
+                    c->race_why);
+            return -1;
+        }
         /* Matched and played in one call; when the move is not played,
          * c->l holds every legal move of b, as the findings need. */
         switch (pdn_board_play(b, mt, &m, c->l, NULL)) {
@@ -151,6 +161,10 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
             c->to->plies++;
             if (c->dc != NULL)
                 drawcheck_move(c->dc, b, &m.move, n);
+            if (c->dc != NULL && gt->folk == PDN_FOLK_CORNERS) {
+                c->race = pdn_board_race_end(b, ply, &c->race_why);
+                c->race_ply = ply;
+            }
             break;
         case PDN_MATCH_AMBIGUOUS:
             ambiguous(c, n, ply, b, gt);
@@ -219,7 +233,8 @@ static void
 legal_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
 {
-    line_ctx c = {o, file, g, to, NULL, NULL, NULL, NULL, ""};
+    line_ctx c = {o, file, g, to, NULL, NULL, NULL, NULL, "",
+                  PDN_OUTCOME_UNKNOWN, NULL, 0};
     legal_opts *lo = o->ud;
     drawcheck dc;
     pdn_gametype gt;
@@ -241,8 +256,12 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     drawcheck_begin(&dc, !lo->no_draw, o, to, file, g, b);
     c.dc = &dc;
     if ((c.l = tool_movelist(to)) != NULL &&
-        (rc = play_line(&c, b, pdn_game_first(g), 1)) == 0)
+        (rc = play_line(&c, b, pdn_game_first(g), 1)) == 0) {
         tool_check_result(o, file, g, b, c.l, to);
+        if (c.race != PDN_OUTCOME_UNKNOWN)
+            tool_check_race(o, file, g, b, c.race, c.race_ply, c.race_why,
+                            to);
+    }
     drawcheck_end(&dc);
     if (rc != 0 && c.l != NULL && !to->fatal)
         suggest(&c, &gt);

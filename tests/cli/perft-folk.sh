@@ -63,6 +63,21 @@ printf '[GameType "25"]\n[Variant "Northern checkers"]\n[FEN "W:Wc3:BKd4,h8"]\n\
 expect_status 0 pdn-legal "$tmp/nv.pdn" || cat "$tmp/out" >&2
 expect_status 1 pdn-legal -G russian "$tmp/nv.pdn" || true
 
+# Corners: the end of the race audits the result and ends the game. White
+# comes home at ply 1, Black equalises at ply 2: a draw, not "1-0", and a
+# third move comes after the end.
+race='[GameType "30,W,8,8,A0,0,corners"]\n[FEN "W:Wf6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8,e5:Ba1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d4"]\n'
+printf "$race"'[Result "1/2-1/2"]\n\n1. e5-e6 d4-d3 1/2-1/2\n' > "$tmp/race.pdn"
+expect_status 0 pdn-legal "$tmp/race.pdn" || cat "$tmp/out" >&2
+printf "$race"'[Result "1-0"]\n\n1. e5-e6 d4-d3 1-0\n' > "$tmp/race.pdn"
+expect_status 1 pdn-legal "$tmp/race.pdn" || true
+grep -q "result '1-0' says White (the first mover) won, but the race ended at ply 2 (both sides brought every man into the opposite corner in moves of the same number), so the game was drawn ('1/2-1/2')" "$tmp/out" ||
+    { echo "FAIL: race result not audited:" >&2; cat "$tmp/out" >&2; fail=1; }
+printf "$race"'[Result "1-0"]\n\n1. e5-e6 d4-c4 2. e6-e5 1-0\n' > "$tmp/race.pdn"
+expect_status 1 pdn-legal "$tmp/race.pdn" || true
+grep -q "move 'e6-e5' at ply 3 after the end of the game: the first mover brought every man into the opposite corner and the second mover did not on its next move" "$tmp/out" ||
+    { echo "FAIL: move after the race's end not found:" >&2; cat "$tmp/out" >&2; fail=1; }
+
 cd "$top_srcdir/samples"
 for f in folk-*.pdn; do
     expect_status 0 pdn-legal "$f" || true

@@ -565,6 +565,53 @@ static const struct {
     {"two-move", "B:WKc1,e3,g5:Bb4,Kd8,a7", 5, 0},
 };
 
+/* Corners: the end of the race. White (first mover) home in the black
+ * corner e6-h8; Black has one man to bring in. */
+START_TEST(test_corners_race_end)
+{
+    static const char *const fen =
+        "B:We6,f6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8:"
+        "Ba1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d4";
+    pdn_board *b = test_board_at("corners", fen);
+    const char *why = "x";
+
+    /* White is home, but Black has its equalising move */
+    ck_assert_int_eq(pdn_board_race_end(b, 61, &why), PDN_OUTCOME_UNKNOWN);
+    ck_assert_ptr_null(why);
+    play(b, "d4-d3");
+    ck_assert_int_eq(pdn_board_race_end(b, 62, &why), PDN_OUTCOME_DRAW);
+    ck_assert_ptr_nonnull(strstr(why, "same number"));
+    pdn_board_free(b);
+    b = test_board_at("corners", fen);
+    play(b, "d4-e4");
+    ck_assert_int_eq(pdn_board_race_end(b, 62, NULL), PDN_OUTCOME_FIRST);
+    pdn_board_free(b);
+    /* Black home first: it wins at once */
+    b = test_board_at("corners", "W:Wf6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8,d5:"
+                                 "Ba1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d3");
+    ck_assert_int_eq(pdn_board_race_end(b, 62, NULL), PDN_OUTCOME_SECOND);
+    pdn_board_free(b);
+    /* men at home after the 40th move: the side that just moved (White
+     * at ply 81, its 41st move; Black at ply 82) has lost; not at its
+     * 40th */
+    b = test_board_at("corners", "B:Wa1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d3:"
+                                 "Be6,f6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8");
+    ck_assert_int_eq(pdn_board_race_end(b, 79, NULL), PDN_OUTCOME_UNKNOWN);
+    ck_assert_int_eq(pdn_board_race_end(b, 81, &why), PDN_OUTCOME_SECOND);
+    ck_assert_ptr_nonnull(strstr(why, "40th"));
+    pdn_board_free(b);
+    b = test_board_at("corners", NULL);
+    ck_assert_int_eq(pdn_board_race_end(b, 80, NULL), PDN_OUTCOME_UNKNOWN);
+    ck_assert_int_eq(pdn_board_race_end(b, 82, NULL), PDN_OUTCOME_FIRST);
+    ck_assert_int_eq(pdn_board_race_end(b, 0, NULL), PDN_OUTCOME_UNKNOWN);
+    pdn_board_free(b);
+    /* no race in other variants */
+    b = test_board_at("russian", NULL);
+    ck_assert_int_eq(pdn_board_race_end(b, 99, NULL), PDN_OUTCOME_UNKNOWN);
+    pdn_board_free(b);
+}
+END_TEST
+
 START_TEST(test_perft_independent)
 {
     size_t i = (size_t)_i;
@@ -607,6 +654,7 @@ folk_suite(void)
     tcase_add_test(tc, test_two_move_turns);
     tcase_add_test(tc, test_corners_start);
     tcase_add_test(tc, test_corners_moves);
+    tcase_add_test(tc, test_corners_race_end);
     tcase_add_test(tc, test_two_move_mixed);
     tcase_add_loop_test(tc, test_perft_independent, 0,
                         (int)(sizeof perfts / sizeof perfts[0]));
