@@ -68,8 +68,8 @@ tool_check_result(const tool_opts *o, const char *file, const pdn_game *g,
                      to);
 }
 
-/* Corners: the result of a game whose race is over (pdn_board_race_end)
- * must be the one the race gave. */
+/* A folk variant's own end (pdn_board_folk_end: corners' race, ...): the
+ * result must be the one it gave. */
 void
 tool_check_race(const tool_opts *o, const char *file, const pdn_game *g,
                 const pdn_board *b, pdn_outcome real, unsigned long ply,
@@ -82,7 +82,7 @@ tool_check_race(const tool_opts *o, const char *file, const pdn_game *g,
     if (said == PDN_OUTCOME_INVALID || said == PDN_OUTCOME_UNKNOWN ||
         said == real)
         return;
-    snprintf(because, sizeof because, "the race ended at ply %lu (%s)", ply,
+    snprintf(because, sizeof because, "the game ended at ply %lu (%s)", ply,
              why);
     wrong_result(o, file, g, pdn_board_gametype(b), res, said, real, because,
                  to);

@@ -50,7 +50,7 @@ typedef struct line_ctx {
     drawcheck *dc;           /* the main line's draw rules, else NULL */
     const char *sug, *why;   /* "did you mean" for an illegal move */
     char sugbuf[PDN_PATH_MAX * 4];
-    pdn_outcome race;        /* corners: how the race ended, or UNKNOWN */
+    pdn_outcome race;        /* a folk variant's own end, or UNKNOWN */
     const char *race_why;
     unsigned long race_ply;
 } line_ctx;
@@ -161,8 +161,8 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
             c->to->plies++;
             if (c->dc != NULL)
                 drawcheck_move(c->dc, b, &m.move, n);
-            if (c->dc != NULL && gt->folk == PDN_FOLK_CORNERS) {
-                c->race = pdn_board_race_end(b, ply, &c->race_why);
+            if (c->dc != NULL && gt->folk != PDN_FOLK_NONE) {
+                c->race = pdn_board_folk_end(b, ply, &c->race_why);
                 c->race_ply = ply;
             }
             break;

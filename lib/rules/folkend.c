@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Corners (Ugolki): when the race is over and who has won
- * (man/pdn-rules.7, FOLK VARIANTS). The moves themselves are folk.c's. */
+/* The end rules of folk variants beyond "no legal move, lost"
+ * (man/pdn-rules.7, FOLK VARIANTS): corners' race, and Stavropol's side
+ * that has left its own colour without a move. */
 #include <config.h>
 #include "rules_private.h"
+#include "stavropol.h"
 
 /* side's men on b: how many stand in its own start corner (*home) and
  * whether every one stands in the other side's start corner. */
@@ -24,16 +26,15 @@ side_done(const pdn_board *b, int side, int *home)
     return n > 0 && there == n;
 }
 
-pdn_outcome
-pdn_board_race_end(const pdn_board *b, unsigned long ply, const char **why)
+/* Corners: who has won the race, if it is over. */
+static pdn_outcome
+race_end(const pdn_board *b, unsigned long ply, const char **why)
 {
     int first = b->gt.start == 'B' ? PDNP_BLACK : PDNP_WHITE;
     int mover = b->pos.turn ^ 3, home[3], done[3];
     const char *text = NULL;
     pdn_outcome out = PDN_OUTCOME_UNKNOWN;
 
-    if (!b->r.race || ply == 0)
-        return PDN_OUTCOME_UNKNOWN;
     done[first] = side_done(b, first, &home[first]);
     done[first ^ 3] = side_done(b, first ^ 3, &home[first ^ 3]);
     if (mover != first && done[first] && done[mover]) {
@@ -57,4 +58,28 @@ pdn_board_race_end(const pdn_board *b, unsigned long ply, const char **why)
     if (why != NULL)
         *why = text;
     return out;
+}
+
+pdn_outcome
+pdn_board_folk_end(const pdn_board *b, unsigned long ply, const char **why)
+{
+    int first = b->gt.start == 'B' ? PDNP_BLACK : PDNP_WHITE;
+    int mover = b->pos.turn ^ 3;
+
+    if (why != NULL)
+        *why = NULL;
+    if (ply == 0)
+        return PDN_OUTCOME_UNKNOWN;
+    if (b->r.race)
+        return race_end(b, ply, why);
+    /* Stavropol: the side that just moved has no piece of its colour left
+     * that can move, while the side to move has (else the side to move,
+     * with no legal move, has lost). */
+    if (b->r.stavropol && !pdnp_sv_can_move(b, mover) &&
+        pdnp_sv_can_move(b, mover ^ 3)) {
+        if (why != NULL)
+            *why = "no piece of the colour of the side that moved can move";
+        return mover == first ? PDN_OUTCOME_SECOND : PDN_OUTCOME_FIRST;
+    }
+    return PDN_OUTCOME_UNKNOWN;
 }
