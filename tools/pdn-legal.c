@@ -107,6 +107,25 @@ ambiguous(line_ctx *c, const pdn_node *n, unsigned long ply,
     tbuf_free(&paths);
 }
 
+/* The main line of a folk variant after move n at ply: whether the game
+ * is over by the variant's own end rule (pdn_board_folk_end: corners'
+ * race, Stavropol); then a move after it is reported (1). */
+static int
+folk_ended(line_ctx *c, const pdn_board *b, const pdn_node *n,
+           unsigned long ply)
+{
+    c->race = pdn_board_folk_end(b, ply, &c->race_why);
+    c->race_ply = ply;
+    if (c->race == PDN_OUTCOME_UNKNOWN || (n = pdn_node_next(n)) == NULL ||
+        pdn_node_move(n) == NULL)
+        return 0;
+    (void)pdn_board_moves(b, c->l, NULL);
+    finding(c, n, ply + 1, b, PDN_EILLEGAL,
+            "move '%s' at ply %lu after the end of the game: %s",
+            c->race_why);
+    return 1;
+}
+
 /* Replays the line starting at n from position b (which it changes).
  * Returns 0 when every move was legal, -1 otherwise. */
 static int
@@ -117,6 +136,7 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
     unsigned long num = pdn_game_number(c->g);
     pdn_match m;
     size_t i;
+    int folk = c->dc != NULL && gt->folk != PDN_FOLK_NONE;
 
     for (; n != NULL; n = pdn_node_next(n), ply++) {
         const pdn_movetext *mt = pdn_node_move(n);
@@ -147,13 +167,6 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
         }
         if (mt == NULL) /* unreadable token: the reader reported it */
             return -1;
-        if (c->race != PDN_OUTCOME_UNKNOWN && c->dc != NULL) {
-            (void)pdn_board_moves(b, c->l, NULL);
-            finding(c, n, ply, b, PDN_EILLEGAL,
-                    "move '%s' at ply %lu after the end of the game: %s",
-                    c->race_why);
-            return -1;
-        }
         /* Matched and played in one call; when the move is not played,
          * c->l holds every legal move of b, as the findings need. */
         switch (pdn_board_play(b, mt, &m, c->l, NULL)) {
@@ -161,10 +174,8 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
             c->to->plies++;
             if (c->dc != NULL)
                 drawcheck_move(c->dc, b, &m.move, n);
-            if (c->dc != NULL && gt->folk != PDN_FOLK_NONE) {
-                c->race = pdn_board_folk_end(b, ply, &c->race_why);
-                c->race_ply = ply;
-            }
+            if (folk && folk_ended(c, b, n, ply))
+                return -1;
             break;
         case PDN_MATCH_AMBIGUOUS:
             ambiguous(c, n, ply, b, gt);

@@ -269,6 +269,7 @@ pdn_board_new(const pdn_gametype *gt, pdn_error *err)
     pdnp_folk_rules(gt, &r);
     pdnp_tw_rules(gt, &r);
     r.stavropol = gt->folk == PDN_FOLK_STAVROPOL;
+    r.own_gen = r.towers || r.stavropol;
     b->gt = *gt;
     b->r = r;
     setup_geo(&b->g, gt, &r);
@@ -518,7 +519,7 @@ pdn_board_apply(pdn_board *b, const pdn_move *m)
     pdnp_undo u;
     int i, occupied_ok = 0;
 
-    if (b->tw != NULL || b->r.stavropol) {
+    if (b->r.own_gen) {
         if (b->tw != NULL)
             pdnp_tw_apply(b, m);
         else

@@ -84,6 +84,7 @@ typedef struct pdnp_rules {
     unsigned char towers;       /* stacks: the generator of towers.c */
     unsigned char tw_once;      /* towers: a stack is jumped once a move */
     unsigned char stavropol;    /* either colour moves: stavropol.c */
+    unsigned char own_gen;      /* towers or stavropol: no fast paths */
 } pdnp_rules;
 
 /* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */
