@@ -16,5 +16,10 @@ const char *tool_outcome_text(pdn_outcome o, const pdn_gametype *gt,
 void tool_check_result(const tool_opts *o, const char *file,
                        const pdn_game *g, const pdn_board *b,
                        pdn_movelist *l, tool_out *to);
+/* A folk variant's own end (pdn_board_folk_end): a result other than the
+ * one the game ended with (real, at ply, by the rule why) is an error. */
+void tool_check_race(const tool_opts *o, const char *file, const pdn_game *g,
+                     const pdn_board *b, pdn_outcome real, unsigned long ply,
+                     const char *why, tool_out *to);
 
 #endif /* PDN_TOOLS_OUTCOME_H */

@@ -53,6 +53,9 @@ typedef struct line_ctx {
     drawcheck *dc;           /* the main line's draw rules, else NULL */
     const char *sug, *why;   /* "did you mean" for an illegal move */
     char sugbuf[PDN_PATH_MAX * 4];
+    pdn_outcome race;        /* a folk variant's own end, or UNKNOWN */
+    const char *race_why;
+    unsigned long race_ply;
 } line_ctx;
 
 /* Reports a problem with move n at ply: fmt gets the move as written, the
@@ -107,6 +110,25 @@ ambiguous(line_ctx *c, const pdn_node *n, unsigned long ply,
     tbuf_free(&paths);
 }
 
+/* The main line of a folk variant after move n at ply: whether the game
+ * is over by the variant's own end rule (pdn_board_folk_end: corners'
+ * race, Stavropol); then a move after it is reported (1). */
+static int
+folk_ended(line_ctx *c, const pdn_board *b, const pdn_node *n,
+           unsigned long ply)
+{
+    c->race = pdn_board_folk_end(b, ply, &c->race_why);
+    c->race_ply = ply;
+    if (c->race == PDN_OUTCOME_UNKNOWN || (n = pdn_node_next(n)) == NULL ||
+        pdn_node_move(n) == NULL)
+        return 0;
+    (void)pdn_board_moves(b, c->l, NULL);
+    finding(c, n, ply + 1, b, PDN_EILLEGAL,
+            "move '%s' at ply %lu after the end of the game: %s",
+            c->race_why);
+    return 1;
+}
+
 /* Replays the line starting at n from position b (which it changes).
  * Returns 0 when every move was legal, -1 otherwise. */
 static int
@@ -117,6 +139,7 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
     unsigned long num = pdn_game_number(c->g);
     pdn_match m;
     size_t i;
+    int folk = c->dc != NULL && gt->folk != PDN_FOLK_NONE;
 
     for (; n != NULL; n = pdn_node_next(n), ply++) {
         const pdn_movetext *mt = pdn_node_move(n);
@@ -152,6 +175,8 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
             c->to->plies++;
             if (c->dc != NULL)
                 drawcheck_move(c->dc, b, &m.move, n);
+            if (folk && folk_ended(c, b, n, ply))
+                return -1;
             break;
         case PDN_MATCH_AMBIGUOUS:
             ambiguous(c, n, ply, b, gt);
@@ -220,7 +245,8 @@ static void
 legal_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
 {
-    line_ctx c = {o, file, g, to, NULL, NULL, NULL, NULL, ""};
+    line_ctx c = {o, file, g, to, NULL, NULL, NULL, NULL, "",
+                  PDN_OUTCOME_UNKNOWN, NULL, 0};
     legal_opts *lo = o->ud;
     drawcheck dc;
     pdn_gametype gt;
@@ -242,8 +268,12 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     drawcheck_begin(&dc, !lo->no_draw, o, to, file, g, b);
     c.dc = &dc;
     if ((c.l = tool_movelist(to)) != NULL &&
-        (rc = play_line(&c, b, pdn_game_first(g), 1)) == 0)
+        (rc = play_line(&c, b, pdn_game_first(g), 1)) == 0) {
         tool_check_result(o, file, g, b, c.l, to);
+        if (c.race != PDN_OUTCOME_UNKNOWN)
+            tool_check_race(o, file, g, b, c.race, c.race_ply, c.race_why,
+                            to);
+    }
     drawcheck_end(&dc);
     if (rc != 0 && c.l != NULL && !to->fatal)
         suggest(&c, &gt);

@@ -52,7 +52,8 @@ typedef struct pdn_opening {
  * position after up to the code's number of plies from the initial one
  * with the same pieces and side to move is searched, and when found its
  * plies are put before the moves). Fills *op (zeroed first: no name and
- * an empty code when nothing is known, e.g. a setup no opening reaches).
+ * an empty code when nothing is known, e.g. a setup no opening reaches,
+ * or a game of the towers variants, which have no opening code).
  * Returns 0, or -1 with *err (PDN_ENOMEM). */
 int pdn_opening_classify(const pdn_board *start, const pdn_move *moves,
                          size_t n, pdn_opening *op, pdn_error *err);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <pdn/error.h>
 #include <pdn/game.h>
+#include <pdn/result.h>
 #include <pdn/variant.h>
 
 #ifdef __cplusplus
@@ -171,6 +172,22 @@ size_t pdn_move_format(const pdn_board *b, const pdn_movelist *l,
  * run and platform (a position index
  * may store it); the GameType is not part of it. */
 uint64_t pdn_board_hash(const pdn_board *b);
+
+/* The end rules of the folk variants besides "the side to move has no
+ * legal move" (man/pdn-rules.7): whether the game is over in b's position,
+ * reached by the ply-th move (ply >= 1) counted from the position the
+ * game began in (the initial position or a setup), and how:
+ * PDN_OUTCOME_FIRST or PDN_OUTCOME_SECOND when that mover has won,
+ * PDN_OUTCOME_DRAW, or PDN_OUTCOME_UNKNOWN while it goes on (and in every
+ * other variant). Corners (Ugolki): a side has won once every one of its
+ * men stands in the other side's start corner, unless the second mover
+ * does the same on its next move (a draw); a side that still has a man in
+ * its own start corner after its 40th move has lost. Stavropol: the side
+ * that has just moved has lost when no piece of its colour can move while
+ * the side to move's can. *why (may be NULL) gets the rule that ended
+ * the game, static text, or NULL. */
+pdn_outcome pdn_board_folk_end(const pdn_board *b, unsigned long ply,
+                               const char **why);
 
 /* Draw rules and the end of the game, per variant (man/pdn-rules.7 gives
  * each rule and its source). A pdn_drawstate is fed the start position and

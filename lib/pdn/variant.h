@@ -43,6 +43,7 @@ enum {
     PDN_FOLK_CORNERS,    /* Ugolki: a race on every square of type 30 */
     PDN_FOLK_TOWERS,     /* Bashni: captured pieces go under the captor */
     PDN_FOLK_LASKA,      /* Lasker's towers on 7x7, English moves (type 21) */
+    PDN_FOLK_STAVROPOL,  /* either side's pieces may be moved */
     PDN_FOLK_COUNT
 };
 
@@ -62,7 +63,7 @@ enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
  * written ("25,W,8,8,A0,0,G"), so that format and parse round-trip. Readers
  * that ignore extra fields still get the right move rules. The seventh
  * field may instead name a folk variant of type 25 ("diagonal",
- * "northern", "samoyed", "two-move", "towers"), 21 ("laska") or 30
+ * "northern", "samoyed", "two-move", "towers", "stavropol"), 21 ("laska") or 30
  * ("corners"):
  * "25,W,8,8,A0,0,samoyed". Messages have no
  * position (pos.line 0) and quote the bad field. */

@@ -4,6 +4,7 @@
  * move. The generator itself is in movegen.c. */
 #include <config.h>
 #include "rules_private.h"
+#include "stavropol.h"
 #include "towers.h"
 
 #include <stdio.h>
@@ -272,6 +273,8 @@ pdn_board_new(const pdn_gametype *gt, pdn_error *err)
     }
     pdnp_folk_rules(gt, &r);
     pdnp_tw_rules(gt, &r);
+    r.stavropol = gt->folk == PDN_FOLK_STAVROPOL;
+    r.own_gen = r.towers || r.stavropol;
     b->gt = *gt;
     b->r = r;
     setup_geo(&b->g, gt, &r);
@@ -518,8 +521,9 @@ pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err)
     size_t i;
 
     l->n = 0;
-    if (b->tw != NULL ? pdnp_tw_gen(b, &l->in, err) < 0
-                      : pdnp_gen_const(b, &b->pos, &l->in, 1, err) < 0)
+    if (b->tw != NULL      ? pdnp_tw_gen(b, &l->in, err) < 0
+        : b->r.stavropol ? pdnp_sv_gen(b, &l->in, err) < 0
+                         : pdnp_gen_const(b, &b->pos, &l->in, 1, err) < 0)
         return -1;
     if (pdnp_movelist_reserve(l, l->in.n) < 0) {
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
@@ -540,8 +544,11 @@ pdn_board_apply(pdn_board *b, const pdn_move *m)
     pdnp_undo u;
     int i, occupied_ok = 0;
 
-    if (b->tw != NULL) {
-        pdnp_tw_apply(b, m);
+    if (b->r.own_gen) {
+        if (b->tw != NULL)
+            pdnp_tw_apply(b, m);
+        else
+            pdnp_sv_apply(b, m);
         return;
     }
     /* Only moves from pdn_board_moves are valid input; anything that does

@@ -60,9 +60,9 @@ spec_for(const pdn_gametype *gt)
 {
     drawspec s = {0, EG_NONE, 0, 0, NULL};
 
-    /* The towers variants: no draw rule found in their rule texts. */
+    /* The towers variants, Stavropol: no draw rule in their rule texts. */
     if (gt->giveaway || gt->folk == PDN_FOLK_TOWERS ||
-        gt->folk == PDN_FOLK_LASKA)
+        gt->folk == PDN_FOLK_LASKA || gt->folk == PDN_FOLK_STAVROPOL)
         return s;
     switch (gt->rules) {
     case 20: /* International: FMJD article 6 */

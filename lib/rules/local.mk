@@ -5,8 +5,9 @@ lib_libpdn_internal_la_SOURCES += lib/rules/rules_private.h lib/rules/board.c \
 	lib/rules/perft.c \
 	lib/rules/play.c lib/rules/match.c lib/rules/hash.c lib/rules/drawrules.c \
 	lib/rules/position.c lib/rules/replay.c lib/rules/fingerprint.c
-lib_libpdn_internal_la_SOURCES += lib/rules/folk.c lib/rules/towers.h \
-	lib/rules/towers.c
+lib_libpdn_internal_la_SOURCES += lib/rules/folk.c lib/rules/folkend.c \
+	lib/rules/stavropol.h lib/rules/stavropol.c \
+	lib/rules/towers.h lib/rules/towers.c
 
 ## Openings: the tables in lib/openings (GameType, moves, names, source,
 ## ballot number)

@@ -401,6 +401,10 @@ pdn_opening_classify(const pdn_board *start, const pdn_move *moves, size_t n,
     int rc;
 
     memset(op, 0, sizeof *op);
+    /* The towers variants: no opening table, and their stacks are not in
+     * a board copied by value. */
+    if (start->tw != NULL)
+        return 0;
     if (ensure_compiled(err) != 0)
         return -1;
     b.pos = b.init;

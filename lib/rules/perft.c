@@ -4,6 +4,7 @@
  * and makes/unmakes moves in place. */
 #include <config.h>
 #include "rules_private.h"
+#include "stavropol.h"
 #include "towers.h"
 
 #include "core/pdn_private.h"
@@ -71,6 +72,8 @@ pdn_perft(const pdn_board *b, int depth, int merge, uint64_t *nodes,
     p = b->pos;
     if (b->tw != NULL) /* the towers variants' stacks */
         n = pdnp_tw_perft(b, depth, lists, merge != 0, &e);
+    else if (b->r.stavropol) /* either colour moves */
+        n = pdnp_sv_perft(b, depth, lists, merge != 0, &e);
     else
         n = perft(b, &p, depth, lists, merge != 0, &e);
     for (i = 0; i < depth; i++)

@@ -153,7 +153,7 @@ pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
     size_t i, count = 0, first = 0;
     int nw = mt->n;
 
-    if (nw < 2 || nw > PDN_PATH_MAX || b->tw != NULL ||
+    if (nw < 2 || nw > PDN_PATH_MAX || b->r.own_gen ||
         !written_cells(b, mt, w))
         return play_slow(b, mt, match, scratch, err);
     if (!pdnp_must_capture(b, &b->pos, capfrom)) {

@@ -83,6 +83,8 @@ typedef struct pdnp_rules {
     unsigned char folk_scan;    /* any_prey or race: pdnp_folk_scan first */
     unsigned char towers;       /* stacks: the generator of towers.c */
     unsigned char tw_once;      /* towers: a stack is jumped once a move */
+    unsigned char stavropol;    /* either colour moves: stavropol.c */
+    unsigned char own_gen;      /* towers or stavropol: no fast paths */
 } pdnp_rules;
 
 /* Fills *r for a rules number (gt->rules). 0, or -1 when unknown. */

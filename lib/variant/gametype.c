@@ -59,9 +59,10 @@ static const std_type std_types[] = {
  * GameType field, and the type whose board they are played on. */
 static const char *const folk_names[PDN_FOLK_COUNT] = {
     NULL, "diagonal", "northern", "samoyed", "two-move", "corners",
-    "towers", "laska"
+    "towers", "laska", "stavropol"
 };
-static const int folk_base[PDN_FOLK_COUNT] = {0, 25, 25, 25, 25, 30, 25, 21};
+static const int folk_base[PDN_FOLK_COUNT] = {0, 25, 25, 25, 25, 30, 25, 21,
+                                              25};
 
 /* The folk variant named by f[0..len-1] (already normalised or as written
  * in a GameType field), or PDN_FOLK_NONE. */

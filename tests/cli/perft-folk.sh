@@ -38,6 +38,9 @@ perft_is corners - 5 14 196 4412 99597 2559237
 # Towers: Russian's counts until the first captured piece stays under its
 # captor (depth 6); Laska: 6 first moves, each allowing one capture.
 perft_is towers - 8 7 49 302 1469 7482 37908 189912 925945
+# Stavropol: both colours' steps, 7 + 7 (the unit tests' counter checks
+# the rest)
+perft_is stavropol - 5 14 210 2528 25916 253946
 perft_is laska - 8 6 6 18 54 116 324 846 2148
 # the king's one capture frees a white man and leaves Black no top: lost
 perft_is towers 'W:WKa1:Bc3(w),e7' 2 1 0
@@ -46,7 +49,7 @@ perft_is towers 'W:WKa1:Bc3(w),e7' 2 1 0
 russian='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8'
 corners='W:Wa1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d3:Be6,f6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8'
 laska='W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7'
-for g in diagonal northern samoyed two-move corners towers laska; do
+for g in diagonal northern samoyed two-move corners towers laska stavropol; do
     want=$russian
     [ "$g" = diagonal ] && want=$diag
     [ "$g" = corners ] && want=$corners
@@ -62,6 +65,21 @@ done
 printf '[GameType "25"]\n[Variant "Northern checkers"]\n[FEN "W:Wc3:BKd4,h8"]\n\n1. c3:e5 d4:f6 *\n' > "$tmp/nv.pdn"
 expect_status 0 pdn-legal "$tmp/nv.pdn" || cat "$tmp/out" >&2
 expect_status 1 pdn-legal -G russian "$tmp/nv.pdn" || true
+
+# Corners: the end of the race audits the result and ends the game. White
+# comes home at ply 1, Black equalises at ply 2: a draw, not "1-0", and a
+# third move comes after the end.
+race='[GameType "30,W,8,8,A0,0,corners"]\n[FEN "W:Wf6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8,e5:Ba1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d4"]\n'
+printf "$race"'[Result "1/2-1/2"]\n\n1. e5-e6 d4-d3 1/2-1/2\n' > "$tmp/race.pdn"
+expect_status 0 pdn-legal "$tmp/race.pdn" || cat "$tmp/out" >&2
+printf "$race"'[Result "1-0"]\n\n1. e5-e6 d4-d3 1-0\n' > "$tmp/race.pdn"
+expect_status 1 pdn-legal "$tmp/race.pdn" || true
+grep -q "result '1-0' says White (the first mover) won, but the game ended at ply 2 (both sides brought every man into the opposite corner in moves of the same number), so the game was drawn ('1/2-1/2')" "$tmp/out" ||
+    { echo "FAIL: race result not audited:" >&2; cat "$tmp/out" >&2; fail=1; }
+printf "$race"'[Result "1-0"]\n\n1. e5-e6 d4-c4 2. e6-e5 1-0\n' > "$tmp/race.pdn"
+expect_status 1 pdn-legal "$tmp/race.pdn" || true
+grep -q "move 'e6-e5' at ply 3 after the end of the game: the first mover brought every man into the opposite corner and the second mover did not on its next move" "$tmp/out" ||
+    { echo "FAIL: move after the race's end not found:" >&2; cat "$tmp/out" >&2; fail=1; }
 
 cd "$top_srcdir/samples"
 for f in folk-*.pdn; do

@@ -498,14 +498,39 @@ bf_gen(const bf *p, int samoyed, bfmove *v)
 }
 
 /* Folk rule flags of the counter. */
-enum { BF_SAMOYED = 1, BF_NORTHERN = 2, BF_TWO_MOVE = 4 };
+enum { BF_SAMOYED = 1, BF_NORTHERN = 2, BF_TWO_MOVE = 4, BF_STAVROPOL = 8 };
+
+/* Stavropol: the side to move's own moves and those of the other colour,
+ * captures first across both; none when its own colour cannot move. */
+static int
+bf_gen_sv(const bf *p, bfmove *v)
+{
+    bfmove w[512];
+    bf q = *p;
+    int n = bf_gen(p, 0, v), m, i;
+
+    if (n == 0)
+        return 0;
+    q.turn = 3 - p->turn;
+    m = bf_gen(&q, 0, w);
+    if (m > 0 && w[0].taken != 0 && v[0].taken == 0)
+        n = 0;
+    else if (m > 0 && w[0].taken == 0 && v[0].taken != 0)
+        m = 0;
+    ck_assert_int_le(n + m, 512);
+    for (i = 0; i < m; i++)
+        v[n++] = w[i];
+    return n;
+}
 
 static uint64_t
 bf_perft(const bf *p, int depth, int flags)
 {
     bfmove v[512];
     uint64_t total = 0;
-    int n = bf_gen(p, flags & BF_SAMOYED, v), i, k;
+    int n = (flags & BF_STAVROPOL) ? bf_gen_sv(p, v)
+                                   : bf_gen(p, flags & BF_SAMOYED, v);
+    int i, k;
 
     if (depth == 1)
         return (uint64_t)n;
@@ -563,7 +588,96 @@ static const struct {
     {"two-move", NULL, 6, 62241},
     {"two-move", "W:WKa1,c3,e3,g3,Kh2:Bb6,Kd6,f6,Kg7,h8", 4, 0},
     {"two-move", "B:WKc1,e3,g5:Bb4,Kd8,a7", 5, 0},
+    /* 7 white and 7 black men's first steps (hand count); then the
+     * counter's */
+    {"stavropol", NULL, 1, 14},
+    {"stavropol", NULL, 5, 253946},
+    {"stavropol", "W:WKa1,c3,e3,g3,Kh2:Bb6,Kd6,f6,Kg7,h8", 4, 0},
+    {"stavropol", "B:WKc1,e3,g5:Bb4,Kd8,a7", 4, 0},
 };
+
+/* Stavropol: the side to move may move either colour's pieces, each by
+ * its colour's rules; a capture by either colour is compulsory, even one
+ * of the side's own pieces; a side left with no piece of its colour that
+ * can move has lost. */
+START_TEST(test_stavropol_moves)
+{
+    pdn_board *b = test_board_at("stavropol", NULL);
+    const char *why = NULL;
+
+    ck_assert_str_eq(moves_text(b), "a3-b4 b6-a5 b6-c5 c3-b4 c3-d4 d6-c5 "
+                                    "d6-e5 e3-d4 e3-f4 f6-e5 f6-g5 g3-f4 "
+                                    "g3-h4 h6-g5");
+    play(b, "f6-g5"); /* White moves a black man */
+    ck_assert_int_eq(pdn_board_turn(b), 'B');
+    pdn_board_free(b);
+    /* White's only captures take its own men, with the black man */
+    b = test_board_at("stavropol", "W:Wd2,f4,a1:Be3");
+    ck_assert_str_eq(moves_text(b), "e3xc1 e3xg5");
+    play(b, "e3xc1");
+    ck_assert_str_eq(test_fen_of(b), "B:Wa1,f4:BKc1");
+    pdn_board_free(b);
+    /* White blocks its own last man: White has lost */
+    b = test_board_at("stavropol", "W:Wg1:Bg3,f4");
+    ck_assert_str_eq(moves_text(b), "f4-e3 g1-f2 g1-h2 g3-f2 g3-h2");
+    play(b, "g1-h2");
+    ck_assert_int_eq(pdn_board_folk_end(b, 1, &why), PDN_OUTCOME_SECOND);
+    ck_assert_ptr_nonnull(why);
+    pdn_board_free(b);
+    /* the side to move with no piece of its colour that can move has no
+     * legal move, whatever the other colour could do */
+    b = test_board_at("stavropol", "W:Wh2:Bg3,f4");
+    ck_assert_str_eq(moves_text(b), "");
+    pdn_board_free(b);
+}
+END_TEST
+
+/* Corners: the end of the race. White (first mover) home in the black
+ * corner e6-h8; Black has one man to bring in. */
+START_TEST(test_corners_race_end)
+{
+    static const char *const fen =
+        "B:We6,f6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8:"
+        "Ba1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d4";
+    pdn_board *b = test_board_at("corners", fen);
+    const char *why = "x";
+
+    /* White is home, but Black has its equalising move */
+    ck_assert_int_eq(pdn_board_folk_end(b, 61, &why), PDN_OUTCOME_UNKNOWN);
+    ck_assert_ptr_null(why);
+    play(b, "d4-d3");
+    ck_assert_int_eq(pdn_board_folk_end(b, 62, &why), PDN_OUTCOME_DRAW);
+    ck_assert_ptr_nonnull(strstr(why, "same number"));
+    pdn_board_free(b);
+    b = test_board_at("corners", fen);
+    play(b, "d4-e4");
+    ck_assert_int_eq(pdn_board_folk_end(b, 62, NULL), PDN_OUTCOME_FIRST);
+    pdn_board_free(b);
+    /* Black home first: it wins at once */
+    b = test_board_at("corners", "W:Wf6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8,d5:"
+                                 "Ba1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d3");
+    ck_assert_int_eq(pdn_board_folk_end(b, 62, NULL), PDN_OUTCOME_SECOND);
+    pdn_board_free(b);
+    /* men at home after the 40th move: the side that just moved (White
+     * at ply 81, its 41st move; Black at ply 82) has lost; not at its
+     * 40th */
+    b = test_board_at("corners", "B:Wa1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d3:"
+                                 "Be6,f6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8");
+    ck_assert_int_eq(pdn_board_folk_end(b, 79, NULL), PDN_OUTCOME_UNKNOWN);
+    ck_assert_int_eq(pdn_board_folk_end(b, 81, &why), PDN_OUTCOME_SECOND);
+    ck_assert_ptr_nonnull(strstr(why, "40th"));
+    pdn_board_free(b);
+    b = test_board_at("corners", NULL);
+    ck_assert_int_eq(pdn_board_folk_end(b, 80, NULL), PDN_OUTCOME_UNKNOWN);
+    ck_assert_int_eq(pdn_board_folk_end(b, 82, NULL), PDN_OUTCOME_FIRST);
+    ck_assert_int_eq(pdn_board_folk_end(b, 0, NULL), PDN_OUTCOME_UNKNOWN);
+    pdn_board_free(b);
+    /* no race in other variants */
+    b = test_board_at("russian", NULL);
+    ck_assert_int_eq(pdn_board_folk_end(b, 99, NULL), PDN_OUTCOME_UNKNOWN);
+    pdn_board_free(b);
+}
+END_TEST
 
 START_TEST(test_perft_independent)
 {
@@ -578,7 +692,8 @@ START_TEST(test_perft_independent)
     ind = bf_perft(&p, perfts[i].depth,
                    (gt.folk == PDN_FOLK_SAMOYED ? BF_SAMOYED : 0) |
                        (gt.folk == PDN_FOLK_NORTHERN ? BF_NORTHERN : 0) |
-                       (gt.folk == PDN_FOLK_TWO_MOVE ? BF_TWO_MOVE : 0));
+                       (gt.folk == PDN_FOLK_TWO_MOVE ? BF_TWO_MOVE : 0) |
+                       (gt.folk == PDN_FOLK_STAVROPOL ? BF_STAVROPOL : 0));
     ck_assert_msg(lib == ind, "%s %s depth %d: library %llu, counter %llu",
                   perfts[i].gt, perfts[i].fen ? perfts[i].fen : "start",
                   perfts[i].depth, (unsigned long long)lib,
@@ -607,6 +722,8 @@ folk_suite(void)
     tcase_add_test(tc, test_two_move_turns);
     tcase_add_test(tc, test_corners_start);
     tcase_add_test(tc, test_corners_moves);
+    tcase_add_test(tc, test_corners_race_end);
+    tcase_add_test(tc, test_stavropol_moves);
     tcase_add_test(tc, test_two_move_mixed);
     tcase_add_loop_test(tc, test_perft_independent, 0,
                         (int)(sizeof perfts / sizeof perfts[0]));

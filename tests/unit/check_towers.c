@@ -169,6 +169,43 @@ START_TEST(test_towers_positions)
 }
 END_TEST
 
+/* The stacks are part of the position: its hash, a copy, a reset; a move
+ * not in the legal list is ignored; no opening code. */
+START_TEST(test_towers_board)
+{
+    pdn_board *a = test_board_at("towers", "W:Wc3(b):Bh8");
+    pdn_board *b = test_board_at("towers", "W:Wc3(w):Bh8");
+    pdn_board *c = test_board_at("towers", "W:Wc3:Bh8");
+    pdn_move bogus;
+    pdn_opening op;
+
+    ck_assert_uint_ne(pdn_board_hash(a), pdn_board_hash(b));
+    ck_assert_uint_ne(pdn_board_hash(a), pdn_board_hash(c));
+    ck_assert_uint_ne(pdn_board_hash(b), pdn_board_hash(c));
+    pdn_board_copy(c, a);
+    ck_assert_str_eq(test_fen_of(c), "W:Wc3(b):Bh8");
+    ck_assert_uint_eq(pdn_board_hash(c), pdn_board_hash(a));
+    pdn_board_reset(c);
+    ck_assert_str_eq(test_fen_of(c), "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,"
+                                     "g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,"
+                                     "h8");
+    memset(&bogus, 0, sizeof bogus);
+    bogus.n = 2;
+    bogus.path[0] = PDN_COORD(2, 2);
+    bogus.path[1] = PDN_COORD(4, 4);
+    pdn_board_apply(a, &bogus);
+    ck_assert_str_eq(test_fen_of(a), "W:Wc3(b):Bh8");
+    ck_assert_int_eq(pdn_opening_classify(c, NULL, 0, &op, NULL), 0);
+    ck_assert_str_eq(op.code, "");
+    ck_assert_str_eq(test_fen_of(c), "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,"
+                                     "g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,"
+                                     "h8");
+    pdn_board_free(a);
+    pdn_board_free(b);
+    pdn_board_free(c);
+}
+END_TEST
+
 /* ---- The independent counter: stacks as strings, top first, 'w' 'b'
  * men and 'W' 'B' kings; every jump works on a copy of the board. ---- */
 typedef struct xb {
@@ -443,6 +480,7 @@ towers_suite(void)
     tcase_add_test(tc, test_towers_gametype);
     tcase_add_test(tc, test_towers_start);
     tcase_add_test(tc, test_towers_fen);
+    tcase_add_test(tc, test_towers_board);
     tcase_add_loop_test(tc, test_towers_positions, 0,
                         (int)(sizeof cases / sizeof cases[0]));
     tcase_add_loop_test(tc, test_towers_perft, 0,
