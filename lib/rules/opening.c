@@ -51,6 +51,11 @@ static struct {
 static size_t ntypes;
 static int ready;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/* Boards of the GameTypes met by pdn_opening_game, built once (under the
+ * lock) and copied for each game: no geometry is built per game. */
+#define BOARDS_MAX 8
+static pdn_board *boards[BOARDS_MAX];
+static size_t nboards;
 
 /* Replays the moves of e from b's initial position; 0 plies when a move
  * is not legal or more than PLIES_CAP are written. -1 when memory runs
@@ -421,6 +426,33 @@ pdn_opening_classify(const pdn_board *start, const pdn_move *moves, size_t n,
     return classify_seq(&b, seq, total, op, err);
 }
 
+/* A board of gt in its initial position into *out (a copy of the one kept
+ * for gt); 0, or -1 with *err. */
+static int
+board_of(const pdn_gametype *gt, pdn_board *out, pdn_error *err)
+{
+    pdn_board *b;
+    size_t k;
+    int rc = 0;
+
+    pthread_mutex_lock(&lock);
+    for (k = 0; k < nboards && !pdn_gametype_equal(&boards[k]->gt, gt); k++)
+        ;
+    if (k < nboards) {
+        *out = *boards[k];
+    } else if ((b = pdn_board_new(gt, err)) == NULL) {
+        rc = -1;
+    } else {
+        *out = *b;
+        if (nboards < BOARDS_MAX)
+            boards[nboards++] = b;
+        else
+            pdn_board_free(b);
+    }
+    pthread_mutex_unlock(&lock);
+    return rc;
+}
+
 int
 pdn_opening_game(const pdn_game *g, const pdn_gametype *gt, pdn_opening *op,
                  pdn_error *err)
@@ -429,7 +461,7 @@ pdn_opening_game(const pdn_game *g, const pdn_gametype *gt, pdn_opening *op,
     const char *fen = pdn_game_tag(g, "FEN");
     const pdn_node *node = pdn_game_first(g);
     pdn_movelist *l = pdn_movelist_new();
-    pdn_board *b = pdn_board_new(gt, err);
+    pdn_board board, *b = board_of(gt, &board, err) == 0 ? &board : NULL;
     pdn_match m;
     pdn_fen f;
     size_t n = 0;
@@ -472,7 +504,6 @@ pdn_opening_game(const pdn_game *g, const pdn_gametype *gt, pdn_opening *op,
         }
         rc = rc < 0 ? -1 : pdn_opening_classify(b, moves, n, op, err);
     }
-    pdn_board_free(b);
     pdn_movelist_free(l);
     return rc;
 }
