@@ -453,14 +453,6 @@ search(srch *s, int at, int king, int lastdir, int promoted)
         visit_route(s, 0);
 }
 
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#define NOINLINE __attribute__((noinline))
-#else
-#define ALWAYS_INLINE inline
-#define NOINLINE
-#endif
-
 /* Lowest set bit's index; x != 0. */
 static ALWAYS_INLINE int
 lowbit(uint64_t x)
