@@ -164,8 +164,6 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
         g->kdir[1] = g->kcap[1] = (int16_t)-S;
         g->kdir[2] = g->kcap[2] = 1;
         g->kdir[3] = g->kcap[3] = -1;
-        g->step[0] = (int16_t)S;
-        g->step[1] = 1;
         return;
     }
     /* Diagonal boards: a step up-left is S - 1, up-right S + 1. Men
@@ -193,8 +191,6 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
     g->kdir[1] = g->kcap[1] = (int16_t)(S + 1);
     g->kdir[2] = g->kcap[2] = (int16_t)(-S - 1);
     g->kdir[3] = g->kcap[3] = (int16_t)(-S + 1);
-    g->step[0] = (int16_t)(S - 1);
-    g->step[1] = (int16_t)(S + 1);
     if (r->geom == PDNP_GEOM_DIAG && S == 10 && g->nwords == 2)
         g->fast = PDNP_FAST_8;
     if (r->geom == PDNP_GEOM_DIAG && S == 12 && g->nwords == 3)

@@ -74,7 +74,7 @@ play_found(pdn_board *b, pdn_match *match, pdn_movelist *scratch,
     for (i = 0; i < n; i++)
         if (moves[i].from == m->from && moves[i].to == m->to)
             k++;
-    if (pdnp_movelist_reserve(scratch, k) < 0) {
+    if (k > scratch->cap && pdnp_movelist_reserve(scratch, k) < 0) {
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
                        "out of memory");
         scratch->n = 0;
@@ -164,20 +164,15 @@ play_capture(pdn_board *b, const uint16_t *w, int nw, pdn_match *match,
     return PLAY_OPEN;
 }
 
-/* Is the written move a capture to try first: under free choice (no
- * capture rules out another), by a piece of the side to move, written
- * with more than two squares or with two that are not one step apart? */
+/* Is the written move a capture to try first: written as one (with 'x',
+ * or with more than two squares), under free choice (no capture rules
+ * out another), by a piece of the side to move? A quiet move written so
+ * finds no capture and takes the usual way. */
 static ALWAYS_INLINE int
-capture_first(const pdn_board *b, const uint16_t *w, int nw)
+capture_first(const pdn_board *b, const pdn_movetext *mt, const uint16_t *w)
 {
-    int d = w[1] - w[0];
-
-    if (b->r.choice != PDNP_CHOICE_FREE || b->r.folk_scan)
-        return 0;
-    if (d < 0)
-        d = -d;
-    return (nw > 2 || (d != b->g.step[0] && d != b->g.step[1])) &&
-           (b->pos.sq[w[0]] & b->pos.turn);
+    return (mt->capture || mt->n > 2) && b->r.choice == PDNP_CHOICE_FREE &&
+           !b->r.folk_scan && (b->pos.sq[w[0]] & b->pos.turn);
 }
 
 /* Fast paths, each exact where it answers:
@@ -205,7 +200,7 @@ pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
 
     if (nw < 2 || nw > PDN_PATH_MAX || !written_cells(b, mt, w))
         return play_slow(b, mt, match, scratch, err);
-    if (capture_first(b, w, nw)) {
+    if (capture_first(b, mt, w)) {
         memset(capfrom, 0, sizeof capfrom);
         capfrom[w[0] >> 6] = (uint64_t)1 << (w[0] & 63);
         if ((rc = play_capture(b, w, nw, match, scratch, capfrom, err)) !=

@@ -110,7 +110,6 @@ typedef struct pdnp_geo {
      * 10 files in 3 words (stride 12), where every step is a constant;
      * PDNP_FAST_NONE takes the steps from the tables. */
     unsigned char fast;
-    int16_t step[2];                      /* the one-step distances */
     int16_t mdir[3][4];                   /* man quiet steps */
     int16_t mcap[3][8];                   /* man capture steps */
     int16_t kdir[4];                      /* king quiet lines */
