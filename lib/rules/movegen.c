@@ -269,14 +269,24 @@ can_jump(const srch *s, int at, int king, int lastdir)
     const int16_t *dirs = king ? s->g->kcap : s->g->mcap[s->side];
     int nd = king ? s->g->nkcap : s->g->nmcap;
     int jm = jump_mask(s, king), i;
+    int back = s->r->no_reverse ? -lastdir : 0;
+    unsigned prey = (unsigned)s->prey;
 
+    if (!(king && s->r->flying)) {
+        for (i = 0; i < nd; i++) {
+            int d = dirs[i], v = sq[at + d];
+            if ((unsigned)((v & jm) - 1) < prey &&
+                sq[at + 2 * d] == PDNP_EMPTY && d != back)
+                return 1;
+        }
+        return 0;
+    }
     for (i = 0; i < nd; i++) {
         int d = dirs[i], n = at + d;
-        if (s->r->no_reverse && d == -lastdir)
+        if (d == back)
             continue;
-        if (king && s->r->flying)
-            while (sq[n] == PDNP_EMPTY)
-                n += d;
+        while (sq[n] == PDNP_EMPTY)
+            n += d;
         if (is_prey(s, sq[n], jm) && sq[n + d] == PDNP_EMPTY)
             return 1;
     }
@@ -354,7 +364,13 @@ jump(srch *s, int n, int land, int d, int king, int promoted)
             promoted = 1;
         }
     }
-    search(s, land, king, d, promoted);
+    /* Most captures end here: the test is search()'s own, without its
+     * frame (a route search, which visits unfinished routes, and a
+     * capture that goes on take the search). */
+    if (s->visit == NULL && !can_jump(s, land, king, d))
+        record(s, land, promoted);
+    else
+        search(s, land, king, d, promoted);
 done:
     untake(s, n, v);
     s->n--;
@@ -365,6 +381,40 @@ done:
  * marked pieces are impossible (deferred removal: no piece twice, and a
  * taken piece still blocks a flying king), while squares emptied at once
  * (Turkish, Thai) may be crossed again. */
+/* A flying king has jumped the piece on cell n by direction d: it may
+ * land on any empty cell from land on, but must take one from which it
+ * can go on capturing if there is one. */
+static void
+fly_landings(srch *s, int n, int land, int d, int promoted)
+{
+    const unsigned char *sq = s->sq;
+    unsigned char v = sq[n];
+    int t, any = 0;
+
+    take(s, n);
+    for (t = land; sq[t] == PDNP_EMPTY; t += d) {
+        if (can_jump(s, t, 1, d)) {
+            any = 1;
+            break;
+        }
+    }
+    untake(s, n, v);
+    for (t = land; sq[t] == PDNP_EMPTY && !s->err; t += d) {
+        if (any) {
+            int ok;
+            take(s, n);
+            ok = can_jump(s, t, 1, d);
+            untake(s, n, v);
+            if (!ok) {
+                if (s->visit != NULL)
+                    visit_stop(s, n, t, d);
+                continue;
+            }
+        }
+        jump(s, n, t, d, 1, promoted);
+    }
+}
+
 static void
 search(srch *s, int at, int king, int lastdir, int promoted)
 {
@@ -373,12 +423,12 @@ search(srch *s, int at, int king, int lastdir, int promoted)
     int nd = king ? s->g->nkcap : s->g->nmcap;
     int jm = jump_mask(s, king), found = 0, i;
     /* the rules read in the loop, once: jump() may write memory */
-    int no_reverse = s->r->no_reverse, flying = king && s->r->flying;
-    int step = !flying || s->r->thai;
+    int back = s->r->no_reverse ? -lastdir : 0;
+    int flying = king && s->r->flying, step = !flying || s->r->thai;
 
-    for (i = 0; i < nd && !s->err; i++) {
+    for (i = 0; i < nd; i++) {
         int d = dirs[i], n = at + d, land;
-        if (no_reverse && d == -lastdir)
+        if (d == back)
             continue;
         if (flying) {
             while (sq[n] == PDNP_EMPTY)
@@ -390,51 +440,18 @@ search(srch *s, int at, int king, int lastdir, int promoted)
         if (sq[land] != PDNP_EMPTY)
             continue;
         found = 1;
-        if (step) {
+        if (step)
             jump(s, n, land, d, king, promoted);
-            continue;
-        } else {
-            /* A flying king chooses its landing square, but must take
-             * one from which it can go on capturing if there is one. */
-            unsigned char v = sq[n];
-            int t, any = 0;
-            take(s, n);
-            for (t = land; sq[t] == PDNP_EMPTY; t += d) {
-                if (can_jump(s, t, 1, d)) {
-                    any = 1;
-                    break;
-                }
-            }
-            untake(s, n, v);
-            for (t = land; sq[t] == PDNP_EMPTY && !s->err; t += d) {
-                if (any) {
-                    int ok;
-                    take(s, n);
-                    ok = can_jump(s, t, 1, d);
-                    untake(s, n, v);
-                    if (!ok) {
-                        if (s->visit != NULL)
-                            visit_stop(s, n, t, d);
-                        continue;
-                    }
-                }
-                jump(s, n, t, d, 1, promoted);
-            }
-        }
+        else
+            fly_landings(s, n, land, d, promoted);
+        if (s->err)
+            break;
     }
     if (!found && s->n > 0)
         record(s, at, promoted);
     else if (s->visit != NULL && s->n > 0)
         visit_route(s, 0);
 }
-
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#define NOINLINE __attribute__((noinline))
-#else
-#define ALWAYS_INLINE inline
-#define NOINLINE
-#endif
 
 /* Lowest set bit's index; x != 0. */
 static ALWAYS_INLINE int

@@ -74,7 +74,7 @@ play_found(pdn_board *b, pdn_match *match, pdn_movelist *scratch,
     for (i = 0; i < n; i++)
         if (moves[i].from == m->from && moves[i].to == m->to)
             k++;
-    if (pdnp_movelist_reserve(scratch, k) < 0) {
+    if (k > scratch->cap && pdnp_movelist_reserve(scratch, k) < 0) {
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
                        "out of memory");
         scratch->n = 0;
@@ -129,46 +129,19 @@ play_quiet(pdn_board *b, pdn_match *match, pdn_movelist *scratch,
     return PDN_MATCH_LEGAL;
 }
 
-/* Fast paths, each exact where it answers:
- * - no capture for the side to move (one bitset test, no list): a from-to
- *   is legal exactly when the generator says it is a quiet move
- *   (pdnp_quiet_move), and then the only legal move with those squares;
- * - a capture to make: only captures are generated (the list the full
- *   generator gives then), and matched on cells by from, to and landing
- *   squares, which is pdn_board_match's first reading. Under free choice
- *   (no capture rules out another) only the written piece's captures are
- *   searched: they are the list's moves from that square, in its order,
- *   and no other can match.
- * Whatever they do not settle as one legal move (no match, several, a
- * path written by the squares behind the captured pieces, a file-only
- * square, ...) is decided by the full list and the matcher, so reasons,
- * counts and the list left in scratch are theirs. */
-int
-pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
-               pdn_movelist *scratch, pdn_error *err)
+/* Not settled by a fast path: the general route decides. */
+#define PLAY_OPEN (-2)
+
+/* The captures searched from the pieces in capfrom, matched on cells by
+ * from, to and landing squares: played when exactly one matches;
+ * PLAY_OPEN when none or several do; -1 when the generator fails. */
+static ALWAYS_INLINE int
+play_capture(pdn_board *b, const uint16_t *w, int nw, pdn_match *match,
+             pdn_movelist *scratch, const uint64_t *capfrom, pdn_error *err)
 {
-    uint16_t w[PDN_PATH_MAX];
-    uint64_t capfrom[PDNP_WORDS];
     pdnp_mlist *in = &scratch->in;
     size_t i, count = 0, first = 0;
-    int nw = mt->n;
 
-    if (nw < 2 || nw > PDN_PATH_MAX || b->r.own_gen ||
-        !written_cells(b, mt, w))
-        return play_slow(b, mt, match, scratch, err);
-    if (!pdnp_must_capture(b, &b->pos, capfrom)) {
-        pdnp_mv m;
-        if (nw == 2 && pdnp_quiet_move(b, &b->pos, w[0], w[1], &m))
-            return play_quiet(b, match, scratch, &m, err);
-        return play_slow(b, mt, match, scratch, err);
-    }
-    if (b->r.choice == PDNP_CHOICE_FREE) {
-        uint64_t bit = (uint64_t)1 << (w[0] & 63);
-        if (!(capfrom[w[0] >> 6] & bit))
-            return play_slow(b, mt, match, scratch, err);
-        memset(capfrom, 0, sizeof capfrom);
-        capfrom[w[0] >> 6] = bit;
-    }
     /* The search lifts and marks pieces on b->pos and restores them. */
     if (pdnp_gen_captures(b, &b->pos, in, 1, capfrom, err) < 0) {
         scratch->n = 0;
@@ -188,5 +161,66 @@ pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
     }
     if (count == 1)
         return play_found(b, match, scratch, in->v, in->n, first, err);
-    return play_slow(b, mt, match, scratch, err);
+    return PLAY_OPEN;
+}
+
+/* Is the written move a capture to try first: written as one (with 'x',
+ * or with more than two squares), under free choice (no capture rules
+ * out another), by a piece of the side to move? A quiet move written so
+ * finds no capture and takes the usual way. */
+static ALWAYS_INLINE int
+capture_first(const pdn_board *b, const pdn_movetext *mt, const uint16_t *w)
+{
+    return (mt->capture || mt->n > 2) && b->r.choice == PDNP_CHOICE_FREE &&
+           !b->r.folk_scan && (b->pos.sq[w[0]] & b->pos.turn);
+}
+
+/* Fast paths, each exact where it answers:
+ * - no capture for the side to move (one bitset test, no list): a from-to
+ *   is legal exactly when the generator says it is a quiet move
+ *   (pdnp_quiet_move), and then the only legal move with those squares;
+ * - a capture to make: only captures are generated (the list the full
+ *   generator gives then), and matched on cells by from, to and landing
+ *   squares, which is pdn_board_match's first reading. Under free choice
+ *   only the written piece's captures are searched: they are the list's
+ *   moves from that square, in its order, and no other can match; a
+ *   written capture is tried so before the capture test, which a capture
+ *   found makes needless (the side has one, and any is legal).
+ * Whatever they do not settle as one legal move (no match, several, a
+ * path written by the squares behind the captured pieces, a file-only
+ * square, ...) is decided by the full list and the matcher, so reasons,
+ * counts and the list left in scratch are theirs. */
+int
+pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
+               pdn_movelist *scratch, pdn_error *err)
+{
+    uint16_t w[PDN_PATH_MAX];
+    uint64_t capfrom[PDNP_WORDS];
+    int nw = mt->n, rc;
+
+    if (nw < 2 || nw > PDN_PATH_MAX || b->r.own_gen ||
+        !written_cells(b, mt, w))
+        return play_slow(b, mt, match, scratch, err);
+    if (capture_first(b, mt, w)) {
+        memset(capfrom, 0, sizeof capfrom);
+        capfrom[w[0] >> 6] = (uint64_t)1 << (w[0] & 63);
+        if ((rc = play_capture(b, w, nw, match, scratch, capfrom, err)) !=
+            PLAY_OPEN)
+            return rc;
+    }
+    if (!pdnp_must_capture(b, &b->pos, capfrom)) {
+        pdnp_mv m;
+        if (nw == 2 && pdnp_quiet_move(b, &b->pos, w[0], w[1], &m))
+            return play_quiet(b, match, scratch, &m, err);
+        return play_slow(b, mt, match, scratch, err);
+    }
+    if (b->r.choice == PDNP_CHOICE_FREE) {
+        uint64_t bit = (uint64_t)1 << (w[0] & 63);
+        if (!(capfrom[w[0] >> 6] & bit))
+            return play_slow(b, mt, match, scratch, err);
+        memset(capfrom, 0, sizeof capfrom);
+        capfrom[w[0] >> 6] = bit;
+    }
+    rc = play_capture(b, w, nw, match, scratch, capfrom, err);
+    return rc != PLAY_OPEN ? rc : play_slow(b, mt, match, scratch, err);
 }

@@ -20,6 +20,15 @@
  * speed the position also keeps one bit per cell (256-bit sets, a
  * direction is a shift by its offset), so men's moves and captures are
  * found for all men at once; kings and capture sequences use the mailbox. */
+/* Inlining where the hot paths need it decided, not guessed. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
+#endif
+
 #define PDNP_DIM_MAX 12
 #define PDNP_CELLS_MAX ((PDNP_DIM_MAX + 4) * (PDNP_DIM_MAX + 2))
 #define PDNP_SQUARES_MAX (PDNP_DIM_MAX * PDNP_DIM_MAX)
