@@ -29,6 +29,22 @@ static const tool_cmdline validate_cmdline = {
  * second player moves first and base the number of the first move. */
 #define MOVE_NO(p, base, off) ((base) + ((p) + (off)) / 2)
 
+/* Whether a square of mt (n >= 1) is above count: the first two, which
+ * every move has, without a loop. */
+static inline int
+squares_over(const pdn_movetext *mt, int count)
+{
+    int over = mt->sq[0] > count;
+    size_t i;
+
+    if (mt->n < 2)
+        return over;
+    over |= mt->sq[1] > count;
+    for (i = 2; i < mt->n; i++)
+        over |= mt->sq[i] > count;
+    return over;
+}
+
 /* Checks a line of moves and, recursively, its variations (depth bounded
  * by the reader's limit): squares, notation, separator, numbers, and under
  * -S the canonical form of each move. p is the ply of n from the start of
@@ -70,9 +86,7 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
         if (mt == NULL)
             continue;
         /* Numeric squares in range need no look-up; the rest is asked. */
-        for (bad = 0, i = 0; i < mt->n; i++)
-            bad |= mt->sq[i] > count;
-        bad = mt->n > 0 && (bad || mt->algebraic);
+        bad = mt->n > 0 && (mt->algebraic || squares_over(mt, count));
         if (!bad && numeric && (!mt->capture || mt->sep == csep) &&
             !strict)
             continue;
