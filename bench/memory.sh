@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Peak resident memory (GNU time, KB) of every tool at -j 1 on hostile
-# inputs and on the OCA archive: a huge comment, a huge line, a huge game,
-# NUL bytes, a million tags, deeply nested variations, an over-long tag
-# name and value, a gzip file. Not a timed test: it prints a table, and
-# exits 1 when a figure is over MEM_LIMIT_KB (default 16384).
+# Peak resident memory (GNU time, KB) of every tool at -j 1 and -j 8 on
+# hostile inputs and on the OCA archive: a huge comment, a huge line, a
+# huge game, NUL bytes, a million tags, deeply nested variations, an
+# over-long tag name and value, a gzip file. Not a timed test: it prints a
+# table (J1/J8 per tool), and exits 1 when a figure is over MEM_LIMIT_KB
+# (default 16384).
 #   bench/memory.sh [BUILDDIR [SRCDIR]]      (make bench runs it)
 # Environment: PDN_SHARED (the shared folder, for the OCA archive),
-# MEM_LIMIT_KB. Figures of a run (pdn-legal with -w and -x): every tool
+# MEM_LIMIT_KB, MEM_JOBS (the -j values, default "1 8"). Figures of a run (pdn-legal with -w and -x): every tool
 # stays under 9 MB on these inputs, under 2 MB on OCA.
 set -euo pipefail
 build=${1:-$(pwd)}
 src=${2:-$(cd "$(dirname "$0")/.." && pwd)}
 shared=${PDN_SHARED:-$src/../shared}
 limit=${MEM_LIMIT_KB:-16384}
+jobs=${MEM_JOBS:-1 8}
 . "$src/bench/tools.sh"
 bench_tools memory "$build" pdn-legal pdn-validate pdn-convert pdn-replay
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnmem.XXXXXX")
@@ -49,25 +51,29 @@ fi
 
 status=0
 printf '%-10s %9s' input size
-for t in pdn-validate pdn-legal pdn-convert pdn-replay; do printf ' %13s' "$t"; done
-printf '   (peak RSS, KB; limit %s)\n' "$limit"
+for t in pdn-validate pdn-legal pdn-convert pdn-replay; do printf ' %17s' "$t"; done
+printf '   (peak RSS, KB, -j %s; limit %s)\n' "${jobs// //}" "$limit"
 for i in $inputs; do
     f=$work/$i.pdn
     printf '%-10s %8sM' "$i" "$(( $(wc -c <"$f") / mb ))"
     for t in pdn-validate pdn-legal pdn-convert pdn-replay; do
-        args="-q -j 1"
-        # pdn-legal also splits the archive: raw bytes of every game.
-        [ "$t" = pdn-legal ] && args="$args -w $work/w.pdn -x $work/x.pdn"
-        set +e
-        # $args is split into words on purpose.
-        "$timebin" -f '%M' -o "$work/rss" "$tools/$t" $args "$f" >/dev/null 2>&1
-        st=$?
-        set -e
-        rss=$(grep -E '^[0-9]+$' "$work/rss" | tail -1)
-        mark=""
-        if [ "$st" -gt 1 ]; then mark="!s$st"; status=1; fi
-        if [ -n "$rss" ] && [ "$rss" -gt "$limit" ]; then mark="$mark!"; status=1; fi
-        printf ' %13s' "${rss:-?}$mark"
+        cell=
+        for j in $jobs; do
+            args="-q -j $j"
+            # pdn-legal also splits the archive: raw bytes of every game.
+            [ "$t" = pdn-legal ] && args="$args -w $work/w.pdn -x $work/x.pdn"
+            set +e
+            # $args is split into words on purpose.
+            "$timebin" -f '%M' -o "$work/rss" "$tools/$t" $args "$f" >/dev/null 2>&1
+            st=$?
+            set -e
+            rss=$(grep -E '^[0-9]+$' "$work/rss" | tail -1)
+            mark=""
+            if [ "$st" -gt 1 ]; then mark="!s$st"; status=1; fi
+            if [ -n "$rss" ] && [ "$rss" -gt "$limit" ]; then mark="$mark!"; status=1; fi
+            cell="$cell${cell:+/}${rss:-?}$mark"
+        done
+        printf ' %17s' "$cell"
     done
     printf '\n'
 done

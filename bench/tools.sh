@@ -46,7 +46,7 @@ bench_select() {
 _select_row() {
     local f=$1 bytes=$2 label=$3 s m
     shift 3
-    read -r s m < <(measure "$@" "$f")
+    read -r s _ m < <(measure "$@" "$f")
     awk -v n="$(basename "$f" .pdn)" -v t="$label" -v s="$s" -v b="$bytes" -v m="$m" '
         BEGIN { d = (s > 0) ? s : 0.001
                 printf "%-9s %-30s %8.4f %8.1f %8.1f\n", n, t, s, b / 1e6 / d, m / 1024 }'

@@ -54,7 +54,7 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/pictures.sh tests/cli/browser.sh tests/cli/options-table.sh \
 	tests/cli/completion.sh tests/cli/stats.sh tests/cli/fix.sh \
 	tests/cli/fix-corpus.sh tests/cli/json-schema.sh \
-	tests/cli/summary.sh tests/cli/records.sh tests/cli/shards.sh \
+	tests/cli/summary.sh tests/cli/records.sh tests/cli/games-range.sh \
 	tests/cli/shard.sh \
 	tests/cli/manpage-api.sh tests/cli/select.sh \
 	tests/cli/gzip.sh tests/cli/suggest.sh

@@ -549,3 +549,84 @@ tool_outputs_close(int status)
     block(0, &old);
     return status;
 }
+
+/* ---- games copied byte for byte ---- */
+
+long
+tool_copy_head(tool_output *prev, const pdn_game *g)
+{
+    size_t len, i = 0;
+    const char *raw = pdn_game_raw(g, &len);
+
+    if (pdn_game_number(g) == 1)
+        return 0;
+    while (i < len && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\r'))
+        i++;
+    i = i < len && raw[i] == '\n' ? i + 1 : 0;
+    if (prev != NULL && tool_write(prev, raw, i) < 0)
+        return -1;
+    return (long)i;
+}
+
+int
+tool_end_line(tool_output *out)
+{
+    if (out == NULL || out->len == 0 || out->last == '\n')
+        return 0;
+    return tool_write(out, "\n", 1);
+}
+
+/* The input file of a game over the size limit, at offset off, or NULL
+ * when it cannot be read again (standard input; gzip input, whose
+ * offsets are those of the text). */
+static FILE *
+reopen_at(const char *file, size_t off)
+{
+    FILE *in = strcmp(file, "<stdin>") != 0 ? fopen(file, "rb") : NULL;
+
+    if (in != NULL && getc(in) == 0x1F && getc(in) == 0x8B) {
+        fclose(in);
+        return NULL;
+    }
+    if (in != NULL && fseeko(in, (off_t)off, SEEK_SET) != 0) {
+        fclose(in);
+        return NULL;
+    }
+    return in;
+}
+
+int
+tool_copy_body(tool_output *out, const char *file, const pdn_game *g,
+               size_t head)
+{
+    size_t len, off, span, n;
+    const char *raw = pdn_game_raw(g, &len);
+    char buf[65536];
+    FILE *in;
+
+    if (tool_write(out, raw + head, len - head) < 0)
+        return -1;
+    pdn_game_raw_span(g, &off, &span);
+    if (span <= len)
+        return 0;
+    in = reopen_at(file, off + len);
+    if (in == NULL) {
+        tool_error("%s: game %lu is over the size limit: only its first %zu "
+                   "of %zu bytes are copied to %s (the input cannot be "
+                   "read again)",
+                   file, pdn_game_number(g), len, span, out->name);
+        return 0;
+    }
+    for (span -= len; span > 0; span -= n) {
+        n = fread(buf, 1, span < sizeof buf ? span : sizeof buf, in);
+        if (n == 0 || tool_write(out, buf, n) < 0) {
+            if (n == 0)
+                tool_error("%s: game %lu: input shorter than when read",
+                           file, pdn_game_number(g));
+            fclose(in);
+            return -1;
+        }
+    }
+    fclose(in);
+    return 0;
+}

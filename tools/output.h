@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <pdn/game.h>
 
 typedef struct tool_output {
     int opt;               /* option letter ('o', 'w', 'x'); 0: stdout */
@@ -53,5 +54,24 @@ int tool_flush(tool_output *out);
  * renames the temporaries over their targets when the status is below 2,
  * else removes them. Returns max(status, 2 on any write error). */
 int tool_outputs_close(int status);
+
+/* Games copied byte for byte (pdn-legal -w/-x, pdn-select). A game's raw
+ * text starts with what stands between it and the game before: the end of
+ * that game's last line (blanks and the newline) goes with that game, so
+ * that every output ends its lines.
+ *
+ * tool_copy_head: the length of that end of line at the start of g's raw
+ * text (0 for an input's first game), written to prev, the output the game
+ * before went to (NULL: none); -1 on a write error (reported). */
+long tool_copy_head(tool_output *prev, const pdn_game *g);
+/* The rest of g's bytes after head to out; the bytes of a game over the
+ * reader's size limit that it did not keep are read again from file (not
+ * from standard input, "<stdin>", nor a gzip file: an error then says
+ * what was copied). 0, or -1 on a write error (reported). */
+int tool_copy_body(tool_output *out, const char *file, const pdn_game *g,
+                   size_t head);
+/* Ends out's last line when it is not ended (out may be NULL). 0, or -1
+ * on a write error (reported). */
+int tool_end_line(tool_output *out);
 
 #endif /* PDN_TOOLS_OUTPUT_H */

@@ -284,76 +284,9 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     tool_release(to, b, c.l);
 }
 
-/* Length of the rest of a line at s: blanks and the newline ending it,
- * or 0 when the line goes on. */
-static size_t
-line_rest(const char *s, size_t n)
-{
-    size_t i = 0;
-
-    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
-        i++;
-    return i < n && s[i] == '\n' ? i + 1 : 0;
-}
-
-/* Starts a new line in out when its last byte is not a newline. */
-static int
-new_line(tool_output *out)
-{
-    if (out == NULL || out->len == 0 || out->last == '\n')
-        return 0;
-    return tool_write(out, "\n", 1);
-}
-
-/* A game over the reader's size limit holds only its first bytes; the
- * rest is copied from the input file itself, a chunk at a time. Standard
- * input cannot give it back: an error says what was copied. */
-static int
-copy_rest(const tool_opts *o, tool_output *out, const pdn_game *g,
-          size_t len)
-{
-    size_t off, span;
-    char buf[65536];
-    FILE *in = NULL;
-
-    pdn_game_raw_span(g, &off, &span);
-    if (span <= len)
-        return 0;
-    if (strcmp(o->file, "<stdin>") != 0)
-        in = fopen(o->file, "rb");
-    /* gzip input: the offsets are those of the text, not of the file */
-    if (in != NULL && getc(in) == 0x1F && getc(in) == 0x8B) {
-        fclose(in);
-        in = NULL;
-    }
-    if (in == NULL || fseeko(in, (off_t)(off + len), SEEK_SET) != 0) {
-        tool_error("%s: game %lu is over the size limit: only its first %zu "
-                   "of %zu bytes are copied to %s (the input cannot be "
-                   "read again)",
-                   o->file, pdn_game_number(g), len, span, out->name);
-        if (in != NULL)
-            fclose(in);
-        return 0;
-    }
-    for (span -= len; span > 0;) {
-        size_t n = fread(buf, 1, span < sizeof buf ? span : sizeof buf, in);
-        if (n == 0 || tool_write(out, buf, n) < 0) {
-            if (n == 0)
-                tool_error("%s: game %lu: input shorter than when read",
-                           o->file, pdn_game_number(g));
-            fclose(in);
-            return -1;
-        }
-        span -= n;
-    }
-    fclose(in);
-    return 0;
-}
-
-/* -w and -x: each game's bytes as read, to one file or the other. A raw
- * text starts with what stands between its game and the one before; the
- * end of that game's last line goes with that game, so that every part
- * ends its lines. A newline is added only where an input does not end
+/* -w and -x: each game's bytes as read, to one file or the other
+ * (tool_copy_head and tool_copy_body: the end of a game's last line goes
+ * with that game). A newline is added only where an input does not end
  * with one (or two games share a line). */
 static int
 split(const tool_opts *o, const pdn_game *g, int status)
@@ -361,8 +294,7 @@ split(const tool_opts *o, const pdn_game *g, int status)
     legal_opts *lo = o->ud;
     tool_output *to = status == TOOL_OK ? lo->ok : lo->bad;
     tool_output *prev = lo->prev;
-    const char *raw;
-    size_t len, head = 0;
+    long head;
 
     if (g == NULL)
         return 0;
@@ -370,25 +302,20 @@ split(const tool_opts *o, const pdn_game *g, int status)
         lo->prev = NULL;
         return 0;
     }
-    raw = pdn_game_raw(g, &len);
     lo->prev = to;
-    if (pdn_game_number(g) == 1) {
-        /* a new input: the last one may not have ended its line */
-        if (new_line(lo->ok) < 0 || new_line(lo->bad) < 0)
-            return -1;
-    } else {
-        /* prev NULL: that game's file was not asked for */
-        head = line_rest(raw, len);
-        if (prev != NULL && tool_write(prev, raw, head) < 0)
-            return -1;
-    }
+    /* a new input: the last one may not have ended its line */
+    if (pdn_game_number(g) == 1 &&
+        (tool_end_line(lo->ok) < 0 || tool_end_line(lo->bad) < 0))
+        return -1;
+    /* prev NULL: that game's file was not asked for */
+    head = tool_copy_head(prev, g);
+    if (head < 0)
+        return -1;
     if (to == NULL)
         return 0;
-    if (to != prev && new_line(to) < 0)
+    if (to != prev && tool_end_line(to) < 0)
         return -1;
-    if (tool_write(to, raw + head, len - head) < 0)
-        return -1;
-    return copy_rest(o, to, g, len);
+    return tool_copy_body(to, o->file, g, (size_t)head);
 }
 
 int

@@ -272,69 +272,12 @@ shard_file(selout *r, const pdn_game *g, unsigned long long bytes)
     return out;
 }
 
-/* ---- copying ---- */
-
-/* Length of the rest of a line at s: blanks and the newline ending it,
- * or 0 when the line goes on. */
-static size_t
-rest_of_line(const char *s, size_t n)
-{
-    size_t i = 0;
-
-    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
-        i++;
-    return i < n && s[i] == '\n' ? i + 1 : 0;
-}
-
-/* Ends the last line of out when it is not ended. */
-static int
-end_line(tool_output *out)
-{
-    if (out == NULL || out->len == 0 || out->last == '\n')
-        return 0;
-    return tool_write(out, "\n", 1);
-}
-
-/* The bytes of a game over the reader's size limit that it did not keep,
- * read again from the input file (standard input cannot be). */
-static int
-copy_tail(const tool_opts *o, tool_output *out, const pdn_game *g,
-          size_t kept)
-{
-    size_t off, span, n;
-    char buf[65536];
-    FILE *in = NULL;
-
-    pdn_game_raw_span(g, &off, &span);
-    if (span <= kept)
-        return 0;
-    if (strcmp(o->file, "<stdin>") != 0)
-        in = fopen(o->file, "rb");
-    if (in == NULL || fseeko(in, (off_t)(off + kept), SEEK_SET) != 0) {
-        tool_error("%s: game %lu is over the size limit: only its first %zu "
-                   "of %zu bytes are copied to %s", o->file,
-                   pdn_game_number(g), kept, span, out->name);
-        if (in != NULL)
-            fclose(in);
-        return 0;
-    }
-    for (span -= kept; span > 0; span -= n) {
-        n = fread(buf, 1, span < sizeof buf ? span : sizeof buf, in);
-        if (n == 0 || tool_write(out, buf, n) < 0) {
-            fclose(in);
-            return -1;
-        }
-    }
-    fclose(in);
-    return 0;
-}
-
 int
 selout_game(selout *r, const tool_opts *o, const pdn_game *g,
             tool_output *dest)
 {
-    size_t len, head = 0, off, span;
-    const char *raw = pdn_game_raw(g, &len);
+    size_t off, span;
+    long head;
     int sharding = r->shard_games != 0 || r->shard_bytes != 0;
 
     if (r->failed)
@@ -342,35 +285,34 @@ selout_game(selout *r, const tool_opts *o, const pdn_game *g,
     if (pdn_game_number(g) == 1) {
         /* a new input: the last one may not have ended its line (shards
          * stay byte for byte) */
-        if (!sharding && end_line(r->prev) < 0)
+        if (!sharding && tool_end_line(r->prev) < 0)
             return -1;
         r->prev = NULL;
-    } else {
-        head = rest_of_line(raw, len);
-        if (r->prev != NULL && tool_write(r->prev, raw, head) < 0)
-            return -1;
     }
+    head = tool_copy_head(r->prev, g);
+    if (head < 0)
+        return -1;
     if (dest != NULL && dest == r->main && r->split != NULL) {
+        size_t h = (size_t)head;
         pdn_game_raw_span(g, &off, &span);
         /* what g adds to a shard: its bytes, and the end of its last
          * line, which comes with the next game (taken to be as long as
          * the end of the line before g) */
-        dest = sharding ? shard_file(r, g, (span > head ? span - head : 0) +
-                                               (head > 0 ? head : 1))
+        dest = sharding ? shard_file(r, g, (span > h ? span - h : 0) +
+                                               (h > 0 ? h : 1))
                         : split_file(r, g);
         if (dest == NULL) {
             r->failed = 1;
             return -1;
         }
     }
-    if (dest != NULL && dest != r->prev && !sharding && end_line(dest) < 0)
+    if (dest != NULL && dest != r->prev && !sharding &&
+        tool_end_line(dest) < 0)
         return -1;
     r->prev = dest;
     if (dest == NULL)
         return 0;
-    if (tool_write(dest, raw + head, len - head) < 0)
-        return -1;
-    return copy_tail(o, dest, g, len);
+    return tool_copy_body(dest, o->file, g, (size_t)head);
 }
 
 int
@@ -387,7 +329,7 @@ selout_end(selout *r, int status)
                 f->out.fp = fopen(f->path, "ab");
             if (f->out.fp != NULL) {
                 if (f->out.end_line)
-                    end_line(&f->out);
+                    tool_end_line(&f->out);
                 if (fclose(f->out.fp) != 0 && f->out.err == 0)
                     f->out.err = errno;
             }

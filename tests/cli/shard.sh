@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # pdn-select's shard splitter (--shard-games N, --shard-bytes N with
-# -i TEMPLATE holding %{shard}); tests/cli/shards.sh is the recipe on game
+# -i TEMPLATE holding %{shard}); tests/cli/games-range.sh is the recipe on game
 # ranges instead. The shards of a file, concatenated, are the file byte
 # for byte (cmp); each holds whole games: read again, the shards give the
 # very game records (tags, in order) of the whole file; N is respected
