@@ -411,14 +411,17 @@ pdn_board_get_fen(const pdn_board *b, pdn_fen *fen)
     fen->turn = pdn_board_turn(b);
     for (num = 1; num <= n; num++) {
         int cell = g->sqcell[num], v = sq[cell];
-        unsigned char at = (unsigned char)(alg ? g->coord[cell] : num);
+        unsigned char at;
+        if (!(v & (PDNP_WHITE | PDNP_BLACK)))
+            continue; /* empty, or padding for a number not in use */
+        at = (unsigned char)(alg ? g->coord[cell] : num);
         if (v & PDNP_WHITE) {
             pdn_fen_piece *fp = &fen->piece[count++];
             fp->colour = 'W';
             fp->king = (v & PDNP_KING) != 0;
             fp->algebraic = (unsigned char)alg;
             fp->sq = at;
-        } else if (v & PDNP_BLACK) {
+        } else {
             black[nb] = at;
             bking[nb++] = (v & PDNP_KING) != 0;
         }
