@@ -435,7 +435,10 @@ pdn_board_get_fen(const pdn_board *b, pdn_fen *fen)
     fen->turn = pdn_board_turn(b);
     for (num = 1; num <= n; num++) {
         int cell = g->sqcell[num], v = sq[cell];
-        unsigned char at = (unsigned char)(alg ? g->coord[cell] : num);
+        unsigned char at;
+        if (!(v & (PDNP_WHITE | PDNP_BLACK)))
+            continue; /* empty, or padding for a number not in use */
+        at = (unsigned char)(alg ? g->coord[cell] : num);
         if (v & PDNP_WHITE) {
             pdn_fen_piece *fp = &fen->piece[count++];
             fp->colour = 'W';
@@ -444,7 +447,7 @@ pdn_board_get_fen(const pdn_board *b, pdn_fen *fen)
             fp->sq = at;
             fp->nunder = 0;
             memset(fp->under, 0, sizeof fp->under);
-        } else if (v & PDNP_BLACK) {
+        } else {
             black[nb] = at;
             bking[nb++] = (v & PDNP_KING) != 0;
         }
