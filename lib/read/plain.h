@@ -37,12 +37,17 @@ pdnp_lex_plain(pdnp_lexer *r, pdn_movetext *mt)
     unsigned v, k, n;
     char sep;
 
-    while (p < len &&
-           ((k = pdnp_fcls[(unsigned char)d[p]]) & (PDNP_F_BLANK | PDNP_F_NL))) {
+    /* most items follow one space */
+    if (p + 1 < len && d[p] == ' ' &&
+        !(pdnp_fcls[(unsigned char)d[p + 1]] & (PDNP_F_BLANK | PDNP_F_NL)))
         p++;
-        if (k & PDNP_F_NL)
-            pdnp_input_newline(&r->in, p);
-    }
+    else
+        while (p < len && ((k = pdnp_fcls[(unsigned char)d[p]]) &
+                           (PDNP_F_BLANK | PDNP_F_NL))) {
+            p++;
+            if (k & PDNP_F_NL)
+                pdnp_input_newline(&r->in, p);
+        }
     if (p >= lim || d[p] < '1' || d[p] > '9')
         goto none;
     start = p;
