@@ -10,16 +10,19 @@
 command -v jq >/dev/null 2>&1 || { echo "SKIP: jq not installed"; exit 77; }
 schema=$top_srcdir/tests/cli/pdn-json.jq
 
-# The check can fail: records of the old forms and broken ones are caught.
+# The check can fail: records of the old forms and broken ones are caught
+# (an unknown member, a suggestion on a finding that is not an illegal move).
 cat > "$tmp/bad" <<'EOB'
 {"file":"a.pdn","line":3,"col":1,"game":1,"severity":"error","code":"illegal","message":"m"}
 {"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"error","code":"illegal","message":"m"}
 {"type":"game","file":"a.pdn","game":1,"tags":[["Event","e"]],"moves":[],"result":null}
 {"type":"game","file":"a.pdn","game":1,"tags":{},"moves":[{"ply":1,"move":"32-28","from":"32"}],"result":null}
 {"type":"position","file":"a.pdn","game":1,"ply":0
+{"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"error","code":"illegal","message":"m","ply":1,"move":"9-14","fen":null,"legal":null,"colour":"W"}
+{"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"warning","code":"numbering","message":"m","ply":1,"move":"9-14","fen":null,"legal":null,"suggest":"9-13"}
 EOB
 n=$(jq -R -r -f "$schema" < "$tmp/bad" | wc -l)
-[ "$n" = 5 ] || { echo "FAIL: the schema check flags $n of 5 bad records" >&2; fail=1; }
+[ "$n" = 7 ] || { echo "FAIL: the schema check flags $n of 7 bad records" >&2; fail=1; }
 
 inputs="$top_srcdir/samples/*.pdn $top_srcdir/tests/data/*/*/input.pdn"
 shared=$(shared_dir)

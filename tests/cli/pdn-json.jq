@@ -9,7 +9,7 @@ def str: type == "string";
 def optnat: . == null or nat;
 def optstr: . == null or str;
 def square: nat or str;
-def has_only($keys): (keys - $keys) == [];
+def has_only($allowed): (keys - $allowed) == [];
 def need($keys): . as $o | [$keys[] as $k | select($o | has($k) | not) | $k];
 
 # Each check gives a list of what is wrong (empty: the record is valid).
@@ -19,8 +19,11 @@ def finding_keys:
 def finding:
   need(finding_keys) as $miss
   | [ (if $miss != [] then "missing \($miss | join(","))" else empty end),
-      (if has_only(finding_keys + ["rule","automatic","from","plies"]) | not
-       then "unknown members \((keys - finding_keys) | join(","))" else empty end),
+      (finding_keys + ["rule","automatic","from","plies","suggest"]) as $allowed
+      | (if has_only($allowed) | not
+         then "unknown members \((keys - $allowed) | join(","))" else empty end),
+      (if has("suggest") and (.code != "illegal" or (.suggest | optstr | not))
+       then "suggest not a string or null on an illegal move" else empty end),
       (if (.file | str) | not then "file not a string" else empty end),
       (if (.game | optnat) | not then "game not a number or null" else empty end),
       (if (.line | optnat) and (.col | optnat) | not
