@@ -72,6 +72,7 @@ for t in pdn-validate pdn-legal pdn-replay pdn-convert; do
     cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: $t: long options differ from short ones" >&2; fail=1; }
     "$t" -o - "$tmp/g.pdn" > "$tmp/b" 2>&1 || true
     "$t" "$tmp/g.pdn" > "$tmp/a" 2>&1 || true
+    untime "$tmp/a" "$tmp/b"
     cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: $t -o - is not standard output" >&2; fail=1; }
 done
 expect_status 2 pdn-legal --g 21 || true

@@ -58,3 +58,12 @@ sanitized() {
     fi
     grep -qa '__asan_init\|__ubsan_handle' "$_bin" 2>/dev/null
 }
+
+# untime FILE...: drops the seconds of the closing summary ("... in 0.3 s"),
+# which are the clock's, from captured output before two runs are compared.
+untime() {
+    local f
+    for f in "$@"; do
+        sed 's/ in [0-9.]* s$//' "$f" > "$f.untimed" && mv "$f.untimed" "$f"
+    done
+}
