@@ -7,7 +7,7 @@ bench_parse_LDADD = lib/libpdn-internal.la
 bench_replay_SOURCES = bench/replay.c
 bench_replay_LDADD = lib/libpdn-internal.la
 EXTRA_DIST += bench/bench.sh bench/perft-deep.sh bench/memory.sh bench/tools.sh \
-	bench/python.sh
+	bench/python.sh bench/README
 
 bench: all
 	$(SHELL) $(srcdir)/bench/bench.sh '$(abs_top_builddir)' '$(abs_top_srcdir)'

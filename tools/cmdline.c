@@ -432,7 +432,7 @@ games_option(tool_opts *o, const char *arg)
         }
     }
     if (a == 0 || (b != 0 && b < a)) {
-        tool_usage_error("-k: invalid range '%s'; expected FIRST-LAST, "
+        tool_usage_error("--games: invalid range '%s'; expected FIRST-LAST, "
                          "FIRST-, -LAST or N (game numbers from 1)", arg);
         return -1;
     }
