@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Ordered game pipeline: a bounded ring of jobs between the reading thread
- * and the workers keeps memory bounded by a few games whatever the input. */
+/* Ordered game pipeline: every thread takes its turn at the reader, reads
+ * a batch of games and works on that batch itself, so a game is parsed and
+ * processed on one core while it is hot in that core's caches; the calling
+ * thread writes the batches out in input order. A bounded ring keeps
+ * memory bounded by a few games whatever the input. */
 #include <config.h>
 #include "run.h"
 
@@ -9,30 +12,35 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
+#if defined HAVE_MALLOC_H && defined HAVE_MALLOPT
+#include <malloc.h>
+#endif
 
-/* Games travel between threads in batches: a game of an archive takes a
- * few microseconds, about what one hand-over between threads costs, so
- * handing over games one by one made -j 2 no faster than -j 1. A batch
- * ends at RUN_BATCH_GAMES games or RUN_BATCH_BYTES of raw text, and each
- * worker has RUN_DEPTH_PER_WORKER batches in flight: enough to keep it
- * busy while a long game is processed.
+/* Games travel in batches: a game of an archive takes a few microseconds,
+ * about what one hand-over between threads costs. A batch ends at
+ * RUN_BATCH_GAMES games or RUN_BATCH_BYTES of raw text; the ring has
+ * RUN_DEPTH_PER_WORKER slots a thread, so that a thread that has finished
+ * its batch can read the next while the earlier ones wait to be written.
  *
  * What is in flight is parsed games, each at least the 8 KiB first block
  * of its arena (lib/model/game.c) besides its raw text, and a run_job
- * (about 4.4 KiB, most of it the error record): with 64-game batches and
- * 4 per worker, -j 8 held 32 MB. So the ring is bounded as a whole: a
- * game costs its raw text plus RUN_GAME_COST, and no batch is read while
- * the batches in flight cost RUN_COST_IN_FLIGHT or more (a batch is let
- * through when none is in flight, however large its game). Fewer games in
- * flight also keep them in the caches between parsing and processing:
- * bench/README. */
+ * (about 4.4 KiB, most of it the error record). So the ring is bounded as
+ * a whole: a game costs its raw text plus RUN_GAME_COST, and no batch is
+ * read while the batches in flight cost RUN_COST_IN_FLIGHT or more (a
+ * batch is let through when none is in flight, however large its game).
+ *
+ * Games were once parsed by the calling thread and handed to workers: on
+ * two idle cores -j 2 then took 40% more CPU time than -j 1 (every game
+ * crossed from one core's caches to the other's) and ran 1.4x faster
+ * instead of 2x: bench/README. */
 #define RUN_BATCH_GAMES 32
 #define RUN_BATCH_BYTES (64 * 1024)
-#define RUN_DEPTH_PER_WORKER 2
+#define RUN_DEPTH_PER_WORKER 4
 #define RUN_GAME_COST (8 * 1024 + sizeof(run_job))
 #define RUN_COST_IN_FLIGHT (4 * 1024 * 1024)
 
-enum { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
+enum { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
 
 typedef struct run_batch {
     run_job *v;
@@ -43,13 +51,19 @@ typedef struct run_batch {
 
 typedef struct run_state {
     pthread_mutex_t lock;
-    pthread_cond_t work_ready; /* a batch became READY, or quit */
-    pthread_cond_t job_done;   /* a batch became DONE */
+    pthread_cond_t can_read;   /* the reader or a slot became free, or the
+                                  input ended */
+    pthread_cond_t job_done;   /* a batch became DONE, the reader became
+                                  free, or the input ended (the calling
+                                  thread waits on it) */
     run_batch *ring;
     int *slot;
     size_t cap, head, count;
     size_t inflight;           /* cost of the batches in the ring */
-    int quit;
+    int reading;               /* a thread is at the reader */
+    int eof;                   /* nothing more is read */
+    pdn_reader *r;
+    unsigned long index;       /* the next game's number, for the reader */
     const run_ops *ops;
     void *ctx;
 } run_state;
@@ -174,29 +188,48 @@ work_batch(const run_ops *ops, void *wctx, run_batch *b)
     }
 }
 
-/* The first READY batch in input order, or st->cap when none. */
-static size_t
-find_ready(const run_state *st)
+/* With st->lock held: may this thread read the next batch? */
+static int
+may_read(const run_state *st)
 {
-    size_t i;
-
-    for (i = 0; i < st->count; i++) {
-        size_t k = (st->head + i) % st->cap;
-        if (st->slot[k] == SLOT_READY)
-            return k;
-    }
-    return st->cap;
+    return !st->reading && !st->eof && st->count < st->cap &&
+           (st->count == 0 || st->inflight < RUN_COST_IN_FLIGHT);
 }
 
-/* With st->lock held: works on batch k, releasing the lock meanwhile. */
+/* With st->lock held and may_read(st): claims the ring's next slot, reads
+ * a batch into it (the lock released meanwhile) and works on it on this
+ * thread; the slot is DONE on return, or given back at the end of input. */
 static void
-run_ready(run_state *st, void *wctx, size_t k)
+read_and_work(run_state *st, void *wctx)
 {
-    st->slot[k] = SLOT_RUNNING;
+    size_t tail = (st->head + st->count) % st->cap, got;
+    run_batch *b = &st->ring[tail];
+
+    st->reading = 1;
+    st->slot[tail] = SLOT_RUNNING;
+    st->count++;
     pthread_mutex_unlock(&st->lock);
-    work_batch(st->ops, wctx, &st->ring[k]);
+    got = read_batch(st->r, b, &st->index, st->ops->last);
     pthread_mutex_lock(&st->lock);
-    st->slot[k] = SLOT_DONE;
+    st->reading = 0;
+    if (got == 0) {
+        /* No slot was claimed after this one while it was read. */
+        st->count--;
+        st->slot[tail] = SLOT_FREE;
+        st->eof = 1;
+        pthread_cond_broadcast(&st->can_read);
+        pthread_cond_broadcast(&st->job_done);
+        return;
+    }
+    st->inflight += b->cost;
+    /* The reader is free: for a waiting worker, or the calling thread
+     * (which waits for batches to write). */
+    pthread_cond_signal(&st->can_read);
+    pthread_cond_signal(&st->job_done);
+    pthread_mutex_unlock(&st->lock);
+    work_batch(st->ops, wctx, b);
+    pthread_mutex_lock(&st->lock);
+    st->slot[tail] = SLOT_DONE;
     pthread_cond_broadcast(&st->job_done);
 }
 
@@ -209,14 +242,12 @@ worker_main(void *arg)
 
     pthread_mutex_lock(&st->lock);
     for (;;) {
-        size_t found = find_ready(st);
-        if (found == st->cap) {
-            if (st->quit)
-                break;
-            pthread_cond_wait(&st->work_ready, &st->lock);
-            continue;
-        }
-        run_ready(st, wctx, found);
+        if (may_read(st))
+            read_and_work(st, wctx);
+        else if (st->eof)
+            break;
+        else
+            pthread_cond_wait(&st->can_read, &st->lock);
     }
     pthread_mutex_unlock(&st->lock);
     if (st->ops->worker_new && st->ops->worker_free && wctx)
@@ -250,14 +281,38 @@ run_serial(pdn_reader *r, const run_ops *ops, void *ctx)
     return status;
 }
 
+/* glibc's allocator for -j: games are freed by the thread that writes
+ * them out, not the one that read them, and with the default thresholds
+ * each thread's heap was trimmed and grown again batch after batch (page
+ * faults and system time: -j 2 took 20% more CPU time than -j 1); and
+ * every thread's own arena keeps what it once held, so -j 8 on two cores
+ * peaked at 26-32 MB. Threads beyond the cores share arenas instead
+ * (bench/README has the figures). */
+static void
+tune_malloc(int jobs)
+{
+#if defined HAVE_MALLOC_H && defined HAVE_MALLOPT && defined M_TRIM_THRESHOLD
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
+    mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
+    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+#ifdef M_ARENA_MAX
+    if (cores < 2)
+        cores = 2;
+    mallopt(M_ARENA_MAX, (int)(jobs < cores ? jobs : cores));
+#endif
+#else
+    (void)jobs;
+#endif
+}
+
 int
 run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
 {
     run_state st;
     worker *ws;
-    int i, status = 0, eof = 0, eof_write = 0;
-    unsigned long index = 0;
-    size_t k, ready;
+    int i, status = 0, eof_write = 0;
+    size_t k;
     void *mctx;
 
     if (jobs <= 1)
@@ -273,15 +328,15 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
         free(ws);
         return run_serial(r, ops, ctx);
     }
+    tune_malloc(jobs);
+    st.r = r;
     st.ops = ops;
     st.ctx = ctx;
     pthread_mutex_init(&st.lock, NULL);
-    pthread_cond_init(&st.work_ready, NULL);
+    pthread_cond_init(&st.can_read, NULL);
     pthread_cond_init(&st.job_done, NULL);
-    /* The calling thread reads, emits, and works on a batch whenever it has
-     * nothing else to do, so -j N runs N threads, not N + 1: on two cores a
-     * third thread made the reader wait for a core while workers waited for
-     * it. */
+    /* The calling thread reads and works like the others, and writes the
+     * finished batches out in order, so -j N runs N threads. */
     mctx = ops->worker_new ? ops->worker_new(ctx) : ctx;
     for (i = 0; i < jobs - 1; i++) {
         ws[i].st = &st;
@@ -312,37 +367,22 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
             st.inflight -= b->cost;
             st.head = (st.head + 1) % st.cap;
             st.count--;
-            if (eof_write)
-                eof = 1;
-        }
-        if (eof && st.count == 0)
-            break;
-        if (!eof && st.count < st.cap &&
-            (st.count == 0 || st.inflight < RUN_COST_IN_FLIGHT)) {
-            size_t tail = (st.head + st.count) % st.cap;
-            size_t got;
-            pthread_mutex_unlock(&st.lock);
-            got = read_batch(r, &st.ring[tail], &index, ops->last);
-            pthread_mutex_lock(&st.lock);
-            if (got > 0) {
-                st.slot[tail] = SLOT_READY;
-                st.inflight += st.ring[tail].cost;
-                st.count++;
-                pthread_cond_signal(&st.work_ready);
+            if (eof_write && !st.eof) {
+                st.eof = 1;
+                pthread_cond_broadcast(&st.can_read);
             } else {
-                eof = 1;
+                pthread_cond_signal(&st.can_read);
             }
-            continue;
         }
-        ready = find_ready(&st);
-        if (ready != st.cap) {
-            run_ready(&st, mctx, ready);
+        if (st.eof && st.count == 0)
+            break;
+        if (may_read(&st)) {
+            read_and_work(&st, mctx);
             continue;
         }
         pthread_cond_wait(&st.job_done, &st.lock);
     }
-    st.quit = 1;
-    pthread_cond_broadcast(&st.work_ready);
+    pthread_cond_broadcast(&st.can_read);
     pthread_mutex_unlock(&st.lock);
     for (i = 0; i < jobs - 1; i++)
         if (ws[i].started)
@@ -350,7 +390,7 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
     if (ops->worker_new && ops->worker_free && mctx)
         ops->worker_free(mctx);
     pthread_cond_destroy(&st.job_done);
-    pthread_cond_destroy(&st.work_ready);
+    pthread_cond_destroy(&st.can_read);
     pthread_mutex_destroy(&st.lock);
     for (k = 0; k < st.cap; k++)
         free(st.ring[k].v);
