@@ -427,7 +427,9 @@ pdn_opening_classify(const pdn_board *start, const pdn_move *moves, size_t n,
 }
 
 /* A board of gt in its initial position into *out (a copy of the one kept
- * for gt); 0, or -1 with *err. */
+ * for gt); 0, 1 for the towers variants (no opening table, and their
+ * stacks live outside the board, so it cannot be copied by value: *out
+ * untouched), or -1 with *err. */
 static int
 board_of(const pdn_gametype *gt, pdn_board *out, pdn_error *err)
 {
@@ -442,6 +444,9 @@ board_of(const pdn_gametype *gt, pdn_board *out, pdn_error *err)
         *out = *boards[k];
     } else if ((b = pdn_board_new(gt, err)) == NULL) {
         rc = -1;
+    } else if (b->tw != NULL) {
+        pdn_board_free(b);
+        rc = 1;
     } else {
         *out = *b;
         if (nboards < BOARDS_MAX)
@@ -461,13 +466,19 @@ pdn_opening_game(const pdn_game *g, const pdn_gametype *gt, pdn_opening *op,
     const char *fen = pdn_game_tag(g, "FEN");
     const pdn_node *node = pdn_game_first(g);
     pdn_movelist *l = pdn_movelist_new();
-    pdn_board board, *b = board_of(gt, &board, err) == 0 ? &board : NULL;
+    pdn_board board, *b;
     pdn_match m;
     pdn_fen f;
     size_t n = 0;
-    int rc = 0;
+    int rc = board_of(gt, &board, err);
 
     memset(op, 0, sizeof *op);
+    if (rc == 1) {
+        pdn_movelist_free(l);
+        return 0;
+    }
+    b = rc == 0 ? &board : NULL;
+    rc = 0;
     if (b == NULL || l == NULL) {
         if (l == NULL)
             pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
