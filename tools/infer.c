@@ -355,6 +355,18 @@ has_move(const pdn_game *g)
     return 0;
 }
 
+void
+infer_prior_took(const pdn_game *g, int cand, unsigned long plies,
+                 infer_game_result *res)
+{
+    res->cand = cand;
+    res->legal = 1;
+    res->plies = plies;
+    res->next = -1;
+    res->next_plies = 0;
+    res->moves = pdn_game_first(g) != NULL;
+}
+
 /* The file's variant alone, with the class of g's squares gathered on
  * the way: 1 when g is legal throughout under it and its squares fit it
  * (*res filled, as decide would), else 0 (*cls set when known). */
@@ -374,12 +386,7 @@ prior_fits(const tool_opts *o, const pdn_game *g, tool_out *to,
     /* legal throughout: every move was seen */
     if ((*cls = class_of(g, &e)) == BNONE || (cands[i].cls & *cls) == 0)
         return 0;
-    res->cand = i;
-    res->legal = 1;
-    res->plies = p;
-    res->next = -1;
-    res->next_plies = 0;
-    res->moves = pdn_game_first(g) != NULL;
+    infer_prior_took(g, i, p, res);
     return 1;
 }
 
@@ -419,6 +426,17 @@ infer_game(const tool_opts *o, const pdn_game *g, pdn_gametype *gt,
     decide(g, ord, n, 0, to, res, NULL, NULL);
     infer_cand_gt(res->cand, gt);
     return 0;
+}
+
+int
+infer_prior_guess(const tool_opts *o, const pdn_game *g)
+{
+    int i, cls;
+
+    if (o->prior == NULL || (i = o->prior->prior) < 0)
+        return -1;
+    cls = game_class(g);
+    return cls != BNONE && (cands[i].cls & cls) != 0 ? i : -1;
 }
 
 static int

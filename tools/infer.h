@@ -57,6 +57,16 @@ int infer_game(const struct tool_opts *o, const pdn_game *g,
                pdn_gametype *gt, infer_game_result *res,
                struct tool_out *to);
 
+/* The replay that infer_game starts with, left to the caller: the file's
+ * variant (the first pass's prior) when g's squares fit its board, as a
+ * candidate index, else -1. A caller that replays g under it and finds
+ * every move of the main line legal has the decision infer_game would
+ * take, and records it with infer_prior_took (plies: the main line's);
+ * otherwise it undoes what that replay reported and calls infer_game. */
+int infer_prior_guess(const struct tool_opts *o, const pdn_game *g);
+void infer_prior_took(const pdn_game *g, int cand, unsigned long plies,
+                      infer_game_result *res);
+
 /* The first pass over fp (seekable; rewound afterwards): reads games until
  * the first with a GameType tag when none lacked it so far, or until 64
  * games without one were replayed under every candidate. Fills *p. */

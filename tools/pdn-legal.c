@@ -241,24 +241,22 @@ suggest(line_ctx *c, const pdn_gametype *gt)
               "such games so, -G sets the variant)", was, fit);
 }
 
-static void
-legal_game(const tool_opts *o, const char *file, pdn_game *g,
-           const pdn_error *rerr, tool_out *to)
+/* Replays g under gt, reporting what it finds. Returns 0 when the main
+ * line is legal throughout, -1 when it is not, -2 when g has no start
+ * position under gt (reported). */
+static int
+legal_replay(const tool_opts *o, const char *file, pdn_game *g,
+             const pdn_gametype *gt, tool_out *to)
 {
     line_ctx c = {o, file, g, to, NULL, NULL, NULL, NULL, "",
                   PDN_OUTCOME_UNKNOWN, NULL, 0};
     legal_opts *lo = o->ud;
     drawcheck dc;
-    pdn_gametype gt;
     pdn_board *b;
     int rc = -1;
 
-    (void)rerr;
-    if (g == NULL || tool_gametype(o, file, g, &gt, to) != 0 ||
-        (b = tool_board_reuse(o, file, g, &gt, to)) == NULL) {
-        suggest_file_game(g, NULL, 0); /* not replayed: no file note */
-        return;
-    }
+    if ((b = tool_board_reuse(o, file, g, gt, to)) == NULL)
+        return -2;
     if (no_moves(g)) {
         pdn_pos pos = pdn_game_pos(g);
 
@@ -276,12 +274,46 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     }
     drawcheck_end(&dc);
     if (rc != 0 && c.l != NULL && !to->fatal)
-        suggest(&c, &gt);
+        suggest(&c, gt);
+    tool_release(to, b, c.l);
+    return rc;
+}
+
+static void
+legal_game(const tool_opts *o, const char *file, pdn_game *g,
+           const pdn_error *rerr, tool_out *to)
+{
+    legal_opts *lo = o->ud;
+    pdn_gametype gt;
+    tool_mark mark;
+    int cand, rc = 1;
+
+    (void)rerr;
+    if (g == NULL) {
+        suggest_file_game(g, NULL, 0); /* not replayed: no file note */
+        return;
+    }
+    /* A game without GameType is replayed as the file's variant first:
+     * legal throughout, it is what inference would choose, and this one
+     * replay serves both; else its reports are taken back, and inference
+     * decides as usual. */
+    if ((cand = tool_gametype_guess(o, g, &gt)) >= 0) {
+        tool_out_mark(to, &mark);
+        rc = legal_replay(o, file, g, &gt, to);
+        if (rc == 0)
+            tool_gametype_took(g, cand, to);
+        else if (!to->fatal)
+            tool_out_undo(to, &mark), rc = 1;
+    }
+    if (rc == 1 && (tool_gametype(o, file, g, &gt, to) != 0 ||
+                    (rc = legal_replay(o, file, g, &gt, to)) == -2)) {
+        suggest_file_game(g, NULL, 0); /* not replayed: no file note */
+        return;
+    }
     if (!no_moves(g))
         suggest_file_game(g, &gt, rc == 0);
     if (lo->openings)
         tool_opening_record(to, file, g, &gt);
-    tool_release(to, b, c.l);
 }
 
 /* -w and -x: each game's bytes as read, to one file or the other

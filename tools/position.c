@@ -104,6 +104,31 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
     return by_evidence(o, file, g, gt, to);
 }
 
+int
+tool_gametype_guess(const tool_opts *o, const pdn_game *g, pdn_gametype *gt)
+{
+    pdn_error err;
+    int cand;
+
+    if (o->have_force || o->have_gt ||
+        pdn_game_gametype(g, NULL, gt, &err) != PDN_GT_DEFAULT ||
+        err.code != PDN_OK || (cand = infer_prior_guess(o, g)) < 0)
+        return -1;
+    infer_cand_gt(cand, gt);
+    return cand;
+}
+
+void
+tool_gametype_took(const pdn_game *g, int cand, tool_out *to)
+{
+    unsigned long plies = 0;
+    const pdn_node *n;
+
+    for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n))
+        plies++;
+    infer_prior_took(g, cand, plies, &to->infer);
+}
+
 /* Puts b in g's start position (its FEN tag). 0, or -1 after reporting. */
 static int
 place_fen(const tool_opts *o, const char *file, const pdn_game *g,

@@ -14,6 +14,17 @@
  * Returns 0, or -1 after reporting an invalid GameType. */
 int tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
                   pdn_gametype *gt, tool_out *to);
+/* For a tool that can undo what a replay reported: when g would have its
+ * variant inferred (no tag, no -g or -G) and the file's variant fits its
+ * squares, that variant in *gt and its candidate index (else -1). Replay
+ * g under it: when every move of the main line is legal, that is the
+ * variant tool_gametype would choose, and tool_gametype_took(g, cand, to)
+ * records the choice for the file's summary, without a second replay;
+ * otherwise undo the replay's reports (tool_out_undo) and call
+ * tool_gametype. */
+int tool_gametype_guess(const tool_opts *o, const pdn_game *g,
+                        pdn_gametype *gt);
+void tool_gametype_took(const pdn_game *g, int cand, tool_out *to);
 /* A board in g's start position (FEN tag applied). NULL after reporting
  * (unknown rules, bad FEN: an error). */
 pdn_board *tool_board(const tool_opts *o, const char *file,

@@ -126,3 +126,29 @@ tool_diag_err(const tool_opts *o, tool_out *to, const char *file,
     tool_diag(o, to, file, &e->pos, e->game, e->severity, e->code, extra,
               "%s", e->text);
 }
+
+void
+tool_out_mark(const tool_out *to, tool_mark *m)
+{
+    m->out = to->out.len;
+    m->err = to->err.len;
+    m->nfolds = to->nfolds;
+    m->errors = to->errors;
+    m->warnings = to->warnings;
+    m->plies = to->plies;
+}
+
+void
+tool_out_undo(tool_out *to, const tool_mark *m)
+{
+    to->out.len = m->out;
+    to->err.len = m->err;
+    if (to->out.data != NULL)
+        to->out.data[m->out] = '\0';
+    if (to->err.data != NULL)
+        to->err.data[m->err] = '\0';
+    to->nfolds = m->nfolds;
+    to->errors = m->errors;
+    to->warnings = m->warnings;
+    to->plies = m->plies;
+}

@@ -45,4 +45,14 @@ void tool_json_head(tbuf *b, const char *type, const char *file,
 /* v as a JSON number, or null when it is 0 (no line, no game). */
 void tool_json_num(tbuf *b, unsigned long v);
 
+/* What a game's output holds at one point, to take back what came after
+ * (a replay tried before its variant was known): the output and stderr
+ * text, folded-warning notes, counts. */
+typedef struct tool_mark {
+    size_t out, err, nfolds;
+    unsigned long errors, warnings, plies;
+} tool_mark;
+void tool_out_mark(const struct tool_out *to, tool_mark *m);
+void tool_out_undo(struct tool_out *to, const tool_mark *m);
+
 #endif /* PDN_TOOLS_REPORT_H */
