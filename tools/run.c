@@ -281,25 +281,35 @@ run_serial(pdn_reader *r, const run_ops *ops, void *ctx)
     return status;
 }
 
+/* The processors this process may run on (at least 1). */
+static int
+online_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+    return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+}
+
 /* glibc's allocator for -j: games are freed by the thread that writes
  * them out, not the one that read them, and with the default thresholds
  * each thread's heap was trimmed and grown again batch after batch (page
  * faults and system time: -j 2 took 20% more CPU time than -j 1); and
- * every thread's own arena keeps what it once held, so -j 8 on two cores
- * peaked at 26-32 MB. Threads beyond the cores share arenas instead
- * (bench/README has the figures). */
+ * every thread's own arena keeps what it once held. Set once, by the
+ * first run with threads (run_games is called by the main thread only,
+ * once per input). */
 static void
 tune_malloc(int jobs)
 {
 #if defined HAVE_MALLOC_H && defined HAVE_MALLOPT && defined M_TRIM_THRESHOLD
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    static int tuned;
 
+    if (tuned)
+        return;
+    tuned = 1;
     mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
     mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
 #ifdef M_ARENA_MAX
-    if (cores < 2)
-        cores = 2;
-    mallopt(M_ARENA_MAX, (int)(jobs < cores ? jobs : cores));
+    mallopt(M_ARENA_MAX, jobs);
 #endif
 #else
     (void)jobs;
@@ -315,6 +325,12 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
     size_t k;
     void *mctx;
 
+    /* Threads beyond the processors only wait for each other: a thread
+     * descheduled while it holds the reader stops the rest, and each wait
+     * is a sleep and a wake-up (on 2 cores, pdn-validate -j 3, 4 and 8 took
+     * 1.2x, 1.4x and 1.7x the time of -j 2: bench/README). */
+    if (jobs > online_cores())
+        jobs = online_cores();
     if (jobs <= 1)
         return run_serial(r, ops, ctx);
     memset(&st, 0, sizeof st);
