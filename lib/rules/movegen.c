@@ -608,19 +608,6 @@ pdnp_gen_routes(const pdn_board *b, const pdnp_pos *p, int from,
     return s.err == GEN_OK ? 0 : -1;
 }
 
-/* A quiet move needs only its end points: its path is from-to, and
- * pdnp_mv_export writes it from those. */
-static ALWAYS_INLINE void
-add_quiet(pdnp_mv *m, int from, int to, unsigned char piece, int promotes)
-{
-    m->from = (uint16_t)from;
-    m->to = (uint16_t)to;
-    m->npath = 2;
-    m->ncap = 0;
-    m->piece = piece;
-    m->promotes = (unsigned char)promotes;
-}
-
 /* Shifts the 2 or 3 words (x0, x1, x2) by d cells into (y0, y1, y2);
  * 0 < |d| < 64. Scalars, not arrays: arrays written word by word and read
  * back as vectors stall on store forwarding. */
@@ -746,8 +733,8 @@ men_quiet3(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l, long count,
         uint64_t x;
         for (x = w[i]; x != 0; x &= x - 1) {
             int c = i * 64 + lowbit(x);
-            add_quiet(&l->v[count], c - d, c, p->sq[c - d],
-                      (b->g.promo[c] & side) != 0);
+            pdnp_mv_quiet(&l->v[count], c - d, c, p->sq[c - d],
+                          (b->g.promo[c] & side) != 0);
             count++;
         }
     }
@@ -835,7 +822,7 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
             while (sq[to] == PDNP_EMPTY) {
                 if (quiet) {
                     if (l != NULL)
-                        add_quiet(&l->v[count], c, to, v, 0);
+                        pdnp_mv_quiet(&l->v[count], c, to, v, 0);
                     count++;
                 }
                 if (!flying)
@@ -887,8 +874,8 @@ scan_quiet(const pdn_board *b, const pdnp_pos *p, pdnp_mlist *l,
             continue;
         }
         FOR_CELLS(t, c) {
-            add_quiet(&l->v[count], c - d, c, sq[c - d],
-                      (g->promo[c] & side) != 0);
+            pdnp_mv_quiet(&l->v[count], c - d, c, sq[c - d],
+                          (g->promo[c] & side) != 0);
             count++;
         }
     }

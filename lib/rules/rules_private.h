@@ -157,6 +157,20 @@ typedef struct pdnp_mv {
     unsigned char capv[PDN_PATH_MAX];
 } pdnp_mv;
 
+/* Fills a quiet move: its end points are all it needs (its path is
+ * from-to, and pdnp_mv_export writes it from those). */
+static ALWAYS_INLINE void
+pdnp_mv_quiet(pdnp_mv *m, int from, int to, unsigned char piece,
+              int promotes)
+{
+    m->from = (uint16_t)from;
+    m->to = (uint16_t)to;
+    m->npath = 2;
+    m->ncap = 0;
+    m->piece = piece;
+    m->promotes = (unsigned char)promotes;
+}
+
 /* Growable list of internal moves; reused so that the generator does not
  * allocate once the list has grown to the largest position seen. */
 typedef struct pdnp_mlist {

@@ -400,12 +400,7 @@ add_quiet(pdnp_mlist *l, int from, int to, unsigned char piece, int promo)
 
     if (m == NULL)
         return -1;
-    m->from = (uint16_t)from;
-    m->to = (uint16_t)to;
-    m->npath = 2;
-    m->ncap = 0;
-    m->piece = piece;
-    m->promotes = (unsigned char)promo;
+    pdnp_mv_quiet(m, from, to, piece, promo);
     m->path[0] = (uint16_t)from;
     m->path[1] = (uint16_t)to;
     l->n++;
