@@ -184,14 +184,17 @@ match_exact(const pdn_movelist *l, const written *wr, size_t *first)
  * behind a captured piece means the first. When several captures pass
  * through the written landing squares, the one that lands on exactly
  * those squares is meant: in Thai W:WK30:B10,12,18,K20,K26,27, "30-23-14-7"
- * is that capture, and 30-23-32-14-7 would be written with its 32. */
+ * is that capture, and 30-23-32-14-7 would be written with its 32. So is
+ * a single jump written from-to, its full path: in Thai
+ * W:W5,7,9,13,K19:B14,15,16,22, "19-12" is the jump over 16, and the
+ * capture 19-10-17-26-12 must be written in full. */
 static size_t
 match_list(const pdn_board *b, const pdn_movelist *l, const written *wr,
            size_t *first)
 {
     size_t count = match_fit(b, l, wr, FIT_LAND, first);
 
-    if (count > 1 && wr->n > 2 && match_exact(l, wr, first) == 1)
+    if (count > 1 && match_exact(l, wr, first) == 1)
         return 1;
     if (count == 0 && wr->n > 2)
         count = match_fit(b, l, wr, FIT_BEHIND, first);

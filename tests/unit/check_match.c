@@ -211,6 +211,37 @@ START_TEST(test_match_exact_landings_beat_longer_route)
 }
 END_TEST
 
+/* A single jump written from-to is its full path: it is meant even when
+ * a longer capture ends on the same square (found by the strict fuzzer:
+ * Thai 19-12 read back as ambiguous), and the longer one is written in
+ * full. */
+START_TEST(test_match_single_jump_beats_longer_route)
+{
+    pos p;
+    pdn_match m;
+    size_t i;
+    int found = 0;
+
+    pos_open(&p, "31", "W:W5,7,9,13,K19:B14,15,16,22");
+    ck_assert_uint_eq(pdn_movelist_count(p.l), 3);
+    for (i = 0; i < pdn_movelist_count(p.l); i++) {
+        const pdn_move *mv = pdn_movelist_at(p.l, i);
+
+        check_round_trip(&p, mv, PDN_MOVE_SHORT);
+        check_round_trip(&p, mv, PDN_MOVE_FULL);
+        found += strcmp(full(&p, mv), "19-12") == 0;
+        found += strcmp(full(&p, mv), "19-10-17-26-12") == 0;
+    }
+    ck_assert_int_eq(found, 2);
+    ck_assert_int_eq(match(&p, "19x12", &m), PDN_MATCH_LEGAL);
+    ck_assert_int_eq(m.move.n, 2);
+    ck_assert_int_eq(m.move.ncaptured, 1);
+    ck_assert_int_eq(match(&p, "19x10x17x26x12", &m), PDN_MATCH_LEGAL);
+    ck_assert_int_eq(m.move.ncaptured, 4);
+    pos_close(&p);
+}
+END_TEST
+
 /* Written move -> why it is illegal. */
 static const struct {
     const char *gametype, *fen, *written;
@@ -846,6 +877,7 @@ match_suite(void)
                         (int)N_LEGAL);
     tcase_add_test(tc, test_match_standard_ambiguity_example);
     tcase_add_test(tc, test_match_exact_landings_beat_longer_route);
+    tcase_add_test(tc, test_match_single_jump_beats_longer_route);
     tcase_add_loop_test(tc, test_format_writes_pdn_move_text, 0,
                         (int)N_FORMAT);
     tcase_add_test(tc, test_format_numeric_on_algebraic_board);
