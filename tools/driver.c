@@ -285,7 +285,7 @@ run_file(tool_opts *o, const char *arg)
         exit(TOOL_TROUBLE);
     }
     o->fs->prior.prior = -1;
-    if (!o->have_gt && !o->have_force && seekable(fp))
+    if (!o->have_gt && !o->have_force && !o->no_infer && seekable(fp))
         infer_prepass(o, fp, o->file, &o->fs->prior);
     o->prior = &o->fs->prior;
     r = pdn_reader_new_file(fp, o->file);

@@ -84,6 +84,10 @@ typedef struct tool_opts {
     unsigned long first, last; /* -k FIRST-LAST: the games to process (0:
                                   open end) */
     const char *label;       /* -L: the name of standard input */
+    int no_infer;            /* nothing the tool does needs the rules: a
+                                game without GameType is not replayed to
+                                infer its variant (International is
+                                assumed, and not used) */
 } tool_opts;
 
 /* Reads every operand (none or "-" = stdin, called <stdin> or -L's name)

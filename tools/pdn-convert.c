@@ -533,6 +533,10 @@ main(int argc, char **argv)
         if (v < 0)
             return TOOL_TROUBLE;
     }
+    /* An untagged game's variant matters only when the moves are
+     * replayed (-m, -N, -c, -f json) or named (--opening). */
+    o.no_infer = !co.json && co.capture == C_KEEP && !co.notation &&
+                 co.corner < 0 && !co.opening;
     if (st >= 0)
         return st;
     return tool_run(&o, argc - optind, argv + optind);

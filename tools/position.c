@@ -101,6 +101,8 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
         *gt = o->gt;
         return 0;
     }
+    if (o->no_infer)
+        return 0;
     return by_evidence(o, file, g, gt, to);
 }
 
