@@ -284,9 +284,11 @@ scope_free(scope *s)
     memset(s, 0, sizeof *s);
 }
 
-/* One operand: its games counted in the file's scope and the total. */
+/* One operand: its games counted in the file's scope and the total; with
+ * single (the only operand), the total is the file's scope, so that the
+ * tables are held once. */
 static int
-stats_file(tool_opts *o, const char *arg, scope *total)
+stats_file(tool_opts *o, const char *arg, scope *total, int single)
 {
     int stdin_ = strcmp(arg, "-") == 0, status = TOOL_OK, rc;
     FILE *fp = stdin_ ? stdin : fopen(arg, "rb");
@@ -298,7 +300,7 @@ stats_file(tool_opts *o, const char *arg, scope *total)
     pdn_reader *r;
     pdn_game *g;
     pdn_error e;
-    scope s;
+    scope s, *fs = single ? total : &s;
 
     if (fp == NULL) {
         tool_error("%s: %s", arg, strerror(errno));
@@ -329,7 +331,9 @@ stats_file(tool_opts *o, const char *arg, scope *total)
         to.infer.cand = -1;
         if (rc < 0) {
             tool_diag_err(o, &to, o->file, &e, NULL);
-            s.unread++, total->unread++;
+            fs->unread++;
+            if (!single)
+                total->unread++;
             status = TOOL_PROBLEMS;
             if (e.code == PDN_EIO || e.code == PDN_ENOMEM)
                 status = TOOL_TROUBLE;
@@ -337,8 +341,9 @@ stats_file(tool_opts *o, const char *arg, scope *total)
         } else {
             info(o, o->file, g, &gi, &to);
             infer_count(&tally, &to.infer);
-            add(&s, &gi);
-            add(total, &gi);
+            add(fs, &gi);
+            if (!single)
+                add(total, &gi);
             free(gi.opening);
             free(gi.named);
             free(gi.event);
@@ -368,8 +373,8 @@ stats_file(tool_opts *o, const char *arg, scope *total)
     pdn_movelist_free(cache.moves);
     infer_cache_free(&cache);
     o->prior = NULL;
-    s.games += s.unread;
-    if (stats_emit(o, o->file, &s) < 0)
+    fs->games += fs->unread;
+    if (stats_emit(o, o->file, fs) < 0)
         status = TOOL_TROUBLE;
     scope_free(&s);
     return status;
@@ -407,12 +412,13 @@ main(int argc, char **argv)
     memset(&total, 0, sizeof total);
     n = argc == 0 ? 1 : argc;
     for (i = 0; i < n; i++) {
-        st = stats_file(&o, argc == 0 ? "-" : argv[i], &total);
+        st = stats_file(&o, argc == 0 ? "-" : argv[i], &total, n == 1);
         status = st > status ? st : status;
         if (st == TOOL_TROUBLE && o.out->err != 0)
             break;
     }
-    total.games += total.unread;
+    if (n > 1) /* else stats_file has counted them */
+        total.games += total.unread;
     if ((o.json || n > 1) && o.out->err == 0 &&
         stats_emit(&o, NULL, &total) < 0)
         status = TOOL_TROUBLE;
