@@ -9,6 +9,7 @@
 #include "common.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,10 +48,25 @@ static const struct cand {
 /* The number of games a first pass replays under every candidate. */
 #define PREPASS_GAMES 64
 
+/* The candidates' GameTypes, parsed once (a parse per replay cost pdn-fix
+ * 411 M of 3,485 M on OCA). */
+static pdn_gametype cand_gts[INFER_NCAND];
+static pthread_once_t cand_once = PTHREAD_ONCE_INIT;
+
+static void
+parse_cands(void)
+{
+    int i;
+
+    for (i = 0; i < INFER_NCAND; i++)
+        pdn_gametype_parse(cands[i].gt, &cand_gts[i], NULL);
+}
+
 void
 infer_cand_gt(int i, pdn_gametype *gt)
 {
-    pdn_gametype_parse(cands[i].gt, gt, NULL);
+    pthread_once(&cand_once, parse_cands);
+    *gt = cand_gts[i];
 }
 
 void
@@ -608,8 +624,17 @@ int
 infer_fits(const pdn_game *g, const pdn_gametype *gt, tool_out *to)
 {
     unsigned long plies;
+    pdn_gametype c;
+    int i;
 
-    return try_gt(g, gt, -1, to, &plies, NULL) > 0;
+    /* a candidate's board is kept in the worker's cache: a new board
+     * costs more than most replays (pdn-fix on OCA: 1,759 M of 4,900 M) */
+    for (i = 0; i < INFER_NCAND; i++) {
+        infer_cand_gt(i, &c);
+        if (pdn_gametype_equal(&c, gt))
+            break;
+    }
+    return try_gt(g, gt, i < INFER_NCAND ? i : -1, to, &plies, NULL) > 0;
 }
 
 /* The same variant numbered from the other corners, and the variants of
