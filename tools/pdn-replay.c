@@ -147,15 +147,16 @@ bad_move(const tool_opts *o, tool_out *to, const char *file,
     tbuf_free(&x);
 }
 
-static void
-replay_game(const tool_opts *o, const char *file, pdn_game *g,
-            const pdn_error *rerr, tool_out *to)
+/* Replays g under gt and shows what the options ask for. Returns 1 when
+ * the main line was played to its end, every move legal, else 0. */
+static int
+replay_under(const tool_opts *o, const char *file, pdn_game *g,
+             const pdn_gametype *gt, tool_out *to)
 {
     const replay_opts *ro = o->ud;
-    unsigned long num, ply = 0;
+    unsigned long num = pdn_game_number(g), ply = 0;
     pdn_movelist *l = NULL;
-    const pdn_node *n;
-    pdn_gametype gt;
+    const pdn_node *n = NULL;
     pdn_board *b;
     pdn_match m;
     pdn_move last;
@@ -166,19 +167,12 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     pic_sheet sheet;
     pdn_drawstate *ds = NULL;
 
-    /* the page's head goes before the first game's output */
-    if (html && (g != NULL ? pdn_game_number(g) : rerr->game) ==
-                    (ro->game != 0 ? ro->game : 1))
-        html_head(&to->out, file, &ro->pics.style);
-    if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
-        return;
-    num = pdn_game_number(g);
     html_game_init(&hg);
     memset(&sheet, 0, sizeof sheet);
-    if (tool_gametype(o, file, g, &gt, to) != 0 ||
-        (b = tool_board_reuse(o, file, g, &gt, to)) == NULL)
-        return;
+    if ((b = tool_board_reuse(o, file, g, gt, to)) == NULL)
+        return 0;
     if ((l = tool_movelist(to)) == NULL) {
+        n = pdn_game_first(g);
         goto done;
     }
     /* -a -f json: the draw-rule counts of every ply */
@@ -235,18 +229,54 @@ end:
                             : "-p: no ply %ld: the replay stops at ply %lu",
                   ro->ply, ply, ply == 1 ? "y" : "ies");
     } else if (html) {
-        html_game_write(&to->out, &hg, g, num, &gt);
+        html_game_write(&to->out, &hg, g, num, gt);
     } else if (!ro->all && ro->ply < 0) {
         show(ro, &sheet, to, file, g, ply, mv, b, have_last ? &last : NULL,
              NULL, l);
     }
     if (ro->openings)
-        tool_opening_record(to, file, g, &gt);
+        tool_opening_record(to, file, g, gt);
 done:
     pic_sheet_end(&ro->pics, &sheet, to, file, g);
     html_game_free(&hg);
     pdn_drawstate_free(ds);
     tool_release(to, b, l);
+    return n == NULL;
+}
+
+static void
+replay_game(const tool_opts *o, const char *file, pdn_game *g,
+            const pdn_error *rerr, tool_out *to)
+{
+    const replay_opts *ro = o->ud;
+    pdn_gametype gt;
+    tool_mark mark;
+    int cand;
+
+    /* the page's head goes before the first game's output */
+    if (ro->format == F_HTML &&
+        (g != NULL ? pdn_game_number(g) : rerr->game) ==
+            (ro->game != 0 ? ro->game : 1))
+        html_head(&to->out, file, &ro->pics.style);
+    if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
+        return;
+    /* A game without GameType is replayed as the file's variant first:
+     * played to its end, that is what inference would choose, and the one
+     * replay serves both; else what it showed is taken back. Not with -p
+     * (the replay stops early) or pictures (-f svg writes files). */
+    if (ro->ply < 0 && ro->format != F_SVG &&
+        (cand = tool_gametype_guess(o, g, &gt)) >= 0) {
+        tool_out_mark(to, &mark);
+        if (replay_under(o, file, g, &gt, to)) {
+            tool_gametype_took(g, cand, to);
+            return;
+        }
+        if (to->fatal)
+            return;
+        tool_out_undo(to, &mark);
+    }
+    if (tool_gametype(o, file, g, &gt, to) == 0)
+        (void)replay_under(o, file, g, &gt, to);
 }
 
 static int
