@@ -118,6 +118,32 @@ for name in oca int10x10 oca20; do
 done
 load "after the throughput table"
 
+# What bounds the tools where a target is not met, in the same run: the
+# reader alone (bench/parse: no tool reads faster), and pdn-validate and
+# pdn-legal with the variant given (-g: no game replayed to infer it; OCA
+# has no GameType tag, half the 10x10 set none). bench/README has the
+# profiles behind these (Reading profile, Rules engine profile, One replay
+# per game).
+echo
+printf '%-9s %-34s %8s %9s %s\n' input "bound" cpu_s cpu_MB/s target
+for name in oca20 int10x10; do
+    f=$work/$name.pdn
+    bytes=$(stat -c %s "$f")
+    gt=21
+    [ "$name" = int10x10 ] && gt=20
+    for spec in "reader alone (bench/parse)|$build/bench/parse -n 1|400" \
+                "pdn-validate -g $gt (no inference)|$tools/pdn-validate -q -j 1 -g $gt|400" \
+                "pdn-legal -g $gt (no inference)|$tools/pdn-legal -q -j 1 -g $gt|$(target pdn-legal "$name")"; do
+        IFS='|' read -r label cmd tg <<< "$spec"
+        # $cmd is split into words on purpose
+        read -r _ cpu _ < <(measure $cmd "$f")
+        awk -v n="$name" -v l="$label" -v c="$cpu" -v b="$bytes" -v tg="$tg" 'BEGIN {
+            cd = (c > 0) ? c : 0.005
+            printf "%-9s %-34s %8.3f %9.1f %s\n", n, l, c, b / 1e6 / cd,
+                tg ((b / 1e6 / cd >= tg + 0) ? " (bound above it)" : " (bound below it)") }'
+    done
+done
+
 # -j: wall and CPU seconds on OCA x20 with 1, 2 and every core. Speed-up is
 # wall time at -j 1 over wall time at -j N (the -j 1 figures are those of
 # the table above); cpu_x is the CPU time over -j 1's: what the threads
@@ -125,23 +151,31 @@ load "after the throughput table"
 echo
 jl=$(printf '%s\n' 1 2 "$cores" | sort -n -u | tr '\n' ' ')
 bytes=$(stat -c %s "$work/oca20.pdn")
-printf '%-13s %4s %8s %8s %8s %8s %6s %7s %s\n' \
+printf '%-19s %4s %8s %8s %8s %8s %6s %7s %s\n' \
     "oca20 -j" jobs seconds cpu_s MB/s speedup cpu_x target met
-for tool in pdn-validate pdn-legal pdn-convert pdn-replay pdn-fix; do
+# pdn-convert's plain rewrite runs on one thread (reading is most of its
+# work: man pdn-convert, -j); a conversion that replays is timed instead.
+for spec in pdn-validate pdn-legal "pdn-convert -c full" pdn-replay pdn-fix; do
+    set -- $spec
+    tool=$1
+    shift
     for j in $jl; do
-        if [ "$j" = 1 ]; then
+        if [ "$j" = 1 ] && [ $# -eq 0 ]; then
             secs=${j1wall[$tool]} cpu=${j1cpu[$tool]}
         else
-            read -r secs cpu _ < <(measure "$tools/$tool" -q -j "$j" "$work/oca20.pdn")
+            read -r secs cpu _ < <(measure "$tools/$tool" -q -j "$j" "$@" "$work/oca20.pdn")
         fi
-        awk -v t="$tool" -v j="$j" -v s="$secs" -v c="$cpu" -v b="$bytes" \
-            -v s1="${j1wall[$tool]}" -v c1="${j1cpu[$tool]}" '
+        if [ "$j" = 1 ]; then
+            s1=$secs c1=$cpu
+        fi
+        awk -v t="$spec" -v j="$j" -v s="$secs" -v c="$cpu" -v b="$bytes" \
+            -v s1="$s1" -v c1="$c1" '
             BEGIN {
                 d = (s > 0) ? s : 0.0001
                 up = s1 / d; cx = (c1 > 0) ? c / c1 : 0
                 tg = (j == 2) ? "1.85" : "-"
                 met = (j == 2) ? ((up >= 1.85) ? "met" : "not met") : ""
-                printf "%-13s %4d %8.4f %8.3f %8.1f %7.2fx %6.2f %7s %s\n",
+                printf "%-19s %4d %8.4f %8.3f %8.1f %7.2fx %6.2f %7s %s\n",
                     t, j, s, c, b / 1e6 / d, up, cx, tg, met
             }'
     done

@@ -293,7 +293,7 @@ run_file(tool_opts *o, const char *arg)
         tool_error("memory exhausted");
         exit(TOOL_TROUBLE);
     }
-    status = run_games(r, o->jobs, &ops, o);
+    status = run_games(r, o->reading_bound ? 1 : o->jobs, &ops, o);
     pdn_reader_free(r);
     if (!stdin_)
         fclose(fp);

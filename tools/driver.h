@@ -88,6 +88,10 @@ typedef struct tool_opts {
                                 game without GameType is not replayed to
                                 infer its variant (International is
                                 assumed, and not used) */
+    int reading_bound;       /* reading is most of the work per game: one
+                                thread (the reader serves one thread at a
+                                time, so others would wait; -j 2 ran
+                                slower than -j 1: bench/README) */
 } tool_opts;
 
 /* Reads every operand (none or "-" = stdin, called <stdin> or -L's name)

@@ -537,6 +537,7 @@ main(int argc, char **argv)
      * replayed (-m, -N, -c, -f json) or named (--opening). */
     o.no_infer = !co.json && co.capture == C_KEEP && !co.notation &&
                  co.corner < 0 && !co.opening;
+    o.reading_bound = o.no_infer;
     if (st >= 0)
         return st;
     return tool_run(&o, argc - optind, argv + optind);

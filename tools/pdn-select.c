@@ -346,9 +346,9 @@ main(int argc, char **argv)
     argc -= optind;
     argv += optind;
     /* Tags alone: nothing is replayed, not even the first pass that
-     * decides the variant of untagged games. */
+     * decides the variant of untagged games, and reading is the work. */
     if (!selcrit_replays(&s.crit))
-        o.have_gt = 1;
+        o.have_gt = 1, o.reading_bound = 1;
     selout_init(&s.route, &o, s.count_only || s.json ? NULL : o.out, s.bad,
                 argc, argv);
     /* -J: fingerprints of every game first, then which game each begins */
