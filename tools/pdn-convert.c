@@ -82,6 +82,18 @@ static const tool_cmdline convert_cmdline = {
     convert_options, "gGAEoqWj" TOOL_OPT_SCALE,
     "problems found in the input (the output is still written)", NULL};
 
+/* s into buf of size bytes, cut to fit (as snprintf's "%s" does). */
+static void
+copy_text(char *buf, size_t size, const char *s)
+{
+    size_t n = strlen(s);
+
+    if (n >= size)
+        n = size - 1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+}
+
 /* Converts the line from n, position b (NULL once unknown; changed). */
 static void
 line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
@@ -91,6 +103,7 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
     pdn_match m;
     pdn_fen f;
     pdn_pos pos;
+    pdn_board *vbase;
     char txt[PDN_PATH_MAX * 4];
     size_t i, k = 0;
     int ok;
@@ -104,11 +117,19 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
                                                      NULL) < 0 ||
                                        pdn_board_set_fen(b, &f, NULL) != 0))
             b = NULL;
+        /* Variations start from the position before this move, which
+         * pdn_board_play changes: a copy for them. */
+        vbase = NULL;
+        if (b && pdn_node_variation_count(n) &&
+            (vbase = pdn_board_new(gt, NULL)) != NULL)
+            pdn_board_copy(vbase, b);
         /* Once a move cannot be resolved the position is unknown: the rest
          * of the line is still mapped square by square, not replayed. A
-         * token that is no move (a '-' placeholder) the reader reported. */
-        ok = b && mt && pdn_board_moves(b, c->l, NULL) == 0 &&
-             pdn_board_match(b, c->l, mt, &m) == PDN_MATCH_LEGAL;
+         * token that is no move (a '-' placeholder) the reader reported.
+         * Played in one call; c->l then holds the moves that share its
+         * squares, which is all the short form needs. */
+        ok = b && mt && pdn_board_play(b, mt, &m, c->l, NULL) ==
+                            PDN_MATCH_LEGAL;
         pos = pdn_node_pos(n);
         if (!ok && b && mt != NULL &&
             (c->co->capture != C_KEEP || c->js || mt->file_only))
@@ -116,11 +137,15 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
                       PDN_SEV_ERROR, PDN_EILLEGAL, NULL,
                       "cannot resolve move '%s': it and the rest of its line "
                       "are kept as written", pdn_node_text(n));
-        if (!ok)
+        if (!ok) {
+            /* nor are its variations replayed */
             b = NULL;
+            pdn_board_free(vbase);
+            vbase = NULL;
+        }
         /* The text to write: the engine's for -c short/full, else as
          * written (file-only moves resolved), in the output notation. */
-        snprintf(txt, sizeof txt, "%s", pdn_node_text(n));
+        copy_text(txt, sizeof txt, pdn_node_text(n));
         if (ok && (c->co->capture != C_KEEP || mt->file_only))
             pdn_move_format(b, c->l, &m.move,
                             c->co->capture == C_FULL ? PDN_MOVE_FULL
@@ -141,21 +166,20 @@ line(conv *c, pdn_board *b, pdn_node *n, unsigned long ply)
         if (c->js && pdn_node_variation_count(n))
             tbuf_adds(c->js, ",\"variations\":[");
         for (i = 0; i < pdn_node_variation_count(n); i++) {
-            pdn_board *vb = b ? pdn_board_new(gt, NULL) : NULL;
+            pdn_board *vb = vbase ? pdn_board_new(gt, NULL) : NULL;
 
             if (vb)
-                pdn_board_copy(vb, b);
+                pdn_board_copy(vb, vbase);
             if (c->js && i)
                 tbuf_addc(c->js, ',');
             line(c, vb, pdn_node_variation_at_mut(n, i), ply);
             pdn_board_free(vb);
         }
+        pdn_board_free(vbase);
         if (c->js)
             tbuf_adds(c->js, pdn_node_variation_count(n) ? "]}" : "}");
-        if (ok) {
-            pdn_board_apply(b, &m.move);
+        if (ok)
             c->to->plies++;
-        }
     }
     if (c->js)
         tbuf_addc(c->js, ']');

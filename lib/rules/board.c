@@ -144,6 +144,7 @@ setup_geo(pdnp_geo *g, const pdn_gametype *gt, const pdnp_rules *r)
     }
     g->nplay = n;
     g->nsquares = count < 255 ? count : 255;
+    memcpy(g->sqnum, num, sizeof g->sqnum);
     /* Cell sets only need the words the board covers: 8x8 fits in two,
      * 10x10 in three; the generator is specialised for each count. */
     g->nwords = g->ncells <= 128 ? 2 : g->ncells <= 192 ? 3 : PDNP_WORDS;

@@ -477,34 +477,57 @@ pdn_reason_text(int reason)
 /* ---------------------------------------------------------------------
  * Formatting. */
 
-/* Appends the name of coord c to buf at *len (snprintf-style counting). */
+/* Appends the n bytes of s to buf at *len, snprintf-style: what fits is
+ * written and NUL-terminated, *len counts it all. */
 static void
-put_square(const pdn_gametype *gt, int algebraic, int c, char *buf,
-           size_t size, size_t *len)
+put_text(const char *s, size_t n, char *buf, size_t size, size_t *len)
 {
-    char tmp[16];
-    int n;
+    size_t k;
 
-    if (algebraic)
-        n = snprintf(tmp, sizeof tmp, "%c%d", 'a' + PDN_COORD_FILE(c),
-                     PDN_COORD_RANK(c) + 1);
-    else
-        n = snprintf(tmp, sizeof tmp, "%d", pdn_coord_to_square(gt, c));
-    if (n < 0)
-        return;
-    if (*len < size)
-        snprintf(buf + *len, size - *len, "%s", tmp);
-    *len += (size_t)n;
+    for (k = 0; k < n; k++, (*len)++) {
+        if (*len + 1 < size) {
+            buf[*len] = s[k];
+            buf[*len + 1] = '\0';
+        }
+    }
 }
 
 static void
 put_char(char ch, char *buf, size_t size, size_t *len)
 {
-    if (*len + 1 < size) {
-        buf[*len] = ch;
-        buf[*len + 1] = '\0';
+    put_text(&ch, 1, buf, size, len);
+}
+
+/* Appends the name of coord c on board b to buf at *len: its number from
+ * the board's table, or file and rank (no snprintf: pdn-convert -c full
+ * formats every move, and snprintf was 43% of its time). */
+static void
+put_square(const pdn_board *b, int algebraic, int c, char *buf,
+           size_t size, size_t *len)
+{
+    char tmp[16];
+    size_t n = 0, k;
+    unsigned v;
+
+    if (algebraic) {
+        tmp[n++] = (char)('a' + PDN_COORD_FILE(c));
+        v = (unsigned)PDN_COORD_RANK(c) + 1;
+    } else {
+        v = c >= 0 && c < 256 && b->g.sqnum[c] != 0
+                ? b->g.sqnum[c]
+                : (unsigned)pdn_coord_to_square(&b->gt, c);
     }
-    (*len)++;
+    k = n;
+    do
+        tmp[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    /* the digits were put last first */
+    for (v = 0; k + v < n - 1 - v; v++) {
+        char t = tmp[k + v];
+        tmp[k + v] = tmp[n - 1 - v];
+        tmp[n - 1 - v] = t;
+    }
+    put_text(tmp, n, buf, size, len);
 }
 
 size_t
@@ -551,7 +574,7 @@ pdn_move_format(const pdn_board *b, const pdn_movelist *l,
             continue;
         if (i > 0)
             put_char(sep, buf, size, &len);
-        put_square(gt, algebraic, m->path[i], buf, size, &len);
+        put_square(b, algebraic, m->path[i], buf, size, &len);
     }
     return len;
 }

@@ -127,6 +127,9 @@ typedef struct pdnp_geo {
      * into cells by one load per square, not by the numbering
      * arithmetic of pdn_square_to_coord (pdn_board_play's hot path). */
     uint16_t sqcell[256];
+    /* Coord -> square number, 0 if none: moves are written without the
+     * numbering arithmetic of pdn_coord_to_square (pdn_move_format). */
+    unsigned char sqnum[256];
 } pdnp_geo;
 
 /* A position. occ[side] has one bit per cell holding a piece of that side,
