@@ -162,9 +162,14 @@ drawcheck_json(tbuf *out, const pdn_drawstate *ds, const pdn_board *b,
     int over = pdn_board_moves(b, l, NULL) == 0 &&
                pdn_movelist_count(l) == 0;
 
-    tbuf_printf(out, ",\"repetitions\":%u,\"quiet\":%lu,"
-                     "\"since_capture\":%lu,\"over\":",
-                i->repetitions, i->quiet, i->since_capture);
+    /* no printf: this runs at every ply of pdn-replay -a -f json */
+    tbuf_adds(out, ",\"repetitions\":");
+    tbuf_addu(out, i->repetitions);
+    tbuf_adds(out, ",\"quiet\":");
+    tbuf_addu(out, i->quiet);
+    tbuf_adds(out, ",\"since_capture\":");
+    tbuf_addu(out, i->since_capture);
+    tbuf_adds(out, ",\"over\":");
     if (over)
         tbuf_adds(out, "\"no-move\"");
     else if (i->rule != PDN_DRAW_NONE && i->automatic)

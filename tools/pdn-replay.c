@@ -98,7 +98,9 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
         /* the file and the game's number in it: records from several
          * inputs stay apart */
         tool_json_head(out, "position", file, game);
-        tbuf_printf(out, ",\"ply\":%lu,\"move\":", ply);
+        tbuf_adds(out, ",\"ply\":");
+        tbuf_addu(out, ply);
+        tbuf_adds(out, ",\"move\":");
         if (*mv)
             tbuf_json(out, mv);
         else

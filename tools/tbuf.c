@@ -144,6 +144,16 @@ tbuf_json(tbuf *b, const char *str)
 
     tbuf_addc(b, '"');
     while (*s) {
+        const unsigned char *run = s;
+
+        /* a run of printable ASCII that needs no escape goes in one copy
+         * (pdn-replay -a -f json escapes a FEN and a file name a ply) */
+        while (*s >= 0x20 && *s < 0x7f && *s != '"' && *s != '\\')
+            s++;
+        if (s != run) {
+            tbuf_add(b, (const char *)run, (size_t)(s - run));
+            continue;
+        }
         if (*s == '"' || *s == '\\') {
             tbuf_addc(b, '\\');
             tbuf_addc(b, (char)*s++);
@@ -155,8 +165,6 @@ tbuf_json(tbuf *b, const char *str)
             tbuf_add(b, "\\t", 2), s++;
         } else if (*s < 0x20 || *s == 0x7f) {
             tbuf_printf(b, "\\u%04x", *s++);
-        } else if (*s < 0x80) {
-            tbuf_addc(b, (char)*s++);
         } else if ((n = tool_utf8_len(s)) != 0) {
             tbuf_add(b, (const char *)s, n);
             s += n;
