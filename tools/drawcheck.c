@@ -156,11 +156,15 @@ drawcheck_end(drawcheck *dc)
 
 void
 drawcheck_json(tbuf *out, const pdn_drawstate *ds, const pdn_board *b,
-               pdn_movelist *l)
+               pdn_movelist *l, unsigned long ply)
 {
     const pdn_drawinfo *i = pdn_drawstate_info(ds);
-    int over = pdn_board_moves(b, l, NULL) == 0 &&
-               pdn_movelist_count(l) == 0;
+    /* a folk variant's own end (the corners' race, Stavropol), which
+     * comes before any other */
+    int ended = pdn_board_gametype(b)->folk != PDN_FOLK_NONE &&
+                pdn_board_folk_end(b, ply, NULL) != PDN_OUTCOME_UNKNOWN;
+    int over = ended || (pdn_board_moves(b, l, NULL) == 0 &&
+                         pdn_movelist_count(l) == 0);
 
     /* no printf: this runs at every ply of pdn-replay -a -f json */
     tbuf_adds(out, ",\"repetitions\":");
@@ -170,7 +174,9 @@ drawcheck_json(tbuf *out, const pdn_drawstate *ds, const pdn_board *b,
     tbuf_adds(out, ",\"since_capture\":");
     tbuf_addu(out, i->since_capture);
     tbuf_adds(out, ",\"over\":");
-    if (over)
+    if (ended)
+        tbuf_adds(out, "\"variant-end\"");
+    else if (over)
         tbuf_adds(out, "\"no-move\"");
     else if (i->rule != PDN_DRAW_NONE && i->automatic)
         tbuf_printf(out, "\"draw-%s\"", pdn_draw_rule_name(i->rule));

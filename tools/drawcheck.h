@@ -37,8 +37,9 @@ void drawcheck_move(drawcheck *dc, const pdn_board *b, const pdn_move *m,
 void drawcheck_end(drawcheck *dc);
 
 /* pdn-replay -a -f json: the members of the position b that ds was last
- * fed (",\"repetitions\":..."); l is scratch for b's legal moves. */
+ * fed (",\"repetitions\":..."), reached at ply of its line; l is scratch
+ * for b's legal moves. */
 void drawcheck_json(tbuf *out, const pdn_drawstate *ds, const pdn_board *b,
-                    pdn_movelist *l);
+                    pdn_movelist *l, unsigned long ply);
 
 #endif /* PDN_TOOLS_DRAWCHECK_H */

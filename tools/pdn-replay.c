@@ -108,7 +108,7 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
         tbuf_adds(out, ",\"fen\":");
         tbuf_json(out, fen);
         if (ds != NULL)
-            drawcheck_json(out, ds, b, l);
+            drawcheck_json(out, ds, b, l, ply);
         tbuf_adds(out, "}\n");
         break;
     case F_BOARD:

@@ -20,9 +20,11 @@ cat > "$tmp/bad" <<'EOB'
 {"type":"position","file":"a.pdn","game":1,"ply":0
 {"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"error","code":"illegal","message":"m","ply":1,"move":"9-14","fen":null,"legal":null,"colour":"W"}
 {"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"warning","code":"numbering","message":"m","ply":1,"move":"9-14","fen":null,"legal":null,"suggest":"9-13"}
+{"type":"position","file":"a.pdn","game":1,"ply":3,"move":"9-14","fen":"W:W1:B2","repetitions":1,"quiet":0,"since_capture":0,"over":"finished","claim":null}
+{"type":"position","file":"a.pdn","game":1,"ply":3,"move":"9-14","fen":"W:W1:B2","repetitions":1,"quiet":0,"since_capture":0,"over":null,"claim":"no-move"}
 EOB
 n=$(jq -R -r -f "$schema" < "$tmp/bad" | wc -l)
-[ "$n" = 7 ] || { echo "FAIL: the schema check flags $n of 7 bad records" >&2; fail=1; }
+[ "$n" = 9 ] || { echo "FAIL: the schema check flags $n of 9 bad records" >&2; fail=1; }
 
 inputs="$top_srcdir/samples/*.pdn $top_srcdir/tests/data/*/*/input.pdn"
 shared=$(shared_dir)

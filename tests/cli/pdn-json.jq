@@ -76,10 +76,18 @@ def game:
   end
   + [ (if (.file | str) and (.game | nat) | not then "file/game" else empty end) ];
 
+# over: null, "no-move", "variant-end" or "draw-RULE"; claim: null or
+# "draw-RULE" (man pdn-json(5))
+def drawrule: type == "string" and startswith("draw-");
 def position:
   [ (if (.file | str) and (.game | nat) and (.ply | count) | not
      then "file/game/ply" else empty end),
-    (if (.move | optstr) and (.fen | str) | not then "move/fen" else empty end) ];
+    (if (.move | optstr) and (.fen | str) | not then "move/fen" else empty end),
+    (if has("over") and ((.over == null or .over == "no-move" or
+                          .over == "variant-end" or (.over | drawrule)) | not)
+     then "over" else empty end),
+    (if has("claim") and ((.claim == null or (.claim | drawrule)) | not)
+     then "claim" else empty end) ];
 
 def summary:
   [ (if .file != null or .game != null then "summary with file/game" else empty end),
