@@ -235,14 +235,18 @@ typedef struct search {
 static int
 find(search *s, const pdn_board *b, unsigned ply, unsigned depth)
 {
-    pdn_movelist *l = s->lists[ply];
-    pdn_board child = *b;
+    pdn_movelist *l;
+    pdn_board child;
     pdn_error e;
     size_t i;
     int kings, rc = 0;
 
+    /* at full depth ply is one past the lists (ASan: a corners game set
+     * up with every man still on the board) */
     if (ply == depth)
         return pdn_board_hash(b) == s->target;
+    l = s->lists[ply];
+    child = *b;
     if (++s->nodes > SEARCH_NODES || count_pieces(b, &kings) < s->min_pieces)
         return 0;
     pdn_error_clear(&e);
