@@ -106,6 +106,9 @@ void
 fold_report(fold_state *fs, const tool_opts *o, const char *file,
             tool_out *t)
 {
+    /* the warnings a line sums up were counted when they were found: the
+     * line itself is no new warning for the summary */
+    unsigned long counted = t->warnings;
     size_t i;
 
     for (i = 0; i < fs->nseen; i++) {
@@ -118,4 +121,5 @@ fold_report(fold_state *fs, const tool_opts *o, const char *file,
         free(s->msg);
         s->msg = NULL;
     }
+    t->warnings = counted;
 }

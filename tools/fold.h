@@ -52,7 +52,8 @@ void fold_note(struct tool_out *to, int in_err, size_t start, size_t msg,
  * of the file: then it is counted, to be left out. */
 int fold_skip(fold_state *fs, const tool_fold *f, const char *line);
 /* The count lines of the file's folded warnings, as warnings without
- * position into t, and frees what fs holds. */
+ * position into t, and frees what fs holds. They leave t's count of
+ * warnings as it was: each warning they sum up was counted when found. */
 void fold_report(fold_state *fs, const struct tool_opts *o, const char *file,
                  struct tool_out *t);
 

@@ -83,4 +83,16 @@ pdn-legal -q --games 2-3 -w "$tmp/ok" -x "$tmp/bad" "$in" > /dev/null 2>&1 || tr
 pdn-legal --label "$in" < "$in" > "$tmp/lab" 2>/dev/null || true
 (cd "$(dirname "$in")" && pdn-legal "$in") > "$tmp/all" 2>/dev/null || true
 cmp -s "$tmp/all" "$tmp/lab" || { echo "FAIL: --label NAME on stdin differs from reading NAME" >&2; diff "$tmp/all" "$tmp/lab" | head >&2; fail=1; }
+# folded warnings: the "N more games like ..." line is no warning of its
+# own; the summary counts what -E shows and JSON holds
+fin=$top_srcdir/tests/data/validate/fold/input.pdn
+for t in pdn-validate; do
+    $t "$fin" > "$tmp/out" 2> "$tmp/err" || true
+    grep -q 'more games* like game' "$tmp/out" || { echo "FAIL: $t: the fold test input folds nothing" >&2; fail=1; }
+    w=$(tail -n 1 "$tmp/err" | sed -n 's/.* \([0-9]*\) warnings* in .*/\1/p')
+    want=$($t -E "$fin" 2>/dev/null | grep -c ': warning: ' || true)
+    wjson=$($t -f json --summary json "$fin" 2>/dev/null | tail -n 1 | sed 's/.*"warnings":\([0-9]*\).*/\1/')
+    [ "$w" = "$want" ] && [ "$wjson" = "$want" ] ||
+        { echo "FAIL: $t: summary counts $w warnings (JSON $wjson), -E shows $want" >&2; fail=1; }
+done
 exit $fail
