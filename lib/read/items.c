@@ -381,6 +381,25 @@ glued_text(pdn_reader *r, const char *s, size_t n, const pdn_pos *pos)
     return 2; /* ends with a comment: not an item boundary */
 }
 
+void
+pdnp_glued_result(pdn_reader *r, const char *s, size_t n, size_t k,
+                  const pdn_pos *pos)
+{
+    char qb[64], rb[16], nb[64];
+
+    qb[0] = rb[0] = nb[0] = '\0';
+    pdnp_quote(qb, sizeof qb, s, n, 40);
+    pdnp_quote(rb, sizeof rb, s, k, 10);
+    pdnp_quote(nb, sizeof nb, s + k, n - k, 40);
+    pdnp_warn(&r->dg, PDN_ERESULT, pos,
+              "a result glued to a move number: '%s' read as the result "
+              "'%s', and a new game from '%s'",
+              qb, rb, nb);
+    /* the next game starts right after the result */
+    r->lx.pos = r->lx.tstart + k;
+    r->lx.slen = 0;
+}
+
 /* What follows a move: a glued strength mark, the legacy '*' (a forced
  * move, NAG 7). */
 static int
@@ -466,6 +485,7 @@ pdnp_word(pdn_reader *r)
     pdn_movetext mt;
     pdn_node *node;
     char qb[64];
+    size_t rl;
     int rc;
 
     /* Results are 1, 3 or 7 bytes, or start with the '½' byte. */
@@ -499,6 +519,11 @@ pdnp_word(pdn_reader *r)
                   qtok(r, qb, sizeof qb), PDN_PATH_MAX);
         return -1;
     }
+    if (rc != 0 && s == pdnp_lex_val(&r->lx) &&
+        (res = pdnp_lex_glued_result(s, n, &rl)) != NULL) {
+        pdnp_glued_result(r, s, n, rl, &pos);
+        return end_with_result(r, res);
+    }
     if (rc != 0) {
         rc = glued_text(r, s, n, &pos);
         if (rc == -1)
@@ -506,13 +531,14 @@ pdnp_word(pdn_reader *r)
         return rc < 0 ? -1 : rc;
     }
     if (r->lx.joined) {
+        /* the move as written and as read, after any number before it */
         char jb[64];
-        size_t jl;
+        size_t jl, k = (size_t)(s - pdnp_lex_val(&r->lx));
         const char *js = pdnp_lex_text(&r->lx, &jl);
-        jb[0] = '\0';
-        pdnp_quote(jb, sizeof jb, js, jl, 40);
-        pdnp_warn(&r->dg, PDN_EMOVE, &pos, "move '%s' read as '%s'", jb,
-                  qtok(r, qb, sizeof qb));
+        jb[0] = qb[0] = '\0';
+        pdnp_quote(jb, sizeof jb, js + k, jl - k, 40);
+        pdnp_quote(qb, sizeof qb, s, n, 40);
+        pdnp_warn(&r->dg, PDN_EMOVE, &pos, "move '%s' read as '%s'", jb, qb);
     }
     node = move(r, s, n, &pos, !r->lx.vbuf, &mt);
     if (node == NULL)

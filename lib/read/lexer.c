@@ -188,12 +188,13 @@ scan_word(pdnp_lexer *r, size_t p)
 }
 
 /* A word: digits, letters, separators, dots and slashes. A trailing
- * separator followed by blanks and a square is joined ("1- 7"); a run of
+ * separator followed by blanks and a square is joined ("1- 7", also after
+ * a move number: "50.10- 4", "36.38x 9"); a run of
  * ! and ? right after it is its strength mark. */
 static int
 lex_word(pdnp_lexer *r)
 {
-    size_t p = scan_word(r, r->pos), q;
+    size_t p = scan_word(r, r->pos), q, m;
     const char *d = r->in.data;
     char last = d[p - 1];
 
@@ -225,7 +226,17 @@ lex_word(pdnp_lexer *r)
                 pdnp_fail(r->dg, PDN_ENOMEM, NULL, "out of memory");
                 return r->tok = PDNP_T_ERROR;
             }
-            if (pdnp_movetext_parse(r->sbuf.data, r->sbuf.len, &mt) == 0) {
+            /* "50.10- 4": the move after its number */
+            m = 0;
+            while (m < r->sbuf.len && (pdnp_cls[(unsigned char)
+                                                 r->sbuf.data[m]] & C_DIGIT))
+                m++;
+            if (m == 0 || m >= r->sbuf.len || r->sbuf.data[m] != '.')
+                m = 0;
+            while (m > 0 && m < r->sbuf.len && r->sbuf.data[m] == '.')
+                m++;
+            if (pdnp_movetext_parse(r->sbuf.data + m, r->sbuf.len - m,
+                                    &mt) == 0) {
                 r->vbuf = 1;
                 r->vlen = r->sbuf.len;
                 r->joined = 1;

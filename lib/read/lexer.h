@@ -147,8 +147,16 @@ int pdnp_lex_result_follows(pdnp_lexer *lx);
  * the end of input or the next tag section. */
 int pdnp_lex_end_follows(pdnp_lexer *lx);
 /* 1 when a tag name follows the '[' just read (after blanks when blanks
- * is 1). */
+ * is 1), or on the next line (pdnp_lex_broken_tag). */
 int pdnp_lex_tag_follows(pdnp_lexer *lx, int blanks);
+/* '[' at window index p-1 that ends its line (blanks aside) when the
+ * next line starts with a tag name, blanks and '"': the index of that
+ * name (a tag pair broken after its '['); 0 otherwise. */
+size_t pdnp_lex_broken_tag(pdnp_lexer *lx, size_t p);
+/* A word s[0..n) that is a result glued to the next game's move number
+ * ("0-001.33-29", "1/2-1/21."): the result (normalised), its length in
+ * *rlen; NULL for any other word. */
+const char *pdnp_lex_glued_result(const char *s, size_t n, size_t *rlen);
 /* 1, having consumed it, when byte c comes next (no white space). */
 int pdnp_lex_eat(pdnp_lexer *lx, char c);
 /* The current token as written, quoted for a message (at least one

@@ -42,7 +42,68 @@ pdnp_lex_tag_follows(pdnp_lexer *r, int blanks)
     while (blanks && pdnp_lex_need(r, p) &&
            (r->in.data[p] == ' ' || r->in.data[p] == '\t'))
         p++;
-    return pdnp_lex_need(r, p) && ALPHA(r->in.data[p]);
+    return (pdnp_lex_need(r, p) && ALPHA(r->in.data[p])) ||
+           pdnp_lex_broken_tag(r, r->pos) != 0;
+}
+
+static size_t
+skip_blanks(pdnp_lexer *r, size_t p)
+{
+    while (pdnp_lex_need(r, p) &&
+           (r->in.data[p] == ' ' || r->in.data[p] == '\t'))
+        p++;
+    return p;
+}
+
+size_t
+pdnp_lex_broken_tag(pdnp_lexer *r, size_t p)
+{
+    size_t name;
+
+    p = skip_blanks(r, p);
+    if (!pdnp_lex_need(r, p))
+        return 0;
+    if (r->in.data[p] == '\r') {
+        p++;
+        if (pdnp_lex_need(r, p) && r->in.data[p] == '\n')
+            p++;
+    } else if (r->in.data[p] == '\n') {
+        p++;
+    } else {
+        return 0;
+    }
+    p = skip_blanks(r, p);
+    if (!pdnp_lex_need(r, p) || !ALPHA(r->in.data[p]))
+        return 0;
+    name = p;
+    while (pdnp_lex_need(r, p) &&
+           (ALPHA(r->in.data[p]) ||
+            (pdnp_cls[(unsigned char)r->in.data[p]] & C_DIGIT) ||
+            r->in.data[p] == '_'))
+        p++;
+    p = skip_blanks(r, p);
+    return pdnp_lex_need(r, p) && r->in.data[p] == '"' ? name : 0;
+}
+
+const char *
+pdnp_lex_glued_result(const char *s, size_t n, size_t *rlen)
+{
+    static const size_t lens[] = {7, 3};
+    size_t i, k, l;
+    const char *res;
+
+    for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        l = lens[i];
+        if (n <= l + 1 || (res = pdnp_result_norm(s, l)) == NULL)
+            continue;
+        for (k = l; k < n && s[k] >= '0' && s[k] <= '9'; k++)
+            ;
+        if (k > l && k < n && s[k] == '.') {
+            *rlen = l;
+            return res;
+        }
+    }
+    return NULL;
 }
 
 int

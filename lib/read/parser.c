@@ -318,6 +318,15 @@ pdnp_skip_game(pdn_reader *r)
         if (t == PDNP_T_WORD && r->lx.slen == 0 &&
             pdnp_result_norm(pdnp_lex_val(&r->lx), r->lx.vlen) != NULL)
             return;
+        if (t == PDNP_T_WORD) {
+            size_t k;
+            pdn_pos pos = r->lx.tpos;
+            if (pdnp_lex_glued_result(pdnp_lex_val(&r->lx), r->lx.vlen,
+                                      &k) != NULL) {
+                pdnp_glued_result(r, pdnp_lex_val(&r->lx), r->lx.vlen, k, &pos);
+                return;
+            }
+        }
         if (t == PDNP_T_STAR && r->lx.ws_before &&
             !pdnp_lex_result_follows(&r->lx))
             return;

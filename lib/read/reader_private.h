@@ -87,6 +87,11 @@ int pdnp_star(pdn_reader *r);
 int pdnp_nag(pdn_reader *r);
 int pdnp_strength(pdn_reader *r);
 int pdnp_comment(pdn_reader *r);
+/* The word s[0..n) at pos, the current token, is a result of k bytes
+ * glued to the next game's move number: the warning, and the lexer set
+ * back to read the next game from the move number. */
+void pdnp_glued_result(pdn_reader *r, const char *s, size_t n, size_t k,
+                  const pdn_pos *pos);
 /* The run of plain move numbers and moves most of a game is made of. */
 int pdnp_plain_items(pdn_reader *r);
 /* A new variation, opened on the line's last move. */

@@ -134,6 +134,89 @@ unclosed_value(pdnp_lexer *r, size_t open, size_t p, size_t name,
                         "no closing '\"' in the value of");
 }
 
+/* A quoted value that reaches the end of its line at p with no closing
+ * quote, when one of the next lines (at most 8, none blank or holding a
+ * '[') holds the '"' and ']' that close it: the line break is part of the
+ * value. Adds to sbuf what the break is read as and returns the index
+ * where the value goes on (past the next line's blanks); 0 otherwise. In
+ * a FEN the break and the blanks around it are read as ',' between two
+ * squares and as nothing next to a separator; in other tags as one
+ * space. One warning per value (*warned). */
+static size_t
+value_goes_on(pdnp_lexer *r, size_t p, size_t name, size_t nlen,
+              int *warned)
+{
+    const char *d;
+    size_t q = p, next = 0, lines, after;
+    char qb[64], last;
+    int fen;
+    const char *as;
+
+    for (lines = 0; lines < 8 && next == 0; lines++) {
+        size_t s;
+        if (!pdnp_lex_need(r, q))
+            return 0;
+        if (r->in.data[q] == '\r' && pdnp_lex_need(r, q + 1) &&
+            r->in.data[q + 1] == '\n')
+            q++;
+        q++;
+        while (pdnp_lex_need(r, q) &&
+               (r->in.data[q] == ' ' || r->in.data[q] == '\t'))
+            q++;
+        s = q;
+        if (!pdnp_lex_need(r, q) || r->in.data[q] == '\n' ||
+            r->in.data[q] == '\r')
+            return 0;
+        for (; pdnp_lex_need(r, q) && r->in.data[q] != '\n' &&
+               r->in.data[q] != '\r'; q++) {
+            if (r->in.data[q] == '[' || q - p > r->max_token)
+                return 0;
+            if (r->in.data[q] == '"' && closes_value(r, q, &after)) {
+                next = s;
+                break;
+            }
+        }
+    }
+    if (next == 0)
+        return 0;
+    /* The value goes on at the next line's first byte that is not blank;
+     * what the break is read as. */
+    q = p;
+    if (r->in.data[q] == '\r' && r->in.data[q + 1] == '\n')
+        q++;
+    next = q + 1;
+    while (r->in.data[next] == ' ' || r->in.data[next] == '\t')
+        next++;
+    while (r->sbuf.len > 0 && (r->sbuf.data[r->sbuf.len - 1] == ' ' ||
+                               r->sbuf.data[r->sbuf.len - 1] == '\t'))
+        r->sbuf.len--;
+    d = r->in.data;
+    last = r->sbuf.len > 0 ? r->sbuf.data[r->sbuf.len - 1] : ',';
+    fen = nlen == 3 && memcmp(d + name, "FEN", 3) == 0;
+    if (!fen)
+        as = r->sbuf.len > 0 && d[next] != '"' ? " " : "";
+    else if ((pdnp_cls[(unsigned char)last] & (C_DIGIT | C_ALPHA)) &&
+             (pdnp_cls[(unsigned char)d[next]] & (C_DIGIT | C_ALPHA)))
+        as = ",";
+    else
+        as = "";
+    if (!*warned) {
+        pdn_pos pos = pdnp_lex_pos(r, p);
+        pdnp_warn(r->dg, PDN_ETAG, &pos,
+                  "value of tag '%s' broken over two lines: the line break "
+                  "read as %s",
+                  pdnp_lex_quote(r, name, nlen, qb, sizeof qb),
+                  *as == ',' ? "','" : *as == ' ' ? "a space" : "nothing");
+        *warned = 1;
+    }
+    if (*as != '\0' && pdnp_buf_addc(&r->sbuf, *as) < 0) {
+        pdnp_nomem(r->dg);
+        return 0;
+    }
+    pdnp_input_count_lines(&r->in, p, next);
+    return next;
+}
+
 /* A quoted value from its '"' at p: \" and \\ escapes, a rescue for
  * unescaped inner quotes and a missing closing quote or ']'. The value
  * goes to sbuf. Returns as pdnp_lex_tag. */
@@ -143,8 +226,8 @@ quoted_value(pdnp_lexer *r, size_t p, size_t name, size_t nlen)
     size_t q, eol;
     char qb[64];
     unsigned char c;
-    size_t open = p, after;
-    int warned = 0;
+    size_t open = p, after, on;
+    int warned = 0, broken = 0;
     p++;
     for (;;) {
         size_t run = p;
@@ -165,8 +248,15 @@ quoted_value(pdnp_lexer *r, size_t p, size_t name, size_t nlen)
             return r->dg->fatal ? -1 : 2;
         }
         if (!pdnp_lex_need(r, p) || r->in.data[p] == '\n' ||
-            r->in.data[p] == '\r')
+            r->in.data[p] == '\r') {
+            if ((on = value_goes_on(r, p, name, nlen, &broken)) != 0) {
+                p = on;
+                continue;
+            }
+            if (r->dg->fatal)
+                return -1;
             return unclosed_value(r, open, p, name, nlen);
+        }
         c = (unsigned char)r->in.data[p];
         if (c == '\\') {
             /* PDN 3.0 escapes \" only; PGN adds \\. Any other
@@ -350,6 +440,17 @@ tag_general(pdnp_lexer *r, size_t *name, size_t *nlen)
     while (pdnp_lex_need(r, p) &&
            (r->in.data[p] == ' ' || r->in.data[p] == '\t'))
         p++;
+    if (pdnp_lex_need(r, p) &&
+        (r->in.data[p] == '\n' || r->in.data[p] == '\r') &&
+        (q = pdnp_lex_broken_tag(r, r->pos)) != 0) {
+        /* "[" alone on its line, the tag pair on the next */
+        pdn_pos pos = pdnp_lex_pos(r, r->tstart);
+        pdnp_warn(r->dg, PDN_ETAG, &pos,
+                  "tag pair broken after its '[': read with the name and "
+                  "value of the next line");
+        pdnp_input_count_lines(&r->in, p, q);
+        p = q;
+    }
     if (!pdnp_lex_need(r, p) ||
         !(pdnp_cls[(unsigned char)r->in.data[p]] & C_ALPHA))
         return 0;
