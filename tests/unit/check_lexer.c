@@ -51,6 +51,8 @@ static const struct {
     {"; line comment  \nx", "C:line comment W:x"},
     {"% escape\nx % y", "W:x O:% W:y"},
     {"1- 7 35x 4", "W:1-7 W:35x4"},
+    {"50.10- 4 36.38x 9 12...7-  11", "W:50.10-4 W:36.38x9 W:12...7-11"},
+    {"5.- 4 5.x 9", "W:5.- W:4 W:5.x W:9"},
     {"1-\n7", "W:1- W:7"},
     {"1.32-28 12... 1/2-1/2 \xc2\xbd-\xc2\xbd", "W:1.32-28 W:12... "
                                               "W:1/2-1/2 W:\xc2\xbd-\xc2\xbd"},

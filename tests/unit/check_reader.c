@@ -524,6 +524,8 @@ START_TEST(test_reader_fast_path_matches_general_path)
         "[E \"\"] 1. 32-28\r\n19-23\r2. 37-32{c}(33-29)*",
         "[E \"\"] 1. 32-28 19-23 2.37-32 12... 19-23 0-2",
         "[E \"\"] 1. 32-28 19-23 2. 37-32 14-19 3. 41-37 10-14 1/2-1/2",
+        "1. 32-28 19- 23 2.28x 19 14x23 1-001.32-28 2-001.31-27 *",
+        "[E \"a\nb\"][FEN \"W:W1\n,2:B3\"]\n[\nE \"\"]\n1. 50.10- 4 *",
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -728,6 +730,98 @@ START_TEST(test_reader_broken_tag_line_keeps_one_game)
 }
 END_TEST
 
+/* Warnings collected as "line:col:text|". */
+static void
+collect_warnings(const pdn_error *e, void *ud)
+{
+    char *out = ud;
+    size_t o = strlen(out);
+    snprintf(out + o, 1024 - o, "%lu:%lu:%s|", e->pos.line, e->pos.column,
+             e->text);
+}
+
+/* Real files break a tag pair over lines: a value (its line break read as
+ * ',' between two squares of a FEN, as nothing next to a separator, as a
+ * space in other tags) and a line that ends after its '['. Each is one
+ * tag pair of its game, with one warning. */
+START_TEST(test_reader_tag_broken_over_lines)
+{
+    static const char in[] =
+        "[Event \"a\"]\n[FEN \"W:W31,32\n  33:B1,2,\n3\"]\n"
+        "[Site \"Town  \n hall\"]\n1. 32-28\n"
+        "[\n Event \"b\"]\r\n[FEN \"B:W31\n:B1\"]\n1... 1-6 *\n";
+    char warn[1024] = "";
+    pdn_reader *r = pdn_reader_new_mem(in, sizeof in - 1, "t");
+    pdn_game *g;
+    pdn_error e;
+
+    pdn_reader_set_warning_fn(r, collect_warnings, warn);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    ck_assert_str_eq(pdn_game_tag(g, "FEN"), "W:W31,32,33:B1,2,3");
+    ck_assert_str_eq(pdn_game_tag(g, "Site"), "Town hall");
+    ck_assert_uint_eq(pdn_game_tag_pos_at(g, 2).line, 5);
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    ck_assert_str_eq(pdn_game_tag(g, "Event"), "b");
+    ck_assert_str_eq(pdn_game_tag(g, "FEN"), "B:W31:B1");
+    ck_assert_uint_eq(pdn_game_pos(g).line, 8);
+    ck_assert_uint_eq(pdn_node_pos(pdn_game_first(g)).line, 12);
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 0);
+    ck_assert_str_eq(
+        warn,
+        "2:15:value of tag 'FEN' broken over two lines: the line break "
+        "read as ','|"
+        "5:14:value of tag 'Site' broken over two lines: the line break "
+        "read as a space|"
+        "8:1:game has no terminator; it ends before this tag pair|"
+        "8:1:tag pair broken after its '[': read with the name and value "
+        "of the next line|"
+        "10:12:value of tag 'FEN' broken over two lines: the line break "
+        "read as nothing|");
+    pdn_reader_free(r);
+}
+END_TEST
+
+/* Files without tags glue each result to the next game's move number:
+ * every result there ends its game, and the next game starts at the
+ * move number, with one warning each. */
+START_TEST(test_reader_glued_result_starts_a_new_game)
+{
+    static const char in[] =
+        "1. 32-28 19-23 0-001.33-29 17-22 1-101.32-28 2. 28x 19\n"
+        "1/2-1/21.31-27 2-001.34-29 1-0";
+    static const char *const want[] = {"0-0", "1-1", "1/2-1/2", "2-0",
+                                       "1-0"};
+    static const unsigned long col[] = {1, 19, 37, 8, 19};
+    char warn[1024] = "";
+    pdn_reader *r = pdn_reader_new_mem(in, sizeof in - 1, "t");
+    pdn_game *g;
+    pdn_error e;
+    size_t i = 0;
+    int rc;
+
+    pdn_reader_set_warning_fn(r, collect_warnings, warn);
+    while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
+        ck_assert_uint_lt(i, 5);
+        ck_assert_msg(rc == 1, "game %zu: %s", i + 1, e.text);
+        ck_assert_uint_eq(pdn_game_pos(g).column, col[i]);
+        ck_assert_str_eq(pdn_game_result(g), want[i]);
+        pdn_game_free(g);
+        i++;
+    }
+    ck_assert_uint_eq(i, 5);
+    ck_assert_ptr_nonnull(strstr(
+        warn, "1:16:a result glued to a move number: '0-001.33-29' read as "
+              "the result '0-0', and a new game from '01.33-29'|"));
+    ck_assert_ptr_nonnull(strstr(
+        warn, "2:1:a result glued to a move number: '1/2-1/21.31-27' read "
+              "as the result '1/2-1/2', and a new game from '1.31-27'|"));
+    ck_assert_ptr_nonnull(strstr(warn, "1:49:move '28x 19' read as '28x19'"));
+    pdn_reader_free(r);
+}
+END_TEST
+
 /* Input that is not text is recognised from its first bytes, or at its
  * first NUL byte, and gives one error; what comes before a NUL is read. */
 START_TEST(test_reader_binary_input_gives_one_error)
@@ -865,6 +959,8 @@ reader_suite(void)
     tcase_add_test(errors, test_reader_fail_samples_give_errors);
     tcase_add_test(errors, test_reader_enomem_paths_return_errors);
     tcase_add_test(errors, test_reader_broken_tag_line_keeps_one_game);
+    tcase_add_test(errors, test_reader_tag_broken_over_lines);
+    tcase_add_test(errors, test_reader_glued_result_starts_a_new_game);
     tcase_add_loop_test(errors, test_reader_binary_input_gives_one_error, 0,
                         10);
     tcase_add_test(limits, test_reader_memory_is_bounded_by_the_largest_game);
