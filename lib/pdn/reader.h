@@ -31,7 +31,11 @@ void pdn_reader_free(pdn_reader *r);
  * is found. Without a callback warnings are dropped. Forms read with a
  * warning include: unquoted, typographic-quoted or empty tag values, an
  * unescaped '"' inside a value, a missing closing quote or ']', a stray
- * '[' or ']', "1- 7" (a move split after its separator), '-' placeholders
+ * '[' or ']', a tag value broken over lines (the break read as ',' or
+ * nothing in a FEN, as a space elsewhere), a tag pair broken after its
+ * '[', "1- 7" and "50.10- 4" (a move split after its separator), a result
+ * glued to the next game's move number ("0-001.33-29": the result ends the
+ * game, the next starts at the number), '-' placeholders
  * and a final '-' as terminator, a game with no terminator (ended by the
  * next tag pair or the end of input), a game with no tag pairs, a UTF-8
  * BOM, text that is not UTF-8 (read as CP1252), "(prose)" parentheses and
