@@ -20,11 +20,9 @@
 
 const char tool_name[] = "pdn-fix";
 
-/* What the first pass over a regular file found about its code page. */
+/* What the first pass over a regular file found: the order of its dates. */
 typedef struct fix_file {
     const char *name;
-    tc_evidence ev;
-    int cp; /* TC_UNSURE, or the code page the whole file points to */
     unsigned long order[3][2]; /* per separator - . /: Date tags that
                                   put the day, the month first beyond
                                   doubt */
@@ -404,29 +402,22 @@ file_of(const fix_opts *fo, const char *name)
     return NULL;
 }
 
-/* A game whose text is not UTF-8: the code page the game's words point
- * to, else the file's; unsure, the game stays as it is (returns -1).
- * Otherwise *cp is set, and for a Cyrillic code page c->w is the game
- * read again from its decoded text (returns 1; the caller frees it). */
+/* A game whose text is not UTF-8: the code page the reader decoded it
+ * from, the one every tool reads it in (pdn_game_encoding); when nothing
+ * told the code page, the game stays as it is (returns -1). Otherwise *cp
+ * is set (returns 0). */
 static int
-encoding(fix *c, const char *raw, size_t len, int *cp)
+encoding(fix *c, const char *raw, size_t len, pdn_codepage *cp)
 {
-    const fix_opts *fo = c->o->ud;
-    const fix_file *ff = file_of(fo, c->file);
-    const tc_evidence *ev;
-    tc_evidence gev;
+    pdn_encoding enc;
     pdn_pos pos = pdn_game_pos(c->g);
     tbuf d = {NULL, 0, 0};
-    pdn_error e;
 
-    memset(&gev, 0, sizeof gev);
-    tc_scan(&gev, raw, len);
-    ev = &gev;
-    *cp = tc_verdict(&gev, raw, len);
-    if (*cp == TC_UNSURE && ff != NULL && ff->cp != TC_UNSURE)
-        *cp = ff->cp, ev = &ff->ev;
-    tc_describe(&d, ev);
-    if (*cp == TC_UNSURE) {
+    pdn_game_encoding(c->g, &enc);
+    if (enc.cp == PDN_CP_UTF8)
+        return 0;
+    tc_describe(&d, &enc);
+    if (!enc.sure) {
         tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
                   PDN_SEV_WARNING, PDN_EENCODING, NULL,
                   "text is not UTF-8 and its code page is unclear (words "
@@ -434,28 +425,21 @@ encoding(fix *c, const char *raw, size_t len, int *cp)
         tbuf_free(&d);
         return -1;
     }
-    note(c, &pos, "encoding", tc_name(*cp, ev), "UTF-8",
+    *cp = enc.cp;
+    note(c, &pos, "encoding", tc_name(enc.cp, raw, len), "UTF-8",
          "text read as %s and written in UTF-8 (words that read well: %s%s)",
-         tc_name(*cp, ev), d.data, ev == &gev ? "" : " in the file");
+         tc_name(enc.cp, raw, len), d.data,
+         enc.from_input ? "; as the file's earlier games" : "");
     tbuf_free(&d);
-    if (*cp == TC_CP1252)
-        return 0; /* the reader's own reading */
-    tc_decode(&d, raw, len, *cp);
-    pdn_error_clear(&e);
-    c->w = pdn_parse_string(d.data, d.len, &e);
-    tbuf_free(&d);
-    if (c->w == NULL) {
-        c->to->fatal = e.code == PDN_ENOMEM;
-        return -1;
-    }
-    return 1;
+    return 0;
 }
 
 /* The repaired game: the text before its first token as it was (decoded
  * when the game was), the writer's text, then the blanks that ended the
  * raw text (the end of the input follows the last game). */
 static void
-write_fixed(fix *c, const char *raw, size_t len, size_t rawoff, int cp)
+write_fixed(fix *c, const char *raw, size_t len, size_t rawoff,
+            pdn_codepage cp)
 {
     const tool_opts *o = c->o;
     size_t lead = pdn_game_pos(c->g).offset - rawoff, tail = len, n, k;
@@ -479,10 +463,20 @@ write_fixed(fix *c, const char *raw, size_t len, size_t rawoff, int cp)
         c->to->fatal = 1;
         return;
     }
-    if (cp > TC_CP1252)
-        tc_decode(&c->to->out, raw, lead, cp);
-    else
+    if (cp != PDN_CP_UTF8 && !tc_is_utf8(raw, lead)) {
+        size_t dn;
+        char *dec = pdn_text_decode(cp, raw, lead, &dn);
+
+        if (dec == NULL) {
+            c->to->fatal = 1;
+            free(text);
+            return;
+        }
+        tbuf_add(&c->to->out, dec, dn);
+        free(dec);
+    } else {
         tbuf_add(&c->to->out, raw, lead);
+    }
     while (n > 0 && blank(text[n - 1]))
         n--;
     tbuf_add(&c->to->out, text, n);
@@ -498,14 +492,14 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
     fix c = {o, file, g, g, to, 0};
     size_t len = 0, rawoff = 0, span, i;
     const char *raw = g ? pdn_game_raw(g, &len) : NULL;
-    int cp = TC_CP1252, fresh = 0;
+    pdn_codepage cp = PDN_CP_UTF8;
     pdn_gametype gt;
 
     if (g == NULL)
         return;
     pdn_game_raw_span(g, &rawoff, &span);
     if (rerr->code == PDN_OK && !tc_is_utf8(raw, len) &&
-        (fresh = encoding(&c, raw, len, &cp)) < 0)
+        encoding(&c, raw, len, &cp) < 0)
         rerr = NULL; /* left as it is */
     for (i = 0; rerr && rerr->code == PDN_OK &&
                 i < pdn_game_tag_count(c.w) && i < pdn_game_tag_count(g);
@@ -527,8 +521,6 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
         else
             tbuf_add(&to->out, raw, len);
     }
-    if (fresh > 0)
-        pdn_game_free(c.w);
 }
 
 /* After a game's text is written (main thread, input order): a game over
@@ -586,15 +578,13 @@ count_order(fix_file *f, const char *line)
         memcpy(f->example[s][k], v, sizeof v);
 }
 
-/* The first pass over each regular file: the code page its lines that are
- * not UTF-8 point to, unless lines of it are sure of different ones, and
- * the order of day and month its dates show. */
+/* The first pass over each regular file: the order of day and month its
+ * dates show. */
 static void
 scan_files(fix_opts *fo, int argc, char **argv)
 {
     char *line = NULL;
     size_t cap = 0;
-    unsigned seen;
     ssize_t n;
     int i;
 
@@ -608,24 +598,9 @@ scan_files(fix_opts *fo, int argc, char **argv)
         if (fp == NULL)
             continue;
         f->name = argv[i];
-        seen = 0;
-        while ((n = getline(&line, &cap, fp)) > 0) {
-            tc_evidence lev;
-            int v;
-
+        while ((n = getline(&line, &cap, fp)) > 0)
             count_order(f, line);
-            if (tc_is_utf8(line, (size_t)n))
-                continue;
-            memset(&lev, 0, sizeof lev);
-            tc_scan(&lev, line, (size_t)n);
-            v = tc_verdict(&lev, line, (size_t)n);
-            seen |= v == TC_UNSURE ? 0 : 1u << v;
-            tc_scan(&f->ev, line, (size_t)n);
-        }
         fclose(fp);
-        /* lines that are sure of two code pages: a file of several */
-        f->cp = (seen & (seen - 1)) != 0 ? TC_UNSURE
-                                        : tc_verdict(&f->ev, NULL, 0);
         fo->nfiles++;
     }
     free(line);

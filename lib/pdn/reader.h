@@ -38,7 +38,8 @@ void pdn_reader_free(pdn_reader *r);
  * game, the next starts at the number), '-' placeholders
  * and a final '-' as terminator, a game with no terminator (ended by the
  * next tag pair or the end of input), a game with no tag pairs, a UTF-8
- * BOM, text that is not UTF-8 (read as CP1252), "(prose)" parentheses and
+ * BOM, text that is not UTF-8 (read from the code page its words point to,
+ * see pdn_game_encoding), "(prose)" parentheses and
  * text glued to a move (read as comments), a detached strength mark, a
  * number with no '.', literal "\r" text, and empty variations. */
 void pdn_reader_set_warning_fn(pdn_reader *r, pdn_diag_fn *fn, void *ud);
@@ -76,6 +77,50 @@ int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err);
  * whole (pdn-legal -w/-x) reads back from the input. 0 and 0 for a game
  * built by hand. */
 void pdn_game_raw_span(const pdn_game *g, size_t *offset, size_t *length);
+
+/* Code pages of text that is not UTF-8. */
+typedef enum pdn_codepage {
+    PDN_CP_UTF8 = 0, /* UTF-8 or ASCII: nothing decoded */
+    PDN_CP_1252,     /* Windows-1252, which covers printable Latin-1 */
+    PDN_CP_1251,     /* Windows Cyrillic */
+    PDN_CP_KOI8R,    /* KOI8-R */
+    PDN_CP_866,      /* DOS Cyrillic */
+    PDN_CP_COUNT
+} pdn_codepage;
+
+/* How the reader decoded a game's text (tag values, comments, setups). A
+ * game whose strings are not all UTF-8 is decoded from one code page,
+ * chosen by its words with a byte above 0x7F, each decoded under every
+ * code page and judged as a word of that script (letter case, vowels,
+ * accents, no box drawing): the code page its words point to clearly;
+ * when they do not, the one the words of the input's earlier non-UTF-8
+ * games point to (unless those pointed to several); otherwise CP1252
+ * (sure 0). The warning "text is not valid UTF-8; read as ..." names the
+ * code page. */
+typedef struct pdn_encoding {
+    pdn_codepage cp;   /* PDN_CP_UTF8: the text was UTF-8 */
+    int sure;          /* 0: nothing told the code page; CP1252 assumed */
+    int from_input;    /* the code page of the input's earlier games */
+    unsigned long words; /* the game's words with a byte above 0x7F */
+    unsigned long fit[PDN_CP_COUNT]; /* of those, the words that read
+                                        well under each code page */
+    double rarity[PDN_CP_COUNT]; /* a Cyrillic reading with 8 letters or
+                                    more: -ln of the mean frequency of
+                                    its letters in Russian text (lower
+                                    reads more like Russian); else 0 */
+} pdn_encoding;
+
+/* Fills *enc for g: the code page the reader decoded it from (a game not
+ * read by a reader, or cloned: UTF-8). 0, or -1 when g or enc is NULL. */
+int pdn_game_encoding(const pdn_game *g, pdn_encoding *enc);
+/* "UTF-8", "Windows-1252", "CP1251", "KOI8-R", "CP866"; NULL for a value
+ * that is no code page. */
+const char *pdn_codepage_name(pdn_codepage cp);
+/* The n bytes at s read in code page cp, as a new NUL-terminated UTF-8
+ * string (free() it; PDN_CP_UTF8 copies), its length in *len (may be
+ * NULL). NULL when memory runs out or cp is no code page. */
+char *pdn_text_decode(pdn_codepage cp, const char *s, size_t n,
+                      size_t *len);
 
 /* Number of games returned so far (with or without error). */
 unsigned long pdn_reader_game_count(const pdn_reader *r);

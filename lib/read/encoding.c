@@ -1,27 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Text encodings met in PDN files: UTF-8 validation and CP1252 (a superset
- * of the printable Latin-1 range) to UTF-8 transcoding. */
+/* Text encodings met in PDN files: UTF-8 validation and input that is not
+ * text (the code pages of text that is not UTF-8: codepage.c). */
 #include <config.h>
 #include "input.h"
 
 #include <string.h>
-
-/* CP1252 0x80..0x9F; the five undefined bytes keep their Latin-1 (C1)
- * meaning so that no byte is lost. */
-static const unsigned short cp1252_hi[32] = {
-    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-    0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-};
-
-unsigned
-pdnp_cp1252_code(unsigned char c)
-{
-    if (c >= 0x80 && c < 0xA0)
-        return cp1252_hi[c - 0x80];
-    return c;
-}
 
 int
 pdnp_has_high(const char *s, size_t n)
@@ -74,33 +57,6 @@ pdnp_utf8_valid(const char *s, size_t n)
         p += k + 1;
     }
     return 1;
-}
-
-int
-pdnp_cp1252_to_utf8(pdnp_buf *b, const char *s, size_t n)
-{
-    size_t i;
-    if (pdnp_buf_reserve(b, n * 3) < 0)
-        return -1;
-    for (i = 0; i < n; i++) {
-        unsigned c = pdnp_cp1252_code((unsigned char)s[i]);
-        char *o = b->data + b->len;
-        if (c < 0x80) {
-            o[0] = (char)c;
-            b->len += 1;
-        } else if (c < 0x800) {
-            o[0] = (char)(0xC0 | (c >> 6));
-            o[1] = (char)(0x80 | (c & 0x3F));
-            b->len += 2;
-        } else {
-            o[0] = (char)(0xE0 | (c >> 12));
-            o[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-            o[2] = (char)(0x80 | (c & 0x3F));
-            b->len += 3;
-        }
-    }
-    b->data[b->len] = '\0';
-    return 0;
 }
 
 /* Input that is not text, recognised from its first bytes (magic numbers

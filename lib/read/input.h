@@ -16,10 +16,31 @@
 int pdnp_has_high(const char *s, size_t n);
 /* 1 when s[0..n) is valid UTF-8. */
 int pdnp_utf8_valid(const char *s, size_t n);
-/* Appends s[0..n) read as CP1252 to b as UTF-8. 0 or -1 (ENOMEM). */
-int pdnp_cp1252_to_utf8(pdnp_buf *b, const char *s, size_t n);
-/* Unicode code point of CP1252 byte c (>= 0x80). */
-unsigned pdnp_cp1252_code(unsigned char c);
+
+/* ---- Code pages of text that is not UTF-8 (codepage.c) ---- */
+/* Indices of the evidence arrays; pdn_codepage (reader.h) is one more. */
+enum { PDNP_CP_UNSURE = -1, PDNP_CP1252 = 0, PDNP_CP1251, PDNP_KOI8R,
+       PDNP_CP866, PDNP_NCP };
+/* What the words of a text say (zeroed at the start). */
+typedef struct pdnp_cpev {
+    unsigned long fit[PDNP_NCP];    /* words that read well under each */
+    unsigned long misfit[PDNP_NCP]; /* words that do not */
+    unsigned long words;            /* words with a byte above 0x7F */
+    unsigned long c1;               /* bytes 0x80-0x9F */
+    unsigned long letters[PDNP_NCP];/* Cyrillic letters of fitting words */
+    unsigned long cost[PDNP_NCP];   /* their surprise in Russian text:
+                                       -100 ln(frequency), summed */
+} pdnp_cpev;
+/* Unicode code point of byte c in code page cp (PDNP_CP1252...). */
+unsigned pdnp_cp_code(int cp, unsigned char c);
+/* Adds the evidence of the words of s[0..n) to *ev. */
+void pdnp_cp_scan(pdnp_cpev *ev, const char *s, size_t n);
+/* The code page *ev points to, or PDNP_CP_UNSURE. s[0..n): the text, to
+ * tell whether candidates that fit as well decode it alike (NULL: they
+ * are taken to differ). */
+int pdnp_cp_verdict(const pdnp_cpev *ev, const char *s, size_t n);
+/* Appends s[0..n) read in code page cp to b as UTF-8. 0 or -1 (ENOMEM). */
+int pdnp_cp_to_utf8(pdnp_buf *b, const char *s, size_t n, int cp);
 /* What an input starting with d[0..n) is when it is not text (gzip, zip,
  * bzip2, xz, zstd, UTF-16), as a message, or NULL. */
 const char *pdnp_sniff_start(const unsigned char *d, size_t n);

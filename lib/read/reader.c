@@ -108,31 +108,93 @@ pdn_reader_game_count(const pdn_reader *r)
     return r != NULL ? r->ngames : 0;
 }
 
-/* The game's text is UTF-8 when all its stored strings are; otherwise it
- * is read as CP1252 (which covers Latin-1). */
+/* The stored string of slot i. */
+static const char **
+hi_slot(pdn_reader *r, size_t i)
+{
+    return r->hi[i].tag >= 0 ? &PDNP_TAG(r->g, r->hi[i].tag)->value
+                             : r->hi[i].slot;
+}
+
+/* The code page of a game that is not UTF-8 (see pdn_game_encoding),
+ * from the words of its strings, joined in tbuf. */
+static int
+choose_codepage(pdn_reader *r, pdnp_gameenc *enc)
+{
+    pdnp_cpev ev;
+    int cp, k;
+    size_t i;
+
+    pdnp_buf_clear(&r->tbuf);
+    for (i = 0; i < r->nhi; i++) {
+        const char *s = *hi_slot(r, i);
+        if (pdnp_buf_add(&r->tbuf, s, strlen(s)) < 0 ||
+            pdnp_buf_addc(&r->tbuf, '\n') < 0)
+            return pdnp_nomem(&r->dg);
+    }
+    memset(&ev, 0, sizeof ev);
+    pdnp_cp_scan(&ev, r->tbuf.data, r->tbuf.len);
+    cp = pdnp_cp_verdict(&ev, r->tbuf.data, r->tbuf.len);
+    for (k = 0; k < PDNP_NCP; k++) {
+        r->cpev.fit[k] += ev.fit[k];
+        r->cpev.misfit[k] += ev.misfit[k];
+        r->cpev.letters[k] += ev.letters[k];
+        r->cpev.cost[k] += ev.cost[k];
+        enc->fit[k] = ev.fit[k];
+        enc->letters[k] = ev.letters[k];
+        enc->cost[k] = ev.cost[k];
+    }
+    r->cpev.words += ev.words;
+    r->cpev.c1 += ev.c1;
+    enc->words = ev.words;
+    enc->sure = 1;
+    if (cp != PDNP_CP_UNSURE) {
+        r->cpseen |= 1u << cp;
+    } else if ((r->cpseen & (r->cpseen - 1)) == 0 &&
+               (cp = pdnp_cp_verdict(&r->cpev, NULL, 0)) != PDNP_CP_UNSURE) {
+        enc->from_input = 1;
+    } else {
+        cp = PDNP_CP1252;
+        enc->sure = 0;
+    }
+    enc->cp = cp + 1;
+    return cp;
+}
+
 int
 pdnp_fix_encoding(pdn_reader *r)
 {
     size_t i;
-    int valid = 1;
+    int valid = 1, cp;
     pdn_game *g = r->g;
+    pdnp_gameenc *enc;
 
     for (i = 0; i < r->nhi && valid; i++) {
-        const char *s = r->hi[i].tag >= 0 ? PDNP_TAG(g, r->hi[i].tag)->value
-                                          : *r->hi[i].slot;
+        const char *s = *hi_slot(r, i);
         valid = pdnp_utf8_valid(s, strlen(s));
     }
     if (valid)
         return 0;
-    pdnp_warn(&r->dg, PDN_EENCODING, &g->pos,
-              "text is not valid UTF-8; read as CP1252/Latin-1");
+    enc = pdnp_arena_alloc(&g->arena, sizeof *enc);
+    if (enc == NULL)
+        return pdnp_nomem(&r->dg);
+    memset(enc, 0, sizeof *enc);
+    g->enc = enc;
+    if ((cp = choose_codepage(r, enc)) < 0)
+        return -1;
+    if (cp == PDNP_CP1252)
+        pdnp_warn(&r->dg, PDN_EENCODING, &g->pos,
+                  "text is not valid UTF-8; read as CP1252/Latin-1");
+    else
+        pdnp_warn(&r->dg, PDN_EENCODING, &g->pos,
+                  "text is not valid UTF-8; read as %s%s",
+                  pdn_codepage_name((pdn_codepage)enc->cp),
+                  enc->from_input ? ", as the input's earlier games" : "");
     for (i = 0; i < r->nhi; i++) {
-        const char **slot = r->hi[i].tag >= 0
-                                ? &PDNP_TAG(g, r->hi[i].tag)->value
-                                : r->hi[i].slot;
+        const char **slot = hi_slot(r, i);
         char *d;
         pdnp_buf_clear(&r->tbuf);
-        if (pdnp_cp1252_to_utf8(&r->tbuf, *slot, strlen(*slot)) < 0)
+        if (pdnp_cp_to_utf8(&r->tbuf, *slot, strlen(*slot), cp) < 0)
             return pdnp_nomem(&r->dg);
         d = pdnp_arena_strndup(&g->arena, r->tbuf.data, r->tbuf.len);
         if (d == NULL)
@@ -140,6 +202,60 @@ pdnp_fix_encoding(pdn_reader *r)
         *slot = d;
     }
     return 0;
+}
+
+int
+pdn_game_encoding(const pdn_game *g, pdn_encoding *enc)
+{
+    int k;
+    if (g == NULL || enc == NULL)
+        return -1;
+    memset(enc, 0, sizeof *enc);
+    enc->cp = PDN_CP_UTF8;
+    enc->sure = 1;
+    if (g->enc == NULL)
+        return 0;
+    enc->cp = (pdn_codepage)g->enc->cp;
+    enc->sure = g->enc->sure;
+    enc->from_input = g->enc->from_input;
+    enc->words = g->enc->words;
+    for (k = 0; k < PDNP_NCP; k++) {
+        const pdnp_gameenc *e = g->enc;
+        enc->fit[k + 1] = e->fit[k];
+        if (k != PDNP_CP1252 && e->letters[k] >= 8)
+            enc->rarity[k + 1] =
+                (double)e->cost[k] / 100.0 / (double)e->letters[k];
+    }
+    return 0;
+}
+
+const char *
+pdn_codepage_name(pdn_codepage cp)
+{
+    static const char *const names[PDN_CP_COUNT] = {
+        "UTF-8", "Windows-1252", "CP1251", "KOI8-R", "CP866"};
+    return (int)cp >= 0 && cp < PDN_CP_COUNT ? names[cp] : NULL;
+}
+
+char *
+pdn_text_decode(pdn_codepage cp, const char *s, size_t n, size_t *len)
+{
+    pdnp_buf b;
+    int rc;
+
+    if ((int)cp < 0 || cp >= PDN_CP_COUNT || (s == NULL && n != 0))
+        return NULL;
+    pdnp_buf_init(&b);
+    rc = cp == PDN_CP_UTF8 ? pdnp_buf_add(&b, s != NULL ? s : "", n)
+                           : pdnp_cp_to_utf8(&b, s, n, (int)cp - 1);
+    if (rc < 0 || pdnp_buf_reserve(&b, 1) < 0) {
+        pdnp_buf_free(&b);
+        return NULL;
+    }
+    b.data[b.len] = '\0';
+    if (len != NULL)
+        *len = b.len;
+    return b.data;
 }
 
 /* Gives the game its raw text, up to end (window index): the window's

@@ -48,6 +48,10 @@ struct pdn_reader {
     pdnp_frame *frames;
     size_t nframes, capframes;
     pdnp_buf tbuf;   /* transcoding */
+    /* What the words of the input's games that were not UTF-8 say, and
+     * the code pages games of it were sure of (bits). */
+    pdnp_cpev cpev;
+    unsigned cpseen;
 };
 
 /* Memory a game's model takes: its arena blocks and tag blocks. */
@@ -66,7 +70,8 @@ int pdnp_parse_game(pdn_reader *r);
  * before the next tag section). */
 void pdnp_skip_game(pdn_reader *r);
 /* The game's text is UTF-8 when all its stored strings are; otherwise it
- * is read as CP1252. 0, or -1 when memory runs out. */
+ * is read from the code page its words point to (pdn_game_encoding). 0,
+ * or -1 when memory runs out. */
 int pdnp_fix_encoding(pdn_reader *r);
 
 /* ---- items.c: the items of a game (grammar functions) ---- */

@@ -822,6 +822,80 @@ START_TEST(test_reader_glued_result_starts_a_new_game)
 }
 END_TEST
 
+/* Text that is not UTF-8 is read in the code page its words point to
+ * (here CP1251), which pdn_game_encoding reports; a game whose own words
+ * do not tell takes the code page of the input's earlier games. */
+START_TEST(test_reader_decides_the_code_page_by_the_words)
+{
+    const char *s = "[Event \"\xcf\xe5\xf0\xe2\xe5\xed\xf1\xf2\xe2\xee \xe3\xee\xf0\xee\xe4\xe0\"]\n[White \"\xcd\xe5\xec\xe5\xf6 \xc4\xec\xe8\xf2\xf0\xe8\xe9\"] *\n"
+                    "[White \"\xc4\xc0\"] *\n[White \"A\"] *\n";
+    char warn[1024] = "";
+    pdn_reader *r = pdn_reader_new_mem(s, strlen(s), "m");
+    pdn_game *g = NULL;
+    pdn_error e;
+    pdn_encoding enc;
+
+    pdn_reader_set_warning_fn(r, collect_warnings, warn);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    ck_assert_str_eq(pdn_game_tag(g, "White"), "\xd0\x9d\xd0\xb5\xd0\xbc\xd0\xb5\xd1\x86 \xd0\x94\xd0\xbc\xd0\xb8\xd1\x82\xd1\x80\xd0\xb8\xd0\xb9");
+    ck_assert_str_eq(pdn_game_tag(g, "Event"), "\xd0\x9f\xd0\xb5\xd1\x80\xd0\xb2\xd0\xb5\xd0\xbd\xd1\x81\xd1\x82\xd0\xb2\xd0\xbe \xd0\xb3\xd0\xbe\xd1\x80\xd0\xbe\xd0\xb4\xd0\xb0");
+    ck_assert_int_eq(pdn_game_encoding(g, &enc), 0);
+    ck_assert_int_eq(enc.cp, PDN_CP_1251);
+    ck_assert_int_eq(enc.sure, 1);
+    ck_assert_int_eq(enc.from_input, 0);
+    ck_assert_uint_eq(enc.words, 4);
+    ck_assert_uint_eq(enc.fit[PDN_CP_1251], 4);
+    pdn_game_free(g);
+    /* "\xc4\xc0" reads as well in KOI8-R: the earlier game's code page */
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    ck_assert_str_eq(pdn_game_tag(g, "White"), "\xd0\x94\xd0\x90");
+    ck_assert_int_eq(pdn_game_encoding(g, &enc), 0);
+    ck_assert_int_eq(enc.cp, PDN_CP_1251);
+    ck_assert_int_eq(enc.from_input, 1);
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    ck_assert_int_eq(pdn_game_encoding(g, &enc), 0);
+    ck_assert_int_eq(enc.cp, PDN_CP_UTF8);
+    pdn_game_free(g);
+    ck_assert_str_eq(warn,
+                     "1:1:text is not valid UTF-8; read as CP1251|"
+                     "3:1:text is not valid UTF-8; read as CP1251, as the "
+                     "input's earlier games|");
+    ck_assert_int_eq(pdn_game_encoding(NULL, &enc), -1);
+    pdn_reader_free(r);
+}
+END_TEST
+
+/* pdn_text_decode and pdn_codepage_name over every code page. */
+START_TEST(test_reader_text_decode)
+{
+    static const struct {
+        pdn_codepage cp;
+        const char *in, *out, *name;
+    } cases[] = {
+        {PDN_CP_UTF8, "Ber\xc3\xa9ot", "Ber\xc3\xa9ot", "UTF-8"},
+        {PDN_CP_1252, "Ber\xe7ot \x80", "Ber\xc3\xa7ot \xe2\x82\xac",
+         "Windows-1252"},
+        {PDN_CP_1251, "\xc4\xe0", "\xd0\x94\xd0\xb0", "CP1251"},
+        {PDN_CP_KOI8R, "\xe4\xc1", "\xd0\x94\xd0\xb0", "KOI8-R"},
+        {PDN_CP_866, "\x84\xa0", "\xd0\x94\xd0\xb0", "CP866"},
+    };
+    size_t i, n;
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *d = pdn_text_decode(cases[i].cp, cases[i].in,
+                                  strlen(cases[i].in), &n);
+        ck_assert_ptr_nonnull(d);
+        ck_assert_str_eq(d, cases[i].out);
+        ck_assert_uint_eq(n, strlen(cases[i].out));
+        ck_assert_str_eq(pdn_codepage_name(cases[i].cp), cases[i].name);
+        free(d);
+    }
+    ck_assert_ptr_null(pdn_text_decode(PDN_CP_COUNT, "a", 1, NULL));
+    ck_assert_ptr_null(pdn_codepage_name(PDN_CP_COUNT));
+}
+END_TEST
+
 /* Input that is not text is recognised from its first bytes, or at its
  * first NUL byte, and gives one error; what comes before a NUL is read. */
 START_TEST(test_reader_binary_input_gives_one_error)
@@ -952,6 +1026,8 @@ reader_suite(void)
     tcase_add_test(core, test_reader_tag_positions);
     tcase_add_test(core, test_reader_fast_path_matches_general_path);
     tcase_add_test(core, test_reader_decides_encoding_per_game);
+    tcase_add_test(core, test_reader_decides_the_code_page_by_the_words);
+    tcase_add_test(core, test_reader_text_decode);
     tcase_add_test(core, test_reader_parse_string_reads_first_game);
     tcase_add_test(core, test_reader_succeed_samples_give_no_errors);
     tcase_add_test(errors, test_reader_read_error_gives_eio_and_stops);
