@@ -131,6 +131,28 @@ tool_gametype_took(const pdn_game *g, int cand, tool_out *to)
     infer_prior_took(g, cand, plies, &to->infer);
 }
 
+/* A setup that its GameType tag rejects ("white man on its promotion
+ * row") and another numbering or variant of the board makes legal, with
+ * the game legal after it: the same hint as for a move (pdn-legal). */
+static void
+setup_hint(const tool_opts *o, const char *file, const pdn_game *g,
+           const pdn_gametype *gt, const pdn_error *err, tool_out *to)
+{
+    char was[96], fit[96];
+    pdn_gametype alt;
+
+    if (err->code != PDN_ESETUP || o->have_force || o->adapt ||
+        pdn_game_tag(g, "GameType") == NULL ||
+        !infer_refit(g, gt, &alt, to))
+        return;
+    infer_describe(gt, was, sizeof was);
+    infer_describe(&alt, fit, sizeof fit);
+    tool_diag(o, to, file, &err->pos, pdn_game_number(g), PDN_SEV_WARNING,
+              PDN_EVARIANT, NULL,
+              "setup illegal as %s, but legal as %s: wrong GameType? (-A "
+              "replays such games so, -G sets the variant)", was, fit);
+}
+
 /* Puts b in g's start position (its FEN tag). 0, or -1 after reporting. */
 static int
 place_fen(const tool_opts *o, const char *file, const pdn_game *g,
@@ -139,8 +161,11 @@ place_fen(const tool_opts *o, const char *file, const pdn_game *g,
     pdn_error err;
     int rc = pdn_game_start(g, b, &err);
 
-    if (rc != 0)
+    if (rc != 0) {
         tool_diag_err(o, to, file, &err, NULL);
+        if (rc < 0)
+            setup_hint(o, file, g, pdn_board_gametype(b), &err, to);
+    }
     return rc < 0 ? -1 : 0;
 }
 
