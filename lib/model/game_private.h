@@ -118,15 +118,6 @@ typedef struct pdnp_tag {
 #define PDNP_TAG0 16
 #define PDNP_TAG(g, i) (&(g)->tblk[(i) >> PDNP_TBITS][(i) & (PDNP_TBLOCK - 1)])
 
-/* The code page a game's text was decoded from (pdn_game_encoding). */
-typedef struct pdnp_gameenc {
-    int cp;               /* pdn_codepage */
-    int sure, from_input;
-    unsigned long words;
-    unsigned long fit[4]; /* by code page: 1252, 1251, KOI8-R, 866 */
-    unsigned long letters[4], cost[4];
-} pdnp_gameenc;
-
 struct pdn_game {
     pdnp_arena arena;
     pdnp_tag **tblk;
@@ -142,10 +133,12 @@ struct pdn_game {
     size_t raw_len;
     size_t raw_span;  /* its whole length in the input: more than raw_len
                        * when the game was over the size limit */
-    int raw_arena;    /* raw lies in the arena, not in its own allocation */
-    /* How the reader decoded text that was not UTF-8 (in the arena; NULL:
-     * the text was UTF-8, or the game was not read). */
-    const struct pdnp_gameenc *enc;
+    unsigned char raw_arena; /* raw lies in the arena, not in its own
+                              * allocation */
+    /* How the reader decoded text that was not UTF-8 (pdn_game_encoding):
+     * the code page (pdn_codepage; 0: UTF-8, or a game not read), whether
+     * words told it, whether the input's earlier games did. */
+    unsigned char cp, cp_sure, cp_input;
     /* The usual handful of tags, and the block table while there is one
      * block, live in the game itself, as does its first arena block (after
      * the struct, in the same allocation): a game costs one allocation

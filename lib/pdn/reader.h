@@ -101,7 +101,8 @@ typedef struct pdn_encoding {
     pdn_codepage cp;   /* PDN_CP_UTF8: the text was UTF-8 */
     int sure;          /* 0: nothing told the code page; CP1252 assumed */
     int from_input;    /* the code page of the input's earlier games */
-    unsigned long words; /* the game's words with a byte above 0x7F */
+    unsigned long words; /* the words of the game's raw text with a
+                            byte above 0x7F */
     unsigned long fit[PDN_CP_COUNT]; /* of those, the words that read
                                         well under each code page */
     double rarity[PDN_CP_COUNT]; /* a Cyrillic reading with 8 letters or

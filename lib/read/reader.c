@@ -119,8 +119,9 @@ hi_slot(pdn_reader *r, size_t i)
 /* The code page of a game that is not UTF-8 (see pdn_game_encoding),
  * from the words of its strings, joined in tbuf. */
 static int
-choose_codepage(pdn_reader *r, pdnp_gameenc *enc)
+choose_codepage(pdn_reader *r)
 {
+    pdn_game *g = r->g;
     pdnp_cpev ev;
     int cp, k;
     size_t i;
@@ -140,24 +141,20 @@ choose_codepage(pdn_reader *r, pdnp_gameenc *enc)
         r->cpev.misfit[k] += ev.misfit[k];
         r->cpev.letters[k] += ev.letters[k];
         r->cpev.cost[k] += ev.cost[k];
-        enc->fit[k] = ev.fit[k];
-        enc->letters[k] = ev.letters[k];
-        enc->cost[k] = ev.cost[k];
     }
     r->cpev.words += ev.words;
     r->cpev.c1 += ev.c1;
-    enc->words = ev.words;
-    enc->sure = 1;
+    g->cp_sure = 1;
     if (cp != PDNP_CP_UNSURE) {
         r->cpseen |= 1u << cp;
     } else if ((r->cpseen & (r->cpseen - 1)) == 0 &&
                (cp = pdnp_cp_verdict(&r->cpev, NULL, 0)) != PDNP_CP_UNSURE) {
-        enc->from_input = 1;
+        g->cp_input = 1;
     } else {
         cp = PDNP_CP1252;
-        enc->sure = 0;
+        g->cp_sure = 0;
     }
-    enc->cp = cp + 1;
+    g->cp = (unsigned char)(cp + 1);
     return cp;
 }
 
@@ -167,7 +164,6 @@ pdnp_fix_encoding(pdn_reader *r)
     size_t i;
     int valid = 1, cp;
     pdn_game *g = r->g;
-    pdnp_gameenc *enc;
 
     for (i = 0; i < r->nhi && valid; i++) {
         const char *s = *hi_slot(r, i);
@@ -175,12 +171,7 @@ pdnp_fix_encoding(pdn_reader *r)
     }
     if (valid)
         return 0;
-    enc = pdnp_arena_alloc(&g->arena, sizeof *enc);
-    if (enc == NULL)
-        return pdnp_nomem(&r->dg);
-    memset(enc, 0, sizeof *enc);
-    g->enc = enc;
-    if ((cp = choose_codepage(r, enc)) < 0)
+    if ((cp = choose_codepage(r)) < 0)
         return -1;
     if (cp == PDNP_CP1252)
         pdnp_warn(&r->dg, PDN_EENCODING, &g->pos,
@@ -188,8 +179,8 @@ pdnp_fix_encoding(pdn_reader *r)
     else
         pdnp_warn(&r->dg, PDN_EENCODING, &g->pos,
                   "text is not valid UTF-8; read as %s%s",
-                  pdn_codepage_name((pdn_codepage)enc->cp),
-                  enc->from_input ? ", as the input's earlier games" : "");
+                  pdn_codepage_name((pdn_codepage)g->cp),
+                  g->cp_input ? ", as the input's earlier games" : "");
     for (i = 0; i < r->nhi; i++) {
         const char **slot = hi_slot(r, i);
         char *d;
@@ -207,24 +198,26 @@ pdnp_fix_encoding(pdn_reader *r)
 int
 pdn_game_encoding(const pdn_game *g, pdn_encoding *enc)
 {
+    pdnp_cpev ev;
     int k;
+
     if (g == NULL || enc == NULL)
         return -1;
     memset(enc, 0, sizeof *enc);
-    enc->cp = PDN_CP_UTF8;
-    enc->sure = 1;
-    if (g->enc == NULL)
+    enc->cp = (pdn_codepage)g->cp;
+    enc->sure = g->cp == PDN_CP_UTF8 || g->cp_sure;
+    enc->from_input = g->cp_input;
+    if (g->cp == PDN_CP_UTF8 || g->raw == NULL)
         return 0;
-    enc->cp = (pdn_codepage)g->enc->cp;
-    enc->sure = g->enc->sure;
-    enc->from_input = g->enc->from_input;
-    enc->words = g->enc->words;
+    /* the evidence: the words of the game's text as written */
+    memset(&ev, 0, sizeof ev);
+    pdnp_cp_scan(&ev, g->raw, g->raw_len);
+    enc->words = ev.words;
     for (k = 0; k < PDNP_NCP; k++) {
-        const pdnp_gameenc *e = g->enc;
-        enc->fit[k + 1] = e->fit[k];
-        if (k != PDNP_CP1252 && e->letters[k] >= 8)
+        enc->fit[k + 1] = ev.fit[k];
+        if (k != PDNP_CP1252 && ev.letters[k] >= 8)
             enc->rarity[k + 1] =
-                (double)e->cost[k] / 100.0 / (double)e->letters[k];
+                (double)ev.cost[k] / 100.0 / (double)ev.letters[k];
     }
     return 0;
 }
