@@ -3,7 +3,8 @@
 # pdn-fix and pdn-stats on real archives of ../shared (skipped without it):
 # the Russian championship of 1947 written in CP1251, KOI8-R and CP866
 # (made here with iconv from its UTF-8) comes back with its names, from a
-# file and game by game from standard input; the Latin-1 files of the
+# file and game by game from standard input, and pdn-convert reads the same
+# names (one decision of the reader for every tool); the Latin-1 files of the
 # corpus get their accented names; the Open Checkers Archive gets every
 # date and the GameType of the games only English explains, reads back
 # legal, and a second run repairs nothing; pdn-stats counts it whole.
@@ -27,6 +28,9 @@ if command -v iconv > /dev/null; then
         [ "$n" = 153 ] || { echo "FAIL: $cp: $n of 153 games read as $cp" >&2; fail=1; }
         pdn-fix -q < "$tmp/in.pdn" 2> /dev/null | names /dev/stdin | cmp -s - "$tmp/want" ||
             { echo "FAIL: $cp from standard input: names differ" >&2; fail=1; }
+        # the reader's decision, the same in every tool
+        pdn-convert -q "$tmp/in.pdn" 2> /dev/null | names /dev/stdin | cmp -s - "$tmp/want" ||
+            { echo "FAIL: $cp: pdn-convert reads other names" >&2; fail=1; }
     done
 fi
 
