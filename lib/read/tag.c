@@ -136,8 +136,8 @@ unclosed_value(pdnp_lexer *r, size_t open, size_t p, size_t name,
 
 /* A quoted value that reaches the end of its line at p with no closing
  * quote, when one of the next lines (at most 8, none blank or holding a
- * '[') holds the '"' and ']' that close it: the line break is part of the
- * value. Adds to sbuf what the break is read as and returns the index
+ * '[' or '{') holds the '"' and ']' that close it: the line break is part
+ * of the value. Adds to sbuf what the break is read as and returns the index
  * where the value goes on (past the next line's blanks); 0 otherwise. In
  * a FEN the break and the blanks around it are read as ',' between two
  * squares and as nothing next to a separator; in other tags as one
@@ -169,7 +169,8 @@ value_goes_on(pdnp_lexer *r, size_t p, size_t name, size_t nlen,
             return 0;
         for (; pdnp_lex_need(r, q) && r->in.data[q] != '\n' &&
                r->in.data[q] != '\r'; q++) {
-            if (r->in.data[q] == '[' || q - p > r->max_token)
+            if (r->in.data[q] == '[' || r->in.data[q] == '{' ||
+                q - p > r->max_token)
                 return 0;
             if (r->in.data[q] == '"' && closes_value(r, q, &after)) {
                 next = s;

@@ -750,6 +750,8 @@ START_TEST(test_reader_tag_broken_over_lines)
         "[Event \"a\"]\n[FEN \"W:W31,32\n  33:B1,2,\n3\"]\n"
         "[Site \"Town  \n hall\"]\n1. 32-28\n"
         "[\n Event \"b\"]\r\n[FEN \"B:W31\n:B1\"]\n1... 1-6 *\n";
+    static const char in2[] = "[Event \"c\n[Site \"x\"]\n[Round \"d\n"
+                              "1. 32-28 {see \"e\"]} *\n";
     char warn[1024] = "";
     pdn_reader *r = pdn_reader_new_mem(in, sizeof in - 1, "t");
     pdn_game *g;
@@ -779,6 +781,16 @@ START_TEST(test_reader_tag_broken_over_lines)
         "of the next line|"
         "10:12:value of tag 'FEN' broken over two lines: the line break "
         "read as nothing|");
+    pdn_reader_free(r);
+    /* no line that opens a comment or a tag pair goes on a value */
+    r = pdn_reader_new_mem(in2, sizeof in2 - 1, "t");
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), -1);
+    ck_assert_str_eq(e.text, "no closing '\"' in the value of tag 'Event'; "
+                             "it is read to the end of its line");
+    ck_assert_uint_eq(pdn_game_tag_count(g), 3);
+    ck_assert_str_eq(pdn_game_tag(g, "Round"), "d");
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 0);
     pdn_reader_free(r);
 }
 END_TEST
