@@ -25,8 +25,10 @@
  *   result      = "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1"
  *               | "0-0" | the same with ":" | "½-½" ;
  *
- * A game also ends, with a warning, where a tag pair follows its body or
- * where the input ends. Lines starting with '%' are ignored (lexer). The
+ * A game also ends, with a warning, where a tag pair follows its body,
+ * where the input ends, or at a result glued to the next game's move
+ * number ("0-001.33-29": the next game starts at "01."). Lines starting
+ * with '%' are ignored (lexer). The
  * plain moves and move numbers that make up most of a game are read by
  * the lexer's pdnp_lex_plain into the same grammar functions. */
 #include <config.h>
