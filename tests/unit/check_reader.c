@@ -803,6 +803,7 @@ START_TEST(test_reader_glued_result_starts_a_new_game)
     static const char in[] =
         "1. 32-28 19-23 0-001.33-29 17-22 1-101.32-28 2. 28x 19\n"
         "1/2-1/21.31-27 2-001.34-29 1-0";
+    static const char in2[] = "1. 32-28 7y 19-23 1-001.33-29 17-22 *";
     static const char *const want[] = {"0-0", "1-1", "1/2-1/2", "2-0",
                                        "1-0"};
     static const unsigned long col[] = {1, 19, 37, 8, 19};
@@ -830,6 +831,22 @@ START_TEST(test_reader_glued_result_starts_a_new_game)
         warn, "2:1:a result glued to a move number: '1/2-1/21.31-27' read "
               "as the result '1/2-1/2', and a new game from '1.31-27'|"));
     ck_assert_ptr_nonnull(strstr(warn, "1:49:move '28x 19' read as '28x19'"));
+    pdn_reader_free(r);
+    /* a broken game is skipped to the glued result, not past it */
+    r = pdn_reader_new_mem(in2, sizeof in2 - 1, "t");
+    warn[0] = '\0';
+    pdn_reader_set_warning_fn(r, collect_warnings, warn);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), -1);
+    ck_assert_str_eq(e.text, "cannot read move '7y'");
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 1);
+    ck_assert_uint_eq(pdn_game_pos(g).column, 22);
+    ck_assert_str_eq(pdn_game_result(g), "*");
+    pdn_game_free(g);
+    ck_assert_int_eq(pdn_reader_next(r, &g, &e), 0);
+    ck_assert_ptr_nonnull(strstr(
+        warn, "1:19:a result glued to a move number: '1-001.33-29' read as "
+              "the result '1-0', and a new game from '01.33-29'|"));
     pdn_reader_free(r);
 }
 END_TEST
