@@ -70,6 +70,7 @@ pdn_reader_free(pdn_reader *r)
     pdnp_buf_free(&r->tbuf);
     pdn_game_free(r->g);
     pdnp_free(r->hi);
+    pdnp_free(r->cpev);
     pdnp_free(r->frames);
     pdnp_free(r->name);
     pdnp_free(r);
@@ -133,22 +134,25 @@ choose_codepage(pdn_reader *r)
             pdnp_buf_addc(&r->tbuf, '\n') < 0)
             return pdnp_nomem(&r->dg);
     }
+    if (r->cpev == NULL && (r->cpev = pdnp_calloc(1, sizeof *r->cpev)) ==
+                               NULL)
+        return pdnp_nomem(&r->dg);
     memset(&ev, 0, sizeof ev);
     pdnp_cp_scan(&ev, r->tbuf.data, r->tbuf.len);
     cp = pdnp_cp_verdict(&ev, r->tbuf.data, r->tbuf.len);
     for (k = 0; k < PDNP_NCP; k++) {
-        r->cpev.fit[k] += ev.fit[k];
-        r->cpev.misfit[k] += ev.misfit[k];
-        r->cpev.letters[k] += ev.letters[k];
-        r->cpev.cost[k] += ev.cost[k];
+        r->cpev->fit[k] += ev.fit[k];
+        r->cpev->misfit[k] += ev.misfit[k];
+        r->cpev->letters[k] += ev.letters[k];
+        r->cpev->cost[k] += ev.cost[k];
     }
-    r->cpev.words += ev.words;
-    r->cpev.c1 += ev.c1;
+    r->cpev->words += ev.words;
+    r->cpev->c1 += ev.c1;
     g->cp_sure = 1;
     if (cp != PDNP_CP_UNSURE) {
         r->cpseen |= 1u << cp;
     } else if ((r->cpseen & (r->cpseen - 1)) == 0 &&
-               (cp = pdnp_cp_verdict(&r->cpev, NULL, 0)) != PDNP_CP_UNSURE) {
+               (cp = pdnp_cp_verdict(r->cpev, NULL, 0)) != PDNP_CP_UNSURE) {
         g->cp_input = 1;
     } else {
         cp = PDNP_CP1252;

@@ -48,9 +48,10 @@ struct pdn_reader {
     pdnp_frame *frames;
     size_t nframes, capframes;
     pdnp_buf tbuf;   /* transcoding */
-    /* What the words of the input's games that were not UTF-8 say, and
-     * the code pages games of it were sure of (bits). */
-    pdnp_cpev cpev;
+    /* What the words of the input's games that were not UTF-8 say (made
+     * at the first such game), and the code pages games of it were sure
+     * of (bits). */
+    pdnp_cpev *cpev;
     unsigned cpseen;
 };
 
