@@ -155,6 +155,16 @@ pdn_node_set_strength(pdn_node *n, const char *mark)
 }
 
 int
+pdn_node_set_number(pdn_node *n, unsigned long number, int ellipsis)
+{
+    if (n == NULL)
+        return -1;
+    n->number = number < PDNP_NUM_MAX ? number : PDNP_NUM_MAX;
+    n->ellipsis = number != 0 && ellipsis != 0;
+    return 0;
+}
+
+int
 pdn_node_set_setup(pdn_node *n, const char *fen, pdn_error *err)
 {
     pdn_fen f;

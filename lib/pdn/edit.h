@@ -49,6 +49,13 @@ int pdn_node_set_strength(pdn_node *n, const char *mark);
 /* The setup command standing before the move: a FEN string (checked by
  * pdn_fen_parse; -1 with *err when it cannot be read), NULL removes it. */
 int pdn_node_set_setup(pdn_node *n, const char *fen, pdn_error *err);
+/* The move number written before n's move: number (0: none, saturated at
+ * 999,999,999) and ellipsis (1: "N...", a second mover's move). The
+ * writer counts the numbers of every line itself; of the first move of a
+ * game that starts from a FEN tag it takes the number and, when neither a
+ * GameType nor a Variant tag says which side moves first, the side (so a
+ * program that knows the variant says it here). 0, or -1 when n is NULL. */
+int pdn_node_set_number(pdn_node *n, unsigned long number, int ellipsis);
 
 /* Moves. text is one move token as pdn_movetext_parse reads it ("32-28",
  * "c3:e5"); a token that is no move gives NULL with *err (PDN_EMOVE).

@@ -4,6 +4,7 @@
  * stack. Reading the output and writing it again gives the same bytes. */
 #include <config.h>
 #include "model/game_private.h"
+#include "pdn/variant.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -308,11 +309,52 @@ setup_token(wr *w, const char *fen)
     return rc;
 }
 
+/* The number and side (1: the second mover) of g's first move. From the
+ * initial position: 1, the first mover. From a FEN: its side to move
+ * against the first mover of the GameType tag (else of a Variant tag
+ * naming one); when neither says, the side the first move was written
+ * for. The number is the one written before the first move, else the
+ * FEN's full-move counter (":F12"), else 1. */
+static void
+first_move(const pdn_game *g, unsigned long *num, int *side)
+{
+    const char *fen = pdn_game_tag(g, "FEN"), *t, *f;
+    pdn_gametype gt;
+    char start = 0;
+
+    *num = 1;
+    *side = 0;
+    if (fen == NULL)
+        return;
+    if ((t = pdn_game_tag(g, "GameType")) != NULL) {
+        if (pdn_gametype_parse(t, &gt, NULL) >= 0)
+            start = gt.start;
+    } else if ((t = pdn_game_tag(g, "Variant")) != NULL &&
+               pdn_gametype_by_name(t, &gt) == 0) {
+        start = gt.start;
+    }
+    while (*fen == ' ' || *fen == '\t')
+        fen++;
+    if (start != 0 && (*fen == 'W' || *fen == 'B'))
+        *side = *fen != start;
+    else if (g->first != NULL && g->first->number != 0)
+        *side = g->first->ellipsis != 0;
+    if (g->first != NULL && g->first->number != 0) {
+        *num = g->first->number;
+    } else if ((f = strstr(fen, ":F")) != NULL && f[2] >= '1' &&
+               f[2] <= '9') {
+        unsigned long v = pdnp_move_number(f + 2, strspn(f + 2, "0123456789"));
+        if (v != 0)
+            *num = v;
+    }
+}
+
 /* The move tree, depth first, with an explicit stack of lines: each frame
  * remembers where its line continues after the variations of its last
- * move. Move numbers are recomputed by counting plies from the first
- * written number; "N..." is written where the reader needs it (at the
- * start of a line, after a comment or a variation). */
+ * move. The writer owns move numbers: they are counted in plies from the
+ * first move's (first_move), in variations as in the line they leave,
+ * whatever numbers the input had; "N..." is written where the reader
+ * needs it (at the start of a line, after a comment or a variation). */
 static int
 movetext(wr *w, const pdn_game *g)
 {
@@ -327,7 +369,7 @@ movetext(wr *w, const pdn_game *g)
         return -1;
     memset(&st[0], 0, sizeof st[0]);
     st[0].cur = g->first;
-    st[0].num = 1;
+    first_move(g, &st[0].num, &st[0].side);
     st[0].need_num = 1;
     n = 1;
     while (n > 0) {
@@ -372,14 +414,6 @@ movetext(wr *w, const pdn_game *g)
             goto done;
         if (PDNP_XV(x, setup) != NULL && setup_token(w, x->x->setup) < 0)
             goto done;
-        if (x->number != 0) {
-            /* A number that counting would not give is written out, so
-             * that reading the output gives it back. */
-            if (x->number != f->num || x->ellipsis != f->side)
-                f->need_num = 1;
-            f->num = x->number;
-            f->side = x->ellipsis;
-        }
         if (PDNP_XL(x, before)->count > 0 || PDNP_XV(x, setup) != NULL)
             f->need_num = 1;
         if (move_token(w, x, f, f->side == 0 || f->need_num) < 0)

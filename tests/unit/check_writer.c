@@ -63,14 +63,38 @@ static const struct {
      "[GameType \"20\"]\n[Event \"e\"]\n1. 32-28 19-23 *\n\n"},
     /* Canonical moves: no leading zeros, lower case, glued strength. */
     {"[E \"\"] 1. 06-11 ! 2. E3:G5 (?) *", PDN_WRITE_PDN3,
-     "[E \"\"]\n1. 6-11! 2. e3:g5? *\n\n"},
+     "[E \"\"]\n1. 6-11! e3:g5? *\n\n"},
     /* Numbers recomputed; "N..." after comments and variations. */
     {"[E \"\"] 32-28 {c} 19-23 (18-23 37-32) 37-32 $1 14-19 *",
      PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 {c} 1... 19-23 (1... 18-23 2. 37-32) 2. 37-32 $1 "
      "14-19 *\n\n"},
+    /* The writer owns move numbers: from the initial position the
+     * first move is 1.; from a FEN the first written number is kept,
+     * with the side the FEN and the GameType give, else the FEN's
+     * full-move counter; numbers of later moves are counted. */
     {"[E \"\"] 12... 19-23 13. 33-28 *", PDN_WRITE_COMPAT,
-     "[E \"\"]\n12... 19-23 13. 33-28 *\n\n"},
+     "[E \"\"]\n1. 19-23 33-28 *\n\n"},
+    {"[FEN \"B:W33:B19\"] 12... 19-23 13. 33-28 *", PDN_WRITE_COMPAT,
+     "[FEN \"B:W33:B19\"]\n12... 19-23 13. 33-28 *\n\n"},
+    {"[GameType \"21\"][FEN \"W:W24:B11\"] 1. 24-20 11-15 *",
+     PDN_WRITE_COMPAT,
+     "[GameType \"21\"]\n[FEN \"W:W24:B11\"]\n1... 24-20 2. 11-15 *\n\n"},
+    {"[GameType \"21\"][FEN \"B:W24:B11\"] 24-20 11-15 *",
+     PDN_WRITE_COMPAT,
+     "[GameType \"21\"]\n[FEN \"B:W24:B11\"]\n1. 24-20 11-15 *\n\n"},
+    {"[GameType \"20\"][FEN \"B:W33:B19:H0:F12\"] 19-23 33-28 *",
+     PDN_WRITE_COMPAT,
+     "[GameType \"20\"]\n[FEN \"B:W33:B19:H0:F12\"]\n12... 19-23 13. "
+     "33-28 *\n\n"},
+    {"[Variant \"American/English\"][FEN \"W:W24:B11\"] 1. 24-20 *",
+     PDN_WRITE_COMPAT,
+     "[Variant \"American/English\"]\n[FEN \"W:W24:B11\"]\n1... 24-20 "
+     "*\n\n"},
+    /* wrong numbers are not kept beside the counted ones */
+    {"[E \"\"] 1. 11-15 24-20 7. 8-11 28-24 3... 9-13 22-18 *",
+     PDN_WRITE_COMPAT,
+     "[E \"\"]\n1. 11-15 24-20 2. 8-11 28-24 3. 9-13 22-18 *\n\n"},
     /* Comments before the first move, setups, game comments, NAG 7. */
     {"[E \"\"] {intro} /FEN \"W:W31:B1\"/ 1. 31-27* 1-6 {end} 1-0",
      PDN_WRITE_COMPAT,
@@ -89,9 +113,9 @@ static const struct {
     {"[E \"\"] 1. - - 2. 32-28 1/2-1/2", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. - - 2. 32-28 1/2-1/2\n\n"},
     {"1. 32-28 *", PDN_WRITE_COMPAT, "1. 32-28 *\n\n"},
-    /* A number counting would not give is kept. */
+    /* A number counting would not give is not kept. */
     {"[E \"\"] 1. 32-28 19-23 2..37-32 *", PDN_WRITE_COMPAT,
-     "[E \"\"]\n1. 32-28 19-23 2... 37-32 *\n\n"},
+     "[E \"\"]\n1. 32-28 19-23 2. 37-32 *\n\n"},
     /* A ';' comment holding '}' stays a ';' comment. */
     {"[E \"\"] 1. 32-28 ; a } b\n19-23 *", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 ; a } b\n1... 19-23 *\n\n"},
@@ -109,8 +133,10 @@ static const struct {
     {"[E \"\"] 1. - ! 19-23 !?!?!?!?!? *", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. -! 19-23!?!?!?!?!? *\n\n"},
     /* Move numbers saturate at 999,999,999, counting too. */
-    {"[E \"\"] 99999999999. 32-28 19-23 33-29 *", PDN_WRITE_COMPAT,
-     "[E \"\"]\n999999999. 32-28 19-23 999999999. 33-29 *\n\n"},
+    {"[FEN \"W:W32,33:B19\"] 99999999999. 32-28 19-23 33-29 *",
+     PDN_WRITE_COMPAT,
+     "[FEN \"W:W32,33:B19\"]\n999999999. 32-28 19-23 999999999. 33-29 "
+     "*\n\n"},
     /* The comments of an empty variation trail its move. */
     {"[E \"\"] 1. 32-28 19-23 ( {c} ) *", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 19-23 {c} *\n\n"},
