@@ -26,15 +26,20 @@ pdn_game *pdn_game_clone(const pdn_game *g);
 
 /* Game comments (after the last move of the main line; see
  * pdn_game_comment_at). Add appends; set replaces comment i; remove drops
- * comment i. Text is stored as given (the writer escapes nothing: a '}'
- * inside a comment is written as it is). Return 0, or -1 when i is out of
- * range, an argument is NULL or memory runs out (the game is unchanged). */
+ * comment i. Text is stored as given. PDN has no escape in comments: a
+ * text holding '}' is written as a ';' comment, so it may not hold a line
+ * break nor begin or end with a blank (the reader trims ';' comments).
+ * Return 0, or -1 when i is out of range, an argument is NULL, the text
+ * cannot be written so, or memory runs out (the game is unchanged). */
 int pdn_game_add_comment(pdn_game *g, const char *text);
 int pdn_game_set_comment(pdn_game *g, size_t i, const char *text);
 int pdn_game_remove_comment(pdn_game *g, size_t i);
 
-/* The same for the comments of a node, before (PDN_BEFORE: only shown
- * where the node starts its line) or after its move (PDN_AFTER). */
+/* The same for the comments of a node, before (PDN_BEFORE) or after its
+ * move (PDN_AFTER). Only a move that starts its line (the game's, or a
+ * variation's) has comments before it: before any other move, a comment
+ * stands where the comments after the previous move end, and is added
+ * there, as the reader reads it back. */
 int pdn_node_add_comment(pdn_node *n, int where, const char *text);
 int pdn_node_set_comment(pdn_node *n, int where, size_t i, const char *text);
 int pdn_node_remove_comment(pdn_node *n, int where, size_t i);

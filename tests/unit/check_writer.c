@@ -10,6 +10,7 @@
 
 #include "pdn/pdn.h"
 #include "core/pdn_private.h"
+#include "model/game_private.h"
 #include "suites.h"
 
 static pdn_game *
@@ -141,6 +142,84 @@ static const struct {
     {"[E \"\"] 1. 32-28 19-23 ( {c} ) *", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 19-23 {c} *\n\n"},
 };
+
+/* With default flags a game whose Result tag contradicts its decided
+ * terminator keeps the terminator, and reads back with it. */
+START_TEST(test_writer_contradicting_result_reads_back)
+{
+    static const unsigned flags[] = {PDN_WRITE_PDN3, PDN_WRITE_KEEP_TAGS,
+                                     PDN_WRITE_CRLF};
+    pdn_game *g = parse("[Event \"e\"][Result \"0-1\"]\n"
+                        "1. 32-28 19-23 1/2-1/2");
+    size_t i;
+
+    for (i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        char *s = write_str(g, flags[i]);
+        pdn_game *h = parse(s);
+
+        ck_assert_msg(strstr(s, " 1/2-1/2") != NULL, "%s", s);
+        ck_assert_str_eq(pdn_game_result(h), "1/2-1/2");
+        ck_assert_str_eq(pdn_game_tag(h, "Result"), "0-1");
+        ck_assert_int_eq(pdn_game_equal(g, h, NULL), 1);
+        pdn_game_free(h);
+        free(s);
+    }
+    pdn_game_free(g);
+    /* a Result tag saying the terminator's result: '*' as before */
+    g = parse("[Event \"e\"][Result \"1/2-1/2\"]\n1. 32-28 1/2-1/2");
+    {
+        char *s = write_str(g, PDN_WRITE_PDN3);
+        ck_assert_ptr_nonnull(strstr(s, "1. 32-28 *"));
+        free(s);
+    }
+    pdn_game_free(g);
+}
+END_TEST
+
+/* What the setters refuse but a game might still hold is refused by the
+ * writer with an error, never changed: a comment holding '}' over two
+ * lines, a tag name with ']', a value with a line break. */
+START_TEST(test_writer_refuses_what_cannot_read_back)
+{
+    static const struct {
+        const char *name, *value, *comment;
+        int code;
+    } cases[] = {
+        {NULL, NULL, "a }\nb", PDN_ESYNTAX},
+        {NULL, NULL, " a } b", PDN_ESYNTAX},
+        {"A]", "v", NULL, PDN_ETAG},
+        {"A B", "v", NULL, PDN_ETAG},
+        {"Site", "x\ny", NULL, PDN_ETAG},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pdn_game *g = parse("[Event \"e\"]\n1. 32-28 19-23 *");
+        pdn_error e;
+        char *s;
+
+        /* put in behind the setters' back, as a reader could */
+        if (cases[i].comment != NULL)
+            ck_assert_int_eq(pdnp_list_add_str(g, &g->comments,
+                                               cases[i].comment,
+                                               strlen(cases[i].comment)),
+                             0);
+        else
+            ck_assert_int_eq(pdnp_game_add_tag(g, cases[i].name,
+                                               strlen(cases[i].name),
+                                               cases[i].value,
+                                               strlen(cases[i].value), NULL),
+                             0);
+        pdn_error_clear(&e);
+        s = pdn_game_to_string(g, PDN_WRITE_COMPAT, NULL, &e);
+        ck_assert_msg(s == NULL, "written: %s", s ? s : "");
+        ck_assert_int_eq(e.code, cases[i].code);
+        ck_assert_int_eq(pdn_write_game(stdout, g, PDN_WRITE_PDN3, &e), -1);
+        ck_assert_int_eq(e.code, cases[i].code);
+        pdn_game_free(g);
+    }
+}
+END_TEST
 
 START_TEST(test_writer_golden_output)
 {
@@ -412,6 +491,8 @@ writer_suite(void)
     tcase_add_loop_test(core, test_writer_golden_output, 0,
                         sizeof golden / sizeof golden[0]);
     tcase_add_test(core, test_writer_to_string_reports_length);
+    tcase_add_test(core, test_writer_contradicting_result_reads_back);
+    tcase_add_test(core, test_writer_refuses_what_cannot_read_back);
     tcase_add_test(core, test_writer_hand_built_game);
     tcase_add_test(errors, test_writer_latin1_loss_is_a_warning);
     tcase_add_test(errors, test_writer_write_error_gives_eio);
