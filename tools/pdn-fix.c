@@ -576,6 +576,11 @@ splice(fix *c, const pdn_game *p, const char *s, size_t n, size_t off,
 
     memset(e, 0, sizeof e);
     for (i = 0; i < c->ntags; i++) {
+        /* only the pairs to rewrite and the last (new tags follow it)
+         * need to be found whole: a broken one elsewhere stays as it is */
+        if (!c->dirty[i] && (i + 1 < c->ntags ||
+                             pdn_game_tag_count(c->w) == c->ntags))
+            continue;
         k = pdn_game_tag_pos_at(p, i).offset - off;
         if (k >= n || s[k] != '[' || (at = tag_end(s, n, k)) == 0)
             goto done;
@@ -704,13 +709,13 @@ write_fixed(fix *c, const char *raw, size_t len, size_t rawoff, size_t span,
             int cp)
 {
     const char *s = raw;
-    size_t n = len, off = rawoff;
+    size_t n = len, off = rawoff, whole;
 
     if (c->w != c->g) { /* read again from its decoded text */
         s = pdn_game_raw(c->w, &n);
-        pdn_game_raw_span(c->w, &off, &span);
-        span = n;
+        pdn_game_raw_span(c->w, &off, &whole);
     }
+    /* a game over the size limit has only its start in raw */
     if (span != len || s == NULL || splice(c, c->w, s, n, off, &c->to->out) < 0)
         write_whole(c, raw, len, rawoff, cp);
 }
