@@ -379,7 +379,12 @@ tool_gametype_option(int opt, const char *arg, pdn_gametype *gt)
     }
     /* the folk variants (man/pdn-rules.7) */
     for (n = PDN_FOLK_NONE + 1; n < PDN_FOLK_COUNT; n++) {
+        pdn_gametype u;
         t.folk = n;
+        /* those with a number of their own (96, 97) are listed above */
+        if (pdn_gametype_by_name(pdn_gametype_name(&t), &u) == 0 &&
+            u.type != u.rules)
+            continue;
         snprintf(list + strlen(list), sizeof list - strlen(list), ", %s",
                  pdn_gametype_name(&t));
     }

@@ -474,6 +474,7 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
         copy_unread(o, file, g, rerr, to);
         return;
     }
+    tool_number_first_move(o, g, &c.src, to);
     if (co->opening && opening_of(&c, &op) == 0)
         have_opening = 1;
     target_type(&c);

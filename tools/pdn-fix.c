@@ -45,6 +45,9 @@ typedef struct fix {
     pdn_game *w;
     tool_out *to;
     unsigned long changes;
+    size_t ntags;          /* tags of the game as read */
+    unsigned char *dirty;  /* per tag as read: its text is to be rewritten */
+    const char *term;      /* the terminator as read (static), or NULL */
 } fix;
 
 static const tool_option fix_options[] = {
@@ -57,8 +60,7 @@ static const tool_cmdline fix_cmdline = {
     "[OPTION]... [FILE]...",
     "Repair PDN games where the right form is certain, reporting each "
     "repair.\n",
-    fix_options, "gGAEoqWj" TOOL_OPT_LABEL TOOL_OPT_SUMMARY TOOL_OPT_PROGRESS
-        TOOL_OPT_NO_PROGRESS,
+    fix_options, "gGAEoqWj" TOOL_OPT_SCALE,
     "problems found in the input that were not repaired", NULL};
 
 /* A repair, as a finding of severity "note": on the output with -e, on
@@ -91,15 +93,17 @@ note(fix *c, const pdn_pos *pos, const char *what, const char *from,
                     game, pos->line, pos->column);
         tbuf_json(b, msg);
         tbuf_printf(b, ",\"ply\":null,\"move\":null,\"fen\":null,"
-                       "\"legal\":null,\"repair\":\"%s\"", what);
-        if (from != NULL) {
-            tbuf_adds(b, ",\"from\":");
+                       "\"legal\":null,\"repair\":\"%s\",\"from\":", what);
+        /* members are never left out to mean null (pdn-json(5)) */
+        if (from != NULL)
             tbuf_json(b, from);
-        }
-        if (into != NULL) {
-            tbuf_adds(b, ",\"to\":");
+        else
+            tbuf_adds(b, "null");
+        tbuf_adds(b, ",\"to\":");
+        if (into != NULL)
             tbuf_json(b, into);
-        }
+        else
+            tbuf_adds(b, "null");
         tbuf_adds(b, "}\n");
     } else {
         if (!o->diag_stdout)
@@ -111,9 +115,18 @@ note(fix *c, const pdn_pos *pos, const char *what, const char *from,
 
 static const fix_file *file_of(const fix_opts *fo, const char *name);
 
+/* Sets a tag of the written game; the line of the tag as read is then
+ * rewritten (a new tag is added after the last one). */
 static void
 set_tag(fix *c, const char *name, const char *value)
 {
+    size_t i;
+
+    for (i = 0; i < c->ntags; i++)
+        if (strcmp(pdn_game_tag_name_at(c->w, i), name) == 0) {
+            c->dirty[i] = 1;
+            break;
+        }
     if (pdn_game_set_tag(c->w, name, value) != 0)
         c->to->fatal = 1;
 }
@@ -143,10 +156,12 @@ quotes(fix *c, size_t i, const char *raw, size_t rawlen, size_t rawoff)
     p = (const unsigned char *)raw + k;
     if ((k < rawlen && (*p == 0x93 || *p == 0x94)) ||
         (k + 2 < rawlen && p[0] == 0xE2 && p[1] == 0x80 &&
-         (p[2] == 0x9C || p[2] == 0x9D)))
+         (p[2] == 0x9C || p[2] == 0x9D))) {
         note(c, &pos, "quotes", NULL, NULL,
              "typographic quotes around the value of tag '%s' written as "
              "'\"'", pdn_game_tag_name_at(c->w, i));
+        c->dirty[i] = 1;
+    }
 }
 
 /* Spaces around a value, a FEN's trailing dot. */
@@ -340,6 +355,40 @@ reconcile(fix *c, const pdn_gametype *gt)
     }
 }
 
+/* A result written in the other result type than gt's ("1/2-1/2" in an
+ * International game, "2-0" in an English one), in the Result tag or as
+ * the terminator, as pdn-validate warns: written in gt's. */
+static void
+result_form(fix *c, const pdn_gametype *gt)
+{
+    const char *tag = pdn_game_tag(c->w, "Result");
+    const char *term = pdn_game_result(c->w), *want, *norm;
+    pdn_pos pos = pdn_game_tag_pos(c->g, "Result");
+    char name[96], was[16];
+
+    infer_describe(gt, name, sizeof name);
+    if (tag != NULL && pdn_result_outcome(tag) > PDN_OUTCOME_UNKNOWN &&
+        (norm = pdn_result_normalise(tag)) != NULL &&
+        (want = pdn_outcome_result(pdn_result_outcome(tag), gt)) != NULL &&
+        strcmp(norm, want) != 0) {
+        snprintf(was, sizeof was, "%s", tag);
+        note(c, &pos, "result", was, want,
+             "result '%s' written as '%s', the form of %s", was, want, name);
+        set_tag(c, "Result", want);
+    }
+    if (term != NULL && pdn_result_outcome(term) > PDN_OUTCOME_UNKNOWN &&
+        (want = pdn_outcome_result(pdn_result_outcome(term), gt)) != NULL &&
+        strcmp(term, want) != 0) {
+        snprintf(was, sizeof was, "%s", term);
+        pos = pdn_game_pos(c->g);
+        note(c, &pos, "terminator", was, want,
+             "terminator '%s' written as '%s', the form of %s", was, want,
+             name);
+        if (pdn_game_set_result(c->w, want) != 0)
+            c->to->fatal = 1;
+    }
+}
+
 /* Whether gt, inferred, is the one variant of its board under which g
  * is legal throughout (the candidate order only breaks ties for the
  * replay; a tag needs a game no other variant explains). */
@@ -412,6 +461,9 @@ encoding(fix *c, const char *raw, size_t len, pdn_codepage *cp)
     pdn_encoding enc;
     pdn_pos pos = pdn_game_pos(c->g);
     tbuf d = {NULL, 0, 0};
+    pdn_error e;
+    char *dec;
+    size_t dn;
 
     pdn_game_encoding(c->g, &enc);
     if (enc.cp == PDN_CP_UTF8)
@@ -431,14 +483,191 @@ encoding(fix *c, const char *raw, size_t len, pdn_codepage *cp)
          tc_name(enc.cp, raw, len), d.data,
          enc.from_input ? "; as the file's earlier games" : "");
     tbuf_free(&d);
-    return 0;
+    /* read again from the decoded text, CP1252 too (the reader's own
+     * reading): its positions are then those of the text written */
+    dec = pdn_text_decode(enc.cp, raw, len, &dn);
+    if (dec == NULL) {
+        c->to->fatal = 1;
+        return -1;
+    }
+    pdn_error_clear(&e);
+    c->w = pdn_parse_string(dec, dn, &e);
+    free(dec);
+    if (c->w == NULL) {
+        c->to->fatal = e.code == PDN_ENOMEM;
+        return -1;
+    }
+    return 1;
 }
 
-/* The repaired game: the text before its first token as it was (decoded
- * when the game was), the writer's text, then the blanks that ended the
- * raw text (the end of the input follows the last game). */
+/* The end (one past its ']') of the tag pair at s[k] == '[' in s[0..n),
+ * its value in '"' (with the writer's escapes) or in typographic quotes;
+ * 0 when it is not one. */
+static size_t
+tag_end(const char *s, size_t n, size_t k)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    int typo;
+
+    for (k++; k < n && s[k] != '"' && u[k] != 0x93 && u[k] != 0xE2; k++)
+        if (s[k] == ']' || s[k] == '\n')
+            return 0;
+    if (k >= n)
+        return 0;
+    typo = s[k] != '"';
+    k += u[k] == 0xE2 ? 3 : 1;
+    for (; k < n && s[k] != '\n'; k++) {
+        if (!typo && s[k] == '\\' && k + 1 < n &&
+            (s[k + 1] == '"' || s[k + 1] == '\\'))
+            k++;
+        else if (s[k] == '"' || (typo && u[k] == 0x94))
+            break;
+        else if (typo && u[k] == 0xE2 && k + 2 < n && u[k + 1] == 0x80 &&
+                 u[k + 2] == 0x9D) {
+            k += 2;
+            break;
+        }
+    }
+    for (k++; k < n && (s[k] == ' ' || s[k] == '\t'); k++)
+        ;
+    return k < n && s[k] == ']' ? k + 1 : 0;
+}
+
+/* A tag pair as the writer puts it: '"' and a backslash before '"' or
+ * '\\' escaped. */
 static void
-write_fixed(fix *c, const char *raw, size_t len, size_t rawoff,
+tag_text(tbuf *b, const char *name, const char *v)
+{
+    tbuf_printf(b, "[%s \"", name);
+    for (; *v != '\0'; v++) {
+        if (*v == '"' || (*v == '\\' && (v[1] == '\\' || v[1] == '"')))
+            tbuf_addc(b, '\\');
+        tbuf_addc(b, *v);
+    }
+    tbuf_adds(b, "\"]");
+}
+
+/* One change of the text: bytes [a, b) become text. */
+typedef struct edit {
+    size_t a, b;
+    tbuf text;
+} edit;
+
+/* The repaired game as its text with only the repaired parts changed:
+ * each repaired tag pair rewritten where it stood, new tags on lines of
+ * their own after the last one, a new or changed terminator in place of
+ * the old; comments, moves, numbers, line breaks and the blanks between
+ * them stay byte for byte. s[0..n) is the game's text (decoded when it
+ * was) and p the game read from it. The result must read back as the
+ * repaired game; 0 when it was appended to out, -1 when it cannot be
+ * made so (the caller writes the game whole). */
+static int
+splice(fix *c, const pdn_game *p, const char *s, size_t n, size_t off,
+       tbuf *out)
+{
+    edit e[64];
+    size_t ne = 0, i, k, last = 0, at;
+    const char *nl = memchr(s, '\r', n) && strstr(s, "\r\n") ? "\r\n" : "\n";
+    const char *term = pdn_game_result(c->w);
+    tbuf o = {NULL, 0, 0};
+    pdn_game *back;
+    pdn_error err;
+    int ok = 0;
+
+    memset(e, 0, sizeof e);
+    for (i = 0; i < c->ntags; i++) {
+        /* only the pairs to rewrite and the last (new tags follow it)
+         * need to be found whole: a broken one elsewhere stays as it is */
+        if (!c->dirty[i] && (i + 1 < c->ntags ||
+                             pdn_game_tag_count(c->w) == c->ntags))
+            continue;
+        k = pdn_game_tag_pos_at(p, i).offset - off;
+        if (k >= n || s[k] != '[' || (at = tag_end(s, n, k)) == 0)
+            goto done;
+        last = at;
+        if (!c->dirty[i])
+            continue;
+        if (ne == 64 || (ne > 0 && k < e[ne - 1].b))
+            goto done;
+        e[ne].a = k;
+        e[ne].b = at;
+        tag_text(&e[ne].text, pdn_game_tag_name_at(c->w, i),
+                 pdn_game_tag_value_at(c->w, i));
+        ne++;
+    }
+    if (pdn_game_tag_count(c->w) > c->ntags) {
+        /* after the last tag, or before the game's first token */
+        if (c->ntags == 0)
+            last = pdn_game_pos(p).offset - off;
+        if (last > n || ne == 64)
+            goto done;
+        e[ne].a = e[ne].b = last;
+        for (i = c->ntags; i < pdn_game_tag_count(c->w); i++) {
+            if (c->ntags > 0)
+                tbuf_adds(&e[ne].text, nl);
+            tag_text(&e[ne].text, pdn_game_tag_name_at(c->w, i),
+                     pdn_game_tag_value_at(c->w, i));
+            if (c->ntags == 0)
+                tbuf_adds(&e[ne].text, nl);
+        }
+        ne++;
+    }
+    if ((term == NULL) != (c->term == NULL) ||
+        (term != NULL && strcmp(term, c->term) != 0)) {
+        size_t t = n, a;
+        char tok[16];
+
+        while (t > 0 && blank(s[t - 1]))
+            t--;
+        for (a = t; a > 0 && !blank(s[a - 1]); a--)
+            ;
+        if (ne == 64 || t < last || term == NULL)
+            goto done;
+        if (c->term != NULL) {
+            /* the last token must be the terminator as read */
+            if (t - a >= sizeof tok)
+                goto done;
+            memcpy(tok, s + a, t - a);
+            tok[t - a] = '\0';
+            if (pdn_result_normalise(tok) == NULL ||
+                strcmp(pdn_result_normalise(tok), c->term) != 0)
+                goto done;
+            e[ne].a = a;
+        } else {
+            e[ne].a = t;
+            tbuf_adds(&e[ne].text, " ");
+        }
+        e[ne].b = t;
+        tbuf_adds(&e[ne].text, term);
+        ne++;
+    }
+    for (i = 0, k = 0; i < ne; i++) {
+        tbuf_add(&o, s + k, e[i].a - k);
+        tbuf_add(&o, e[i].text.data, e[i].text.len);
+        k = e[i].b;
+    }
+    tbuf_add(&o, s + k, n - k);
+    /* it must read back as the repaired game */
+    pdn_error_clear(&err);
+    back = pdn_parse_string(o.data, o.len, &err);
+    if (back != NULL && pdn_game_equal(back, c->w, NULL) == 1) {
+        tbuf_add(out, o.data, o.len);
+        ok = 1;
+    }
+    pdn_game_free(back);
+done:
+    for (i = 0; i < 64; i++)
+        tbuf_free(&e[i].text);
+    tbuf_free(&o);
+    return ok ? 0 : -1;
+}
+
+/* The repaired game written whole by the writer, when splice cannot keep
+ * its text: the text before its first token as it was (decoded when the
+ * game was), the writer's text, then the blanks that ended the raw text
+ * (the end of the input follows the last game). */
+static void
+write_whole(fix *c, const char *raw, size_t len, size_t rawoff,
             pdn_codepage cp)
 {
     const tool_opts *o = c->o;
@@ -484,22 +713,47 @@ write_fixed(fix *c, const char *raw, size_t len, size_t rawoff,
     free(text);
 }
 
+/* The repaired game: its text with only the repairs changed (splice),
+ * else written whole. */
+static void
+write_fixed(fix *c, const char *raw, size_t len, size_t rawoff, size_t span,
+            pdn_codepage cp)
+{
+    const char *s = raw;
+    size_t n = len, off = rawoff, whole;
+
+    if (c->w != c->g) { /* read again from its decoded text */
+        s = pdn_game_raw(c->w, &n);
+        pdn_game_raw_span(c->w, &off, &whole);
+    }
+    /* a game over the size limit has only its start in raw */
+    if (span != len || s == NULL || splice(c, c->w, s, n, off, &c->to->out) < 0)
+        write_whole(c, raw, len, rawoff, cp);
+}
+
 static void
 fix_game(const tool_opts *o, const char *file, pdn_game *g,
          const pdn_error *rerr, tool_out *to)
 {
     const fix_opts *fo = o->ud;
-    fix c = {o, file, g, g, to, 0};
+    fix c = {o, file, g, g, to, 0, 0, NULL, NULL};
     size_t len = 0, rawoff = 0, span, i;
     const char *raw = g ? pdn_game_raw(g, &len) : NULL;
     pdn_codepage cp = PDN_CP_UTF8;
+    int fresh = 0;
     pdn_gametype gt;
 
     if (g == NULL)
         return;
     pdn_game_raw_span(g, &rawoff, &span);
+    c.ntags = pdn_game_tag_count(g);
+    c.dirty = calloc(c.ntags + 1, 1);
+    if (c.dirty == NULL) {
+        to->fatal = 1;
+        return;
+    }
     if (rerr->code == PDN_OK && !tc_is_utf8(raw, len) &&
-        encoding(&c, raw, len, &cp) < 0)
+        (fresh = encoding(&c, raw, len, &cp)) < 0)
         rerr = NULL; /* left as it is */
     for (i = 0; rerr && rerr->code == PDN_OK &&
                 i < pdn_game_tag_count(c.w) && i < pdn_game_tag_count(g);
@@ -513,14 +767,24 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
         else if (strcmp(name, "Result") == 0)
             result(&c, i);
     }
-    if (rerr && rerr->code == PDN_OK)
-        reconcile(&c, gametype(&c, &gt) == 0 ? &gt : NULL);
+    c.term = pdn_result_normalise(pdn_game_result(c.w) ? pdn_game_result(c.w)
+                                                       : "");
+    if (rerr && rerr->code == PDN_OK) {
+        int have = gametype(&c, &gt) == 0;
+
+        reconcile(&c, have ? &gt : NULL);
+        if (have)
+            result_form(&c, &gt);
+    }
     if (!fo->dry) {
         if (c.changes != 0 && !to->fatal)
-            write_fixed(&c, raw, len, rawoff, cp);
+            write_fixed(&c, raw, len, rawoff, span, cp);
         else
             tbuf_add(&to->out, raw, len);
     }
+    free(c.dirty);
+    if (fresh > 0)
+        pdn_game_free(c.w);
 }
 
 /* After a game's text is written (main thread, input order): a game over
@@ -535,8 +799,7 @@ fix_emit(const tool_opts *o, const pdn_game *g, int status)
     char buf[65536];
     FILE *in = NULL;
 
-    (void)status;
-    if (g == NULL || fo->dry)
+    if (g == NULL || fo->dry || status < 0) /* status -1: out of --games */
         return 0;
     pdn_game_raw(g, &len);
     pdn_game_raw_span(g, &off, &span);

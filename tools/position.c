@@ -381,3 +381,32 @@ tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
     tbuf_adds(x, ",\"legal\":");
     tool_add_moves(x, b, l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
 }
+
+void
+tool_number_first_move(const tool_opts *o, pdn_game *g,
+                       const pdn_gametype *gt, tool_out *to)
+{
+    const char *fen = pdn_game_tag(g, "FEN");
+    pdn_node *n = pdn_game_first_mut(g);
+    pdn_gametype vgt, igt;
+    infer_game_result res;
+    unsigned long num;
+    const char *v = pdn_game_tag(g, "Variant");
+
+    if (fen == NULL || n == NULL || pdn_game_tag(g, "GameType") != NULL ||
+        (v != NULL && pdn_gametype_by_name(v, &vgt) == 0))
+        return;
+    while (*fen == ' ')
+        fen++;
+    if (*fen != 'W' && *fen != 'B')
+        return;
+    /* a tool that does not infer untagged games (pdn-convert copying
+     * moves as they are) asks here, quietly, for this game only */
+    if (o->no_infer && !o->have_gt && !o->have_force) {
+        if (infer_game(o, g, &igt, &res, to) != 0 || !res.legal)
+            return;
+        gt = &igt;
+    }
+    num = pdn_node_number(n);
+    (void)pdn_node_set_number(n, num != 0 ? num : 1, *fen != gt->start);
+}

@@ -76,5 +76,13 @@ void tool_fen(const pdn_board *b, char *buf, size_t size);
  * moves are l: ,"ply":N,"move":TEXT,"fen":FEN,"legal":[...] (pdn-json(5)). */
 void tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
                     const pdn_board *b, const pdn_movelist *l);
+/* A game that starts from a FEN tag but has neither a GameType tag nor
+ * a Variant tag naming one: its first move gets the number side of the
+ * side the FEN gives the move to in gt, the variant found for it (-g,
+ * inference; with o->no_infer the game alone is inferred, quietly, and
+ * left as it is unless legal throughout), which the writer cannot know
+ * (pdn_node_set_number). */
+void tool_number_first_move(const tool_opts *o, pdn_game *g,
+                            const pdn_gametype *gt, tool_out *to);
 
 #endif /* PDN_TOOLS_POSITION_H */

@@ -61,7 +61,7 @@ list_set(pdn_game *g, pdnp_list *l, size_t i, const char *text)
 int
 pdn_game_add_comment(pdn_game *g, const char *text)
 {
-    if (g == NULL || text == NULL)
+    if (g == NULL || text == NULL || !pdnp_comment_ok(text))
         return -1;
     return pdnp_list_add_str(g, &g->comments, text, strlen(text));
 }
@@ -69,7 +69,9 @@ pdn_game_add_comment(pdn_game *g, const char *text)
 int
 pdn_game_set_comment(pdn_game *g, size_t i, const char *text)
 {
-    return g != NULL ? list_set(g, &g->comments, i, text) : -1;
+    return g != NULL && text != NULL && pdnp_comment_ok(text)
+               ? list_set(g, &g->comments, i, text)
+               : -1;
 }
 
 int
@@ -92,11 +94,38 @@ node_list(pdn_node *n, int where, int create)
     return where == PDN_BEFORE ? &x->before : &x->after;
 }
 
+static pdn_node **find_link(pdn_game *g, pdn_node *n, pdn_node **owner,
+                            pdn_node **vprev);
+
+/* The move before n in its line, or NULL when n starts its line. */
+static pdn_node *
+prev_in_line(pdn_node *n)
+{
+    pdn_node *owner, *vprev;
+    pdn_node **link = find_link(n->game, n, &owner, &vprev);
+
+    if (link == NULL || link == &n->game->first || owner != NULL)
+        return NULL;
+    /* &prev->next: next is the first member of a node */
+    return (pdn_node *)(void *)((char *)link - offsetof(pdn_node, next));
+}
+
 int
 pdn_node_add_comment(pdn_node *n, int where, const char *text)
 {
-    pdnp_list *l = text != NULL ? node_list(n, where, 1) : NULL;
+    pdnp_list *l;
+    pdn_node *p;
 
+    if (text == NULL || n == NULL || !pdnp_comment_ok(text))
+        return -1;
+    /* A comment before a move that does not start its line stands where
+     * the comments after the move before it end: it is written there,
+     * and read back as one of them, so it is kept as one of them. */
+    if (where == PDN_BEFORE && (p = prev_in_line(n)) != NULL) {
+        n = p;
+        where = PDN_AFTER;
+    }
+    l = node_list(n, where, 1);
     return l != NULL ? pdnp_list_add_str(n->game, l, text, strlen(text))
                      : -1;
 }
@@ -106,7 +135,9 @@ pdn_node_set_comment(pdn_node *n, int where, size_t i, const char *text)
 {
     pdnp_list *l = node_list(n, where, 0);
 
-    return l != NULL ? list_set(n->game, l, i, text) : -1;
+    return l != NULL && text != NULL && pdnp_comment_ok(text)
+               ? list_set(n->game, l, i, text)
+               : -1;
 }
 
 int
@@ -151,6 +182,16 @@ pdn_node_set_strength(pdn_node *n, const char *mark)
     if (k == sizeof marks / sizeof marks[0] || (x = pdnp_node_x(n)) == NULL)
         return -1;
     x->strength = marks[k];
+    return 0;
+}
+
+int
+pdn_node_set_number(pdn_node *n, unsigned long number, int ellipsis)
+{
+    if (n == NULL)
+        return -1;
+    n->number = number < PDNP_NUM_MAX ? number : PDNP_NUM_MAX;
+    n->ellipsis = number != 0 && ellipsis != 0;
     return 0;
 }
 

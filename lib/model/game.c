@@ -408,7 +408,8 @@ pdn_game_set_tag(pdn_game *g, const char *name, const char *value)
 {
     size_t i;
     char *v;
-    if (g == NULL || name == NULL || value == NULL)
+    if (g == NULL || name == NULL || value == NULL ||
+        !pdnp_tag_name_ok(name) || !pdnp_tag_value_ok(value))
         return -1;
     for (i = 0; i < g->ntags; i++) {
         if (strcmp(PDNP_TAG(g, i)->name, name) == 0) {

@@ -201,6 +201,41 @@ pdnp_move_number(const char *s, size_t n)
                 : v * 10 + (unsigned)(s[k] - '0');
     return v;
 }
+/* What a PDN writer can write so that it reads back the same (the
+ * setters refuse the rest, the writer fails on it): a comment holding '}'
+ * only as a ';' comment, so without a line break and without blanks at
+ * its ends (the reader trims those); a tag name of printable bytes other
+ * than blanks, '[', ']' and '"'; a tag value without a line break. */
+static inline int
+pdnp_comment_ok(const char *s)
+{
+    size_t n;
+
+    if (strchr(s, '}') == NULL)
+        return 1;
+    n = strlen(s);
+    return strpbrk(s, "\r\n") == NULL && n > 0 && s[0] != ' ' &&
+           s[0] != '\t' && s[n - 1] != ' ' && s[n - 1] != '\t';
+}
+
+static inline int
+pdnp_tag_name_ok(const char *s)
+{
+    if (*s == '\0')
+        return 0;
+    for (; *s != '\0'; s++)
+        if ((unsigned char)*s <= ' ' || *s == '[' || *s == ']' ||
+            *s == '"' || *s == 0x7f)
+            return 0;
+    return 1;
+}
+
+static inline int
+pdnp_tag_value_ok(const char *s)
+{
+    return strpbrk(s, "\r\n") == NULL;
+}
+
 /* Normalised result string for a terminator token, NULL if s is none. */
 const char *pdnp_result_norm(const char *s, size_t n);
 

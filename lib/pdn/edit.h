@@ -26,15 +26,20 @@ pdn_game *pdn_game_clone(const pdn_game *g);
 
 /* Game comments (after the last move of the main line; see
  * pdn_game_comment_at). Add appends; set replaces comment i; remove drops
- * comment i. Text is stored as given (the writer escapes nothing: a '}'
- * inside a comment is written as it is). Return 0, or -1 when i is out of
- * range, an argument is NULL or memory runs out (the game is unchanged). */
+ * comment i. Text is stored as given. PDN has no escape in comments: a
+ * text holding '}' is written as a ';' comment, so it may not hold a line
+ * break nor begin or end with a blank (the reader trims ';' comments).
+ * Return 0, or -1 when i is out of range, an argument is NULL, the text
+ * cannot be written so, or memory runs out (the game is unchanged). */
 int pdn_game_add_comment(pdn_game *g, const char *text);
 int pdn_game_set_comment(pdn_game *g, size_t i, const char *text);
 int pdn_game_remove_comment(pdn_game *g, size_t i);
 
-/* The same for the comments of a node, before (PDN_BEFORE: only shown
- * where the node starts its line) or after its move (PDN_AFTER). */
+/* The same for the comments of a node, before (PDN_BEFORE) or after its
+ * move (PDN_AFTER). Only a move that starts its line (the game's, or a
+ * variation's) has comments before it: before any other move, a comment
+ * stands where the comments after the previous move end, and is added
+ * there, as the reader reads it back. */
 int pdn_node_add_comment(pdn_node *n, int where, const char *text);
 int pdn_node_set_comment(pdn_node *n, int where, size_t i, const char *text);
 int pdn_node_remove_comment(pdn_node *n, int where, size_t i);
@@ -49,6 +54,13 @@ int pdn_node_set_strength(pdn_node *n, const char *mark);
 /* The setup command standing before the move: a FEN string (checked by
  * pdn_fen_parse; -1 with *err when it cannot be read), NULL removes it. */
 int pdn_node_set_setup(pdn_node *n, const char *fen, pdn_error *err);
+/* The move number written before n's move: number (0: none, saturated at
+ * 999,999,999) and ellipsis (1: "N...", a second mover's move). The
+ * writer counts the numbers of every line itself; of the first move of a
+ * game that starts from a FEN tag it takes the number and, when neither a
+ * GameType nor a Variant tag says which side moves first, the side (so a
+ * program that knows the variant says it here). 0, or -1 when n is NULL. */
+int pdn_node_set_number(pdn_node *n, unsigned long number, int ellipsis);
 
 /* Moves. text is one move token as pdn_movetext_parse reads it ("32-28",
  * "c3:e5"); a token that is no move gives NULL with *err (PDN_EMOVE).

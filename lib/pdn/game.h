@@ -43,7 +43,9 @@ pdn_pos pdn_game_tag_pos_at(const pdn_game *g, size_t i);
 /* Value of the first tag with this name (case-sensitive), NULL if absent. */
 const char *pdn_game_tag(const pdn_game *g, const char *name);
 /* Sets the first tag of that name, or appends one. Copies both strings.
- * Returns 0, or -1 when memory runs out. */
+ * Returns 0, or -1 when memory runs out or when no PDN can hold the pair:
+ * a name that is empty or holds a blank or control byte, '[', ']' or
+ * '"'; a value with a line break (CR or LF). */
 int pdn_game_set_tag(pdn_game *g, const char *name, const char *value);
 /* Removes every tag of that name. Returns how many were removed. */
 size_t pdn_game_remove_tag(pdn_game *g, const char *name);

@@ -26,7 +26,8 @@ typedef struct pdn_gametype {
     char notation;  /* 'A' algebraic, 'N' numeric, 'S' short algebraic */
     int corner;     /* 0..3: where square 1 (a1) lies, seen by the first mover */
     int invert;     /* 0: the first mover's bottom-left square is playable */
-    int folk;       /* PDN_FOLK_*: a folk variant (on type 25 or 30) */
+    int folk;       /* PDN_FOLK_*: a folk variant (on type 25 or 30), or a
+                     * site variant (96 Breakthrough, 97 Frysk!) */
 } pdn_gametype;
 
 /* The folk variants (man/pdn-rules.7, FOLK VARIANTS): no GameType number
@@ -44,6 +45,8 @@ enum {
     PDN_FOLK_TOWERS,     /* Bashni: captured pieces go under the captor */
     PDN_FOLK_LASKA,      /* Lasker's towers on 7x7, English moves (type 21) */
     PDN_FOLK_STAVROPOL,  /* either side's pieces may be moved */
+    PDN_FOLK_BREAKTHROUGH, /* GameType 96: International, first king wins */
+    PDN_FOLK_FRYSK,      /* GameType 97: Frisian from five men each */
     PDN_FOLK_COUNT
 };
 
@@ -53,8 +56,8 @@ enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
 /* Parses a GameType tag value: a bare number ("20", expanded to its standard
  * value) or the full form "20,W,10,10,N2,0". Returns 0; 1 when accepted with
  * a warning in *err (severity PDN_SEV_WARNING); -1 with *err (PDN_EVARIANT).
- * The type must be in the standard table or 98 (antidraughts: rules 20,
- * giveaway 1); width and height 2..12; notation A, N or S with corner 0..3;
+ * The type must be in the standard table or one of lidraughts' 96, 97, 98
+ * (see pdn_gametype_standard); width and height 2..12; notation A, N or S with corner 0..3;
  * a missing InvertFlag is the type's own on its own board, else 0. Warned:
  * spaces around fields, a 0 width or height and a notation letter without
  * digit (both as written by some sites: the standard value is used).
@@ -68,7 +71,10 @@ enum { PDN_RESULT_DEFAULT = 0, PDN_RESULT_INTERNATIONAL = 1 };
  * "25,W,8,8,A0,0,samoyed". Messages have no
  * position (pos.line 0) and quote the bad field. */
 int pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err);
-/* Fills *gt with the standard value of a type number. 0, or -1 if unknown. */
+/* Fills *gt with the standard value of a type number. 0, or -1 if unknown.
+ * Besides the PDN 3.0 table, lidraughts' numbers are known: 96
+ * Breakthrough (rules 20, folk PDN_FOLK_BREAKTHROUGH), 97 Frysk! (rules
+ * 40, folk PDN_FOLK_FRYSK) and 98 antidraughts (rules 20, giveaway 1). */
 int pdn_gametype_standard(int type, pdn_gametype *gt);
 /* Looks a variant up by name, case-insensitively: "international",
  * "english", "russian", "frisian", "antidraughts", "russian giveaway", ...

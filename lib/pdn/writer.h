@@ -14,8 +14,11 @@ extern "C" {
 
 /* Writer flags. The default (0) is strict PDN 3.0: UTF-8, the seven
  * standard tags first, '*' terminator with the result in the Result tag
- * (added when missing), no line limit. PDN_WRITE_COMPAT ends the game with
- * its result token and folds lines at 80 columns. */
+ * (added when missing), no line limit; a game whose decided terminator
+ * its Result tag contradicts keeps that terminator, so that it reads back
+ * with it. PDN_WRITE_COMPAT ends the game with its result token and folds
+ * lines at 80 columns. Move numbers are the writer's: counted from the
+ * first move (see pdn_node_set_number), whatever the game held. */
 enum {
     PDN_WRITE_PDN3 = 0,
     PDN_WRITE_COMPAT = 1u << 0,
@@ -34,7 +37,13 @@ enum {
 typedef int pdn_write_fn(const char *buf, size_t len, void *ud);
 
 /* Writes g followed by a blank line. Returns 0; 1 when written with a
- * warning in *err; -1 on a write error (PDN_EIO) or memory shortage. */
+ * warning in *err; -1 on a write error (PDN_EIO) or memory shortage, or
+ * when g holds what no PDN can hold so that it reads back the same (the
+ * setters refuse it; a game built otherwise): a comment holding '}' over
+ * several lines or with blanks at its ends (PDN_ESYNTAX), a tag name with
+ * a blank, '[', ']' or '"', a tag value with a line break (PDN_ETAG).
+ * Nothing is then written, except that a sink may have received the
+ * first 64 KiB of a larger game. */
 int pdn_write_game(FILE *out, const pdn_game *g, unsigned flags,
                    pdn_error *err);
 int pdn_write_game_cb(pdn_write_fn *fn, void *ud, const pdn_game *g,

@@ -48,12 +48,16 @@ pdnp_folk_rules(const pdn_gametype *gt, pdnp_rules *r)
  * the long diagonal), Black the mirror image from a8: White where
  * f - r >= 2, Black where r - f >= 2.
  * Corners: 12 men each, 4 files by 3 ranks, in the first mover's near
- * left corner (a1-d3) and the opposite one (e6-h8). */
+ * left corner (a1-d3) and the opposite one (e6-h8).
+ * Frysk! (lidraughts' GameType 97): Frisian with each side's men on its
+ * own back row only, five each on 10x10 (W:W46-50:B1-5). */
 static int
 start_side(const pdn_board *b, int f, int r)
 {
     int w = b->g.width, h = b->g.height;
 
+    if (b->gt.folk == PDN_FOLK_FRYSK)
+        return r == 0 ? PDNP_WHITE : r == h - 1 ? PDNP_BLACK : PDNP_EMPTY;
     if (b->gt.folk == PDN_FOLK_CORNERS)
         return f < 4 && r < 3 ? PDNP_WHITE
                : f >= w - 4 && r >= h - 3 ? PDNP_BLACK : PDNP_EMPTY;
@@ -66,7 +70,8 @@ pdnp_folk_initial(const pdn_board *b, pdnp_pos *p)
     const pdnp_geo *g = &b->g;
     int i;
 
-    if (b->gt.folk != PDN_FOLK_DIAGONAL && b->gt.folk != PDN_FOLK_CORNERS)
+    if (b->gt.folk != PDN_FOLK_DIAGONAL && b->gt.folk != PDN_FOLK_CORNERS &&
+        b->gt.folk != PDN_FOLK_FRYSK)
         return 0;
     memset(p, 0, sizeof *p);
     memset(p->sq, PDNP_OFF, sizeof p->sq);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The end rules of folk variants beyond "no legal move, lost"
- * (man/pdn-rules.7, FOLK VARIANTS): corners' race, and Stavropol's side
- * that has left its own colour without a move. */
+ * (man/pdn-rules.7, FOLK VARIANTS): corners' race, Stavropol's side
+ * that has left its own colour without a move, and Breakthrough's first
+ * king. */
 #include <config.h>
 #include "rules_private.h"
 #include "stavropol.h"
@@ -60,6 +61,28 @@ race_end(const pdn_board *b, unsigned long ply, const char **why)
     return out;
 }
 
+/* Breakthrough: the side that has a king has won, the side that just
+ * made one first (only a setup can give both sides kings). */
+static pdn_outcome
+first_king(const pdn_board *b, int mover, int first, const char **why)
+{
+    const pdnp_geo *g = &b->g;
+    int i, kings = 0;
+
+    for (i = 0; i < g->nplay; i++) {
+        int v = b->pos.sq[g->play[i]];
+        if ((v & PDNP_KING) && (v & (PDNP_WHITE | PDNP_BLACK)))
+            kings |= v & (PDNP_WHITE | PDNP_BLACK);
+    }
+    if (kings == 0)
+        return PDN_OUTCOME_UNKNOWN;
+    if (why != NULL)
+        *why = "Breakthrough's first king was crowned";
+    if (!(kings & mover))
+        mover ^= 3;
+    return mover == first ? PDN_OUTCOME_FIRST : PDN_OUTCOME_SECOND;
+}
+
 pdn_outcome
 pdn_board_folk_end(const pdn_board *b, unsigned long ply, const char **why)
 {
@@ -72,6 +95,8 @@ pdn_board_folk_end(const pdn_board *b, unsigned long ply, const char **why)
         return PDN_OUTCOME_UNKNOWN;
     if (b->r.race)
         return race_end(b, ply, why);
+    if (b->gt.folk == PDN_FOLK_BREAKTHROUGH)
+        return first_king(b, mover, first, why);
     /* Stavropol: the side that just moved has no piece of its colour left
      * that can move, while the side to move has (else the side to move,
      * with no legal move, has lost). */

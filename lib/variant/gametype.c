@@ -56,13 +56,17 @@ static const std_type std_types[] = {
 #define TYPE_ANTIDRAUGHTS 98
 
 /* The folk variants (PDN_FOLK_*, from 1): their names, also the seventh
- * GameType field, and the type whose board they are played on. */
+ * GameType field, the type whose board they are played on, and the
+ * number of those a site numbers (lidraughts: 96 Breakthrough, 97 Frysk!),
+ * else 0. */
 static const char *const folk_names[PDN_FOLK_COUNT] = {
     NULL, "diagonal", "northern", "samoyed", "two-move", "corners",
-    "towers", "laska", "stavropol"
+    "towers", "laska", "stavropol", "breakthrough", "frysk"
 };
 static const int folk_base[PDN_FOLK_COUNT] = {0, 25, 25, 25, 25, 30, 25, 21,
-                                              25};
+                                              25, 20, 40};
+static const int folk_type[PDN_FOLK_COUNT] = {0, 0, 0, 0, 0, 0, 0, 0,
+                                              0, 96, 97};
 
 /* The folk variant named by f[0..len-1] (already normalised or as written
  * in a GameType field), or PDN_FOLK_NONE. */
@@ -78,8 +82,9 @@ folk_lookup(const char *f, size_t len)
 }
 
 /* Names as they appear in Variant tags and on command lines, after
- * normalisation (lower case, runs of spaces, '_' and '-' as one '-', a
- * trailing "draughts"/"checkers"/"dama" word dropped). */
+ * normalisation (lower case, runs of spaces, '_' and '-' as one '-', '!'
+ * dropped, a trailing "draughts"/"checkers"/"dama" word dropped). The
+ * folk and site variants are found by their names in folk_names. */
 typedef struct alias {
     const char *name;
     int rules;
@@ -97,6 +102,7 @@ static const alias aliases[] = {
     {"portuguese", 28, 0},     {"czech", 29, 0},
     {"turkish", 30, 0},        {"thai", 31, 0},
     {"frisian", 40, 0},        {"spantsiretti", 41, 0},
+    {"american/english", 21, 0}, {"english/american", 21, 0},
     {"antidraughts", 20, 1},   {"anti", 20, 1},
     {"giveaway", 20, 1},       {"international-giveaway", 20, 1},
     {"giveaway-international", 20, 1},
@@ -124,11 +130,22 @@ pdn_gametype_standard(int type, pdn_gametype *gt)
 {
     const std_type *st;
 
+    int i;
+
     if (type == TYPE_ANTIDRAUGHTS) {
         st = find_std(20);
         *gt = st->gt;
         gt->type = TYPE_ANTIDRAUGHTS;
         gt->giveaway = 1;
+        return 0;
+    }
+    /* lidraughts' site variants: the board and rules of their base type */
+    for (i = 1; i < PDN_FOLK_COUNT; i++) {
+        if (folk_type[i] != type || type == 0)
+            continue;
+        *gt = find_std(folk_base[i])->gt;
+        gt->type = type;
+        gt->folk = i;
         return 0;
     }
     st = find_std(type);
@@ -329,12 +346,10 @@ pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err)
             !gt->giveaway) {
             gt->folk = folk;
         } else if (folk != PDN_FOLK_NONE) {
-            field_error(err, folk_base[folk] == 25
-                                 ? "folk variant needs GameType 25"
-                             : folk_base[folk] == 21
-                                 ? "folk variant needs GameType 21"
-                                 : "folk variant needs GameType 30",
-                        fs.f[6], fs.len[6]);
+            char what[48];
+            snprintf(what, sizeof what, "folk variant needs GameType %d",
+                     folk_base[folk]);
+            field_error(err, what, fs.f[6], fs.len[6]);
             return -1;
         } else if (fs.len[6] != 1 || fs.f[6][0] != 'G') {
             field_error(err, "invalid giveaway flag in GameType", fs.f[6],
@@ -372,6 +387,8 @@ normalise(const char *name, char *out, size_t size)
             dash = o > 0;
             continue;
         }
+        if (c == '!') /* lidraughts' "Frysk!" */
+            continue;
         if (o + 3 >= size)
             return -1;
         if (dash)
@@ -407,6 +424,8 @@ pdn_gametype_by_name(const char *name, pdn_gametype *gt)
     if (normalise(name, norm, sizeof norm) < 0)
         return -1;
     i = (size_t)folk_lookup(norm, strlen(norm));
+    if (i != PDN_FOLK_NONE && folk_type[i] != 0)
+        return pdn_gametype_standard(folk_type[i], gt);
     if (i != PDN_FOLK_NONE) {
         pdn_gametype_standard(folk_base[i], gt);
         gt->folk = (int)i;

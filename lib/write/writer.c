@@ -4,6 +4,7 @@
  * stack. Reading the output and writing it again gives the same bytes. */
 #include <config.h>
 #include "model/game_private.h"
+#include "pdn/variant.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@ typedef struct wr {
     pdn_write_fn *fn; /* sink to flush to, or NULL: keep all in b */
     void *ud;
     int werr;     /* the sink failed */
+    const char *bad; /* what cannot be written so that it reads back */
+    int badcode;
 } wr;
 
 #define FLUSH 65536
@@ -157,20 +160,19 @@ comment(wr *w, const char *c)
     int rc, semi = 0;
     pdnp_buf t;
     pdnp_buf_init(&t);
-    /* A '}' cannot stand in a {} comment; a one-line text (as read from a
-     * ';' comment) is written as a ';' comment, anything else has its '}'
-     * written as ')'. */
+    /* A '}' cannot stand in a {} comment: a one-line text (as read from a
+     * ';' comment) is written as a ';' comment; any other is refused (the
+     * setters refuse it too), never changed. */
+    if (!pdnp_comment_ok(c)) {
+        w->bad = "a comment holding '}' over several lines (or with blanks "
+                 "at its ends) cannot be written as PDN";
+        w->badcode = PDN_ESYNTAX;
+        return -1;
+    }
     if (strchr(c, '}') != NULL) {
-        semi = strpbrk(c, "\r\n") == NULL;
-        if (pdnp_buf_adds(&t, semi ? "; " : "{") < 0 ||
-            pdnp_buf_adds(&t, c) < 0 || (!semi && pdnp_buf_addc(&t, '}') < 0))
+        semi = 1;
+        if (pdnp_buf_adds(&t, "; ") < 0 || pdnp_buf_adds(&t, c) < 0)
             goto oom;
-        if (!semi) {
-            size_t i;
-            for (i = 1; i + 1 < t.len; i++)
-                if (t.data[i] == '}')
-                    t.data[i] = ')';
-        }
     } else if (pdnp_buf_addc(&t, '{') < 0 || pdnp_buf_adds(&t, c) < 0 ||
                pdnp_buf_addc(&t, '}') < 0) {
         goto oom;
@@ -200,6 +202,12 @@ static int
 tag_line(wr *w, const char *name, const char *value)
 {
     const char *v;
+    if (!pdnp_tag_name_ok(name) || !pdnp_tag_value_ok(value)) {
+        w->bad = "a tag name with a blank, '[', ']' or '\"', or a tag value "
+                 "with a line break, cannot be written as PDN";
+        w->badcode = PDN_ETAG;
+        return -1;
+    }
     if (put(w, "[", 1) < 0 || put(w, name, strlen(name)) < 0 ||
         put(w, " \"", 2) < 0)
         return -1;
@@ -308,11 +316,52 @@ setup_token(wr *w, const char *fen)
     return rc;
 }
 
+/* The number and side (1: the second mover) of g's first move. From the
+ * initial position: 1, the first mover. From a FEN: its side to move
+ * against the first mover of the GameType tag (else of a Variant tag
+ * naming one); when neither says, the side the first move was written
+ * for. The number is the one written before the first move, else the
+ * FEN's full-move counter (":F12"), else 1. */
+static void
+first_move(const pdn_game *g, unsigned long *num, int *side)
+{
+    const char *fen = pdn_game_tag(g, "FEN"), *t, *f;
+    pdn_gametype gt;
+    char start = 0;
+
+    *num = 1;
+    *side = 0;
+    if (fen == NULL)
+        return;
+    if ((t = pdn_game_tag(g, "GameType")) != NULL) {
+        if (pdn_gametype_parse(t, &gt, NULL) >= 0)
+            start = gt.start;
+    } else if ((t = pdn_game_tag(g, "Variant")) != NULL &&
+               pdn_gametype_by_name(t, &gt) == 0) {
+        start = gt.start;
+    }
+    while (*fen == ' ' || *fen == '\t')
+        fen++;
+    if (start != 0 && (*fen == 'W' || *fen == 'B'))
+        *side = *fen != start;
+    else if (g->first != NULL && g->first->number != 0)
+        *side = g->first->ellipsis != 0;
+    if (g->first != NULL && g->first->number != 0) {
+        *num = g->first->number;
+    } else if ((f = strstr(fen, ":F")) != NULL && f[2] >= '1' &&
+               f[2] <= '9') {
+        unsigned long v = pdnp_move_number(f + 2, strspn(f + 2, "0123456789"));
+        if (v != 0)
+            *num = v;
+    }
+}
+
 /* The move tree, depth first, with an explicit stack of lines: each frame
  * remembers where its line continues after the variations of its last
- * move. Move numbers are recomputed by counting plies from the first
- * written number; "N..." is written where the reader needs it (at the
- * start of a line, after a comment or a variation). */
+ * move. The writer owns move numbers: they are counted in plies from the
+ * first move's (first_move), in variations as in the line they leave,
+ * whatever numbers the input had; "N..." is written where the reader
+ * needs it (at the start of a line, after a comment or a variation). */
 static int
 movetext(wr *w, const pdn_game *g)
 {
@@ -327,7 +376,7 @@ movetext(wr *w, const pdn_game *g)
         return -1;
     memset(&st[0], 0, sizeof st[0]);
     st[0].cur = g->first;
-    st[0].num = 1;
+    first_move(g, &st[0].num, &st[0].side);
     st[0].need_num = 1;
     n = 1;
     while (n > 0) {
@@ -372,14 +421,6 @@ movetext(wr *w, const pdn_game *g)
             goto done;
         if (PDNP_XV(x, setup) != NULL && setup_token(w, x->x->setup) < 0)
             goto done;
-        if (x->number != 0) {
-            /* A number that counting would not give is written out, so
-             * that reading the output gives it back. */
-            if (x->number != f->num || x->ellipsis != f->side)
-                f->need_num = 1;
-            f->num = x->number;
-            f->side = x->ellipsis;
-        }
         if (PDNP_XL(x, before)->count > 0 || PDNP_XV(x, setup) != NULL)
             f->need_num = 1;
         if (move_token(w, x, f, f->side == 0 || f->need_num) < 0)
@@ -413,15 +454,23 @@ done:
  * memory shortage, -2 on a sink error. */
 static int
 render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy,
-       pdn_write_fn *fn, void *ud)
+       pdn_write_fn *fn, void *ud, const char **bad, int *badcode)
 {
     wr w;
     pdnp_tagiter it;
     long i;
     int add_result;
-    const char *res = g->result != NULL ? g->result : "*";
+    const char *res = g->result != NULL ? g->result : "*", *tag;
     int compat = (flags & PDN_WRITE_COMPAT) != 0;
     int own = (flags & (PDN_WRITE_COMPAT | PDN_WRITE_KEEP_RESULT)) != 0;
+
+    /* A decided terminator that its Result tag contradicts is written as
+     * it is: '*' would give the game the tag's result when read back. */
+    tag = pdn_game_tag(g, "Result");
+    if (!own && strcmp(res, "*") != 0 && tag != NULL &&
+        (pdnp_result_norm(tag, strlen(tag)) == NULL ||
+         strcmp(pdnp_result_norm(tag, strlen(tag)), res) != 0))
+        own = 1;
 
     memset(&w, 0, sizeof w);
     w.b = b;
@@ -462,7 +511,11 @@ body:
     *lossy = w.lossy;
     return 0;
 fail:
-    return w.werr ? -2 : -1;
+    if (w.bad != NULL && bad != NULL) {
+        *bad = w.bad;
+        *badcode = w.badcode;
+    }
+    return w.werr ? -2 : w.bad != NULL ? -3 : -1;
 }
 
 char *
@@ -470,18 +523,23 @@ pdn_game_to_string(const pdn_game *g, unsigned flags, size_t *len,
                    pdn_error *err)
 {
     pdnp_buf b;
-    int lossy = 0;
+    int lossy = 0, rc = 0, code = 0;
+    const char *bad = NULL;
     char *out;
 
     pdnp_buf_init(&b);
     /* Room for most games at once (OCA's average 510 bytes), rather
      * than growing from 64 bytes by doubling. */
     if (g == NULL || pdnp_buf_reserve(&b, GAME_GUESS) < 0 ||
-        render(&b, g, flags, &lossy, NULL, NULL) < 0 ||
+        (rc = render(&b, g, flags, &lossy, NULL, NULL, &bad, &code)) < 0 ||
         pdnp_buf_reserve(&b, 0) < 0) {
         pdnp_buf_free(&b);
-        pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
-                       g == NULL ? "no game" : "out of memory");
+        if (rc == -3)
+            pdnp_error_set(err, code, PDN_SEV_ERROR, NULL, g->number, "%s",
+                           bad);
+        else
+            pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                           g == NULL ? "no game" : "out of memory");
         return NULL;
     }
     if (lossy)
@@ -501,10 +559,17 @@ pdn_write_game_cb(pdn_write_fn *fn, void *ud, const pdn_game *g,
                   unsigned flags, pdn_error *err)
 {
     pdnp_buf b;
-    int lossy = 0, rc;
+    int lossy = 0, rc, code = 0;
+    const char *bad = NULL;
 
     pdnp_buf_init(&b);
-    rc = g != NULL ? render(&b, g, flags, &lossy, fn, ud) : -1;
+    rc = g != NULL ? render(&b, g, flags, &lossy, fn, ud, &bad, &code) : -1;
+    if (rc == -3) {
+        /* what the sink already has is the game's start only */
+        pdnp_error_set(err, code, PDN_SEV_ERROR, NULL, g->number, "%s", bad);
+        pdnp_buf_free(&b);
+        return -1;
+    }
     if (rc == -2) {
         pdnp_error_set(err, PDN_EIO, PDN_SEV_ERROR, NULL, g->number,
                        "write error: %s", strerror(errno));

@@ -27,7 +27,7 @@ comp "--games --gametype --good " pdn-legal --g
 comp "--variations --version " pdn-legal --v
 comp "--divide " pdn-perft --di
 comp "--depth --divide --duplicates --fen --gametype --help --jobs --version -D -F -V -d -g -h -j -u " pdn-perft -
-comp "antidraughts brazilian canadian corners czech diagonal english frisian international italian laska northern pool portuguese russian samoyed spanish spantsiretti stavropol thai towers turkish two-move " pdn-legal -g ""
+comp "antidraughts brazilian breakthrough canadian corners czech diagonal english frisian frysk international italian laska northern pool portuguese russian samoyed spanish spantsiretti stavropol thai towers turkish two-move " pdn-legal -g ""
 comp "russian " pdn-legal --gametype ru
 comp "russian " pdn-perft --game ru
 comp "json text " pdn-legal -f ""

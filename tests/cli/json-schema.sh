@@ -22,9 +22,11 @@ cat > "$tmp/bad" <<'EOB'
 {"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"warning","code":"numbering","message":"m","ply":1,"move":"9-14","fen":null,"legal":null,"suggest":"9-13"}
 {"type":"position","file":"a.pdn","game":1,"ply":3,"move":"9-14","fen":"W:W1:B2","repetitions":1,"quiet":0,"since_capture":0,"over":"finished","claim":null}
 {"type":"position","file":"a.pdn","game":1,"ply":3,"move":"9-14","fen":"W:W1:B2","repetitions":1,"quiet":0,"since_capture":0,"over":null,"claim":"no-move"}
+{"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"note","code":"fix","message":"m","ply":null,"move":null,"fen":null,"legal":null,"repair":"terminator","to":"1-0"}
+{"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"note","code":"tag","message":"m","ply":null,"move":null,"fen":null,"legal":null}
 EOB
 n=$(jq -R -r -f "$schema" < "$tmp/bad" | wc -l)
-[ "$n" = 9 ] || { echo "FAIL: the schema check flags $n of 9 bad records" >&2; fail=1; }
+[ "$n" = 11 ] || { echo "FAIL: the schema check flags $n of 11 bad records" >&2; fail=1; }
 
 inputs="$top_srcdir/samples/*.pdn $top_srcdir/tests/data/*/*/input.pdn"
 shared=$(shared_dir)
@@ -72,6 +74,7 @@ pdn-legal -f json --openings
 pdn-replay -f json --openings
 pdn-convert -f json
 pdn-convert -f json -m alg -c full
+pdn-fix -e -f json
 EOF_CMDS
 # The same finding from two tools has the same members: an illegal move
 # from pdn-replay carries ply, move, fen and legal as pdn-legal's does.

@@ -19,7 +19,8 @@ def finding_keys:
 def finding:
   need(finding_keys) as $miss
   | [ (if $miss != [] then "missing \($miss | join(","))" else empty end),
-      (finding_keys + ["rule","automatic","from","plies","suggest"]) as $allowed
+      (finding_keys + ["rule","automatic","from","plies","suggest"]
+       + (if .code == "fix" then ["repair","to"] else [] end)) as $allowed
       | (if has_only($allowed) | not
          then "unknown members \((keys - $allowed) | join(","))" else empty end),
       (if has("suggest") and (.code != "illegal" or (.suggest | optstr | not))
@@ -28,7 +29,16 @@ def finding:
       (if (.game | optnat) | not then "game not a number or null" else empty end),
       (if (.line | optnat) and (.col | optnat) | not
        then "line/col not numbers or null" else empty end),
-      (if (.severity | IN("error","warning")) | not then "bad severity" else empty end),
+      (if (.severity | IN("error","warning")) or
+          (.severity == "note" and .code == "fix") | not
+       then "bad severity" else empty end),
+      # pdn-fix's repairs: repair, from and to, never left out
+      (if .code == "fix" and
+          ((has("repair") and has("from") and has("to")) | not)
+       then "repair without repair/from/to" else empty end),
+      (if .code == "fix" and ((.repair | str) and (.from | optstr) and
+                              (.to | optstr) | not)
+       then "repair, from or to not strings (or null)" else empty end),
       (if (.code | str) and (.message | str) | not then "code/message" else empty end),
       (if (.ply | . == null or count) | not then "ply" else empty end),
       (if (.move | optstr) and (.fen | optstr) | not then "move/fen" else empty end),

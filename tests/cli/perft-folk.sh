@@ -42,6 +42,18 @@ perft_is towers - 8 7 49 302 1469 7482 37908 189912 925945
 # the rest)
 perft_is stavropol - 5 14 210 2528 25916 253946
 perft_is laska - 8 6 6 18 54 116 324 846 2148
+# lidraughts' site variants: Breakthrough moves as International (the
+# reference's published counts; no king can be crowned by depth 6), Frysk!
+# from its five men each (the unit tests' 10x10 counter checks depth 7)
+perft_is breakthrough - 6 9 81 658 4265 27117 167140
+perft_is 96 - 4 9 81 658 4265
+perft_is frysk - 7 9 81 657 5329 41829 328329 2572197
+perft_is Frysk! - 3 9 81 657
+for g in frysk 97; do
+    echo '*' | pdn-replay -g "$g" 2>/dev/null | cut -f 2 > "$tmp/fen"
+    [ "$(cat "$tmp/fen")" = W:W46,47,48,49,50:B1,2,3,4,5 ] ||
+        { echo "FAIL: pdn-replay -g $g: $(cat "$tmp/fen")" >&2; fail=1; }
+done
 # the king's one capture frees a white man and leaves Black no top: lost
 perft_is towers 'W:WKa1:Bc3(w),e7' 2 1 0
 

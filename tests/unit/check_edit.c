@@ -56,6 +56,54 @@ assert_round_trips(const pdn_game *g)
         ck_assert_msg(round_trip(g, flags[i], NULL), "flags %u", flags[i]);
 }
 
+/* What no PDN can hold is refused by the setters; what they accept is
+ * written so that it reads back equal, with every writer flag. */
+START_TEST(test_setters_refuse_what_pdn_cannot_hold)
+{
+    pdn_game *g = parse("[Event \"e\"]\n\n1. 32-28 19-23 2. 37-32 *\n");
+    pdn_node *first = pdn_game_first_mut(g);
+    pdn_node *second = pdn_node_next_mut(first);
+    char *text;
+
+    /* tags: a name with ']' or a blank, an empty one, a value with a
+     * line break */
+    ck_assert_int_eq(pdn_game_set_tag(g, "A]", "v"), -1);
+    ck_assert_int_eq(pdn_game_set_tag(g, "A B", "v"), -1);
+    ck_assert_int_eq(pdn_game_set_tag(g, "", "v"), -1);
+    ck_assert_int_eq(pdn_game_set_tag(g, "A\"", "v"), -1);
+    ck_assert_int_eq(pdn_game_set_tag(g, "Site", "x\ny"), -1);
+    ck_assert_int_eq(pdn_game_set_tag(g, "Site", "x\ry"), -1);
+    ck_assert_ptr_null(pdn_game_tag(g, "Site"));
+    ck_assert_int_eq(pdn_game_set_tag(g, "Site", "a ] \"b\" \\"), 0);
+    /* comments holding '}': one line without blanks at its ends only */
+    ck_assert_int_eq(pdn_game_add_comment(g, "a }\nb"), -1);
+    ck_assert_int_eq(pdn_game_add_comment(g, " a } b"), -1);
+    ck_assert_int_eq(pdn_node_add_comment(first, PDN_AFTER, "a } b "), -1);
+    ck_assert_int_eq(pdn_node_add_comment(first, PDN_AFTER, "x"), 0);
+    ck_assert_int_eq(pdn_node_set_comment(first, PDN_AFTER, 0, "}\n"), -1);
+    ck_assert_str_eq(pdn_node_comment_at(first, PDN_AFTER, 0), "x");
+    ck_assert_int_eq(pdn_node_add_comment(first, PDN_AFTER, "a } b"), 0);
+    ck_assert_int_eq(pdn_game_add_comment(g, "a\n{b}"), -1);
+    ck_assert_int_eq(pdn_game_add_comment(g, "two\nlines"), 0);
+    ck_assert_uint_eq(pdn_game_comment_count(g), 1);
+    /* a comment before the second mover's move stands after the first
+     * move's comments, where it is written and read back */
+    ck_assert_int_eq(pdn_node_add_comment(second, PDN_BEFORE, "before"), 0);
+    ck_assert_uint_eq(pdn_node_comment_count(second, PDN_BEFORE), 0);
+    ck_assert_uint_eq(pdn_node_comment_count(first, PDN_AFTER), 3);
+    ck_assert_str_eq(pdn_node_comment_at(first, PDN_AFTER, 2), "before");
+    /* before the first move of the game it stays before it */
+    ck_assert_int_eq(pdn_node_add_comment(first, PDN_BEFORE, "intro"), 0);
+    ck_assert_uint_eq(pdn_node_comment_count(first, PDN_BEFORE), 1);
+    assert_round_trips(g);
+    ck_assert(round_trip(g, PDN_WRITE_PDN3, &text));
+    ck_assert_ptr_nonnull(strstr(text, "{before} 1... 19-23"));
+    ck_assert_ptr_nonnull(strstr(text, "; a } b\n"));
+    free(text);
+    pdn_game_free(g);
+}
+END_TEST
+
 START_TEST(test_build_from_nothing)
 {
     pdn_game *g = pdn_game_new();
@@ -252,6 +300,7 @@ edit_suite(void)
     TCase *tc = tcase_create("edit");
 
     tcase_add_test(tc, test_build_from_nothing);
+    tcase_add_test(tc, test_setters_refuse_what_pdn_cannot_hold);
     tcase_add_test(tc, test_comments_and_nags_change_and_go);
     tcase_add_test(tc, test_setup_is_checked);
     tcase_add_test(tc, test_cut_and_variations);

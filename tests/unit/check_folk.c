@@ -679,6 +679,180 @@ START_TEST(test_corners_race_end)
 }
 END_TEST
 
+/* ---- lidraughts' site variants: 96 Breakthrough, 97 Frysk! ---- */
+
+START_TEST(test_site_variants)
+{
+    static const struct {
+        const char *name, *canon;
+        int type, rules, folk;
+    } cases[] = {
+        {"breakthrough", "breakthrough", 96, 20, PDN_FOLK_BREAKTHROUGH},
+        {"Breakthrough", "breakthrough", 96, 20, PDN_FOLK_BREAKTHROUGH},
+        {"96", "breakthrough", 96, 20, PDN_FOLK_BREAKTHROUGH},
+        {"frysk", "frysk", 97, 40, PDN_FOLK_FRYSK},
+        {"Frysk!", "frysk", 97, 40, PDN_FOLK_FRYSK},
+        {"97", "frysk", 97, 40, PDN_FOLK_FRYSK},
+        /* the Variant values sites write */
+        {"American/English", "english", 21, 21, PDN_FOLK_NONE},
+        {"Russian draughts", "russian", 25, 25, PDN_FOLK_NONE},
+        {"Frisian", "frisian", 40, 40, PDN_FOLK_NONE},
+        {"Antidraughts", "antidraughts", 98, 20, PDN_FOLK_NONE},
+        {"International", "international", 20, 20, PDN_FOLK_NONE},
+        {"Brazilian", "brazilian", 26, 26, PDN_FOLK_NONE},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pdn_gametype gt, back;
+        char buf[64];
+
+        ck_assert_msg(pdn_gametype_by_name(cases[i].name, &gt) == 0, "%s",
+                      cases[i].name);
+        ck_assert_int_eq(gt.type, cases[i].type);
+        ck_assert_int_eq(gt.rules, cases[i].rules);
+        ck_assert_int_eq(gt.folk, cases[i].folk);
+        ck_assert_str_eq(pdn_gametype_name(&gt), cases[i].canon);
+        /* the standard value is written as the bare number */
+        pdn_gametype_format(&gt, buf, sizeof buf);
+        ck_assert_int_eq(atoi(buf), cases[i].type);
+        ck_assert_int_eq(pdn_gametype_parse(buf, &back, NULL), 0);
+        ck_assert_int_eq(pdn_gametype_equal(&gt, &back), 1);
+    }
+    /* a site variant on another numbering keeps its name as the seventh
+     * field, which reads back */
+    {
+        pdn_gametype gt, back;
+        char buf[64];
+
+        ck_assert_int_eq(pdn_gametype_parse("97,W,10,10,A0,0", &gt, NULL), 0);
+        ck_assert_int_eq(gt.folk, PDN_FOLK_FRYSK);
+        pdn_gametype_format(&gt, buf, sizeof buf);
+        ck_assert_str_eq(buf, "97,W,10,10,A0,0,frysk");
+        ck_assert_int_eq(pdn_gametype_parse(buf, &back, NULL), 0);
+        ck_assert_int_eq(pdn_gametype_equal(&gt, &back), 1);
+        ck_assert_int_eq(pdn_gametype_parse("25,W,8,8,A0,0,frysk", &gt,
+                                            NULL),
+                         -1);
+        ck_assert_int_eq(pdn_gametype_parse("95", &gt, NULL), -1);
+    }
+}
+END_TEST
+
+/* Frysk!: five men each on the back rows, Frisian rules; Breakthrough:
+ * International's start, over when a king is crowned. */
+START_TEST(test_site_variant_play)
+{
+    pdn_board *b = test_board_at("frysk", NULL);
+    const char *why = NULL;
+
+    ck_assert_str_eq(test_fen_of(b), "W:W46,47,48,49,50:B1,2,3,4,5");
+    pdn_board_free(b);
+    /* Frisian rules: an orthogonal capture */
+    b = test_board_at("97", "W:W48:B38,3");
+    ck_assert_str_eq(test_moves_text(b, 0, 1), "48x28");
+    pdn_board_free(b);
+    b = test_board_at("breakthrough", NULL);
+    ck_assert_str_eq(test_fen_of(b),
+                     "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,"
+                     "48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,"
+                     "19,20");
+    pdn_board_free(b);
+    b = test_board_at("breakthrough", "W:W7,40:B20,35");
+    ck_assert_int_eq(pdn_board_folk_end(b, 3, NULL), PDN_OUTCOME_UNKNOWN);
+    play(b, "7-1");
+    ck_assert_int_eq(pdn_board_folk_end(b, 4, &why), PDN_OUTCOME_FIRST);
+    ck_assert_ptr_nonnull(strstr(why, "first king"));
+    pdn_board_free(b);
+    /* a man passing the last row during a capture stays a man
+     * (International): no end */
+    b = test_board_at("breakthrough", "W:W13,40:B9,10,30");
+    play(b, "13x4x15");
+    ck_assert_str_eq(test_fen_of(b), "B:W15,40:B30");
+    ck_assert_int_eq(pdn_board_folk_end(b, 1, NULL), PDN_OUTCOME_UNKNOWN);
+    pdn_board_free(b);
+    b = test_board_at("breakthrough", "B:W7,40:B42");
+    play(b, "42-47");
+    ck_assert_int_eq(pdn_board_folk_end(b, 1, NULL), PDN_OUTCOME_SECOND);
+    pdn_board_free(b);
+    /* International itself goes on */
+    b = test_board_at("international", "B:W7,40:B42");
+    play(b, "42-47");
+    ck_assert_int_eq(pdn_board_folk_end(b, 1, NULL), PDN_OUTCOME_UNKNOWN);
+    pdn_board_free(b);
+}
+END_TEST
+
+/* ---- a second independent counter: 10x10, men's quiet moves ----
+ * A plain 10x10 array (White moves up, dark squares have x + y even);
+ * it knows only men's forward steps, and fails the test when two men of
+ * different colours come within two rows of each other, where a capture
+ * (diagonal, or Frisian orthogonal) could begin. So it counts exactly
+ * what it can: the start of Frysk! to depth 7. */
+typedef struct tenp {
+    unsigned char sq[10][10]; /* 0 empty, 1 White man, 2 Black man */
+    int turn;
+} tenp;
+
+static uint64_t
+ten_perft(const tenp *p, int depth)
+{
+    int x, y, d, fwd = p->turn == 1 ? 1 : -1, top = -1, low = 10;
+    uint64_t total = 0;
+
+    for (y = 0; y < 10; y++)
+        for (x = 0; x < 10; x++) {
+            if (p->sq[y][x] == 1 && y > top)
+                top = y;
+            if (p->sq[y][x] == 2 && y < low)
+                low = y;
+        }
+    ck_assert_msg(low - top > 2, "the 10x10 counter met a possible capture");
+    for (y = 0; y < 10; y++)
+        for (x = 0; x < 10; x++) {
+            if (p->sq[y][x] != p->turn)
+                continue;
+            for (d = -1; d <= 1; d += 2) {
+                int nx = x + d, ny = y + fwd;
+                tenp q;
+                if (nx < 0 || nx > 9 || ny < 0 || ny > 9 || p->sq[ny][nx])
+                    continue;
+                ck_assert_int_ne(ny, p->turn == 1 ? 9 : 0); /* no crowning */
+                if (depth == 1) {
+                    total++;
+                    continue;
+                }
+                q = *p;
+                q.sq[ny][nx] = q.sq[y][x];
+                q.sq[y][x] = 0;
+                q.turn = 3 - q.turn;
+                total += ten_perft(&q, depth - 1);
+            }
+        }
+    return total;
+}
+
+START_TEST(test_perft_frysk)
+{
+    pdn_board *b = test_board_at("frysk", NULL);
+    tenp p;
+    int x, y, d;
+
+    for (y = 0; y < 10; y++)
+        for (x = 0; x < 10; x++) {
+            int c = pdn_board_piece(b, PDN_COORD(x, y));
+            ck_assert(c != 'W' && c != 'B');
+            p.sq[y][x] = (unsigned char)(c == 'w' ? 1 : c == 'b' ? 2 : 0);
+        }
+    p.turn = pdn_board_turn(b) == 'W' ? 1 : 2;
+    for (d = 1; d <= 7; d++)
+        ck_assert_uint_eq(test_perft(b, d, 1), ten_perft(&p, d));
+    /* pdn-perft -g frysk, in tests/cli/perft-folk.sh */
+    ck_assert_uint_eq(test_perft(b, 7, 1), 2572197);
+    pdn_board_free(b);
+}
+END_TEST
+
 START_TEST(test_perft_independent)
 {
     size_t i = (size_t)_i;
@@ -725,6 +899,9 @@ folk_suite(void)
     tcase_add_test(tc, test_corners_race_end);
     tcase_add_test(tc, test_stavropol_moves);
     tcase_add_test(tc, test_two_move_mixed);
+    tcase_add_test(tc, test_site_variants);
+    tcase_add_test(tc, test_site_variant_play);
+    tcase_add_test(tc, test_perft_frysk);
     tcase_add_loop_test(tc, test_perft_independent, 0,
                         (int)(sizeof perfts / sizeof perfts[0]));
     tcase_set_timeout(tc, 60);

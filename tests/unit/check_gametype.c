@@ -133,7 +133,7 @@ START_TEST(test_unknown_numbers_are_not_standard)
     ck_assert_int_eq(pdn_gametype_standard(19, &gt), -1);
     ck_assert_int_eq(pdn_gametype_standard(32, &gt), -1);
     ck_assert_int_eq(pdn_gametype_standard(42, &gt), -1);
-    ck_assert_int_eq(pdn_gametype_standard(97, &gt), -1);
+    ck_assert_int_eq(pdn_gametype_standard(95, &gt), -1);
     ck_assert_int_eq(pdn_gametype_standard(99, &gt), -1);
 }
 END_TEST

@@ -10,6 +10,7 @@
 
 #include "pdn/pdn.h"
 #include "core/pdn_private.h"
+#include "model/game_private.h"
 #include "suites.h"
 
 static pdn_game *
@@ -63,14 +64,38 @@ static const struct {
      "[GameType \"20\"]\n[Event \"e\"]\n1. 32-28 19-23 *\n\n"},
     /* Canonical moves: no leading zeros, lower case, glued strength. */
     {"[E \"\"] 1. 06-11 ! 2. E3:G5 (?) *", PDN_WRITE_PDN3,
-     "[E \"\"]\n1. 6-11! 2. e3:g5? *\n\n"},
+     "[E \"\"]\n1. 6-11! e3:g5? *\n\n"},
     /* Numbers recomputed; "N..." after comments and variations. */
     {"[E \"\"] 32-28 {c} 19-23 (18-23 37-32) 37-32 $1 14-19 *",
      PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 {c} 1... 19-23 (1... 18-23 2. 37-32) 2. 37-32 $1 "
      "14-19 *\n\n"},
+    /* The writer owns move numbers: from the initial position the
+     * first move is 1.; from a FEN the first written number is kept,
+     * with the side the FEN and the GameType give, else the FEN's
+     * full-move counter; numbers of later moves are counted. */
     {"[E \"\"] 12... 19-23 13. 33-28 *", PDN_WRITE_COMPAT,
-     "[E \"\"]\n12... 19-23 13. 33-28 *\n\n"},
+     "[E \"\"]\n1. 19-23 33-28 *\n\n"},
+    {"[FEN \"B:W33:B19\"] 12... 19-23 13. 33-28 *", PDN_WRITE_COMPAT,
+     "[FEN \"B:W33:B19\"]\n12... 19-23 13. 33-28 *\n\n"},
+    {"[GameType \"21\"][FEN \"W:W24:B11\"] 1. 24-20 11-15 *",
+     PDN_WRITE_COMPAT,
+     "[GameType \"21\"]\n[FEN \"W:W24:B11\"]\n1... 24-20 2. 11-15 *\n\n"},
+    {"[GameType \"21\"][FEN \"B:W24:B11\"] 24-20 11-15 *",
+     PDN_WRITE_COMPAT,
+     "[GameType \"21\"]\n[FEN \"B:W24:B11\"]\n1. 24-20 11-15 *\n\n"},
+    {"[GameType \"20\"][FEN \"B:W33:B19:H0:F12\"] 19-23 33-28 *",
+     PDN_WRITE_COMPAT,
+     "[GameType \"20\"]\n[FEN \"B:W33:B19:H0:F12\"]\n12... 19-23 13. "
+     "33-28 *\n\n"},
+    {"[Variant \"American/English\"][FEN \"W:W24:B11\"] 1. 24-20 *",
+     PDN_WRITE_COMPAT,
+     "[Variant \"American/English\"]\n[FEN \"W:W24:B11\"]\n1... 24-20 "
+     "*\n\n"},
+    /* wrong numbers are not kept beside the counted ones */
+    {"[E \"\"] 1. 11-15 24-20 7. 8-11 28-24 3... 9-13 22-18 *",
+     PDN_WRITE_COMPAT,
+     "[E \"\"]\n1. 11-15 24-20 2. 8-11 28-24 3. 9-13 22-18 *\n\n"},
     /* Comments before the first move, setups, game comments, NAG 7. */
     {"[E \"\"] {intro} /FEN \"W:W31:B1\"/ 1. 31-27* 1-6 {end} 1-0",
      PDN_WRITE_COMPAT,
@@ -89,9 +114,9 @@ static const struct {
     {"[E \"\"] 1. - - 2. 32-28 1/2-1/2", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. - - 2. 32-28 1/2-1/2\n\n"},
     {"1. 32-28 *", PDN_WRITE_COMPAT, "1. 32-28 *\n\n"},
-    /* A number counting would not give is kept. */
+    /* A number counting would not give is not kept. */
     {"[E \"\"] 1. 32-28 19-23 2..37-32 *", PDN_WRITE_COMPAT,
-     "[E \"\"]\n1. 32-28 19-23 2... 37-32 *\n\n"},
+     "[E \"\"]\n1. 32-28 19-23 2. 37-32 *\n\n"},
     /* A ';' comment holding '}' stays a ';' comment. */
     {"[E \"\"] 1. 32-28 ; a } b\n19-23 *", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 ; a } b\n1... 19-23 *\n\n"},
@@ -109,12 +134,92 @@ static const struct {
     {"[E \"\"] 1. - ! 19-23 !?!?!?!?!? *", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. -! 19-23!?!?!?!?!? *\n\n"},
     /* Move numbers saturate at 999,999,999, counting too. */
-    {"[E \"\"] 99999999999. 32-28 19-23 33-29 *", PDN_WRITE_COMPAT,
-     "[E \"\"]\n999999999. 32-28 19-23 999999999. 33-29 *\n\n"},
+    {"[FEN \"W:W32,33:B19\"] 99999999999. 32-28 19-23 33-29 *",
+     PDN_WRITE_COMPAT,
+     "[FEN \"W:W32,33:B19\"]\n999999999. 32-28 19-23 999999999. 33-29 "
+     "*\n\n"},
     /* The comments of an empty variation trail its move. */
     {"[E \"\"] 1. 32-28 19-23 ( {c} ) *", PDN_WRITE_COMPAT,
      "[E \"\"]\n1. 32-28 19-23 {c} *\n\n"},
 };
+
+/* With default flags a game whose Result tag contradicts its decided
+ * terminator keeps the terminator, and reads back with it. */
+START_TEST(test_writer_contradicting_result_reads_back)
+{
+    static const unsigned flags[] = {PDN_WRITE_PDN3, PDN_WRITE_KEEP_TAGS,
+                                     PDN_WRITE_CRLF};
+    pdn_game *g = parse("[Event \"e\"][Result \"0-1\"]\n"
+                        "1. 32-28 19-23 1/2-1/2");
+    size_t i;
+
+    for (i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        char *s = write_str(g, flags[i]);
+        pdn_game *h = parse(s);
+
+        ck_assert_msg(strstr(s, " 1/2-1/2") != NULL, "%s", s);
+        ck_assert_str_eq(pdn_game_result(h), "1/2-1/2");
+        ck_assert_str_eq(pdn_game_tag(h, "Result"), "0-1");
+        ck_assert_int_eq(pdn_game_equal(g, h, NULL), 1);
+        pdn_game_free(h);
+        free(s);
+    }
+    pdn_game_free(g);
+    /* a Result tag saying the terminator's result: '*' as before */
+    g = parse("[Event \"e\"][Result \"1/2-1/2\"]\n1. 32-28 1/2-1/2");
+    {
+        char *s = write_str(g, PDN_WRITE_PDN3);
+        ck_assert_ptr_nonnull(strstr(s, "1. 32-28 *"));
+        free(s);
+    }
+    pdn_game_free(g);
+}
+END_TEST
+
+/* What the setters refuse but a game might still hold is refused by the
+ * writer with an error, never changed: a comment holding '}' over two
+ * lines, a tag name with ']', a value with a line break. */
+START_TEST(test_writer_refuses_what_cannot_read_back)
+{
+    static const struct {
+        const char *name, *value, *comment;
+        int code;
+    } cases[] = {
+        {NULL, NULL, "a }\nb", PDN_ESYNTAX},
+        {NULL, NULL, " a } b", PDN_ESYNTAX},
+        {"A]", "v", NULL, PDN_ETAG},
+        {"A B", "v", NULL, PDN_ETAG},
+        {"Site", "x\ny", NULL, PDN_ETAG},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pdn_game *g = parse("[Event \"e\"]\n1. 32-28 19-23 *");
+        pdn_error e;
+        char *s;
+
+        /* put in behind the setters' back, as a reader could */
+        if (cases[i].comment != NULL)
+            ck_assert_int_eq(pdnp_list_add_str(g, &g->comments,
+                                               cases[i].comment,
+                                               strlen(cases[i].comment)),
+                             0);
+        else
+            ck_assert_int_eq(pdnp_game_add_tag(g, cases[i].name,
+                                               strlen(cases[i].name),
+                                               cases[i].value,
+                                               strlen(cases[i].value), NULL),
+                             0);
+        pdn_error_clear(&e);
+        s = pdn_game_to_string(g, PDN_WRITE_COMPAT, NULL, &e);
+        ck_assert_msg(s == NULL, "written: %s", s ? s : "");
+        ck_assert_int_eq(e.code, cases[i].code);
+        ck_assert_int_eq(pdn_write_game(stdout, g, PDN_WRITE_PDN3, &e), -1);
+        ck_assert_int_eq(e.code, cases[i].code);
+        pdn_game_free(g);
+    }
+}
+END_TEST
 
 START_TEST(test_writer_golden_output)
 {
@@ -386,6 +491,8 @@ writer_suite(void)
     tcase_add_loop_test(core, test_writer_golden_output, 0,
                         sizeof golden / sizeof golden[0]);
     tcase_add_test(core, test_writer_to_string_reports_length);
+    tcase_add_test(core, test_writer_contradicting_result_reads_back);
+    tcase_add_test(core, test_writer_refuses_what_cannot_read_back);
     tcase_add_test(core, test_writer_hand_built_game);
     tcase_add_test(errors, test_writer_latin1_loss_is_a_warning);
     tcase_add_test(errors, test_writer_write_error_gives_eio);
