@@ -37,8 +37,10 @@ typedef struct pdn_move {
  * (Thai rules: 2 rows; Turkish rules: one row fewer, from the second). */
 pdn_board *pdn_board_new(const pdn_gametype *gt, pdn_error *err);
 void pdn_board_free(pdn_board *b);
-/* Copies src's position into dst; both must have the same GameType. */
-void pdn_board_copy(pdn_board *dst, const pdn_board *src);
+/* Copies src's position into dst (not src's undo stack: see
+ * pdn_board_push). 0; -1 with dst unchanged when the two boards' GameTypes
+ * differ (pdn_gametype_equal). */
+int pdn_board_copy(pdn_board *dst, const pdn_board *src);
 /* Back to the initial position. */
 void pdn_board_reset(pdn_board *b);
 /* Borrowed: the board's GameType. */
@@ -254,6 +256,80 @@ const char *pdn_draw_rule_name(int rule);
  * limit of pdn_board_moves) and *nodes 0. nodes and err may be NULL. */
 int pdn_perft(const pdn_board *b, int depth, int merge, uint64_t *nodes,
               pdn_error *err);
+
+/* ---- Making and taking back moves (the undo stack) ----
+ * A board keeps the moves pushed on it with what it needs to take each
+ * back: the position before it and the draw-rule counts (pdn_drawstate's,
+ * kept by the board for its own game). The history begins at the
+ * position the board has when the first move is pushed, and begins again
+ * whenever the position was changed by other means (pdn_board_apply,
+ * pdn_board_play, pdn_board_set_fen, pdn_board_reset, pdn_board_copy into
+ * it): it is valid only while the position is the one the last push or
+ * pop left. Memory: about 700 bytes per move on the stack (in the towers
+ * variants about as much, plus one board for the start of the history),
+ * held until the board is freed and reused by later pushes; at most
+ * PDN_BOARD_STACK_MAX moves. One thread at a time per board. */
+#define PDN_BOARD_STACK_MAX 65536
+/* Plays m, which must come from pdn_board_moves on this position, and
+ * keeps it on the stack. 0; -1 with *err and the board unchanged:
+ * PDN_EILLEGAL for a move that does not even name a piece of the side to
+ * move, PDN_ENOMEM, PDN_ELIMIT past PDN_BOARD_STACK_MAX moves. */
+int pdn_board_push(pdn_board *b, const pdn_move *m, pdn_error *err);
+/* pdn_board_play (same arguments, same results) that keeps the move
+ * played on the stack; -1 with *err (PDN_ENOMEM, PDN_ELIMIT) and b
+ * unchanged when it cannot be kept. */
+int pdn_board_push_play(pdn_board *b, const pdn_movetext *mt,
+                        pdn_match *match, pdn_movelist *scratch,
+                        pdn_error *err);
+/* Takes back the last move pushed: the position and the draw-rule counts
+ * are those before it. 0 with *m (may be NULL) the move taken back; -1
+ * when there is none (an empty stack, or a history begun again). */
+int pdn_board_pop(pdn_board *b, pdn_move *m);
+/* The moves pdn_board_pop can take back (0 for a history begun again),
+ * and the i-th of them from the first pushed (borrowed until the next
+ * push or pop; NULL for i out of range). */
+size_t pdn_board_stack_size(const pdn_board *b);
+const pdn_move *pdn_board_stack_at(const pdn_board *b, size_t i);
+/* Forgets the stack: the history begins again at b's position. */
+void pdn_board_clear_stack(pdn_board *b);
+/* Borrowed: the draw-rule counts of the history (as pdn_drawstate_info
+ * gives them, the plies counted from its start), valid until the next
+ * call on b; NULL when no move was pushed since it began. */
+const pdn_drawinfo *pdn_board_drawinfo(const pdn_board *b);
+
+/* ---- The state of the game in one call ---- */
+/* What ended a game. */
+enum pdn_end {
+    PDN_END_NONE = 0,  /* it goes on */
+    PDN_END_NO_MOVE,   /* the side to move has no legal move */
+    PDN_END_DRAW_RULE, /* an automatic draw rule (pdn_draw_rule) */
+    PDN_END_FOLK       /* a folk variant's own end (pdn_board_folk_end) */
+};
+typedef struct pdn_status {
+    int over;            /* 1 when the game is over */
+    pdn_outcome outcome; /* PDN_OUTCOME_FIRST or _SECOND (that mover won),
+                            _DRAW; PDN_OUTCOME_UNKNOWN while it goes on */
+    int end;             /* enum pdn_end */
+    int draw_rule;       /* the first draw rule that fired, automatic or a
+                            claim (enum pdn_draw_rule), PDN_DRAW_NONE */
+    int can_claim;       /* 1: that rule is a claim, which a side may make */
+    size_t moves;        /* legal moves of the side to move */
+    unsigned long ply;   /* moves on the stack (pdn_board_stack_size) */
+    const char *text;    /* static: the rule that ended the game or may be
+                            claimed, NULL */
+} pdn_status;
+/* The state of b's game: its position, with the history of the moves
+ * pushed (pdn_board_push) for the draw rules and the folk variants' own
+ * ends (which count plies from the history's start). Decided in this
+ * order: a draw rule that fired automatically before the last move, a
+ * folk variant's own end, no legal move for the side to move (it has
+ * lost, or won in giveaway: pdn_outcome_no_move), an automatic draw rule
+ * fired by the last move. Returns 0, or -1 with *err (as pdn_board_moves)
+ * and *st cleared. Thread-safe on a board no call changes. */
+int pdn_board_status(const pdn_board *b, pdn_status *st, pdn_error *err);
+/* Lower-case name of a pdn_end value ("none", "no-move", "draw-rule",
+ * "variant-end"); "none" for another value. */
+const char *pdn_end_name(int end);
 
 #ifdef __cplusplus
 }

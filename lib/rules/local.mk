@@ -24,3 +24,5 @@ lib/rules/opening-table.h: $(OPENING_TABLES) $(srcdir)/lib/openings/tsv2c.awk
 	$(AM_V_GEN)$(MKDIR_P) lib/rules && \
 	$(AWK) -f $(srcdir)/lib/openings/tsv2c.awk $(OPENING_TABLES) > $@.tmp && \
 	mv $@.tmp $@
+## the undo stack and the game status (pdn_board_push, pdn_board_status)
+lib_libpdn_internal_la_SOURCES += lib/rules/history.c
