@@ -121,6 +121,37 @@ size_t pdn_replay_move_text(const pdn_replay *r, unsigned flags, char *buf,
                             size_t size);
 size_t pdn_replay_fen(const pdn_replay *r, char *buf, size_t size);
 
+/* ---- Where a node stands, and the board at a node ----
+ * The model keeps no parent links: these walk the game's tree from its
+ * first move (no recursion; time linear in the moves before n in the
+ * walk, memory in the variations pending). */
+/* The node whose move is played just before n's: the previous move of
+ * n's line, or for the first move of a variation the move before the one
+ * it is an alternative to; NULL for a first move of the game (a variation
+ * of it included), for NULL, or when memory runs out. */
+const pdn_node *pdn_node_parent(const pdn_node *n);
+/* The ply of n's move, counted from the game's start position: 1 for the
+ * first move (and for its alternatives), 0 for NULL or when memory runs
+ * out. */
+unsigned long pdn_node_ply(const pdn_node *n);
+/* The first node of the line n is on: pdn_game_first for the main line,
+ * else the first move of n's variation (the line to give
+ * pdn_replay_start); NULL as pdn_node_parent. */
+const pdn_node *pdn_node_line(const pdn_node *n);
+/* Starts r on n's game (pdn_replay_start with n's line) and plays every
+ * move up to n's, n's included: pdn_replay_board(r) is then the position
+ * after n's move, pdn_replay_ply(r) its ply. Returns as pdn_replay_start
+ * (0, 1 with a warning in *err), or -1 with *err (the first move on the
+ * way that cannot be played, as pdn_replay_next, or PDN_ENOMEM). The
+ * GameType is chosen as pdn_replay_start does (r's fallback, force and
+ * hook). */
+int pdn_replay_to(pdn_replay *r, const pdn_node *n, pdn_error *err);
+/* A new board (owned by the caller) in the position after n's move, the
+ * game's GameType from its tags (pdn_game_gametype, International when it
+ * has none): pdn_replay_to on a replay of its own. NULL with *err as
+ * pdn_replay_to. */
+pdn_board *pdn_node_board(const pdn_node *n, pdn_error *err);
+
 #ifdef __cplusplus
 }
 #endif

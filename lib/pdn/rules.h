@@ -331,6 +331,59 @@ int pdn_board_status(const pdn_board *b, pdn_status *st, pdn_error *err);
  * "variant-end"); "none" for another value. */
 const char *pdn_end_name(int end);
 
+/* ---- Position keys for indexes ---- */
+/* A 64-bit key of b's position in its variant: pdn_board_hash(b) XOR
+ * pdn_gametype_key(b's GameType), so that the same pieces in two variants
+ * (International and Frisian starts, Russian and Brazilian) get different
+ * keys. pdn_gametype_key is splitmix64(0x50444E2D56415249 ^ w) with w =
+ * rules << 48 | folk << 40 | giveaway << 32 | width << 24 | height << 16
+ * | start << 8 | invert (start the character 'W' or 'B', giveaway and
+ * invert 0 or 1): the GameType's numbering, notation and type number are
+ * not part of it (a game numbered from another corner is the same game).
+ * Stable: the same value on every run and platform, and kept from
+ * release to release (an index may store it); a change would be a new
+ * function. */
+uint64_t pdn_board_key(const pdn_board *b);
+uint64_t pdn_gametype_key(const pdn_gametype *gt);
+
+/* ---- Material ---- */
+/* The pieces on a board by kind, index 0 White and 1 Black (in the
+ * towers variants the tops of the stacks, as pdn_board_count counts). */
+typedef struct pdn_material {
+    int men[2];
+    int kings[2];
+} pdn_material;
+void pdn_board_material(const pdn_board *b, pdn_material *m);
+/* The material signature of pdn-select -M: "WHITE v BLACK", each side its
+ * men (M) then kings (K) with their numbers ("3K", "2M1K", "4M"), "0" for
+ * a side with none: "2M1K v 3K". Returns the length it needs, like
+ * snprintf. */
+size_t pdn_material_format(const pdn_material *m, char *buf, size_t size);
+/* Reads a signature as pdn-select -M does: "3K v 1K", "3Kv1K", "2M1K vs
+ * 2K", a number before M or K omitted for one ("K v K"), "0" for none,
+ * either letter in either case, blanks around a side. 0, or -1 with *err
+ * (PDN_ESYNTAX) quoting s. */
+int pdn_material_parse(const char *s, pdn_material *m, pdn_error *err);
+/* 1 when a and b are the same material, else 0. */
+int pdn_material_equal(const pdn_material *a, const pdn_material *b);
+
+/* ---- A picture of a board ---- */
+enum {
+    PDN_SVG_FLIP = 1u << 0,    /* Black's side at the bottom */
+    PDN_SVG_NUMBERS = 1u << 1, /* the square numbers (names on an
+                                  algebraic board) on the squares */
+    PDN_SVG_NO_HEADER = 1u << 2 /* no XML declaration (to embed it in
+                                   HTML) */
+};
+/* b's position as an SVG image (UTF-8 text, a standalone document): the
+ * board's squares seen from White (flags: PDN_SVG_*), cell pixels a
+ * square (0: 40; at most 400), its men and kings (kings with a crown
+ * mark), and in the towers variants the height of each stack of two or
+ * more on it. Returns the length it needs, like snprintf (buf may be NULL
+ * with size 0). Thread-safe; no allocation. */
+size_t pdn_board_svg(const pdn_board *b, unsigned flags, int cell,
+                     char *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

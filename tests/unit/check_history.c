@@ -219,6 +219,34 @@ START_TEST(t_status_repetition)
 }
 END_TEST
 
+/* A man move pushed and taken back: the positions before it count again
+ * for the repetition (the tracker drops them at an irreversible ply
+ * unless it keeps them for the undo stack). */
+START_TEST(t_pop_irreversible)
+{
+    pdn_board *b = test_board_at("international", "W:WK50,36:BK1,K15");
+    pdn_status st;
+
+    push_text(b, "50-45 1-6 45-50 6-1");
+    ck_assert_int_eq(pdn_board_drawinfo(b)->repetitions, 2);
+    push_text(b, "36-31");
+    ck_assert_int_eq(pdn_board_drawinfo(b)->quiet, 0);
+    ck_assert_int_eq(pdn_board_pop(b, NULL), 0);
+    ck_assert_int_eq(pdn_board_drawinfo(b)->repetitions, 2);
+    push_text(b, "50-45 1-6 45-50");
+    ck_assert_int_eq(pdn_board_status(b, &st, NULL), 0);
+    ck_assert_int_eq(st.over, 0);
+    push_text(b, "6-1");
+    ck_assert_int_eq(pdn_board_drawinfo(b)->repetitions, 3);
+    ck_assert_int_eq(pdn_board_status(b, &st, NULL), 0);
+    ck_assert_int_eq(st.over, 1);
+    ck_assert_int_eq(st.draw_rule, PDN_DRAW_REPETITION);
+    ck_assert_uint_eq(pdn_board_drawinfo(b)->rule_plies[0], 0);
+    ck_assert_uint_eq(pdn_board_drawinfo(b)->rule_plies[2], 8);
+    pdn_board_free(b);
+}
+END_TEST
+
 START_TEST(t_status_no_move)
 {
     /* White's man on 46 is blocked by 41, and 37 behind it is taken */
@@ -461,6 +489,7 @@ history_suite(void)
     tcase_add_test(tc, t_push_pop_walk);
     tcase_add_test(tc, t_push_pop_kings);
     tcase_add_test(tc, t_status_repetition);
+    tcase_add_test(tc, t_pop_irreversible);
     tcase_add_test(tc, t_status_no_move);
     tcase_add_test(tc, t_push_other_means);
     tcase_add_test(tc, t_copy_gametype);
