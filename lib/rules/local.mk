@@ -30,3 +30,5 @@ lib_libpdn_internal_la_SOURCES += lib/rules/history.c
 lib_libpdn_internal_la_SOURCES += lib/rules/material.c lib/rules/svg.c
 ## a node's parent, ply and line; the board at a node
 lib_libpdn_internal_la_SOURCES += lib/rules/tree.c
+## variant inference (pdn_infer_gametype), which the tools are built on
+lib_libpdn_internal_la_SOURCES += lib/rules/infer.c

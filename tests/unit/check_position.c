@@ -228,6 +228,91 @@ START_TEST(t_tree)
 }
 END_TEST
 
+/* g's GameType by inference, as its number text. */
+static int
+inferred(pdn_infer *x, const char *text, const char *name, char *buf,
+         pdn_infer_result *res)
+{
+    pdn_game *g = pdn_parse_string(text, 0, NULL);
+    pdn_gametype gt;
+    pdn_error e;
+    int rc;
+
+    ck_assert_ptr_nonnull(g);
+    rc = pdn_infer_gametype(x, g, name, &gt, res, &e);
+    if (rc == 0) {
+        ck_assert_int_eq(e.code, PDN_OK);
+        pdn_gametype_format(&gt, buf, 64);
+    } else {
+        ck_assert_int_eq(e.code, PDN_EVARIANT);
+        strcpy(buf, "-");
+    }
+    pdn_game_free(g);
+    return rc;
+}
+
+START_TEST(t_infer)
+{
+    pdn_infer *x = pdn_infer_new();
+    pdn_infer_result res;
+    pdn_gametype c;
+    char buf[64];
+    pdn_replay *r;
+    pdn_game *g;
+
+    /* English: Black (1-12) moves first; 11-15 is legal there only */
+    ck_assert_int_eq(inferred(x, "1. 11-15 23-19 2. 8-11 22-17 *", NULL,
+                              buf, &res), 0);
+    ck_assert_str_eq(buf, "21");
+    ck_assert_int_eq(res.legal, 1);
+    ck_assert_uint_eq(res.plies, 4);
+    ck_assert_int_eq(res.cand, 0);
+    /* International: squares up to 50 */
+    inferred(x, "1. 32-28 19-23 2. 28x19 14x23 *", NULL, buf, &res);
+    ck_assert_str_eq(buf, "20");
+    /* algebraic on 8x8: Russian first */
+    inferred(x, "1. c3-d4 f6-g5 *", NULL, buf, &res);
+    ck_assert_str_eq(buf, "25");
+    /* a hint breaks the tie between boards the moves fit alike */
+    inferred(x, "[Event \"Campionato italiano\"]\n1. 22-18 *", NULL, buf,
+             &res);
+    ck_assert_str_eq(buf, "22");
+    /* English, then Italian: White's 22-18 is no English first move */
+    inferred(x, "1. 22-18 *", "brasil.pdn", buf, &res);
+    ck_assert_str_eq(buf, "22");
+    ck_assert_int_eq(res.next, 0);
+    /* the input's name as a hint: pool checkers before English */
+    inferred(x, "1. 11-15 *", "pool-2019.pdn", buf, &res);
+    ck_assert_str_eq(buf, "23");
+    /* the prior comes first when the game fits it */
+    ck_assert_int_eq(pdn_infer_candidate(1, &c), 0);
+    pdn_infer_set_prior(x, 1);
+    inferred(x, "1. 22-18 *", NULL, buf, &res);
+    ck_assert_str_eq(buf, "22");
+    pdn_infer_set_prior(x, -1);
+    /* squares that fit no board */
+    ck_assert_int_eq(inferred(x, "1. k9-l8 *", NULL, buf, &res), -1);
+    ck_assert_int_eq(pdn_infer_candidate(PDN_INFER_NCAND, &c), -1);
+    /* the hook: an untagged English game replays */
+    g = pdn_parse_string("1. 11-15 23-19 *", 0, NULL);
+    r = pdn_replay_new();
+    pdn_replay_set_gametype_fn(r, pdn_infer_hook, x);
+    ck_assert_int_eq(pdn_replay_start(r, g, NULL, NULL), 0);
+    ck_assert_int_eq(pdn_replay_gametype(r)->type, 21);
+    ck_assert_int_eq(pdn_replay_next(r, NULL), 1);
+    ck_assert_int_eq(pdn_replay_next(r, NULL), 1);
+    ck_assert_int_eq(pdn_replay_next(r, NULL), 0);
+    pdn_replay_set_gametype_fn(r, pdn_infer_hook, NULL);
+    ck_assert_int_eq(pdn_replay_start(r, g, NULL, NULL), 0);
+    ck_assert_int_eq(pdn_replay_gametype(r)->type, 21);
+    pdn_replay_free(r);
+    ck_assert(pdn_infer_fits_board(g, 0));
+    ck_assert(!pdn_infer_fits_board(g, 15));
+    pdn_game_free(g);
+    pdn_infer_free(x);
+}
+END_TEST
+
 Suite *
 position_suite(void)
 {
@@ -239,6 +324,7 @@ position_suite(void)
     tcase_add_test(tc, t_material);
     tcase_add_test(tc, t_svg);
     tcase_add_test(tc, t_tree);
+    tcase_add_test(tc, t_infer);
     suite_add_tcase(s, tc);
     return s;
 }
