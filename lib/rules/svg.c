@@ -67,9 +67,10 @@ piece(out *o, int p, double x, double y, int cell, int height)
             cell * 0.3, "#c8a000");
     if (height > 1)
         put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" "
-               "text-anchor=\"end\" fill=\"%s\">%d</text>\n",
-            x + r, y + r, cell * 0.28, black ? "#d04040" : "#2040c0",
-            height);
+               "font-weight=\"bold\" text-anchor=\"end\" fill=\"%s\" "
+               "stroke=\"#ffffff\" stroke-width=\"%.1f\">%d</text>\n",
+            x + r, y + r, cell * 0.3, black ? "#c00000" : "#0030c0",
+            cell * 0.02, height);
 }
 
 size_t
@@ -107,16 +108,17 @@ pdn_board_svg(const pdn_board *b, unsigned flags, int cell, char *buf,
                 f * cell, r * cell, cell, cell,
                 play ? "#b58863" : "#f0d9b5",
                 all ? " stroke=\"#6b4f35\"" : "");
+            if (p != 0)
+                piece(&o, p, x + cell / 2.0, y + cell / 2.0, cell,
+                      b->tw != NULL ? stack_height(&fen, b, c) : 1);
+            /* the number in the square's corner, over a piece's edge */
             if (play && (flags & PDN_SVG_NUMBERS)) {
                 char name[8];
                 pdn_coord_name(gt, c, name, sizeof name);
                 put(&o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" "
                         "fill=\"#f0d9b5\">%s</text>\n",
-                    x + cell * 0.06, y + cell * 0.26, cell * 0.22, name);
+                    x + cell * 0.04, y + cell * 0.22, cell * 0.2, name);
             }
-            if (p != 0)
-                piece(&o, p, x + cell / 2.0, y + cell / 2.0, cell,
-                      b->tw != NULL ? stack_height(&fen, b, c) : 1);
         }
     }
     put(&o, "</svg>\n");
