@@ -80,7 +80,12 @@ walk(const char *gt, const char *fen, int n, unsigned seed)
         pdn_move m;
         snap now;
         ck_assert_int_eq(pdn_board_pop(b, &m), 0);
-        ck_assert_int_eq(memcmp(&m, &mv[k - 1], sizeof m), 0);
+        ck_assert_int_eq(m.n, mv[k - 1].n);
+        ck_assert_int_eq(m.ncaptured, mv[k - 1].ncaptured);
+        ck_assert_int_eq(m.promotes, mv[k - 1].promotes);
+        ck_assert_int_eq(memcmp(m.path, mv[k - 1].path, m.n), 0);
+        ck_assert_int_eq(memcmp(m.captured, mv[k - 1].captured, m.ncaptured),
+                         0);
         take(b, &now);
         same(&now, &s[k - 1]);
     }
