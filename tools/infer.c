@@ -89,17 +89,6 @@ ctx_done(pdn_infer *x, int own)
         pdn_infer_free(x);
 }
 
-static int
-has_move(const pdn_game *g)
-{
-    const pdn_node *n;
-
-    for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n))
-        if (pdn_node_move(n) != NULL)
-            return 1;
-    return 0;
-}
-
 void
 infer_prior_took(const pdn_game *g, int cand, unsigned long plies,
                  infer_game_result *res)
@@ -199,8 +188,8 @@ infer_prepass(const tool_opts *o, FILE *fp, const char *name,
            pdn_reader_next(r, &g, &err) != 0) {
         int h;
 
-        if (g == NULL || known_variant(g) || !has_move(g) ||
-            pdn_infer_sample(x, g, name, plies, legal, tried, &h) < 0) {
+        if (g == NULL || known_variant(g) ||
+            pdn_infer_sample(x, g, name, plies, legal, tried, &h) <= 0) {
             int stop = g != NULL && known_variant(g) && p->sampled == 0;
 
             pdn_game_free(g);

@@ -214,8 +214,9 @@ int pdn_infer_try(pdn_infer *x, const pdn_game *g, const pdn_gametype *gt,
  * squares fit, in the order of pdn_infer_gametype without a prior; per
  * candidate i, tried[i] 1 when it was, legal[i] 1 when legal throughout,
  * plies[i] its legal plies (arrays of PDN_INFER_NCAND); *hinted the
- * candidate its tags or name name, -1. Returns how many were tried, -1
- * when its squares fit no board. */
+ * candidate its tags or name name, -1. Returns how many were tried (0
+ * for a game without moves, which says nothing), -1 when its squares fit
+ * no board. */
 int pdn_infer_sample(pdn_infer *x, const pdn_game *g, const char *name,
                      unsigned long *plies, int *legal, int *tried,
                      int *hinted);

@@ -467,6 +467,8 @@ pdn_infer_sample(pdn_infer *x, const pdn_game *g, const char *name,
     *hinted = -1;
     if (cls == BNONE)
         return -1;
+    if (!has_move(g)) /* only its setup: any board takes it */
+        return 0;
     n = order(-1, g, name, cls, ord);
     decide(x, g, ord, n, 1, &res, plies, legal);
     for (i = 0; (size_t)i < n; i++)

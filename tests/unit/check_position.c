@@ -306,6 +306,22 @@ START_TEST(t_infer)
     ck_assert_int_eq(pdn_replay_start(r, g, NULL, NULL), 0);
     ck_assert_int_eq(pdn_replay_gametype(r)->type, 21);
     pdn_replay_free(r);
+    {
+        unsigned long plies[PDN_INFER_NCAND];
+        int legal[PDN_INFER_NCAND], tried[PDN_INFER_NCAND], h;
+        pdn_game *empty = pdn_parse_string("[Event \"x\"]\n*", 0, NULL);
+
+        /* numeric squares up to 32: the seven numeric 8x8 candidates,
+         * then 20 40 27 (a number fits every larger board) */
+        ck_assert_int_eq(pdn_infer_sample(x, g, NULL, plies, legal, tried,
+                                          &h), 10);
+        ck_assert_int_eq(tried[0] && legal[0] && plies[0] == 2, 1);
+        ck_assert_int_eq(tried[7], 0);
+        ck_assert_int_eq(h, -1);
+        ck_assert_int_eq(pdn_infer_sample(x, empty, NULL, plies, legal,
+                                          tried, &h), 0);
+        pdn_game_free(empty);
+    }
     ck_assert(pdn_infer_fits_board(g, 0));
     ck_assert(!pdn_infer_fits_board(g, 15));
     pdn_game_free(g);
