@@ -265,10 +265,13 @@ int pdn_perft(const pdn_board *b, int depth, int merge, uint64_t *nodes,
  * whenever the position was changed by other means (pdn_board_apply,
  * pdn_board_play, pdn_board_set_fen, pdn_board_reset, pdn_board_copy into
  * it): it is valid only while the position is the one the last push or
- * pop left. Memory: about 700 bytes per move on the stack (in the towers
- * variants about as much, plus one board for the start of the history),
- * held until the board is freed and reused by later pushes; at most
- * PDN_BOARD_STACK_MAX moves. One thread at a time per board. */
+ * pop left. Memory: 616 bytes per move on the stack on x86-64 (the
+ * position before it, the move, the draw counts and the position's
+ * hash), in arrays that grow by doubling, held until the board is freed
+ * and reused by later pushes (the towers variants also keep one board for
+ * the start of the history, and take a move back by playing the moves
+ * before it again); at most PDN_BOARD_STACK_MAX moves (about 40 MB). One
+ * thread at a time per board. */
 #define PDN_BOARD_STACK_MAX 65536
 /* Plays m, which must come from pdn_board_moves on this position, and
  * keeps it on the stack. 0; -1 with *err and the board unchanged:
