@@ -293,6 +293,10 @@ int pdn_board_pop(pdn_board *b, pdn_move *m);
  * push or pop; NULL for i out of range). */
 size_t pdn_board_stack_size(const pdn_board *b);
 const pdn_move *pdn_board_stack_at(const pdn_board *b, size_t i);
+/* A new board (owned by the caller) with b's GameType, position and undo
+ * stack (its moves and draw counts): popping either leaves the other as
+ * it is. NULL with *err (PDN_ENOMEM, PDN_EVARIANT as pdn_board_new). */
+pdn_board *pdn_board_clone(const pdn_board *b, pdn_error *err);
 /* Forgets the stack: the history begins again at b's position. */
 void pdn_board_clear_stack(pdn_board *b);
 /* Borrowed: the draw-rule counts of the history (as pdn_drawstate_info

@@ -546,3 +546,24 @@ pdnp_draw_restore(pdn_drawstate *d, const pdnp_drawsnap *s,
     d->five = s->five;
     mirror(d, b);
 }
+
+pdn_drawstate *
+pdnp_draw_clone(const pdn_drawstate *d)
+{
+    pdn_drawstate *c = pdn_drawstate_new();
+
+    if (c == NULL)
+        return NULL;
+    *c = *d;
+    c->hist = NULL;
+    c->cap = 0;
+    if (d->nhist > 0) {
+        if ((c->hist = pdnp_malloc(d->nhist * sizeof *c->hist)) == NULL) {
+            pdn_drawstate_free(c);
+            return NULL;
+        }
+        memcpy(c->hist, d->hist, d->nhist * sizeof *c->hist);
+        c->cap = d->nhist;
+    }
+    return c;
+}

@@ -246,6 +246,53 @@ pdn_board_drawinfo(const pdn_board *b)
     return pdn_drawstate_info(b->hist->draw);
 }
 
+/* A copy of h, the history of b, for the board c (b's clone). 0, or -1
+ * when memory runs out. */
+static int
+hist_clone(const struct pdnp_hist *h, const pdn_board *b, pdn_board *c)
+{
+    struct pdnp_hist *k = pdnp_calloc(1, sizeof *k);
+
+    if (k == NULL)
+        return -1;
+    c->hist = k;
+    if ((k->draw = pdnp_draw_clone(h->draw)) == NULL)
+        return -1;
+    if (h->n > 0) {
+        if ((k->v = pdnp_malloc(h->n * sizeof *k->v)) == NULL)
+            return -1;
+        memcpy(k->v, h->v, h->n * sizeof *k->v);
+    }
+    k->n = k->cap = h->n;
+    k->live = 1;
+    k->last = h->last;
+    k->last_hash = h->last_hash;
+    if (h->base != NULL) {
+        if ((k->base = pdn_board_new(&b->gt, NULL)) == NULL)
+            return -1;
+        k->base->pos = h->base->pos;
+        pdnp_tw_copy(k->base, h->base);
+    }
+    return 0;
+}
+
+pdn_board *
+pdn_board_clone(const pdn_board *b, pdn_error *err)
+{
+    pdn_board *c;
+
+    pdn_error_clear(err);
+    if ((c = pdn_board_new(&b->gt, err)) == NULL)
+        return NULL;
+    pdn_board_copy(c, b);
+    if (hist_valid(b, b->hist) && hist_clone(b->hist, b, c) < 0) {
+        pdn_board_free(c);
+        nomem(err);
+        return NULL;
+    }
+    return c;
+}
+
 static const char *const end_names[] = {
     "none", "no-move", "draw-rule", "variant-end"
 };

@@ -429,5 +429,7 @@ void pdnp_draw_save(const pdn_drawstate *d, pdnp_drawsnap *s);
 void pdnp_draw_restore(pdn_drawstate *d, const pdnp_drawsnap *s,
                        const pdn_board *b);
 void pdnp_hist_free(struct pdnp_hist *h);
+/* A copy of d with its own history; NULL when memory runs out. */
+pdn_drawstate *pdnp_draw_clone(const pdn_drawstate *d);
 
 #endif /* PDN_RULES_PRIVATE_H */

@@ -252,6 +252,54 @@ START_TEST(t_pop_irreversible)
 }
 END_TEST
 
+/* A clone keeps the stack: both take the same moves back, apart. */
+START_TEST(t_clone)
+{
+    static const char *const gts[] = {"international", "towers"};
+    size_t i;
+
+    for (i = 0; i < 2; i++) {
+        pdn_board *b = test_board_at(gts[i], NULL), *c;
+        pdn_movelist *l = pdn_movelist_new();
+        char start[PDN_FEN_STRING_MAX], mid[PDN_FEN_STRING_MAX];
+        int k;
+
+        pdn_board_fen_string(b, start, sizeof start);
+        for (k = 0; k < 6; k++) {
+            ck_assert_int_eq(pdn_board_moves(b, l, NULL), 0);
+            ck_assert_int_eq(pdn_board_push(b, pdn_movelist_at(l, 0), NULL),
+                             0);
+            if (k == 2)
+                pdn_board_fen_string(b, mid, sizeof mid);
+        }
+        c = pdn_board_clone(b, NULL);
+        ck_assert_ptr_nonnull(c);
+        ck_assert_uint_eq(pdn_board_stack_size(c), 6);
+        ck_assert_str_eq(test_fen_of(c), test_fen_of(b));
+        ck_assert_uint_eq(pdn_board_drawinfo(c)->ply, 6);
+        for (k = 0; k < 3; k++)
+            ck_assert_int_eq(pdn_board_pop(c, NULL), 0);
+        ck_assert_str_eq(test_fen_of(c), mid);
+        ck_assert_uint_eq(pdn_board_stack_size(b), 6);
+        for (k = 0; k < 6; k++)
+            ck_assert_int_eq(pdn_board_pop(b, NULL), 0);
+        ck_assert_str_eq(test_fen_of(b), start);
+        for (k = 0; k < 3; k++)
+            ck_assert_int_eq(pdn_board_pop(c, NULL), 0);
+        ck_assert_str_eq(test_fen_of(c), start);
+        ck_assert_int_eq(pdn_board_pop(c, NULL), -1);
+        pdn_board_free(c);
+        /* a board without a stack clones to one without */
+        c = pdn_board_clone(b, NULL);
+        ck_assert_uint_eq(pdn_board_stack_size(c), 0);
+        ck_assert_ptr_null(pdn_board_drawinfo(c));
+        pdn_board_free(c);
+        pdn_movelist_free(l);
+        pdn_board_free(b);
+    }
+}
+END_TEST
+
 START_TEST(t_status_no_move)
 {
     /* White's man on 46 is blocked by 41, and 37 behind it is taken */
@@ -495,6 +543,7 @@ history_suite(void)
     tcase_add_test(tc, t_push_pop_kings);
     tcase_add_test(tc, t_status_repetition);
     tcase_add_test(tc, t_pop_irreversible);
+    tcase_add_test(tc, t_clone);
     tcase_add_test(tc, t_status_no_move);
     tcase_add_test(tc, t_push_other_means);
     tcase_add_test(tc, t_copy_gametype);
