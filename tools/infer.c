@@ -105,7 +105,6 @@ int
 infer_game(const tool_opts *o, const pdn_game *g, pdn_gametype *gt,
            infer_game_result *res, tool_out *to)
 {
-    pdn_infer_result r;
     pdn_infer *x;
     int own, rc;
 
@@ -113,17 +112,9 @@ infer_game(const tool_opts *o, const pdn_game *g, pdn_gametype *gt,
     if ((x = ctx_for(to, &own)) == NULL)
         return -1;
     pdn_infer_set_prior(x, o->prior != NULL ? o->prior->prior : -1);
-    rc = pdn_infer_gametype(x, g, o->file, gt, &r, NULL);
+    rc = pdn_infer_gametype(x, g, o->file, gt, res, NULL);
     ctx_done(x, own);
-    if (rc < 0)
-        return -1;
-    res->cand = r.cand;
-    res->legal = r.legal;
-    res->moves = r.moves;
-    res->plies = r.plies;
-    res->next = r.next;
-    res->next_plies = r.next_plies;
-    return 0;
+    return rc < 0 ? -1 : 0;
 }
 
 int
