@@ -147,9 +147,9 @@ const pdn_node *pdn_node_line(const pdn_node *n);
  * hook). */
 int pdn_replay_to(pdn_replay *r, const pdn_node *n, pdn_error *err);
 /* A new board (owned by the caller) in the position after n's move, the
- * game's GameType from its tags (pdn_game_gametype, International when it
- * has none): pdn_replay_to on a replay of its own. NULL with *err as
- * pdn_replay_to. */
+ * game's GameType from its tags (pdn_game_gametype), else the variant its
+ * moves fit (pdn_infer_hook): pdn_replay_to on a replay of its own. NULL
+ * with *err as pdn_replay_to. */
 pdn_board *pdn_node_board(const pdn_node *n, pdn_error *err);
 
 /* ---- Variant inference ----

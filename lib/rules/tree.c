@@ -159,6 +159,8 @@ pdn_node_board(const pdn_node *n, pdn_error *err)
                        "out of memory");
         return NULL;
     }
+    /* a game without GameType: the variant its moves fit */
+    pdn_replay_set_gametype_fn(r, pdn_infer_hook, NULL);
     if (pdn_replay_to(r, n, err) >= 0) {
         at = pdn_replay_board(r);
         if ((b = pdn_board_new(pdn_board_gametype(at), err)) != NULL)

@@ -324,6 +324,18 @@ START_TEST(t_infer)
     }
     ck_assert(pdn_infer_fits_board(g, 0));
     ck_assert(!pdn_infer_fits_board(g, 15));
+    /* the board at a node of an untagged game: its variant inferred */
+    {
+        pdn_board *b = pdn_node_board(pdn_node_next(pdn_game_first(g)),
+                                      NULL);
+        ck_assert_ptr_nonnull(b);
+        ck_assert_int_eq(pdn_board_gametype(b)->type, 21);
+        /* 11-15 23-19 played */
+        ck_assert_str_eq(test_fen_of(b), "B:W19,21,22,24,25,26,27,28,29,30,"
+                                         "31,32:B1,2,3,4,5,6,7,8,9,10,12,"
+                                         "15");
+        pdn_board_free(b);
+    }
     pdn_game_free(g);
     pdn_infer_free(x);
 }
