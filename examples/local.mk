@@ -16,5 +16,13 @@ examples_material_search_SOURCES = examples/material-search.c
 examples_material_search_LDADD = lib/libpdn.la
 examples_build_game_SOURCES = examples/build-game.c
 examples_build_game_LDADD = lib/libpdn.la
+## issue 29: the undo stack, game status, inference, material, keys, the
+## board at a node and its picture
+EXAMPLES += examples/game-status examples/board-svg
+check_PROGRAMS += examples/game-status examples/board-svg
+examples_game_status_SOURCES = examples/game-status.c
+examples_game_status_LDADD = lib/libpdn.la
+examples_board_svg_SOURCES = examples/board-svg.c
+examples_board_svg_LDADD = lib/libpdn.la
 TESTS += tests/cli/examples.sh
 EXTRA_DIST += tests/cli/examples.sh examples/expected

@@ -23,7 +23,7 @@ typedef struct tool_cache {
     pdn_board *board;
     pdn_gametype gt;
     pdn_movelist *moves;
-    pdn_board *cand[INFER_NCAND]; /* infer.c's, one per candidate */
+    pdn_infer *infer;             /* infer.c's: the library's inference */
 } tool_cache;
 
 

@@ -19,17 +19,11 @@ struct tool_cache;
 /* Candidate variants, in the fixed order that breaks ties. */
 #define INFER_NCAND 16
 
-/* What the decision for one game was; kept per game for the file's
- * summary. cand is -1 when the game was not inferred. */
-typedef struct infer_game_result {
-    int cand;                /* the candidate taken */
-    int legal;               /* the game is legal throughout under it */
-    int moves;               /* the game has moves (else only its setup
-                                was tried, under the first candidate) */
-    unsigned long plies;     /* legal plies under it */
-    int next;                /* the runner-up, -1 when none was tried */
-    unsigned long next_plies;
-} infer_game_result;
+/* What the decision for one game was (pdn_infer_result: the candidate
+ * taken, whether the game is legal under it, its plies, the runner-up);
+ * kept per game for the file's summary. cand is -1 when the game was not
+ * inferred. */
+typedef pdn_infer_result infer_game_result;
 
 /* What a first pass over the start of a file found: per candidate, the
  * sampled games legal throughout under it and the latest ply at which

@@ -123,11 +123,25 @@ const char *pdn_codepage_name(pdn_codepage cp);
 char *pdn_text_decode(pdn_codepage cp, const char *s, size_t n,
                       size_t *len);
 
-/* Number of games returned so far (with or without error). */
+/* Number of games returned so far (with or without error), counted from
+ * the base (pdn_reader_set_base): the number of the last game returned. */
 unsigned long pdn_reader_game_count(const pdn_reader *r);
 
-/* Whole-input helper: parses the first game of s. Returns a new game owned
- * by the caller, or NULL with *err filled. */
+/* A reader that starts in the middle of an input (a file opened at an
+ * offset stored by an index, or a buffer holding one game of it): game is
+ * the number its first game gets (1 for a whole input), and *pos (may be
+ * NULL) where its first byte lies in the whole input (line, column and
+ * byte offset, as pdn_game_pos and pdn_game_raw_span give them), so that
+ * game numbers, diagnostics, positions and raw spans continue those of
+ * the whole input. A gzip input or one that is not text is told from its
+ * first bytes only at offset 0. Call it before the first pdn_reader_next:
+ * 0, or -1 (then, or for game 0) with r unchanged. */
+int pdn_reader_set_base(pdn_reader *r, unsigned long game,
+                        const pdn_pos *pos);
+
+/* Whole-input helper: parses the first game of s (len bytes; len 0:
+ * strlen(s)). Returns a new game owned by the caller, with *err cleared,
+ * or NULL with *err filled. */
 pdn_game *pdn_parse_string(const char *s, size_t len, pdn_error *err);
 
 #ifdef __cplusplus

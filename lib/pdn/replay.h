@@ -121,6 +121,106 @@ size_t pdn_replay_move_text(const pdn_replay *r, unsigned flags, char *buf,
                             size_t size);
 size_t pdn_replay_fen(const pdn_replay *r, char *buf, size_t size);
 
+/* ---- Where a node stands, and the board at a node ----
+ * The model keeps no parent links: these walk the game's tree from its
+ * first move (no recursion; time linear in the moves before n in the
+ * walk, memory in the variations pending). */
+/* The node whose move is played just before n's: the previous move of
+ * n's line, or for the first move of a variation the move before the one
+ * it is an alternative to; NULL for a first move of the game (a variation
+ * of it included), for NULL, or when memory runs out. */
+const pdn_node *pdn_node_parent(const pdn_node *n);
+/* The ply of n's move, counted from the game's start position: 1 for the
+ * first move (and for its alternatives), 0 for NULL or when memory runs
+ * out. */
+unsigned long pdn_node_ply(const pdn_node *n);
+/* The first node of the line n is on: pdn_game_first for the main line,
+ * else the first move of n's variation (the line to give
+ * pdn_replay_start); NULL as pdn_node_parent. */
+const pdn_node *pdn_node_line(const pdn_node *n);
+/* Starts r on n's game (pdn_replay_start with n's line) and plays every
+ * move up to n's, n's included: pdn_replay_board(r) is then the position
+ * after n's move, pdn_replay_ply(r) its ply. Returns as pdn_replay_start
+ * (0, 1 with a warning in *err), or -1 with *err (the first move on the
+ * way that cannot be played, as pdn_replay_next, or PDN_ENOMEM). The
+ * GameType is chosen as pdn_replay_start does (r's fallback, force and
+ * hook). */
+int pdn_replay_to(pdn_replay *r, const pdn_node *n, pdn_error *err);
+/* A new board (owned by the caller) in the position after n's move, the
+ * game's GameType from its tags (pdn_game_gametype), else the variant its
+ * moves fit (pdn_infer_hook): pdn_replay_to on a replay of its own. NULL
+ * with *err as pdn_replay_to. */
+pdn_board *pdn_node_board(const pdn_node *n, pdn_error *err);
+
+/* ---- Variant inference ----
+ * The variant of a game that has neither GameType nor a known Variant
+ * tag, by evidence: its squares (numbers up to 32, 50 or 72, or algebraic
+ * names up to h8 or j8) give the boards it may be on, and its main line
+ * is replayed silently under each candidate variant of those boards
+ * (PDN_INFER_NCAND of them, in a fixed order: 21 22 23 24 28 31, Russian
+ * numbered from b8 "25,W,8,8,N2,0", 25 29 26 30, "25,W,8,8,A2,0", 20 40,
+ * 27, 41); the first under which every move is legal is taken, else the
+ * one under which it stays legal longest. The order is the prior's first
+ * (pdn_infer_set_prior: the variant of the file, from a first pass over
+ * its games), then a candidate its Event or Site tag or the input name
+ * names ("italian", "russia", "brasil", "frisian", ...), then the table.
+ * This is what the tools do for an untagged game (pdn-legal(1),
+ * VARIANT INFERENCE). */
+#define PDN_INFER_NCAND 16
+/* The GameType of candidate i (0 <= i < PDN_INFER_NCAND): 0, or -1. */
+int pdn_infer_candidate(int i, pdn_gametype *gt);
+/* A context that keeps a board per candidate and a move list from game to
+ * game (making a board costs more than most replays). Owned by the
+ * caller: pdn_infer_free. NULL when memory runs out. One thread at a
+ * time. */
+typedef struct pdn_infer pdn_infer;
+pdn_infer *pdn_infer_new(void);
+void pdn_infer_free(pdn_infer *x);
+/* The candidate to try first for every game (-1: none, the default). */
+void pdn_infer_set_prior(pdn_infer *x, int cand);
+/* How one game was decided. */
+typedef struct pdn_infer_result {
+    int cand;                /* the candidate taken */
+    int legal;               /* the main line is legal throughout under it */
+    int moves;               /* the game has moves (else only its setup
+                                was tried, under the first candidate) */
+    unsigned long plies;     /* legal plies under it */
+    int next;                /* the runner-up, -1 when none was tried */
+    unsigned long next_plies;
+} pdn_infer_result;
+/* The variant of g by evidence into *gt (the tags are not read for it:
+ * the caller asks only for a game without GameType), how it was decided
+ * into *res (may be NULL); name (may be NULL) is the input's name, for
+ * hints. Returns 0 (also when no candidate is legal throughout: see
+ * res->legal), or -1 with *err (PDN_EVARIANT, no position) when g's
+ * squares fit no board. */
+int pdn_infer_gametype(pdn_infer *x, const pdn_game *g, const char *name,
+                       pdn_gametype *gt, pdn_infer_result *res,
+                       pdn_error *err);
+/* A pdn_gametype_fn for pdn_replay_set_gametype_fn: a game whose GameType
+ * came from no tag (from PDN_GT_DEFAULT) gets the inferred one; ud is a
+ * pdn_infer (NULL: one made for the call). */
+int pdn_infer_hook(const pdn_game *g, pdn_gametype *gt, int from, void *ud,
+                   pdn_error *err);
+/* 1 when g's squares fit the board and notation of candidate cand. */
+int pdn_infer_fits_board(const pdn_game *g, int cand);
+/* Replays g's main line under gt silently (on x's board when gt is a
+ * candidate): 1 when every move is legal, 0 when one is not, -1 when a
+ * setup cannot be placed or no board can be made; the legal plies in
+ * *plies (may be NULL). */
+int pdn_infer_try(pdn_infer *x, const pdn_game *g, const pdn_gametype *gt,
+                  unsigned long *plies);
+/* For a first pass over a file: replays g under every candidate its
+ * squares fit, in the order of pdn_infer_gametype without a prior; per
+ * candidate i, tried[i] 1 when it was, legal[i] 1 when legal throughout,
+ * plies[i] its legal plies (arrays of PDN_INFER_NCAND); *hinted the
+ * candidate its tags or name name, -1. Returns how many were tried (0
+ * for a game without moves, which says nothing), -1 when its squares fit
+ * no board. */
+int pdn_infer_sample(pdn_infer *x, const pdn_game *g, const char *name,
+                     unsigned long *plies, int *legal, int *tried,
+                     int *hinted);
+
 #ifdef __cplusplus
 }
 #endif

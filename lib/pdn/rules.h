@@ -37,8 +37,10 @@ typedef struct pdn_move {
  * (Thai rules: 2 rows; Turkish rules: one row fewer, from the second). */
 pdn_board *pdn_board_new(const pdn_gametype *gt, pdn_error *err);
 void pdn_board_free(pdn_board *b);
-/* Copies src's position into dst; both must have the same GameType. */
-void pdn_board_copy(pdn_board *dst, const pdn_board *src);
+/* Copies src's position into dst (not src's undo stack: see
+ * pdn_board_push). 0; -1 with dst unchanged when the two boards' GameTypes
+ * differ (pdn_gametype_equal). */
+int pdn_board_copy(pdn_board *dst, const pdn_board *src);
 /* Back to the initial position. */
 void pdn_board_reset(pdn_board *b);
 /* Borrowed: the board's GameType. */
@@ -254,6 +256,140 @@ const char *pdn_draw_rule_name(int rule);
  * limit of pdn_board_moves) and *nodes 0. nodes and err may be NULL. */
 int pdn_perft(const pdn_board *b, int depth, int merge, uint64_t *nodes,
               pdn_error *err);
+
+/* ---- Making and taking back moves (the undo stack) ----
+ * A board keeps the moves pushed on it with what it needs to take each
+ * back: the position before it and the draw-rule counts (pdn_drawstate's,
+ * kept by the board for its own game). The history begins at the
+ * position the board has when the first move is pushed, and begins again
+ * whenever the position was changed by other means (pdn_board_apply,
+ * pdn_board_play, pdn_board_set_fen, pdn_board_reset, pdn_board_copy into
+ * it): it is valid only while the position is the one the last push or
+ * pop left. Memory: 616 bytes per move on the stack on x86-64 (the
+ * position before it, the move, the draw counts and the position's
+ * hash), in arrays that grow by doubling, held until the board is freed
+ * and reused by later pushes (the towers variants also keep one board for
+ * the start of the history, and take a move back by playing the moves
+ * before it again); at most PDN_BOARD_STACK_MAX moves (about 40 MB). One
+ * thread at a time per board. */
+#define PDN_BOARD_STACK_MAX 65536
+/* Plays m, which must come from pdn_board_moves on this position, and
+ * keeps it on the stack. 0; -1 with *err and the board unchanged:
+ * PDN_EILLEGAL for a move that does not even name a piece of the side to
+ * move, PDN_ENOMEM, PDN_ELIMIT past PDN_BOARD_STACK_MAX moves. */
+int pdn_board_push(pdn_board *b, const pdn_move *m, pdn_error *err);
+/* pdn_board_play (same arguments, same results) that keeps the move
+ * played on the stack; -1 with *err (PDN_ENOMEM, PDN_ELIMIT) and b
+ * unchanged when it cannot be kept. */
+int pdn_board_push_play(pdn_board *b, const pdn_movetext *mt,
+                        pdn_match *match, pdn_movelist *scratch,
+                        pdn_error *err);
+/* Takes back the last move pushed: the position and the draw-rule counts
+ * are those before it. 0 with *m (may be NULL) the move taken back; -1
+ * when there is none (an empty stack, or a history begun again). */
+int pdn_board_pop(pdn_board *b, pdn_move *m);
+/* The moves pdn_board_pop can take back (0 for a history begun again),
+ * and the i-th of them from the first pushed (borrowed until the next
+ * push or pop; NULL for i out of range). */
+size_t pdn_board_stack_size(const pdn_board *b);
+const pdn_move *pdn_board_stack_at(const pdn_board *b, size_t i);
+/* A new board (owned by the caller) with b's GameType, position and undo
+ * stack (its moves and draw counts): popping either leaves the other as
+ * it is. NULL with *err (PDN_ENOMEM, PDN_EVARIANT as pdn_board_new). */
+pdn_board *pdn_board_clone(const pdn_board *b, pdn_error *err);
+/* Forgets the stack: the history begins again at b's position. */
+void pdn_board_clear_stack(pdn_board *b);
+/* Borrowed: the draw-rule counts of the history (as pdn_drawstate_info
+ * gives them, the plies counted from its start), valid until the next
+ * call on b; NULL when no move was pushed since it began. */
+const pdn_drawinfo *pdn_board_drawinfo(const pdn_board *b);
+
+/* ---- The state of the game in one call ---- */
+/* What ended a game. */
+enum pdn_end {
+    PDN_END_NONE = 0,  /* it goes on */
+    PDN_END_NO_MOVE,   /* the side to move has no legal move */
+    PDN_END_DRAW_RULE, /* an automatic draw rule (pdn_draw_rule) */
+    PDN_END_FOLK       /* a folk variant's own end (pdn_board_folk_end) */
+};
+typedef struct pdn_status {
+    int over;            /* 1 when the game is over */
+    pdn_outcome outcome; /* PDN_OUTCOME_FIRST or _SECOND (that mover won),
+                            _DRAW; PDN_OUTCOME_UNKNOWN while it goes on */
+    int end;             /* enum pdn_end */
+    int draw_rule;       /* the first draw rule that fired, automatic or a
+                            claim (enum pdn_draw_rule), PDN_DRAW_NONE */
+    int can_claim;       /* 1: that rule is a claim, which a side may make */
+    size_t moves;        /* legal moves of the side to move */
+    unsigned long ply;   /* moves on the stack (pdn_board_stack_size) */
+    const char *text;    /* static: the rule that ended the game or may be
+                            claimed, NULL */
+} pdn_status;
+/* The state of b's game: its position, with the history of the moves
+ * pushed (pdn_board_push) for the draw rules and the folk variants' own
+ * ends (which count plies from the history's start). Decided in this
+ * order: a draw rule that fired automatically before the last move, a
+ * folk variant's own end, no legal move for the side to move (it has
+ * lost, or won in giveaway: pdn_outcome_no_move), an automatic draw rule
+ * fired by the last move. Returns 0, or -1 with *err (as pdn_board_moves)
+ * and *st cleared. Thread-safe on a board no call changes. */
+int pdn_board_status(const pdn_board *b, pdn_status *st, pdn_error *err);
+/* Lower-case name of a pdn_end value ("none", "no-move", "draw-rule",
+ * "variant-end"); "none" for another value. */
+const char *pdn_end_name(int end);
+
+/* ---- Position keys for indexes ---- */
+/* A 64-bit key of b's position in its variant: pdn_board_hash(b) XOR
+ * pdn_gametype_key(b's GameType), so that the same pieces in two variants
+ * (International and Frisian starts, Russian and Brazilian) get different
+ * keys. pdn_gametype_key is splitmix64(0x50444E2D56415249 ^ w) with w =
+ * rules << 48 | folk << 40 | giveaway << 32 | width << 24 | height << 16
+ * | start << 8 | invert (start the character 'W' or 'B', giveaway and
+ * invert 0 or 1): the GameType's numbering, notation and type number are
+ * not part of it (a game numbered from another corner is the same game).
+ * Stable: the same value on every run and platform, and kept from
+ * release to release (an index may store it); a change would be a new
+ * function. */
+uint64_t pdn_board_key(const pdn_board *b);
+uint64_t pdn_gametype_key(const pdn_gametype *gt);
+
+/* ---- Material ---- */
+/* The pieces on a board by kind, index 0 White and 1 Black (in the
+ * towers variants the tops of the stacks, as pdn_board_count counts). */
+typedef struct pdn_material {
+    int men[2];
+    int kings[2];
+} pdn_material;
+void pdn_board_material(const pdn_board *b, pdn_material *m);
+/* The material signature of pdn-select -M: "WHITE v BLACK", each side its
+ * men (M) then kings (K) with their numbers ("3K", "2M1K", "4M"), "0" for
+ * a side with none: "2M1K v 3K". Returns the length it needs, like
+ * snprintf. */
+size_t pdn_material_format(const pdn_material *m, char *buf, size_t size);
+/* Reads a signature as pdn-select -M does: "3K v 1K", "3Kv1K", "2M1K vs
+ * 2K", a number before M or K omitted for one ("K v K"), "0" for none,
+ * either letter in either case, blanks around a side. 0, or -1 with *err
+ * (PDN_ESYNTAX) quoting s. */
+int pdn_material_parse(const char *s, pdn_material *m, pdn_error *err);
+/* 1 when a and b are the same material, else 0. */
+int pdn_material_equal(const pdn_material *a, const pdn_material *b);
+
+/* ---- A picture of a board ---- */
+enum {
+    PDN_SVG_FLIP = 1u << 0,    /* Black's side at the bottom */
+    PDN_SVG_NUMBERS = 1u << 1, /* the square numbers (names on an
+                                  algebraic board) on the squares */
+    PDN_SVG_NO_HEADER = 1u << 2 /* no XML declaration (to embed it in
+                                   HTML) */
+};
+/* b's position as an SVG image (UTF-8 text, a standalone document): the
+ * board's squares seen from White (flags: PDN_SVG_*), cell pixels a
+ * square (0: 40; at most 400), its men and kings (kings with a crown
+ * mark), and in the towers variants the height of each stack of two or
+ * more on it. Returns the length it needs, like snprintf (buf may be NULL
+ * with size 0). Thread-safe; no allocation. */
+size_t pdn_board_svg(const pdn_board *b, unsigned flags, int cell,
+                     char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -103,6 +103,25 @@ pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
                         : (size_t)-1;
 }
 
+int
+pdn_reader_set_base(pdn_reader *r, unsigned long game, const pdn_pos *pos)
+{
+    pdnp_input *in;
+
+    if (r == NULL || game == 0 || r->ngames != 0 || r->lx.in.base != 0 ||
+        r->lx.in.line != 1 || r->stopped)
+        return -1;
+    in = &r->lx.in;
+    r->ngames = game - 1;
+    if (pos != NULL && pos->line > 0) {
+        size_t col = pos->column > 0 ? pos->column - 1 : 0;
+        in->line = pos->line;
+        in->base = pos->offset;
+        in->line_off = col <= pos->offset ? pos->offset - col : 0;
+    }
+    return 0;
+}
+
 unsigned long
 pdn_reader_game_count(const pdn_reader *r)
 {
@@ -363,10 +382,14 @@ fatal:
 pdn_game *
 pdn_parse_string(const char *s, size_t len, pdn_error *err)
 {
-    pdn_reader *r = pdn_reader_new_mem(s, len, "<string>");
+    pdn_reader *r;
     pdn_game *g = NULL;
     int rc;
 
+    pdn_error_clear(err);
+    if (len == 0 && s != NULL)
+        len = strlen(s);
+    r = pdn_reader_new_mem(s != NULL ? s : "", len, "<string>");
     if (r == NULL) {
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
                        "out of memory");

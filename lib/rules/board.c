@@ -253,6 +253,7 @@ pdn_board_new(const pdn_gametype *gt, pdn_error *err)
     pdn_board *b;
     pdnp_rules r;
 
+    pdn_error_clear(err);
     if (gt == NULL || pdnp_rules_for(gt->rules, &r) < 0) {
         pdnp_error_set(err, PDN_EVARIANT, PDN_SEV_ERROR, NULL, 0,
                        "no rules known for game type %d",
@@ -284,6 +285,7 @@ pdn_board_new(const pdn_gametype *gt, pdn_error *err)
     setup_initial(b, &b->init);
     b->pos = b->init;
     b->tw = NULL;
+    b->hist = NULL;
     if (r.towers && pdnp_tw_new(b, err) < 0) {
         pdnp_free(b);
         return NULL;
@@ -296,16 +298,21 @@ pdn_board_free(pdn_board *b)
 {
     if (b != NULL)
         pdnp_tw_free(b->tw);
+    if (b != NULL)
+        pdnp_hist_free(b->hist);
     pdnp_free(b);
 }
 
-void
+int
 pdn_board_copy(pdn_board *dst, const pdn_board *src)
 {
+    if (!pdn_gametype_equal(&dst->gt, &src->gt))
+        return -1;
     if (dst != src)
         dst->pos = src->pos;
     if (dst != src && dst->tw != NULL)
         pdnp_tw_copy(dst, src);
+    return 0;
 }
 
 void
@@ -354,6 +361,7 @@ pdn_board_set_fen(pdn_board *b, const pdn_fen *fen, pdn_error *err)
     size_t i;
     int k;
 
+    pdn_error_clear(err);
     memset(&p, 0, sizeof p);
     memset(p.sq, PDNP_OFF, sizeof p.sq);
     for (k = 0; k < g->nplay; k++)
@@ -524,6 +532,7 @@ pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err)
 {
     size_t i;
 
+    pdn_error_clear(err);
     l->n = 0;
     if (b->tw != NULL      ? pdnp_tw_gen(b, &l->in, err) < 0
         : b->r.stavropol ? pdnp_sv_gen(b, &l->in, err) < 0

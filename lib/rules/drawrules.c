@@ -29,9 +29,12 @@ typedef struct material {
 struct pdn_drawstate {
     drawspec spec;
     pdn_drawinfo info;
-    uint64_t *hist;            /* hashes since the last irreversible ply */
-    size_t nhist, cap;
-    unsigned long hist_ply;    /* ply of hist[0] */
+    uint64_t *hist;            /* hashes since the last irreversible ply
+                                * (from hist[hbase]; before it, with keep,
+                                * those of earlier stretches) */
+    size_t nhist, cap, hbase;
+    unsigned long hist_ply;    /* ply of hist[hbase] */
+    int keep;                  /* keep earlier stretches (board undo) */
     material mat;
     unsigned char sq[256];     /* the position by coord: kind + 1, 0 */
     uint64_t turnkey;          /* the hash's side-to-move part */
@@ -187,7 +190,7 @@ begin(pdn_drawstate *d, const pdn_board *b, unsigned long ply)
     d->info.hash = pdn_board_hash(b);
     d->turnkey = pdnp_hash_turn(&b->pos);
     d->info.repetitions = 1;
-    d->nhist = 0;
+    d->nhist = d->hbase = 0;
     d->hist_ply = ply;
     (void)hist_push(d, d->info.hash);
     mirror(d, b);
@@ -251,13 +254,13 @@ repetition(pdn_drawstate *d, int may_fire)
 
     /* Two entries or one since the last irreversible ply: the position
      * is there once (the same side moves every other entry). */
-    if (d->nhist <= 2) {
+    if (d->nhist - d->hbase <= 2) {
         i->repetitions = 1;
         return 0;
     }
     /* the same side to move: every other entry, back from the last */
-    for (k = d->nhist; k >= 1; k = k >= 2 ? k - 2 : 0) {
-        if (d->hist[k - 1] == i->hash) {
+    for (k = d->nhist - d->hbase; k >= 1; k = k >= 2 ? k - 2 : 0) {
+        if (d->hist[d->hbase + k - 1] == i->hash) {
             if (n < 3)
                 plies[2 - n] = d->hist_ply + k - 1;
             n++;
@@ -482,14 +485,16 @@ pdn_drawstate_push(pdn_drawstate *d, const pdn_board *b, const pdn_move *m,
     /* a capture or a man move cannot be undone: earlier positions never
      * come back */
     if (i->quiet == 0) {
-        d->nhist = 0;
+        d->nhist = d->keep ? d->nhist : 0;
+        d->hbase = d->nhist;
         d->hist_ply = i->ply;
     }
     if (hist_push(d, i->hash) < 0) {
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
                        "out of memory");
         st = -1;
-        d->nhist = 0;
+        d->nhist = d->keep ? d->nhist : 0;
+        d->hbase = d->nhist;
         d->hist_ply = i->ply + 1;
         i->repetitions = 1;
     }
@@ -498,4 +503,67 @@ pdn_drawstate_push(pdn_drawstate *d, const pdn_board *b, const pdn_move *m,
     if (!fired && r == 0)
         r = counters(d, b->pos.turn);
     return st < 0 ? -1 : r;
+}
+
+/* ---- Saving and restoring the counts for the board's undo stack
+ * (history.c): the history of hashes is kept whole (keep), so a restore
+ * only moves its end back; the mirror of the position is rebuilt from
+ * the board. ---- */
+void
+pdnp_draw_keep(pdn_drawstate *d)
+{
+    d->keep = 1;
+}
+
+void
+pdnp_draw_save(const pdn_drawstate *d, pdnp_drawsnap *s)
+{
+    s->info = d->info;
+    s->nhist = d->nhist;
+    s->hbase = d->hbase;
+    s->hist_ply = d->hist_ply;
+    s->turnkey = d->turnkey;
+    s->mat_ply = d->mat_ply;
+    s->fam_ply = d->fam_ply;
+    s->five_ply = d->five_ply;
+    s->fam = (unsigned char)d->fam;
+    s->five = (unsigned char)d->five;
+}
+
+void
+pdnp_draw_restore(pdn_drawstate *d, const pdnp_drawsnap *s,
+                  const pdn_board *b)
+{
+    d->info = s->info;
+    d->nhist = s->nhist <= d->nhist ? s->nhist : d->nhist;
+    d->hbase = s->hbase <= d->nhist ? s->hbase : d->nhist;
+    d->hist_ply = s->hist_ply;
+    d->turnkey = s->turnkey;
+    d->mat_ply = s->mat_ply;
+    d->fam_ply = s->fam_ply;
+    d->five_ply = s->five_ply;
+    d->fam = s->fam;
+    d->five = s->five;
+    mirror(d, b);
+}
+
+pdn_drawstate *
+pdnp_draw_clone(const pdn_drawstate *d)
+{
+    pdn_drawstate *c = pdn_drawstate_new();
+
+    if (c == NULL)
+        return NULL;
+    *c = *d;
+    c->hist = NULL;
+    c->cap = 0;
+    if (d->nhist > 0) {
+        if ((c->hist = pdnp_malloc(d->nhist * sizeof *c->hist)) == NULL) {
+            pdn_drawstate_free(c);
+            return NULL;
+        }
+        memcpy(c->hist, d->hist, d->nhist * sizeof *c->hist);
+        c->cap = d->nhist;
+    }
+    return c;
 }

@@ -7,6 +7,7 @@
 #include "towers.h"
 
 #define HASH_SEED PDNP_HASH_SEED
+#define PDNP_KEY_SEED UINT64_C(0x50444E2D56415249) /* "PDN-VARI" */
 
 /* The splitmix64 finaliser: a bijection that spreads every input bit. */
 static uint64_t
@@ -62,4 +63,26 @@ pdn_board_hash(const pdn_board *b)
         }
     }
     return b->tw != NULL ? h ^ pdnp_tw_hash(b) : h;
+}
+
+/* The variant's part of pdn_board_key: everything a GameType holds that
+ * changes the game (not its numbering, notation or type number). */
+uint64_t
+pdn_gametype_key(const pdn_gametype *gt)
+{
+    uint64_t w = (uint64_t)(unsigned)(gt->rules & 0xff) << 48 |
+                 (uint64_t)(unsigned)(gt->folk & 0xff) << 40 |
+                 (uint64_t)(unsigned)(gt->giveaway != 0) << 32 |
+                 (uint64_t)(unsigned)(gt->width & 0xff) << 24 |
+                 (uint64_t)(unsigned)(gt->height & 0xff) << 16 |
+                 (uint64_t)(unsigned char)gt->start << 8 |
+                 (uint64_t)(unsigned)(gt->invert != 0);
+
+    return mix64(PDNP_KEY_SEED ^ w);
+}
+
+uint64_t
+pdn_board_key(const pdn_board *b)
+{
+    return pdn_board_hash(b) ^ pdn_gametype_key(&b->gt);
 }

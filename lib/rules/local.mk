@@ -24,3 +24,11 @@ lib/rules/opening-table.h: $(OPENING_TABLES) $(srcdir)/lib/openings/tsv2c.awk
 	$(AM_V_GEN)$(MKDIR_P) lib/rules && \
 	$(AWK) -f $(srcdir)/lib/openings/tsv2c.awk $(OPENING_TABLES) > $@.tmp && \
 	mv $@.tmp $@
+## the undo stack and the game status (pdn_board_push, pdn_board_status)
+lib_libpdn_internal_la_SOURCES += lib/rules/history.c
+## material signatures, position keys' variant part, a board as SVG
+lib_libpdn_internal_la_SOURCES += lib/rules/material.c lib/rules/svg.c
+## a node's parent, ply and line; the board at a node
+lib_libpdn_internal_la_SOURCES += lib/rules/tree.c
+## variant inference (pdn_infer_gametype), which the tools are built on
+lib_libpdn_internal_la_SOURCES += lib/rules/infer.c

@@ -53,6 +53,7 @@ pdn_perft(const pdn_board *b, int depth, int merge, uint64_t *nodes,
     uint64_t n;
     int i;
 
+    pdn_error_clear(err);
     pdn_error_clear(&e);
     if (nodes != NULL)
         *nodes = 0;

@@ -195,6 +195,7 @@ struct pdn_board {
     pdnp_pos init;
     pdnp_pos pos;
     struct pdnp_tw *tw;   /* the towers variants' stacks, else NULL */
+    struct pdnp_hist *hist; /* the undo stack (history.c), else NULL */
 };
 
 /* Legal moves of p's side to move into l (cleared first). merge: 1 merges
@@ -410,5 +411,25 @@ pdnp_bit_clear(uint64_t *x, int c)
 {
     x[c >> 6] &= ~((uint64_t)1 << (c & 63));
 }
+
+/* ---- The undo stack of a board (history.c) and what it keeps of the
+ * draw counts at each move (drawrules.c). ---- */
+typedef struct pdnp_drawsnap {
+    pdn_drawinfo info;
+    size_t nhist, hbase;
+    unsigned long hist_ply, mat_ply, fam_ply, five_ply;
+    uint64_t turnkey;
+    unsigned char fam, five;
+} pdnp_drawsnap;
+/* The tracker keeps the hashes of every stretch, so that a restore can
+ * step back over an irreversible ply. */
+void pdnp_draw_keep(pdn_drawstate *d);
+void pdnp_draw_save(const pdn_drawstate *d, pdnp_drawsnap *s);
+/* Back to the counts of s, b being the position they were saved at. */
+void pdnp_draw_restore(pdn_drawstate *d, const pdnp_drawsnap *s,
+                       const pdn_board *b);
+void pdnp_hist_free(struct pdnp_hist *h);
+/* A copy of d with its own history; NULL when memory runs out. */
+pdn_drawstate *pdnp_draw_clone(const pdn_drawstate *d);
 
 #endif /* PDN_RULES_PRIVATE_H */

@@ -312,6 +312,7 @@ pdn_fen_parse(const char *s, pdn_fen *fen, pdn_error *err)
     int seen[2] = {0, 0};     /* sections seen, per colour W, B */
     int empty[2] = {0, 0};    /* ... of which empty */
 
+    pdn_error_clear(err);
     memset(&p, 0, sizeof p);
     p.err = err;
     fen->turn = '?';

@@ -252,6 +252,7 @@ pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err)
     const char *warn = NULL;
     int type, v;
 
+    pdn_error_clear(err);
     if (s == NULL)
         s = "";
     if (split(s, &fs) < 0) {

@@ -186,6 +186,7 @@ pdn_movetext_coords(const pdn_gametype *gt, const pdn_movetext *mt,
     char name[16];
     int i, c;
 
+    pdn_error_clear(err);
     if (mt->n < 2 || mt->n > PDN_PATH_MAX) {
         pdnp_error_set(err, PDN_EMOVE, PDN_SEV_ERROR, NULL, 0,
                        "a move of %u squares", (unsigned)mt->n);

@@ -28,6 +28,16 @@ check replay-fens "$ex/replay-fens" samples/*.pdn
 check add-comment "$ex/add-comment" 3 "added by libpdn" samples/english.pdn
 check material-search "$ex/material-search" -1 1 -1 -1 samples/*.pdn
 check build-game "$ex/build-game"
+check game-status "$ex/game-status" samples/*.pdn \
+    tests/data/legal/draw-rules/input.pdn tests/data/replay/folk-end-json/input.pdn
+check board-svg "$ex/board-svg" samples/international.pdn 1 10
+# the picture is an image an SVG renderer reads
+if command -v rsvg-convert >/dev/null 2>&1 &&
+    ! rsvg-convert "$tmp/board-svg.out" -o "$tmp/board.png" 2> "$tmp/rsvg.err"; then
+    echo "FAIL: board-svg: rsvg-convert refuses its SVG:" >&2
+    cat "$tmp/rsvg.err" >&2
+    fail=1
+fi
 
 # the edited games read back and are the originals plus one comment each
 if ! pdn-validate -q "$tmp/add-comment.out" > "$tmp/v.out" 2>&1; then

@@ -26,6 +26,8 @@ Suite *enomem_suite(void);   /* check_enomem.c: every allocation failing */
 Suite *edit_suite(void);     /* check_edit.c: editing and building games */
 Suite *replay_suite(void);   /* check_replay.c: replay, candidates */
 Suite *api_suite(void);      /* check_api.c: version, errors, helpers */
+Suite *history_suite(void);  /* check_history.c: undo, game status */
+Suite *position_suite(void); /* check_position.c: keys, material, SVG, tree */
 
 /* The tests that read ../shared (check_pdn --shared, tests/unit/shared.sh):
  * each file adds its own to the one "shared" suite (check_main.c). */
