@@ -475,9 +475,18 @@ class Game(_TreeMixin, _pdn.Game):
         Finding (the reader's error, the first move that cannot be played,
         a move after the end of the game, and the draw rules: a move after
         an automatic draw, a draw by rule or a claim (severity warning), a
-        win recorded after a draw). Empty when all is well."""
-        out = [self.error] if self.error is not None else []
+        win recorded after a draw), with the reader's warnings and a game
+        with no moves (severity warning). Empty when all is well."""
+        out = list(self.warnings)
+        if self.error is not None:
+            out.append(self.error)
         return out + self._check(gametype, draw_rules)
+
+    @property
+    def warnings(self):
+        """The reader's warnings about this game (Finding, severity
+        "warning"): what it read in a lenient way."""
+        return list(self._warnings or ())
 
     def to_pdn(self, style="pdn3", crlf=False):
         """The game as PDN text. style: "pdn3" (strict PDN 3.0), "compat"

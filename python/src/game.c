@@ -54,6 +54,7 @@ typedef struct {
     int status;                  /* W_* */
     unsigned long plies;         /* moves played */
     PyObject *error;             /* WALK_ERROR: the IllegalMoveError/PdnError */
+    int unread;                  /* it is at a token with no move */
 } walk_out;
 
 /* kw of a move that cannot be played at node n, ply ply. */
@@ -138,6 +139,7 @@ walk(const PdnPyGame *g, const pdn_gametype *gt, visit_fn *fn, void *ud,
     out->status = WALK_OK;
     out->plies = 0;
     out->error = NULL;
+    out->unread = 0;
     if (b == NULL) {
         PyErr_NoMemory();
         out->status = WALK_PYERR;
@@ -170,6 +172,7 @@ walk(const PdnPyGame *g, const pdn_gametype *gt, visit_fn *fn, void *ud,
         if (mt == NULL ||
             pdn_board_play(b, mt, &ctx.m, ctx.l, &err) != PDN_MATCH_LEGAL) {
             out->error = fail_exc(g, n, ply + 1, b, mt != NULL);
+            out->unread = mt == NULL;
             out->status = out->error ? WALK_ERROR : WALK_PYERR;
             return;
         }
@@ -301,6 +304,7 @@ resolve_walk(PdnPyGame *g, PyObject *spec, visit_fn *fn, void *ud,
                 return -1;
             out->status = WALK_ERROR;
             out->plies = 0;
+            out->unread = 0;
             out->error = exc;
             return 0;
         }
@@ -648,7 +652,7 @@ game_check(PyObject *o, PyObject *args, PyObject *kw)
     static char *names[] = {"gametype", "draw_rules", NULL};
     PdnPyGame *g = (PdnPyGame *)o;
     PyObject *spec = Py_None;
-    int draws = 1;
+    int draws = 1, no_moves;
     checker c;
     walk_out out;
     pdn_gametype gt;
@@ -663,10 +667,18 @@ game_check(PyObject *o, PyObject *args, PyObject *kw)
         Py_DECREF(c.found);
         return PyErr_NoMemory();
     }
+    {
+        const pdn_node *n;
+
+        for (n = pdn_game_first(g->g); n != NULL && pdn_node_move(n) == NULL;
+             n = pdn_node_next(n))
+            ;
+        no_moves = n == NULL;
+    }
     if (resolve_walk(g, spec, draws ? check_visit : NULL, &c, check_fresh,
                      &out, &gt) < 0)
         goto fail;
-    c.folk = 0; /* set for the chosen GameType below, then walked again */
+    /* a folk variant's end is checked once its GameType is known */
     if (draws && gt.folk != PDN_FOLK_NONE) {
         Py_CLEAR(out.error);
         if (check_fresh(&c) < 0)
@@ -676,11 +688,29 @@ game_check(PyObject *o, PyObject *args, PyObject *kw)
         if (out.status == WALK_PYERR)
             goto fail;
     }
-    if (out.error != NULL) {
+    /* (the walks of the inference empty c.found: added after them) */
+    {
+        pdn_board *b = ctx_board(&gt);
+        pdn_error err;
+
+        if (b != NULL && pdn_game_start(g->g, b, &err) == 1 &&
+            err.severity == PDN_SEV_WARNING && add_finding(
+                &c, err.code, PDN_SEV_WARNING, err.pos, NULL, "%s",
+                err.text) < 0)
+            goto fail;
+    }
+    if (no_moves) {
+        if (add_finding(&c, PDN_ENOMOVES, PDN_SEV_WARNING,
+                        pdn_game_pos(g->g), NULL, "game has no moves: "
+                        "nothing to replay") < 0)
+            goto fail;
+    }
+    /* a token with no move: the reader has warned of it (as pdn-legal) */
+    if (out.error != NULL && !out.unread) {
         if (PyList_Append(c.found, out.error) < 0)
             goto fail;
-        Py_CLEAR(out.error);
     }
+    Py_CLEAR(out.error);
     if (draws && c.state == 1) {
         char cnt[96];
         int code = PDN_EDRAW_REPETITION + c.info.rule - PDN_DRAW_REPETITION;
@@ -843,6 +873,7 @@ game_dealloc(PyObject *o)
     Py_XDECREF(g->error);
     Py_XDECREF(g->default_gt);
     Py_XDECREF(g->fits);
+    Py_XDECREF(g->warnings);
     Py_TYPE(o)->tp_free(o);
 }
 
@@ -1230,6 +1261,8 @@ static PyMemberDef game_members[] = {
      "the reader's error in this game, or None"},
     {"_default", T_OBJECT, offsetof(PdnPyGame, default_gt), 0,
      "the reader's gametype="},
+    {"_warnings", T_OBJECT, offsetof(PdnPyGame, warnings), 0,
+     "the reader's warnings about this game (Finding), or None"},
     {NULL, 0, 0, 0, NULL}
 };
 
@@ -1652,8 +1685,31 @@ typedef struct {
     PyObject *name;
     PyObject *gametype;   /* gametype= for untagged games */
     PyTypeObject *cls;    /* the Game class made */
-    int failed;           /* a Python exception in the read callback */
+    int failed;           /* a Python exception in a callback */
+    PyObject *warnings;   /* the reader's warnings for the next game */
 } PdnPyReader;
+
+/* A warning of the reader: kept for the game it is about. */
+static void
+warn_cb(const pdn_error *diag, void *ud)
+{
+    PdnPyReader *self = ud;
+    PyObject *kw, *f;
+
+    if (self->failed)
+        return;
+    if ((kw = pdnpy_error_kw(diag)) == NULL ||
+        PyDict_SetItemString(kw, "source", self->name) < 0 ||
+        (f = pdnpy_make(pdnpy_Finding, kw)) == NULL) {
+        Py_XDECREF(kw);
+        self->failed = 1;
+        return;
+    }
+    Py_DECREF(kw);
+    if (PyList_Append(self->warnings, f) < 0)
+        self->failed = 1;
+    Py_DECREF(f);
+}
 
 static size_t
 read_cb(void *buf, size_t size, void *ud)
@@ -1765,10 +1821,11 @@ reader_tp_new(PyTypeObject *type, PyObject *args, PyObject *kw)
         self->keep = src;
         self->r = pdn_reader_new_cb(read_cb, self, cname);
     }
-    if (self->r == NULL) {
+    if (self->r == NULL || (self->warnings = PyList_New(0)) == NULL) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
+    pdn_reader_set_warning_fn(self->r, warn_cb, self);
     return (PyObject *)self;
 }
 
@@ -1792,6 +1849,7 @@ reader_dealloc(PyObject *o)
     Py_XDECREF(self->name);
     Py_XDECREF(self->gametype);
     Py_XDECREF(self->cls);
+    Py_XDECREF(self->warnings);
     Py_TYPE(o)->tp_free(o);
 }
 
@@ -1841,6 +1899,11 @@ reader_next(PyObject *o)
                 return NULL;
             }
             go->g = g;
+            go->warnings = self->warnings;
+            if ((self->warnings = PyList_New(0)) == NULL) {
+                Py_DECREF(go);
+                return NULL;
+            }
             Py_INCREF(self->name);
             go->source = self->name;
             Py_INCREF(self->gametype);

@@ -81,6 +81,7 @@ typedef struct {
     PyObject *error;      /* the reader's error in this game, or None */
     PyObject *default_gt; /* the reader's gametype=, or None */
     PyObject *fits;       /* the inferred GameType (str), once known */
+    PyObject *warnings;   /* the reader's warnings (a list), or NULL */
     PyObject *weak;
 } PdnPyGame;
 
