@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The Python module as a user installs it: python/ (with lib/ beside it,
-# copied so that a read-only source tree stays clean) installed with
-# `pip install --no-build-isolation` into a fresh virtual environment
-# (--system-site-packages: setuptools and wheel from the system, offline),
-# which compiles libpdn in once. Then its tests (pytest when the
+# copied so that a read-only source tree stays clean) built into a wheel
+# with `pip wheel --no-build-isolation --no-deps` in a fresh virtual
+# environment (--system-site-packages: setuptools and wheel from the
+# system, offline), which compiles libpdn in once, and the wheel installed
+# there with pip. Then its tests (pytest when the
 # environment has it, else unittest), and every sample replayed through it
 # against pdn-replay -a (move and FEN of every ply). Skipped (77) without
 # python3, its venv module, setuptools or the C headers of Python.
@@ -32,10 +33,19 @@ cp -R "$top_srcdir/python" "$top_srcdir/lib" "$tmp/src/"
 cp "$top_srcdir/configure.ac" "$tmp/src/"
 chmod -R u+w "$tmp/src"
 rm -rf "$tmp/src/python/build" "$tmp/src/python/"*.egg-info
-if ! PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 "$vpy" -m pip install \
-        -q --no-build-isolation "$tmp/src/python" >"$tmp/pip.log" 2>&1; then
+# One compile: a wheel built as a user builds one, then installed.
+export PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+if ! "$vpy" -m pip wheel -q --no-build-isolation --no-deps \
+        -w "$tmp/wheels" "$tmp/src/python" >"$tmp/pip.log" 2>&1; then
     cat "$tmp/pip.log" >&2
-    echo "FAIL: pip install --no-build-isolation python/" >&2
+    echo "FAIL: pip wheel --no-build-isolation --no-deps python/" >&2
+    exit 1
+fi
+set -- "$tmp"/wheels/pdntools-*.whl
+if [ ! -f "$1" ] ||
+        ! "$vpy" -m pip install -q --no-build-isolation "$1" >"$tmp/pip.log" 2>&1; then
+    cat "$tmp/pip.log" >&2
+    echo "FAIL: pip install of the wheel ($1)" >&2
     exit 1
 fi
 # the module imported is the installed one, with libpdn inside
