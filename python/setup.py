@@ -99,11 +99,13 @@ class BuildExt(build_ext):
         try:
             src = os.path.join(d, "z.c")
             with open(src, "w") as f:
-                f.write("#include <zlib.h>\nint main(void) { z_stream s; "
-                        "return inflateInit2(&s, 31); }\n")
+                f.write("#include <zlib.h>\nint probe(void);\nint "
+                        "probe(void) { z_stream s; return inflateInit2(&s, "
+                        "31); }\n")
             objs = self.compiler.compile([src], output_dir=d)
-            self.compiler.link_executable(objs, "z", output_dir=d,
-                                          libraries=["z"])
+            # linked as the extension is (LDSHARED, LDFLAGS)
+            self.compiler.link_shared_object(objs, os.path.join(d, "z.so"),
+                                             libraries=["z"])
             return True
         except Exception:
             return False
