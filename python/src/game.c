@@ -511,6 +511,9 @@ typedef struct {
     char fen[PDN_FEN_STRING_MAX];
     PyObject *found;       /* the list of findings */
     int folk;
+    pdn_outcome race;      /* a folk variant's end, at race_ply */
+    unsigned long race_ply;
+    const char *race_why;
 } checker;
 
 static int
@@ -611,7 +614,10 @@ check_visit(void *ud, int ev, const pdn_board *b, const pdn_movelist *l,
         const char *why = NULL;
         const pdn_node *next = pdn_node_next(n);
 
-        if (pdn_board_folk_end(b, ply, &why) != PDN_OUTCOME_UNKNOWN &&
+        c->race = pdn_board_folk_end(b, ply, &why);
+        c->race_ply = ply;
+        c->race_why = why;
+        if (c->race != PDN_OUTCOME_UNKNOWN &&
             next != NULL && pdn_node_move(next) != NULL) {
             char fen[PDN_FEN_STRING_MAX];
             PyObject *x;
@@ -632,12 +638,61 @@ check_visit(void *ud, int ev, const pdn_board *b, const pdn_movelist *l,
     return 0;
 }
 
+/* The result a game records (Result tag, else its terminator). */
+static pdn_outcome
+recorded(const pdn_game *g, const char **res)
+{
+    *res = pdn_game_tag(g, "Result");
+    if (*res == NULL)
+        *res = pdn_game_result(g);
+    return *res ? pdn_result_outcome(*res) : PDN_OUTCOME_INVALID;
+}
+
+/* A finished game must carry the result it implies: the side to move in
+ * the final position (ctx.b, as the walk left it) has no legal move, or
+ * a folk variant's own end. */
+static int
+result_check(checker *c, const pdn_gametype *gt)
+{
+    const pdn_game *g = c->g->g;
+    const char *res;
+    pdn_outcome said = recorded(g, &res), real;
+    char because[256], says[2][64];
+    pdn_pos pos;
+
+    if (said == PDN_OUTCOME_INVALID || said == PDN_OUTCOME_UNKNOWN)
+        return 0;
+    if (pdn_board_moves(ctx.b, ctx.l, NULL) == 0 &&
+        pdn_movelist_count(ctx.l) == 0) {
+        real = pdn_outcome_no_move(gt, pdn_board_turn(ctx.b));
+        snprintf(because, sizeof because, "%s has no legal move in the "
+                 "final position", pdn_board_turn(ctx.b) == 'W' ? "White"
+                                                                : "Black");
+    } else if (c->folk && c->race != PDN_OUTCOME_UNKNOWN) {
+        real = c->race;
+        snprintf(because, sizeof because, "the game ended at ply %lu (%s)",
+                 c->race_ply, c->race_why ? c->race_why : "its end rule");
+    } else
+        return 0;
+    if (said == real)
+        return 0;
+    pos = pdn_game_tag(g, "Result") ? pdn_game_tag_pos(g, "Result")
+                                    : pdn_game_pos(g);
+    pdn_outcome_describe(said, gt, says[0], sizeof says[0]);
+    pdn_outcome_describe(real, gt, says[1], sizeof says[1]);
+    return add_finding(c, PDN_ERESULT, PDN_SEV_ERROR, pos, NULL,
+                       "result '%s' says %s, but %s, so %s ('%s')", res,
+                       says[0], because, says[1],
+                       pdn_outcome_result(real, gt));
+}
+
 static int
 check_fresh(void *ud)
 {
     checker *c = ud;
 
     c->state = 0;
+    c->race = PDN_OUTCOME_UNKNOWN;
     return PyList_SetSlice(c->found, 0, PyList_GET_SIZE(c->found), NULL);
 }
 
@@ -661,6 +716,7 @@ game_check(PyObject *o, PyObject *args, PyObject *kw)
         return NULL;
     memset(&c, 0, sizeof c);
     c.g = g;
+    c.race = PDN_OUTCOME_UNKNOWN;
     if ((c.found = PyList_New(0)) == NULL)
         return NULL;
     if ((c.ds = pdn_drawstate_new()) == NULL) {
@@ -688,6 +744,9 @@ game_check(PyObject *o, PyObject *args, PyObject *kw)
         if (out.status == WALK_PYERR)
             goto fail;
     }
+    /* the result against the final position, or a folk variant's end */
+    if (out.status == WALK_OK && result_check(&c, &gt) < 0)
+        goto fail;
     /* (the walks of the inference empty c.found: added after them) */
     {
         pdn_board *b = ctx_board(&gt);
@@ -726,12 +785,9 @@ game_check(PyObject *o, PyObject *args, PyObject *kw)
             goto fail;
     }
     if (draws && c.state != 0 && c.info.automatic) {
-        const char *res = pdn_game_tag(g->g, "Result");
-        pdn_outcome oc;
+        const char *res;
+        pdn_outcome oc = recorded(g->g, &res);
 
-        if (res == NULL)
-            res = pdn_game_result(g->g);
-        oc = res ? pdn_result_outcome(res) : PDN_OUTCOME_INVALID;
         if (oc == PDN_OUTCOME_FIRST || oc == PDN_OUTCOME_SECOND) {
             PyObject *x = draw_extra(&c);
             pdn_pos pos = pdn_game_tag(g->g, "Result")

@@ -85,4 +85,32 @@ PY
         fail=1
     fi
 done
+
+# Game.check() finds what pdn-legal -E finds (file:line:col and severity)
+# in the golden inputs of pdn-legal and pdn-replay and in the samples,
+# but pdn-legal's hints about a wrong or missing GameType.
+set -- "$top_srcdir"/tests/data/legal/*/input.pdn \
+    "$top_srcdir"/tests/data/replay/*/input.pdn "$top_srcdir"/samples/*.pdn
+for f in "$@"; do
+    pdn-legal -E -j 1 "$f" 2>&1 |
+        grep -E '^[^ ]+:[0-9]+:[0-9]+: (error|warning):' |
+        grep -v 'wrong GameType\|under no variant\|but legal as\|games with moves are' |
+        sed -E 's/^([^ ]+:[0-9]+:[0-9]+: (error|warning)):.*/\1/'
+done | sort >"$tmp/c.txt"
+"$vpy" - "$@" <<'PY' | sed -E 's/^([^ ]+:[0-9]+:[0-9]+: (error|warning)):.*/\1/' |
+import sys, pdntools
+for path in sys.argv[1:]:
+    for g in pdntools.read(path):
+        for f in g.check():
+            print(f)
+PY
+    sort >"$tmp/py.txt"
+if ! cmp -s "$tmp/c.txt" "$tmp/py.txt"; then
+    echo "FAIL: Game.check() differs from pdn-legal -E" >&2
+    diff "$tmp/c.txt" "$tmp/py.txt" | head -10 >&2
+    fail=1
+elif [ "$(wc -l <"$tmp/c.txt")" -lt 20 ]; then
+    echo "FAIL: pdn-legal found $(wc -l <"$tmp/c.txt") problems: too few to compare" >&2
+    fail=1
+fi
 exit $fail
