@@ -55,6 +55,7 @@ typedef struct {
     unsigned long plies;         /* moves played */
     PyObject *error;             /* WALK_ERROR: the IllegalMoveError/PdnError */
     int unread;                  /* it is at a token with no move */
+    int at_start;                /* the start position failed */
 } walk_out;
 
 /* kw of a move that cannot be played at node n, ply ply. */
@@ -140,12 +141,14 @@ walk(const PdnPyGame *g, const pdn_gametype *gt, visit_fn *fn, void *ud,
     out->plies = 0;
     out->error = NULL;
     out->unread = 0;
+    out->at_start = 0;
     if (b == NULL) {
         PyErr_NoMemory();
         out->status = WALK_PYERR;
         return;
     }
     if (pdn_game_start(g->g, b, &err) < 0) {
+        out->at_start = 1;
         out->error = error_exc(g, &err);
         out->status = out->error ? WALK_ERROR : WALK_PYERR;
         return;
@@ -305,6 +308,7 @@ resolve_walk(PdnPyGame *g, PyObject *spec, visit_fn *fn, void *ud,
             out->status = WALK_ERROR;
             out->plies = 0;
             out->unread = 0;
+            out->at_start = 1;
             out->error = exc;
             return 0;
         }
@@ -750,7 +754,16 @@ game_check(PyObject *o, PyObject *args, PyObject *kw)
     /* (the walks of the inference empty c.found: added after them) */
     {
         pdn_board *b = ctx_board(&gt);
+        pdn_gametype tagged;
         pdn_error err;
+
+        /* a GameType or Variant tag read with a warning */
+        if ((spec == NULL || spec == Py_None) &&
+            pdn_game_gametype(g->g, NULL, &tagged, &err) > 0 &&
+            err.code != PDN_OK && err.severity == PDN_SEV_WARNING &&
+            add_finding(&c, err.code, PDN_SEV_WARNING, err.pos, NULL, "%s",
+                        err.text) < 0)
+            goto fail;
 
         if (b != NULL && pdn_game_start(g->g, b, &err) == 1 &&
             err.severity == PDN_SEV_WARNING && add_finding(
@@ -758,7 +771,7 @@ game_check(PyObject *o, PyObject *args, PyObject *kw)
                 err.text) < 0)
             goto fail;
     }
-    if (no_moves) {
+    if (no_moves && !out.at_start) {
         if (add_finding(&c, PDN_ENOMOVES, PDN_SEV_WARNING,
                         pdn_game_pos(g->g), NULL, "game has no moves: "
                         "nothing to replay") < 0)
