@@ -176,9 +176,6 @@ class Board(_pdn.Board):
         return "".join(out)
 
 
-_pdn._set_classes(PdnError, Finding, IllegalMoveError, Board)
-
-
 class Headers(MutableMapping):
     """A game's tags as a mapping (the first value of each name, in input
     order); writing sets or appends, del removes every tag of a name."""
@@ -370,6 +367,9 @@ class GameNode(_TreeMixin, _pdn.Node):
 
     def __repr__(self):
         return "<GameNode ply %d %s>" % (self.ply(), self.text)
+
+
+_pdn._set_classes(PdnError, Finding, IllegalMoveError, Board, GameNode)
 
 
 class Game(_TreeMixin, _pdn.Game):

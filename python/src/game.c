@@ -906,7 +906,7 @@ static PyObject *
 node_wrap(PyTypeObject *type, PdnPyGame *g, pdn_node *n, PyObject *parent,
           long ply);
 
-static PyTypeObject *pdnpy_node_class = &PdnPy_NodeType;
+PyTypeObject *pdnpy_node_class = &PdnPy_NodeType;
 
 static PyObject *
 game_tp_new(PyTypeObject *type, PyObject *args, PyObject *kw)

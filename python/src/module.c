@@ -136,17 +136,21 @@ pdnpy_key(const pdn_board *b)
 static PyObject *
 set_classes(PyObject *self, PyObject *args)
 {
-    PyObject *a, *b, *c, *board;
+    PyObject *a, *b, *c, *board, *node;
 
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOO!", &a, &b, &c, &PyType_Type, &board))
+    if (!PyArg_ParseTuple(args, "OOOO!O!", &a, &b, &c, &PyType_Type, &board,
+                          &PyType_Type, &node))
         return NULL;
-    if (!PyType_IsSubtype((PyTypeObject *)board, &PdnPy_BoardType)) {
-        PyErr_SetString(PyExc_TypeError, "not a Board class");
+    if (!PyType_IsSubtype((PyTypeObject *)board, &PdnPy_BoardType) ||
+        !PyType_IsSubtype((PyTypeObject *)node, &PdnPy_NodeType)) {
+        PyErr_SetString(PyExc_TypeError, "not a Board or Node class");
         return NULL;
     }
     Py_INCREF(board);
     pdnpy_board_class = (PyTypeObject *)board;
+    Py_INCREF(node);
+    pdnpy_node_class = (PyTypeObject *)node;
     Py_INCREF(a);
     Py_INCREF(b);
     Py_INCREF(c);
@@ -199,7 +203,7 @@ version(PyObject *self, PyObject *unused)
 
 static PyMethodDef methods[] = {
     {"_set_classes", set_classes, METH_VARARGS,
-     "_set_classes(PdnError, Finding, IllegalMoveError, Board)"},
+     "_set_classes(PdnError, Finding, IllegalMoveError, Board, Node)"},
     {"gametype_info", gametype_info, METH_O,
      "gametype_info(spec) -> (tag value, name, type, notation)"},
     {"gametype_with_notation", gametype_with_notation, METH_VARARGS,

@@ -53,6 +53,8 @@ typedef struct {
 
 /* The class of the Boards made in C (the package's Board subclass). */
 extern PyTypeObject *pdnpy_board_class;
+/* The class of the Nodes made in C (the package's GameNode). */
+extern PyTypeObject *pdnpy_node_class;
 /* A new Board of gt in b's position (b NULL: the initial position). */
 PdnPyBoard *pdnpy_board_new(const pdn_gametype *gt, const pdn_board *b);
 /* Plays a written move on the board, keeping the stack: 0, or -1 with

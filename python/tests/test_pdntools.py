@@ -273,8 +273,11 @@ class Tree(unittest.TestCase):
         end.parent.add_main_variation("22-17")
         self.assertEqual(g.mainline_moves(), ["11-15", "23-19", "22-17"])
         empty = pdntools.Game()
+        self.assertEqual(empty.variations, [])
         empty.headers["GameType"] = "21"
         first = empty.add_variation("11-15")
+        self.assertIsInstance(first, pdntools.GameNode)
+        self.assertIs(first.parent, empty)
         first.add_variation("23-19")
         self.assertEqual(empty.mainline_moves(), ["11-15", "23-19"])
         self.assertEqual(empty.end().board().turn, "B")  # Black began
