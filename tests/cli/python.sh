@@ -34,7 +34,7 @@ cp "$top_srcdir/configure.ac" "$tmp/src/"
 chmod -R u+w "$tmp/src"
 rm -rf "$tmp/src/python/build" "$tmp/src/python/"*.egg-info
 # One compile: a wheel built as a user builds one, then installed.
-export PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+export PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
 if ! "$vpy" -m pip wheel -q --no-build-isolation --no-deps \
         -w "$tmp/wheels" "$tmp/src/python" >"$tmp/pip.log" 2>&1; then
     cat "$tmp/pip.log" >&2
