@@ -212,6 +212,17 @@ class Boards(unittest.TestCase):
                          ("no-moves", "B", "1-0"))
         self.assertTrue(b.is_game_over())
 
+    def test_folk_end(self):
+        # Stavropol: White's move leaves no white piece able to move
+        b = pdntools.Board("25,W,8,8,A0,0,stavropol", fen="W:Wg1:Bg3,f4")
+        self.assertIsNone(b.outcome())
+        b.push_text("g1-h2")
+        out = b.outcome()
+        self.assertEqual((out.termination, out.winner, out.result),
+                         ("variant-end", "B", "0-1"))
+        b.pop()
+        self.assertFalse(b.is_game_over())
+
     def test_repetition(self):
         b = pdntools.Board("english", fen="W:WK29:BK4")
         self.assertFalse(b.can_claim_draw())
