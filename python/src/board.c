@@ -496,14 +496,13 @@ board_push_text(PyObject *o, PyObject *arg)
     if (text == NULL)
         return NULL;
     if (pdn_movetext_parse(text, strlen(text), &mt) != 0) {
-        PyObject *kw = Py_BuildValue("{s:s,s:s,s:s}", "code", "move",
-                                     "text", "not a move", "move", text);
+        PyObject *why = PyUnicode_FromFormat("'%s' is not a move", text);
+        PyObject *kw = why ? Py_BuildValue("{s:s,s:N,s:s}", "code", "move",
+                                           "text", why, "move", text) : NULL;
         PyObject *exc;
 
         if (kw == NULL)
             return NULL;
-        PyDict_SetItemString(kw, "text", PyUnicode_FromFormat(
-            "'%s' is not a move", text));
         exc = pdnpy_make(pdnpy_IllegalMoveError, kw);
         Py_DECREF(kw);
         if (exc != NULL) {
