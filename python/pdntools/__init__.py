@@ -359,8 +359,10 @@ class GameNode(_TreeMixin, _pdn.Node):
 
     @property
     def move(self):
-        """The move as a Move of the position before it."""
-        return self._board(None).peek()
+        """The move as a Move of the position before it. The positions of
+        a line are kept by its nodes as they are asked for, so the moves
+        of a main line cost one replay."""
+        return self._move()
 
     def uci(self):
         return self.text

@@ -902,6 +902,15 @@ game_convert(PyObject *o, PyObject *args)
 
 /* ---- Game ----------------------------------------------------------------- */
 
+/* An edit of g's moves or tags: the positions its nodes cached, and the
+ * variant inferred, may no longer hold. */
+static void
+edited(PdnPyGame *g)
+{
+    g->gen++;
+    Py_CLEAR(g->fits);
+}
+
 static PyObject *
 node_wrap(PyTypeObject *type, PdnPyGame *g, pdn_node *n, PyObject *parent,
           long ply);
@@ -1043,6 +1052,7 @@ game_set_tag(PyObject *o, PyObject *args)
         return NULL;
     if (pdn_game_set_tag(((PdnPyGame *)o)->g, k, v) != 0)
         return PyErr_NoMemory();
+    edited((PdnPyGame *)o);
     Py_RETURN_NONE;
 }
 
@@ -1053,6 +1063,7 @@ game_remove_tag(PyObject *o, PyObject *name)
 
     if (s == NULL)
         return NULL;
+    edited((PdnPyGame *)o);
     return PyLong_FromSize_t(pdn_game_remove_tag(((PdnPyGame *)o)->g, s));
 }
 
@@ -1126,6 +1137,7 @@ game_append(PyObject *o, PyObject *arg)
         return NULL;
     if ((n = pdn_game_append_move(g->g, s, &err)) == NULL)
         return pdnpy_raise(NULL, &err, NULL);
+    edited(g);
     Py_RETURN_NONE;
 }
 
@@ -1367,6 +1379,8 @@ node_wrap(PyTypeObject *type, PdnPyGame *g, pdn_node *n, PyObject *parent,
     Py_INCREF(parent);
     self->parent = parent;
     self->ply = ply;
+    self->after = NULL;
+    self->cached = 0;
     return (PyObject *)self;
 }
 
@@ -1379,6 +1393,7 @@ node_dealloc(PyObject *o)
         PyObject_ClearWeakRefs(o);
     Py_XDECREF(self->game);
     Py_XDECREF(self->parent);
+    pdn_board_free(self->after);
     Py_TYPE(o)->tp_free(o);
 }
 
@@ -1450,6 +1465,7 @@ node_edit(PyObject *o, PyObject *args)
     }
     if (n == NULL)
         return pdnpy_raise(NULL, &err, NULL);
+    edited(self->game);
     return node_wrap(Py_TYPE(o), self->game, n, parent, ply);
 }
 
@@ -1475,6 +1491,7 @@ node_set_text(PyObject *o, PyObject *v, void *c)
         PyErr_Format(PyExc_ValueError, "'%s' is not a move", s);
         return -1;
     }
+    edited(((PdnPyNode *)o)->game);
     return 0;
 }
 
@@ -1628,6 +1645,128 @@ node_board(PyObject *o, PyObject *args)
     return r;
 }
 
+static int
+cache_valid(const PdnPyNode *n)
+{
+    return n->cached && n->gen == n->game->gen;
+}
+
+/* The position after self's move, cached in self and in the nodes before
+ * it (a line is played once however its nodes are asked: the moves of a
+ * main line cost what a replay costs). Borrowed; NULL with an exception.
+ * *before: the position before the move (borrowed from the parent, or
+ * *start, the caller's to free, for a first move). */
+static const pdn_board *
+node_after(PdnPyNode *self, const pdn_board **before, pdn_board **start)
+{
+    PdnPyGame *g = self->game;
+    PdnPyNode **chain = NULL;
+    PyObject *p;
+    Py_ssize_t n = 0, i;
+    const pdn_board *prev;
+    pdn_gametype gt;
+    pdn_error err;
+
+    *start = NULL;
+    if (resolve_only(g, Py_None, &gt) < 0 || ctx_board(&gt) == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        return NULL;
+    }
+    for (p = (PyObject *)self; PyObject_TypeCheck(p, &PdnPy_NodeType) &&
+         !cache_valid((PdnPyNode *)p); p = ((PdnPyNode *)p)->parent)
+        n++;
+    if ((chain = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *chain)) == NULL)
+        return (const pdn_board *)PyErr_NoMemory();
+    for (p = (PyObject *)self, i = n; i > 0; p = ((PdnPyNode *)p)->parent)
+        chain[--i] = (PdnPyNode *)p;
+    if (PyObject_TypeCheck(p, &PdnPy_NodeType))
+        prev = ((PdnPyNode *)p)->after;
+    else {
+        if ((*start = pdn_board_new(&gt, &err)) == NULL ||
+            pdn_game_start(g->g, *start, &err) < 0)
+            goto error;
+        prev = *start;
+    }
+    if (n == 0)  /* self was cached: the parent's position is wanted too */
+        *before = PyObject_TypeCheck(self->parent, &PdnPy_NodeType)
+                  ? ((PdnPyNode *)self->parent)->after : NULL;
+    for (i = 0; i < n; i++) {
+        PdnPyNode *nd = chain[i];
+        const pdn_movetext *mt = pdn_node_move(nd->n);
+
+        if (nd->after != NULL &&
+            !pdn_gametype_equal(pdn_board_gametype(nd->after), &gt)) {
+            pdn_board_free(nd->after);
+            nd->after = NULL;
+        }
+        if (nd->after == NULL &&
+            (nd->after = pdn_board_new(&gt, &err)) == NULL)
+            goto error;
+        nd->cached = 0;
+        pdn_board_copy(nd->after, prev);
+        if (pdn_node_setup(nd->n) != NULL &&
+            pdn_node_apply_setup(nd->n, nd->after, &err) < 0)
+            goto error;
+        if (mt == NULL || pdn_board_play(nd->after, mt, &ctx.m, ctx.l, &err)
+            != PDN_MATCH_LEGAL) {
+            PyObject *exc = fail_exc(g, nd->n, (unsigned long)nd->ply,
+                                     nd->after, mt != NULL);
+
+            if (exc != NULL) {
+                PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+                Py_DECREF(exc);
+            }
+            goto fail;
+        }
+        nd->move = ctx.m.move;
+        nd->cached = 1;
+        nd->gen = g->gen;
+        if (nd == self)
+            *before = prev;
+        prev = nd->after;
+    }
+    PyMem_Free(chain);
+    return self->after;
+error:
+    pdnpy_raise(NULL, &err, NULL);
+fail:
+    PyMem_Free(chain);
+    pdn_board_free(*start);
+    *start = NULL;
+    return NULL;
+}
+
+/* _move() -> the Move of this node in the position before it. */
+static PyObject *
+node_move(PyObject *o, PyObject *unused)
+{
+    PdnPyNode *self = (PdnPyNode *)o;
+    const pdn_board *before = NULL;
+    pdn_board *start = NULL;
+    PyObject *mv;
+    pdn_error err;
+
+    (void)unused;
+    if (node_after(self, &before, &start) == NULL)
+        return NULL;
+    if (before == NULL) {     /* a cached first move: the start again */
+        if ((start = pdn_board_new(pdn_board_gametype(self->after), &err))
+            == NULL || pdn_game_start(self->game->g, start, &err) < 0) {
+            pdn_board_free(start);
+            return pdnpy_raise(NULL, &err, NULL);
+        }
+        before = start;
+    }
+    if (pdn_board_moves(before, ctx.l, &err) < 0) {
+        pdn_board_free(start);
+        return pdnpy_raise(NULL, &err, NULL);
+    }
+    mv = pdnpy_move_new(before, ctx.l, &self->move);
+    pdn_board_free(start);
+    return mv;
+}
+
 static PyObject *
 node_remove_variation(PyObject *o, PyObject *arg)
 {
@@ -1640,6 +1779,7 @@ node_remove_variation(PyObject *o, PyObject *arg)
         PyErr_SetString(PyExc_IndexError, "no such variation");
         return NULL;
     }
+    edited(((PdnPyNode *)o)->game);
     Py_RETURN_NONE;
 }
 
@@ -1653,6 +1793,7 @@ node_cut(PyObject *o, PyObject *unused)
         PyErr_SetString(PyExc_ValueError, "the node is not in its game");
         return NULL;
     }
+    edited(self->game);
     Py_RETURN_NONE;
 }
 
@@ -1670,6 +1811,7 @@ node_promote(PyObject *o, PyObject *arg)
         PyErr_SetString(PyExc_IndexError, "no such variation");
         return NULL;
     }
+    edited(self->game);
     return node_wrap(Py_TYPE(o), self->game, n, self->parent, self->ply);
 }
 
@@ -1706,6 +1848,7 @@ static PyMethodDef node_methods[] = {
     {"_promote", node_promote, METH_O, "promotes variation i"},
     {"ply", node_ply, METH_NOARGS, "ply() -> the moves from the start"},
     {"_board", node_board, METH_VARARGS, "the position after this move"},
+    {"_move", node_move, METH_NOARGS, "the Move of this node"},
     {NULL, NULL, 0, NULL}
 };
 

@@ -84,6 +84,7 @@ typedef struct {
     PyObject *default_gt; /* the reader's gametype=, or None */
     PyObject *fits;       /* the inferred GameType (str), once known */
     PyObject *warnings;   /* the reader's warnings (a list), or NULL */
+    unsigned long gen;    /* counts the edits (the nodes' caches) */
     PyObject *weak;
 } PdnPyGame;
 
@@ -93,6 +94,10 @@ typedef struct {
     pdn_node *n;
     PyObject *parent;     /* a Node or the Game */
     long ply;
+    pdn_board *after;     /* the position after the move, when cached */
+    pdn_move move;        /* the move, when cached */
+    unsigned long gen;    /* the game's gen when cached */
+    int cached;
     PyObject *weak;
 } PdnPyNode;
 

@@ -259,10 +259,22 @@ class Tree(unittest.TestCase):
         self.assertEqual(main[1].nags, {1})
         self.assertEqual(main[1].comment, "main")
         self.assertEqual(str(main[1].move), "23-19")
+        b = g.board()
+        for n in g.mainline():
+            b.push(n.move)
+        self.assertEqual(b.fen(), g.fens()[-1])
         b = main[2].board()
         self.assertEqual(b.ply(), 3)
         self.assertEqual(b.fen(), g.fens()[3])
         self.assertEqual(alt.variations[0].board().piece_at(18), "w")
+        main[1].text = "21-17"            # an edit: the positions again
+        self.assertEqual(str(main[2].move), "8-11")
+        after = main[2].board()
+        self.assertEqual((after.piece_at(17), after.piece_at(21)),
+                         ("w", None))
+        main[1].text = "24-19"            # now 8-11 leaves a capture
+        with self.assertRaises(pdntools.IllegalMoveError):
+            main[2].move
 
     def test_editing(self):
         g = pdntools.parse(TREE)
