@@ -6,7 +6,8 @@
 # machine) of BENCH_RUNS runs (default 5) and the ratio module / C.
 #   replay   examples/replay-fens (a FEN per position, printed) against
 #            Game.fens() (a list of FENs per game), and Game.replay() (a
-#            Ply per move: move, text, FEN, line)
+#            Ply per move: move, text, FEN, line), and python-chess's loop
+#            (board.push(node.move) for every node of game.mainline())
 #   material examples/material-search 2 0 2 0 against Game.find_material
 #   check    pdn-legal -j 1 against Game.check() (legality, draw rules)
 # The examples give no GameType to an untagged game, so both sides read
@@ -67,6 +68,11 @@ for g in pdntools.read(path):
         n += g.find_material(2, 0, 2, 0) is not None
     elif mode == "check":
         n += len(g.check())
+    elif mode == "nodes":
+        b = g.board()
+        for node in g.mainline():
+            b.push(node.move)
+            n += 1
 print(n)
 PY
 row() { # LABEL SECONDS [C-SECONDS]
@@ -84,6 +90,7 @@ c_legal_gt=$(median "$tools/pdn-legal" -j 1 "$work/oca21.pdn")
 p_fens=$(median "$py" "$work/b.py" fens "$work/oca21.pdn")
 p_plies=$(median "$py" "$work/b.py" plies "$work/oca21.pdn")
 p_infer=$(median "$py" "$work/b.py" fens "$oca")
+p_nodes=$(median "$py" "$work/b.py" nodes "$work/oca21.pdn")
 p_mat=$(median "$py" "$work/b.py" material "$work/oca21.pdn")
 p_check=$(median "$py" "$work/b.py" check "$oca")
 p_check_gt=$(median "$py" "$work/b.py" check "$work/oca21.pdn")
@@ -92,6 +99,7 @@ row "C: examples/replay-fens" "$c_fens"
 row "python: Game.fens()" "$p_fens" "$c_fens"
 row "python: Game.replay() (a Ply per move)" "$p_plies" "$c_fens"
 row "python: Game.fens(), untagged (inferred)" "$p_infer" "$c_fens"
+row "python: board.push(node.move), every node" "$p_nodes" "$c_fens"
 row "C: examples/material-search 2 0 2 0" "$c_mat"
 row "python: Game.find_material(2, 0, 2, 0)" "$p_mat" "$c_mat"
 row "C: pdn-legal -j 1, untagged (inferred)" "$c_legal"

@@ -14,20 +14,33 @@ typedef struct {
     PyObject_HEAD
     pdn_move m;
     pdn_gametype gt;
+    uint64_t origin;      /* pdn_board_hash of the position it is from */
     char text[PDN_PATH_MAX * 4 + 4];
 } PdnPyMove;
 
 PyObject *
-pdnpy_move_new(const pdn_board *b, const pdn_movelist *l, const pdn_move *m)
+pdnpy_move_make(const pdn_gametype *gt, uint64_t origin, const pdn_move *m,
+                const char *text)
 {
     PdnPyMove *mv = PyObject_New(PdnPyMove, &PdnPy_MoveType);
 
     if (mv == NULL)
         return NULL;
     mv->m = *m;
-    mv->gt = *pdn_board_gametype(b);
-    pdn_move_format(b, l, m, PDN_MOVE_SHORT, mv->text, sizeof mv->text);
+    mv->gt = *gt;
+    mv->origin = origin;
+    snprintf(mv->text, sizeof mv->text, "%s", text);
     return (PyObject *)mv;
+}
+
+PyObject *
+pdnpy_move_new(const pdn_board *b, const pdn_movelist *l, const pdn_move *m)
+{
+    char text[PDN_PATH_MAX * 4 + 4];
+
+    pdn_move_format(b, l, m, PDN_MOVE_SHORT, text, sizeof text);
+    return pdnpy_move_make(pdn_board_gametype(b), pdn_board_hash(b), m,
+                           text);
 }
 
 static void
@@ -529,6 +542,19 @@ board_push(PyObject *o, PyObject *arg)
     if (!PyObject_TypeCheck(arg, &PdnPy_MoveType)) {
         PyErr_SetString(PyExc_TypeError, "push: a Move or a str");
         return NULL;
+    }
+    /* a Move of this very position (same GameType, same hash) is
+     * played as it is; any other must be one of the legal moves */
+    if (((PdnPyMove *)arg)->origin == pdn_board_hash(self->b) &&
+        pdn_gametype_equal(&((PdnPyMove *)arg)->gt, &self->gt)) {
+        if (grow(self) < 0)
+            return PyErr_NoMemory();
+        pdn_board_copy(self->hist[self->n], self->b);
+        self->moves[self->n] = ((PdnPyMove *)arg)->m;
+        pdn_board_apply(self->b, &self->moves[self->n]);
+        self->n++;
+        Py_INCREF(arg);
+        return arg;
     }
     if (pdn_board_moves(self->b, self->l, &err) < 0)
         return pdnpy_raise(NULL, &err, NULL);

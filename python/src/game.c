@@ -266,6 +266,19 @@ infer(PdnPyGame *g, pdn_gametype *gt, visit_fn *fn, void *ud,
         walk(g, &c, fn, ud, out);
         if (out->status == WALK_PYERR)
             return -1;
+        if (out->status == WALK_STOPPED) {
+            /* the caller has what it wanted: whether the whole line fits
+             * is asked of a silent walk */
+            walk_out all;
+
+            walk(g, &c, NULL, NULL, &all);
+            if (all.status == WALK_ERROR) {
+                Py_CLEAR(all.error);
+                if (best == NULL || all.plies > best_n)
+                    best = order[i], best_n = all.plies;
+                continue;
+            }
+        }
         if (out->status != WALK_ERROR) {
             *gt = c;
             last_fit = order[i];
@@ -952,6 +965,7 @@ game_dealloc(PyObject *o)
     Py_XDECREF(g->default_gt);
     Py_XDECREF(g->fits);
     Py_XDECREF(g->warnings);
+    pdn_board_free(g->cur);
     Py_TYPE(o)->tp_free(o);
 }
 
@@ -1379,7 +1393,6 @@ node_wrap(PyTypeObject *type, PdnPyGame *g, pdn_node *n, PyObject *parent,
     Py_INCREF(parent);
     self->parent = parent;
     self->ply = ply;
-    self->after = NULL;
     self->cached = 0;
     return (PyObject *)self;
 }
@@ -1393,7 +1406,6 @@ node_dealloc(PyObject *o)
         PyObject_ClearWeakRefs(o);
     Py_XDECREF(self->game);
     Py_XDECREF(self->parent);
-    pdn_board_free(self->after);
     Py_TYPE(o)->tp_free(o);
 }
 
@@ -1645,96 +1657,107 @@ node_board(PyObject *o, PyObject *args)
     return r;
 }
 
+/* Plays nd's move (and the setup before it) on b, keeping what a Move
+ * needs in nd: 0, or -1 with an exception. */
 static int
-cache_valid(const PdnPyNode *n)
+play_node(PdnPyNode *nd, pdn_board *b)
 {
-    return n->cached && n->gen == n->game->gen;
+    const pdn_movetext *mt = pdn_node_move(nd->n);
+    pdn_error err;
+    uint64_t origin;
+
+    if (pdn_node_setup(nd->n) != NULL &&
+        pdn_node_apply_setup(nd->n, b, &err) < 0) {
+        pdnpy_raise(NULL, &err, NULL);
+        return -1;
+    }
+    origin = pdn_board_hash(b);
+    if (mt == NULL ||
+        pdn_board_play(b, mt, &ctx.m, ctx.l, &err) != PDN_MATCH_LEGAL) {
+        PyObject *exc = fail_exc(nd->game, nd->n, (unsigned long)nd->ply, b,
+                                 mt != NULL);
+
+        if (exc != NULL) {
+            PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+            Py_DECREF(exc);
+        }
+        return -1;
+    }
+    nd->move = ctx.m.move;
+    nd->origin = origin;
+    /* the scratch list holds what the short form needs */
+    pdn_move_format(b, ctx.l, &nd->move, PDN_MOVE_SHORT, nd->text,
+                    sizeof nd->text);
+    nd->cached = 1;
+    nd->gen = nd->game->gen;
+    return 0;
 }
 
-/* The position after self's move, cached in self and in the nodes before
- * it (a line is played once however its nodes are asked: the moves of a
- * main line cost what a replay costs). Borrowed; NULL with an exception.
- * *before: the position before the move (borrowed from the parent, or
- * *start, the caller's to free, for a first move). */
-static const pdn_board *
-node_after(PdnPyNode *self, const pdn_board **before, pdn_board **start)
+/* Computes self's move (nd->move, origin, text). The game keeps one
+ * position, that after the node last computed, so the moves of a line
+ * asked in order cost one move each (the moves of a main line cost one
+ * replay); another node replays its line from the start. 0, or -1 with an
+ * exception. */
+static int
+node_compute(PdnPyNode *self)
 {
     PdnPyGame *g = self->game;
-    PdnPyNode **chain = NULL;
+    PdnPyNode **chain;
     PyObject *p;
     Py_ssize_t n = 0, i;
-    const pdn_board *prev;
-    pdn_gametype gt;
+    const pdn_node *from;
     pdn_error err;
+    int rc = 0;
 
-    *start = NULL;
-    if (resolve_only(g, Py_None, &gt) < 0 || ctx_board(&gt) == NULL) {
-        if (!PyErr_Occurred())
-            PyErr_NoMemory();
-        return NULL;
+    if (self->cached && self->gen == g->gen)
+        return 0;
+    if (g->gt_gen != g->gen + 1) {
+        if (resolve_only(g, Py_None, &g->gt) < 0)
+            return -1;
+        g->gt_gen = g->gen + 1;
+        g->cur_gen = 0;
     }
-    for (p = (PyObject *)self; PyObject_TypeCheck(p, &PdnPy_NodeType) &&
-         !cache_valid((PdnPyNode *)p); p = ((PdnPyNode *)p)->parent)
+    if (ctx_board(&g->gt) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (g->cur == NULL && (g->cur = pdn_board_new(&g->gt, &err)) == NULL) {
+        pdnpy_raise(NULL, &err, NULL);
+        return -1;
+    }
+    from = PyObject_TypeCheck(self->parent, &PdnPy_NodeType)
+           ? ((PdnPyNode *)self->parent)->n : NULL;
+    if (g->cur_gen == g->gen + 1 && g->cur_node == from) {
+        g->cur_gen = 0;
+        if (play_node(self, g->cur) < 0)
+            return -1;
+        g->cur_node = self->n;
+        g->cur_gen = g->gen + 1;
+        return 0;
+    }
+    /* from the start: the line of self, root first */
+    for (p = (PyObject *)self; PyObject_TypeCheck(p, &PdnPy_NodeType);
+         p = ((PdnPyNode *)p)->parent)
         n++;
-    if ((chain = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *chain)) == NULL)
-        return (const pdn_board *)PyErr_NoMemory();
+    if ((chain = PyMem_Malloc((size_t)n * sizeof *chain)) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
     for (p = (PyObject *)self, i = n; i > 0; p = ((PdnPyNode *)p)->parent)
         chain[--i] = (PdnPyNode *)p;
-    if (PyObject_TypeCheck(p, &PdnPy_NodeType))
-        prev = ((PdnPyNode *)p)->after;
-    else {
-        if ((*start = pdn_board_new(&gt, &err)) == NULL ||
-            pdn_game_start(g->g, *start, &err) < 0)
-            goto error;
-        prev = *start;
+    g->cur_gen = 0;
+    if (pdn_game_start(g->g, g->cur, &err) < 0) {
+        pdnpy_raise(NULL, &err, NULL);
+        rc = -1;
     }
-    if (n == 0)  /* self was cached: the parent's position is wanted too */
-        *before = PyObject_TypeCheck(self->parent, &PdnPy_NodeType)
-                  ? ((PdnPyNode *)self->parent)->after : NULL;
-    for (i = 0; i < n; i++) {
-        PdnPyNode *nd = chain[i];
-        const pdn_movetext *mt = pdn_node_move(nd->n);
-
-        if (nd->after != NULL &&
-            !pdn_gametype_equal(pdn_board_gametype(nd->after), &gt)) {
-            pdn_board_free(nd->after);
-            nd->after = NULL;
-        }
-        if (nd->after == NULL &&
-            (nd->after = pdn_board_new(&gt, &err)) == NULL)
-            goto error;
-        nd->cached = 0;
-        pdn_board_copy(nd->after, prev);
-        if (pdn_node_setup(nd->n) != NULL &&
-            pdn_node_apply_setup(nd->n, nd->after, &err) < 0)
-            goto error;
-        if (mt == NULL || pdn_board_play(nd->after, mt, &ctx.m, ctx.l, &err)
-            != PDN_MATCH_LEGAL) {
-            PyObject *exc = fail_exc(g, nd->n, (unsigned long)nd->ply,
-                                     nd->after, mt != NULL);
-
-            if (exc != NULL) {
-                PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
-                Py_DECREF(exc);
-            }
-            goto fail;
-        }
-        nd->move = ctx.m.move;
-        nd->cached = 1;
-        nd->gen = g->gen;
-        if (nd == self)
-            *before = prev;
-        prev = nd->after;
+    for (i = 0; rc == 0 && i < n; i++)
+        rc = play_node(chain[i], g->cur);
+    if (rc == 0) {
+        g->cur_node = self->n;
+        g->cur_gen = g->gen + 1;
     }
     PyMem_Free(chain);
-    return self->after;
-error:
-    pdnpy_raise(NULL, &err, NULL);
-fail:
-    PyMem_Free(chain);
-    pdn_board_free(*start);
-    *start = NULL;
-    return NULL;
+    return rc;
 }
 
 /* _move() -> the Move of this node in the position before it. */
@@ -1742,29 +1765,12 @@ static PyObject *
 node_move(PyObject *o, PyObject *unused)
 {
     PdnPyNode *self = (PdnPyNode *)o;
-    const pdn_board *before = NULL;
-    pdn_board *start = NULL;
-    PyObject *mv;
-    pdn_error err;
 
     (void)unused;
-    if (node_after(self, &before, &start) == NULL)
+    if (node_compute(self) < 0)
         return NULL;
-    if (before == NULL) {     /* a cached first move: the start again */
-        if ((start = pdn_board_new(pdn_board_gametype(self->after), &err))
-            == NULL || pdn_game_start(self->game->g, start, &err) < 0) {
-            pdn_board_free(start);
-            return pdnpy_raise(NULL, &err, NULL);
-        }
-        before = start;
-    }
-    if (pdn_board_moves(before, ctx.l, &err) < 0) {
-        pdn_board_free(start);
-        return pdnpy_raise(NULL, &err, NULL);
-    }
-    mv = pdnpy_move_new(before, ctx.l, &self->move);
-    pdn_board_free(start);
-    return mv;
+    return pdnpy_move_make(&self->game->gt, self->origin, &self->move,
+                           self->text);
 }
 
 static PyObject *

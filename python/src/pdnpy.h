@@ -67,6 +67,10 @@ void pdnpy_board_clear_stack(PdnPyBoard *self);
 /* A Move of position b (l: b's legal moves, for the short form; NULL). */
 PyObject *pdnpy_move_new(const pdn_board *b, const pdn_movelist *l,
                          const pdn_move *m);
+/* A Move from its parts: origin is pdn_board_hash of its position, text
+ * its short form there. */
+PyObject *pdnpy_move_make(const pdn_gametype *gt, uint64_t origin,
+                          const pdn_move *m, const char *text);
 /* The IllegalMoveError keywords for a move b could not play, l holding
  * b's legal moves (as pdn_board_play leaves them). */
 PyObject *pdnpy_illegal_kw(const pdn_board *b, const pdn_movelist *l,
@@ -85,6 +89,11 @@ typedef struct {
     PyObject *fits;       /* the inferred GameType (str), once known */
     PyObject *warnings;   /* the reader's warnings (a list), or NULL */
     unsigned long gen;    /* counts the edits (the nodes' caches) */
+    pdn_board *cur;       /* the position after cur_node (NULL: none yet) */
+    const pdn_node *cur_node; /* NULL: the start position */
+    unsigned long cur_gen;    /* gen + 1 when cur is valid, else 0 */
+    pdn_gametype gt;      /* the GameType, resolved at gen gt_gen - 1 */
+    unsigned long gt_gen;
     PyObject *weak;
 } PdnPyGame;
 
@@ -94,8 +103,9 @@ typedef struct {
     pdn_node *n;
     PyObject *parent;     /* a Node or the Game */
     long ply;
-    pdn_board *after;     /* the position after the move, when cached */
     pdn_move move;        /* the move, when cached */
+    uint64_t origin;      /* pdn_board_hash of the position before it */
+    char text[PDN_PATH_MAX * 4 + 4]; /* its short form there */
     unsigned long gen;    /* the game's gen when cached */
     int cached;
     PyObject *weak;
