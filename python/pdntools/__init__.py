@@ -359,9 +359,9 @@ class GameNode(_TreeMixin, _pdn.Node):
 
     @property
     def move(self):
-        """The move as a Move of the position before it. The positions of
-        a line are kept by its nodes as they are asked for, so the moves
-        of a main line cost one replay."""
+        """The move as a Move of the position before it. The game keeps
+        the position after the node last asked, so the moves of a line
+        asked in order cost one replay."""
         return self._move()
 
     def uci(self):
