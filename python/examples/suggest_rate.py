@@ -10,23 +10,21 @@ import collections
 import sys
 
 import pdntools
-from pdntools import _capi
 
 
 def rest_legal(game, ply, move):
     """The main line with move in place of the move at ply: all legal?"""
-    for p in game.replay(strict=False):
-        if p.number == ply - 1:
+    for node in game.mainline():
+        if node.ply() == ply:
+            try:
+                node.text = move
+            except ValueError:
+                return False
             break
-    node = None
-    for i, n in enumerate(game._nodes(), 1):
-        if i == ply:
-            node = n
-            break
-    if node is None or _capi.node_set_text(node, move.encode()) != 0:
+    else:
         return False
-    return not [f for f in game.check() if f.code in ("illegal", "ambiguous",
-                                                      "move")]
+    return not [f for f in game.check(draw_rules=False)
+                if f.code in ("illegal", "ambiguous", "move")]
 
 
 def main(paths):

@@ -1,22 +1,68 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The Python module (python/pdntools) over the built libpdn: its unit tests,
-# then every sample replayed through it, ply by ply, against pdn-replay -a
-# (move as written and FEN after it). Skipped without python3 or without a
-# shared libpdn in the build tree.
+# The Python module as a user installs it: python/ (with lib/ beside it,
+# copied so that a read-only source tree stays clean) built into a wheel
+# with `pip wheel --no-build-isolation --no-deps` in a fresh virtual
+# environment (--system-site-packages: setuptools and wheel from the
+# system, offline), which compiles libpdn in once, and the wheel installed
+# there with pip. Then its tests (pytest when the
+# environment has it, else unittest), and every sample replayed through it
+# against pdn-replay -a (move and FEN of every ply). Skipped (77) without
+# python3, its venv module, setuptools or the C headers of Python.
 . "$(dirname "$0")/setup.sh"
 
-command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
-so=$top_builddir/lib/.libs/libpdn.so
-[ -f "$so" ] || { echo "SKIP: no shared libpdn ($so)"; exit 77; }
-PDNTOOLS_LIBPDN=$so
-PYTHONPATH=$top_srcdir/python
-export PDNTOOLS_LIBPDN PYTHONPATH
+# $PYTHON, else the first python3 (in PATH, then the system's) that can
+# build the module
+py=
+for p in ${PYTHON:-python3 /usr/bin/python3}; do
+    command -v "$p" >/dev/null 2>&1 || continue
+    if "$p" -c 'import setuptools, wheel, sysconfig, os, sys
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"],
+                                         "Python.h")))' 2>/dev/null; then
+        py=$p
+        break
+    fi
+done
+[ -n "$py" ] || { echo "SKIP: no python3 with setuptools, wheel and Python.h"; exit 77; }
+"$py" -m venv --system-site-packages "$tmp/venv" >"$tmp/venv.log" 2>&1 ||
+    { cat "$tmp/venv.log"; echo "SKIP: $py -m venv failed"; exit 77; }
+vpy=$tmp/venv/bin/python
 
-if ! python3 -m unittest discover -s "$top_srcdir/python/tests" \
-        >"$tmp/unit" 2>&1; then
+mkdir "$tmp/src"
+cp -R "$top_srcdir/python" "$top_srcdir/lib" "$tmp/src/"
+cp "$top_srcdir/configure.ac" "$tmp/src/"
+chmod -R u+w "$tmp/src"
+rm -rf "$tmp/src/python/build" "$tmp/src/python/"*.egg-info
+# One compile: a wheel built as a user builds one, then installed.
+export PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
+if ! "$vpy" -m pip wheel -q --no-build-isolation --no-deps \
+        -w "$tmp/wheels" "$tmp/src/python" >"$tmp/pip.log" 2>&1; then
+    cat "$tmp/pip.log" >&2
+    echo "FAIL: pip wheel --no-build-isolation --no-deps python/" >&2
+    exit 1
+fi
+set -- "$tmp"/wheels/pdntools-*.whl
+if [ ! -f "$1" ] ||
+        ! "$vpy" -m pip install -q --no-build-isolation "$1" >"$tmp/pip.log" 2>&1; then
+    cat "$tmp/pip.log" >&2
+    echo "FAIL: pip install of the wheel ($1)" >&2
+    exit 1
+fi
+# the module imported is the installed one, with libpdn inside
+cd "$tmp" || exit 1
+"$vpy" -c 'import pdntools, pdntools._pdn as m, sys
+sys.exit(not m.__file__.startswith(sys.prefix))' ||
+    { echo "FAIL: pdntools not imported from the venv" >&2; fail=1; }
+
+if "$vpy" -c 'import pytest' 2>/dev/null; then
+    runner="-m pytest -q -p no:cacheprovider $top_srcdir/python/tests"
+else
+    runner="-m unittest discover -s $top_srcdir/python/tests"
+fi
+# shellcheck disable=SC2086
+if ! "$vpy" $runner >"$tmp/unit" 2>&1; then
     cat "$tmp/unit" >&2
-    echo "FAIL: python unit tests" >&2
+    echo "FAIL: python tests ($runner)" >&2
     fail=1
 fi
 tail -1 "$tmp/unit"
@@ -24,7 +70,7 @@ tail -1 "$tmp/unit"
 # Same plies, moves and FENs as the C tool on every sample.
 for f in "$top_srcdir"/samples/*.pdn; do
     pdn-replay -a "$f" | awk -F'\t' '$2 != 0' >"$tmp/c.txt"
-    python3 - "$f" >"$tmp/py.txt" <<'PY'
+    "$vpy" - "$f" >"$tmp/py.txt" <<'PY'
 import sys, pdntools
 for g in pdntools.read(sys.argv[1]):
     for p in g.replay():
@@ -39,4 +85,32 @@ PY
         fail=1
     fi
 done
+
+# Game.check() finds what pdn-legal -E finds (file:line:col and severity)
+# in the golden inputs of pdn-legal and pdn-replay and in the samples,
+# but pdn-legal's hints about a wrong or missing GameType.
+set -- "$top_srcdir"/tests/data/legal/*/input.pdn \
+    "$top_srcdir"/tests/data/replay/*/input.pdn "$top_srcdir"/samples/*.pdn
+for f in "$@"; do
+    pdn-legal -E -j 1 "$f" 2>&1 |
+        grep -E '^[^ ]+:[0-9]+:[0-9]+: (error|warning):' |
+        grep -v 'wrong GameType\|under no variant\|but legal as\|games with moves are' |
+        sed -E 's/^([^ ]+:[0-9]+:[0-9]+: (error|warning)):.*/\1/'
+done | sort >"$tmp/c.txt"
+"$vpy" - "$@" <<'PY' | sed -E 's/^([^ ]+:[0-9]+:[0-9]+: (error|warning)):.*/\1/' |
+import sys, pdntools
+for path in sys.argv[1:]:
+    for g in pdntools.read(path):
+        for f in g.check():
+            print(f)
+PY
+    sort >"$tmp/py.txt"
+if ! cmp -s "$tmp/c.txt" "$tmp/py.txt"; then
+    echo "FAIL: Game.check() differs from pdn-legal -E" >&2
+    diff "$tmp/c.txt" "$tmp/py.txt" | head -10 >&2
+    fail=1
+elif [ "$(wc -l <"$tmp/c.txt")" -lt 20 ]; then
+    echo "FAIL: pdn-legal found $(wc -l <"$tmp/c.txt") problems: too few to compare" >&2
+    fail=1
+fi
 exit $fail

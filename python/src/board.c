@@ -1,0 +1,1031 @@
+/* SPDX-License-Identifier: MIT */
+/* Board and Move. A Board keeps a stack of the moves played and of the
+ * positions before them (copies, pdn_board_copy), so pop() restores a
+ * position and the draw state is rebuilt from the stack when asked. When
+ * libpdn has an undo that keeps the draw state (issue 29, item 1), pop()
+ * and ds_sync() below are where it goes. */
+#include "pdnpy.h"
+
+#include <string.h>
+
+/* ---- Move ---------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    pdn_move m;
+    pdn_gametype gt;
+    uint64_t origin;      /* pdn_board_hash of the position it is from */
+    char text[PDN_PATH_MAX * 4 + 4];
+} PdnPyMove;
+
+PyObject *
+pdnpy_move_make(const pdn_gametype *gt, uint64_t origin, const pdn_move *m,
+                const char *text)
+{
+    PdnPyMove *mv = PyObject_New(PdnPyMove, &PdnPy_MoveType);
+
+    if (mv == NULL)
+        return NULL;
+    mv->m = *m;
+    mv->gt = *gt;
+    mv->origin = origin;
+    snprintf(mv->text, sizeof mv->text, "%s", text);
+    return (PyObject *)mv;
+}
+
+PyObject *
+pdnpy_move_new(const pdn_board *b, const pdn_movelist *l, const pdn_move *m)
+{
+    char text[PDN_PATH_MAX * 4 + 4];
+
+    pdn_move_format(b, l, m, PDN_MOVE_SHORT, text, sizeof text);
+    return pdnpy_move_make(pdn_board_gametype(b), pdn_board_hash(b), m,
+                           text);
+}
+
+static void
+move_dealloc(PyObject *self)
+{
+    PyObject_Free(self);
+}
+
+/* A square as its number, or its name when it has none. */
+static PyObject *
+square_obj(const pdn_gametype *gt, int coord)
+{
+    int sq = pdn_coord_to_square(gt, coord);
+    char buf[16];
+
+    if (sq > 0)
+        return PyLong_FromLong(sq);
+    pdn_coord_name(gt, coord, buf, sizeof buf);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *
+squares(const pdn_gametype *gt, const unsigned char *c, int n)
+{
+    PyObject *t = PyTuple_New(n);
+    int i;
+
+    if (t == NULL)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *s = square_obj(gt, c[i]);
+
+        if (s == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, s);
+    }
+    return t;
+}
+
+static PyObject *
+move_path(PyObject *self, void *c)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+
+    (void)c;
+    return squares(&mv->gt, mv->m.path, mv->m.n);
+}
+
+static PyObject *
+move_captured(PyObject *self, void *c)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+
+    (void)c;
+    return squares(&mv->gt, mv->m.captured, mv->m.ncaptured);
+}
+
+static PyObject *
+move_from(PyObject *self, void *c)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+
+    (void)c;
+    return square_obj(&mv->gt, mv->m.path[0]);
+}
+
+static PyObject *
+move_to(PyObject *self, void *c)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+
+    (void)c;
+    return square_obj(&mv->gt, mv->m.path[mv->m.n - 1]);
+}
+
+static PyObject *
+move_promotes(PyObject *self, void *c)
+{
+    (void)c;
+    return PyBool_FromLong(((PdnPyMove *)self)->m.promotes);
+}
+
+static PyObject *
+move_is_capture(PyObject *self, void *c)
+{
+    (void)c;
+    return PyBool_FromLong(((PdnPyMove *)self)->m.ncaptured > 0);
+}
+
+static PyObject *
+move_str(PyObject *self)
+{
+    return PyUnicode_FromString(((PdnPyMove *)self)->text);
+}
+
+static PyObject *
+move_repr(PyObject *self)
+{
+    return PyUnicode_FromFormat("Move('%s')", ((PdnPyMove *)self)->text);
+}
+
+static PyObject *
+move_full(PyObject *self, PyObject *unused)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+    pdn_board *b = pdn_board_new(&mv->gt, NULL);
+    char buf[PDN_PATH_MAX * 4 + 4];
+
+    (void)unused;
+    if (b == NULL)
+        return PyErr_NoMemory();
+    pdn_move_format(b, NULL, &mv->m, PDN_MOVE_FULL, buf, sizeof buf);
+    pdn_board_free(b);
+    return PyUnicode_FromString(buf);
+}
+
+static int
+move_same(const pdn_move *a, const pdn_move *b)
+{
+    return a->n == b->n && a->ncaptured == b->ncaptured &&
+           memcmp(a->path, b->path, a->n) == 0 &&
+           memcmp(a->captured, b->captured, a->ncaptured) == 0;
+}
+
+static PyObject *
+move_richcompare(PyObject *a, PyObject *b, int op)
+{
+    int eq;
+
+    if (!PyObject_TypeCheck(b, &PdnPy_MoveType) ||
+        (op != Py_EQ && op != Py_NE))
+        Py_RETURN_NOTIMPLEMENTED;
+    eq = move_same(&((PdnPyMove *)a)->m, &((PdnPyMove *)b)->m);
+    return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
+static Py_hash_t
+move_hash(PyObject *self)
+{
+    const pdn_move *m = &((PdnPyMove *)self)->m;
+    Py_hash_t h = m->n * 31 + m->ncaptured;
+    int i;
+
+    for (i = 0; i < m->n; i++)
+        h = h * 1000003 + m->path[i];
+    for (i = 0; i < m->ncaptured; i++)
+        h = h * 1000003 + m->captured[i];
+    return h == -1 ? -2 : h;
+}
+
+static PyGetSetDef move_getset[] = {
+    {"path", move_path, NULL, "the squares: from, every landing, to", NULL},
+    {"captured", move_captured, NULL, "the captured squares, in order", NULL},
+    {"from_square", move_from, NULL, "the square the piece leaves", NULL},
+    {"to_square", move_to, NULL, "the square it ends on", NULL},
+    {"promotes", move_promotes, NULL, "a man becomes a king", NULL},
+    {"is_capture", move_is_capture, NULL, "captures a piece", NULL},
+    {NULL, NULL, NULL, NULL, NULL}
+};
+
+static PyMethodDef move_methods[] = {
+    {"full", move_full, METH_NOARGS, "the move with every landing square"},
+    {NULL, NULL, 0, NULL}
+};
+
+PyTypeObject PdnPy_MoveType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pdntools.Move",
+    .tp_basicsize = sizeof(PdnPyMove),
+    .tp_dealloc = move_dealloc,
+    .tp_repr = move_repr,
+    .tp_str = move_str,
+    .tp_hash = move_hash,
+    .tp_richcompare = move_richcompare,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A legal move of a position: str() is its short text.",
+    .tp_getset = move_getset,
+    .tp_methods = move_methods,
+};
+
+/* ---- Board --------------------------------------------------------------- */
+
+PyObject *
+pdnpy_move_texts(const pdn_board *b, const pdn_movelist *l)
+{
+    size_t i, n = pdn_movelist_count(l);
+    PyObject *out = PyList_New((Py_ssize_t)n);
+    char buf[PDN_PATH_MAX * 4 + 4];
+
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *s;
+
+        pdn_move_format(b, l, pdn_movelist_at(l, i), PDN_MOVE_SHORT, buf,
+                        sizeof buf);
+        if ((s = PyUnicode_FromString(buf)) == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)i, s);
+    }
+    return out;
+}
+
+PyObject *
+pdnpy_illegal_kw(const pdn_board *b, const pdn_movelist *l,
+                 const pdn_match *m, const char *text, unsigned long ply)
+{
+    PyObject *kw = PyDict_New(), *v;
+    char why[PDN_ERROR_TEXT_SIZE + 64], fen[PDN_FEN_STRING_MAX];
+    const char *code = "illegal";
+    size_t nl = pdn_movelist_count(l);
+    char at[32] = "";
+
+    if (kw == NULL)
+        return NULL;
+    if (ply > 0)
+        snprintf(at, sizeof at, " at ply %lu", ply);
+    if (m->status == PDN_MATCH_AMBIGUOUS) {
+        code = "ambiguous";
+        snprintf(why, sizeof why, "ambiguous move '%s'%s (%zu legal moves "
+                 "fit)", text, at, m->count);
+    } else if (nl == 0)
+        snprintf(why, sizeof why, "move '%s'%s after the end of the game: "
+                 "the side to move has no legal move", text, at);
+    else
+        snprintf(why, sizeof why, "illegal move '%s'%s: %s", text, at,
+                 pdn_reason_text(m->reason));
+    pdn_board_fen_string(b, fen, sizeof fen);
+    if ((v = PyUnicode_FromString(code)) == NULL ||
+        PyDict_SetItemString(kw, "code", v) < 0)
+        goto fail;
+    Py_DECREF(v);
+    if ((v = PyUnicode_FromString(why)) == NULL ||
+        PyDict_SetItemString(kw, "text", v) < 0)
+        goto fail;
+    Py_DECREF(v);
+    if ((v = PyUnicode_FromString(text)) == NULL ||
+        PyDict_SetItemString(kw, "move", v) < 0)
+        goto fail;
+    Py_DECREF(v);
+    if ((v = PyUnicode_FromString(fen)) == NULL ||
+        PyDict_SetItemString(kw, "fen", v) < 0)
+        goto fail;
+    Py_DECREF(v);
+    if ((v = pdnpy_move_texts(b, l)) == NULL ||
+        PyDict_SetItemString(kw, "legal", v) < 0)
+        goto fail;
+    Py_DECREF(v);
+    if (ply > 0) {
+        if ((v = PyLong_FromUnsignedLong(ply)) == NULL ||
+            PyDict_SetItemString(kw, "ply", v) < 0)
+            goto fail;
+        Py_DECREF(v);
+    }
+    return kw;
+fail:
+    Py_XDECREF(v);
+    Py_DECREF(kw);
+    return NULL;
+}
+
+PyTypeObject *pdnpy_board_class = &PdnPy_BoardType;
+
+static PdnPyBoard *
+board_alloc(PyTypeObject *type, const pdn_gametype *gt, const pdn_board *src)
+{
+    PdnPyBoard *self = (PdnPyBoard *)type->tp_alloc(type, 0);
+    pdn_error err;
+
+    if (self == NULL)
+        return NULL;
+    self->gt = *gt;
+    self->l = NULL;
+    self->hist = NULL;
+    self->moves = NULL;
+    self->n = self->cap = self->nhist = 0;
+    self->ds = NULL;
+    self->ds_fed = 0;
+    self->ds_valid = 0;
+    self->b = pdn_board_new(gt, &err);
+    if (self->b == NULL) {
+        Py_DECREF(self);
+        return (PdnPyBoard *)pdnpy_raise(NULL, &err, NULL);
+    }
+    if ((self->l = pdn_movelist_new()) == NULL) {
+        Py_DECREF(self);
+        return (PdnPyBoard *)PyErr_NoMemory();
+    }
+    if (src != NULL)
+        pdn_board_copy(self->b, src);
+    return self;
+}
+
+PdnPyBoard *
+pdnpy_board_new(const pdn_gametype *gt, const pdn_board *src)
+{
+    return board_alloc(pdnpy_board_class, gt, src);
+}
+
+static void
+board_dealloc(PyObject *o)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    size_t i;
+
+    for (i = 0; i < self->nhist; i++)
+        pdn_board_free(self->hist[i]);
+    PyMem_Free(self->hist);
+    PyMem_Free(self->moves);
+    pdn_board_free(self->b);
+    pdn_movelist_free(self->l);
+    pdn_drawstate_free(self->ds);
+    Py_TYPE(o)->tp_free(o);
+}
+
+void
+pdnpy_board_clear_stack(PdnPyBoard *self)
+{
+    self->n = 0;
+    self->ds_valid = 0;
+}
+
+static int
+board_set_fen_text(PdnPyBoard *self, const char *fen)
+{
+    pdn_error err;
+
+    if (pdn_board_set_fen_string(self->b, fen, &err) < 0) {
+        pdnpy_raise(NULL, &err, NULL);
+        return -1;
+    }
+    pdnpy_board_clear_stack(self);
+    return 0;
+}
+
+static PyObject *
+board_tp_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"variant", "fen", NULL};
+    PyObject *spec = NULL;
+    const char *fen = NULL;
+    pdn_gametype gt;
+    PdnPyBoard *self;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|Oz", names, &spec, &fen))
+        return NULL;
+    if (pdnpy_gametype(spec, &gt) < 0)
+        return NULL;
+    if ((self = board_alloc(type, &gt, NULL)) == NULL)
+        return NULL;
+    if (fen != NULL && board_set_fen_text(self, fen) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+/* Room for one more move on the stack: hist[n] allocated. */
+static int
+grow(PdnPyBoard *self)
+{
+    if (self->n == self->cap) {
+        size_t cap = self->cap ? self->cap * 2 : 16;
+        pdn_board **h = PyMem_Realloc(self->hist, cap * sizeof *h);
+
+        if (h == NULL)
+            return -1;
+        self->hist = h;
+        pdn_move *m = PyMem_Realloc(self->moves, cap * sizeof *m);
+        if (m == NULL)
+            return -1;
+        self->moves = m;
+        self->cap = cap;
+    }
+    if (self->n == self->nhist) {
+        if ((self->hist[self->n] = pdn_board_new(&self->gt, NULL)) == NULL)
+            return -1;
+        self->nhist++;
+    }
+    return 0;
+}
+
+/* The position after move i of the stack. */
+static const pdn_board *
+after(const PdnPyBoard *self, size_t i)
+{
+    return i + 1 < self->n ? self->hist[i + 1] : self->b;
+}
+
+/* Feeds the draw state every position of the stack it has not seen. */
+static int
+ds_sync(PdnPyBoard *self)
+{
+    if (self->ds == NULL && (self->ds = pdn_drawstate_new()) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (!self->ds_valid || self->ds_fed > self->n) {
+        pdn_drawstate_start(self->ds, self->n ? self->hist[0] : self->b);
+        self->ds_fed = 0;
+        self->ds_valid = 1;
+    }
+    for (; self->ds_fed < self->n; self->ds_fed++)
+        pdn_drawstate_push(self->ds, after(self, self->ds_fed),
+                           &self->moves[self->ds_fed], NULL);
+    return 0;
+}
+
+int
+pdnpy_board_push_mt(PdnPyBoard *self, const pdn_movetext *mt,
+                    const char *text, const pdn_node *n)
+{
+    pdn_match m;
+    pdn_error err;
+    int st;
+
+    if (grow(self) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    pdn_board_copy(self->hist[self->n], self->b);
+    st = pdn_board_play(self->b, mt, &m, self->l, &err);
+    if (st == PDN_MATCH_LEGAL) {
+        self->moves[self->n++] = m.move;
+        return 0;
+    }
+    if (st < 0) {
+        pdnpy_raise(NULL, &err, NULL);
+        return -1;
+    }
+    {
+        PyObject *kw = pdnpy_illegal_kw(self->b, self->l, &m, text,
+                                        n != NULL ? self->n + 1 : 0);
+        pdn_error e;
+
+        if (kw == NULL)
+            return -1;
+        memset(&e, 0, sizeof e);
+        e.code = m.status == PDN_MATCH_AMBIGUOUS ? PDN_EAMBIGUOUS
+                                                 : PDN_EILLEGAL;
+        if (n != NULL) {
+            e.pos = pdn_node_pos(n);
+            e.game = pdn_game_number(pdn_node_game(n));
+        }
+        PyDict_DelItemString(kw, "code");
+        snprintf(e.text, sizeof e.text, "%s",
+                 PyUnicode_AsUTF8(PyDict_GetItemString(kw, "text")));
+        PyDict_DelItemString(kw, "text");
+        pdnpy_raise(pdnpy_IllegalMoveError, &e, kw);
+        Py_DECREF(kw);
+        return -1;
+    }
+}
+
+static PyObject *
+board_push_text(PyObject *o, PyObject *arg)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    const char *text = PyUnicode_AsUTF8(arg);
+    pdn_movetext mt;
+
+    if (text == NULL)
+        return NULL;
+    if (pdn_movetext_parse(text, strlen(text), &mt) != 0) {
+        PyObject *why = PyUnicode_FromFormat("'%s' is not a move", text);
+        PyObject *kw = why ? Py_BuildValue("{s:s,s:N,s:s}", "code", "move",
+                                           "text", why, "move", text) : NULL;
+        PyObject *exc;
+
+        if (kw == NULL)
+            return NULL;
+        exc = pdnpy_make(pdnpy_IllegalMoveError, kw);
+        Py_DECREF(kw);
+        if (exc != NULL) {
+            PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+            Py_DECREF(exc);
+        }
+        return NULL;
+    }
+    if (pdnpy_board_push_mt(self, &mt, text, NULL) < 0)
+        return NULL;
+    return pdnpy_move_new(self->hist[self->n - 1], self->l,
+                          &self->moves[self->n - 1]);
+}
+
+static PyObject *
+board_push(PyObject *o, PyObject *arg)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    pdn_error err;
+    size_t i, n;
+
+    if (PyUnicode_Check(arg))
+        return board_push_text(o, arg);
+    if (!PyObject_TypeCheck(arg, &PdnPy_MoveType)) {
+        PyErr_SetString(PyExc_TypeError, "push: a Move or a str");
+        return NULL;
+    }
+    /* a Move of this very position (same GameType, same hash) is
+     * played as it is; any other must be one of the legal moves */
+    if (((PdnPyMove *)arg)->origin == pdn_board_hash(self->b) &&
+        pdn_gametype_equal(&((PdnPyMove *)arg)->gt, &self->gt)) {
+        if (grow(self) < 0)
+            return PyErr_NoMemory();
+        pdn_board_copy(self->hist[self->n], self->b);
+        self->moves[self->n] = ((PdnPyMove *)arg)->m;
+        pdn_board_apply(self->b, &self->moves[self->n]);
+        self->n++;
+        Py_INCREF(arg);
+        return arg;
+    }
+    if (pdn_board_moves(self->b, self->l, &err) < 0)
+        return pdnpy_raise(NULL, &err, NULL);
+    n = pdn_movelist_count(self->l);
+    for (i = 0; i < n; i++)
+        if (move_same(pdn_movelist_at(self->l, i), &((PdnPyMove *)arg)->m))
+            break;
+    if (i == n) {
+        PyObject *kw = pdnpy_illegal_kw(self->b, self->l, &(pdn_match){
+            PDN_MATCH_ILLEGAL, PDN_WHY_OTHER, 0, {0}},
+            ((PdnPyMove *)arg)->text, 0), *exc;
+
+        if (kw == NULL)
+            return NULL;
+        exc = pdnpy_make(pdnpy_IllegalMoveError, kw);
+        Py_DECREF(kw);
+        if (exc != NULL) {
+            PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+            Py_DECREF(exc);
+        }
+        return NULL;
+    }
+    if (grow(self) < 0)
+        return PyErr_NoMemory();
+    pdn_board_copy(self->hist[self->n], self->b);
+    self->moves[self->n] = *pdn_movelist_at(self->l, i);
+    pdn_board_apply(self->b, &self->moves[self->n]);
+    self->n++;
+    Py_INCREF(arg);
+    return arg;
+}
+
+static PyObject *
+board_pop(PyObject *o, PyObject *unused)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    pdn_error err;
+    PyObject *mv;
+
+    (void)unused;
+    if (self->n == 0) {
+        PyErr_SetString(PyExc_IndexError, "pop from an empty move stack");
+        return NULL;
+    }
+    self->n--;
+    pdn_board_copy(self->b, self->hist[self->n]);
+    if (self->ds_fed > self->n)
+        self->ds_valid = 0;
+    /* the move's short form among the legal moves of the position */
+    if (pdn_board_moves(self->b, self->l, &err) < 0)
+        return pdnpy_raise(NULL, &err, NULL);
+    mv = pdnpy_move_new(self->b, self->l, &self->moves[self->n]);
+    return mv;
+}
+
+static PyObject *
+board_peek(PyObject *o, PyObject *unused)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    pdn_error err;
+
+    (void)unused;
+    if (self->n == 0) {
+        PyErr_SetString(PyExc_IndexError, "peek at an empty move stack");
+        return NULL;
+    }
+    if (pdn_board_moves(self->hist[self->n - 1], self->l, &err) < 0)
+        return pdnpy_raise(NULL, &err, NULL);
+    return pdnpy_move_new(self->hist[self->n - 1], self->l,
+                          &self->moves[self->n - 1]);
+}
+
+static PyObject *
+board_move_stack(PyObject *o, void *c)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    PyObject *out = PyList_New((Py_ssize_t)self->n);
+    pdn_error err;
+    size_t i;
+
+    (void)c;
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < self->n; i++) {
+        PyObject *mv;
+
+        if (pdn_board_moves(self->hist[i], self->l, &err) < 0) {
+            Py_DECREF(out);
+            return pdnpy_raise(NULL, &err, NULL);
+        }
+        if ((mv = pdnpy_move_new(self->hist[i], self->l, &self->moves[i]))
+            == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)i, mv);
+    }
+    return out;
+}
+
+static PyObject *
+board_legal_moves(PyObject *o, void *c)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    pdn_error err;
+    size_t i, n;
+    PyObject *out;
+
+    (void)c;
+    if (pdn_board_moves(self->b, self->l, &err) < 0)
+        return pdnpy_raise(NULL, &err, NULL);
+    n = pdn_movelist_count(self->l);
+    if ((out = PyList_New((Py_ssize_t)n)) == NULL)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *mv = pdnpy_move_new(self->b, self->l,
+                                      pdn_movelist_at(self->l, i));
+
+        if (mv == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)i, mv);
+    }
+    return out;
+}
+
+static PyObject *
+board_fen(PyObject *o, PyObject *unused)
+{
+    char buf[PDN_FEN_STRING_MAX];
+
+    (void)unused;
+    pdn_board_fen_string(((PdnPyBoard *)o)->b, buf, sizeof buf);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *
+board_set_fen(PyObject *o, PyObject *arg)
+{
+    const char *fen = PyUnicode_AsUTF8(arg);
+
+    if (fen == NULL || board_set_fen_text((PdnPyBoard *)o, fen) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+board_reset(PyObject *o, PyObject *unused)
+{
+    (void)unused;
+    pdn_board_reset(((PdnPyBoard *)o)->b);
+    pdnpy_board_clear_stack((PdnPyBoard *)o);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+board_key(PyObject *o, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(pdnpy_key(((PdnPyBoard *)o)->b));
+}
+
+static PyObject *
+board_hash(PyObject *o, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(pdn_board_hash(((PdnPyBoard *)o)->b));
+}
+
+static PyObject *
+board_copy(PyObject *o, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"stack", NULL};
+    PdnPyBoard *self = (PdnPyBoard *)o, *c;
+    int stack = 1;
+    size_t i;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|p", names, &stack))
+        return NULL;
+    if ((c = board_alloc(Py_TYPE(o), &self->gt, self->b)) == NULL)
+        return NULL;
+    for (i = 0; stack && i < self->n; i++) {
+        if (grow(c) < 0) {
+            Py_DECREF(c);
+            return PyErr_NoMemory();
+        }
+        pdn_board_copy(c->hist[i], self->hist[i]);
+        c->moves[i] = self->moves[i];
+        c->n++;
+    }
+    return (PyObject *)c;
+}
+
+/* A square argument: its number (int) or its name ("e3"): the coord, or
+ * -1 with an exception. */
+static int
+coord_of(const PdnPyBoard *self, PyObject *sq)
+{
+    if (PyLong_Check(sq)) {
+        long n = PyLong_AsLong(sq);
+        int c = n > 0 && n < 256 ? pdn_square_to_coord(&self->gt, (int)n)
+                                 : -1;
+
+        if (c < 0 && !PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "no square %ld on this board",
+                         n);
+        return c;
+    }
+    if (PyUnicode_Check(sq)) {
+        const char *s = PyUnicode_AsUTF8(sq);
+        int f, r;
+
+        if (s != NULL && s[0] >= 'a' && s[0] <= 'z' && s[1] >= '1' &&
+            s[1] <= '9') {
+            f = s[0] - 'a';
+            r = atoi(s + 1) - 1;
+            if (f < self->gt.width && r >= 0 && r < self->gt.height &&
+                pdn_coord_playable(&self->gt, PDN_COORD(f, r)))
+                return PDN_COORD(f, r);
+        }
+        PyErr_Format(PyExc_ValueError, "no square %R on this board", sq);
+        return -1;
+    }
+    PyErr_SetString(PyExc_TypeError, "a square is an int or a name");
+    return -1;
+}
+
+static PyObject *
+board_piece_at(PyObject *o, PyObject *sq)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    int c = coord_of(self, sq), p;
+    char s[2];
+
+    if (c < 0)
+        return NULL;
+    p = pdn_board_piece(self->b, c);
+    if (p == 0)
+        Py_RETURN_NONE;
+    s[0] = (char)p;
+    s[1] = '\0';
+    return PyUnicode_FromString(s);
+}
+
+static PyObject *
+board_turn(PyObject *o, void *c)
+{
+    char s[2] = {pdn_board_turn(((PdnPyBoard *)o)->b), '\0'};
+
+    (void)c;
+    return PyUnicode_FromString(s);
+}
+
+static PyObject *
+board_gametype(PyObject *o, void *c)
+{
+    (void)c;
+    return pdnpy_gametype_str(&((PdnPyBoard *)o)->gt);
+}
+
+static PyObject *
+board_ply(PyObject *o, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromSize_t(((PdnPyBoard *)o)->n);
+}
+
+/* The rows of the board, top rank first: a piece letter, '.' for an empty
+ * playable square, ' ' for a square not played on. */
+static PyObject *
+board_grid(PyObject *o, PyObject *unused)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    PyObject *rows = PyList_New(0);
+    int f, r;
+
+    (void)unused;
+    if (rows == NULL)
+        return NULL;
+    for (r = self->gt.height - 1; r >= 0; r--) {
+        char line[32];
+        PyObject *s;
+
+        for (f = 0; f < self->gt.width && f < 31; f++) {
+            int c = PDN_COORD(f, r);
+            int p = pdn_coord_playable(&self->gt, c) ? pdn_board_piece(
+                self->b, c) : -1;
+
+            line[f] = p < 0 ? ' ' : p == 0 ? '.' : (char)p;
+        }
+        line[f] = '\0';
+        if ((s = PyUnicode_FromString(line)) == NULL ||
+            PyList_Append(rows, s) < 0) {
+            Py_XDECREF(s);
+            Py_DECREF(rows);
+            return NULL;
+        }
+        Py_DECREF(s);
+    }
+    return rows;
+}
+
+static PyObject *
+board_material(PyObject *o, PyObject *unused)
+{
+    const pdn_board *b = ((PdnPyBoard *)o)->b;
+
+    (void)unused;
+    return Py_BuildValue("(iiii)", pdn_board_count(b, 'w'),
+                         pdn_board_count(b, 'W'), pdn_board_count(b, 'b'),
+                         pdn_board_count(b, 'B'));
+}
+
+/* _status(claim) -> None while the game goes on, else (termination,
+ * winner 'W'/'B' or None, result, rule text). */
+static PyObject *
+board_status(PyObject *o, PyObject *args)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    const pdn_drawinfo *info;
+    pdn_error err;
+    int claim = 0, w;
+    pdn_outcome out;
+    const char *why = NULL;
+    char win[2] = {0, 0};
+
+    if (!PyArg_ParseTuple(args, "|p", &claim))
+        return NULL;
+    if (pdn_board_moves(self->b, self->l, &err) < 0)
+        return pdnpy_raise(NULL, &err, NULL);
+    if (pdn_movelist_count(self->l) == 0) {
+        out = pdn_outcome_no_move(&self->gt, pdn_board_turn(self->b));
+        w = pdn_outcome_winner(out, &self->gt);
+        win[0] = (char)w;
+        return Py_BuildValue("(szss)", "no-moves", w ? win : NULL,
+                             pdn_outcome_result(out, &self->gt),
+                             "the side to move has no legal move");
+    }
+    if (self->n > 0 && self->gt.folk != PDN_FOLK_NONE &&
+        (out = pdn_board_folk_end(self->b, self->n, &why)) !=
+            PDN_OUTCOME_UNKNOWN) {
+        w = pdn_outcome_winner(out, &self->gt);
+        win[0] = (char)w;
+        return Py_BuildValue("(szss)", "variant-end", w ? win : NULL,
+                             pdn_outcome_result(out, &self->gt),
+                             why ? why : "the variant's end");
+    }
+    if (ds_sync(self) < 0)
+        return NULL;
+    info = pdn_drawstate_info(self->ds);
+    if (info->rule != PDN_DRAW_NONE && (info->automatic || claim))
+        return Py_BuildValue("(szss)", pdn_draw_rule_name(info->rule), NULL,
+                             pdn_outcome_result(PDN_OUTCOME_DRAW, &self->gt),
+                             info->rule_text);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+board_can_claim_draw(PyObject *o, PyObject *unused)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    const pdn_drawinfo *info;
+
+    (void)unused;
+    if (ds_sync(self) < 0)
+        return NULL;
+    info = pdn_drawstate_info(self->ds);
+    return PyBool_FromLong(info->rule != PDN_DRAW_NONE && !info->automatic);
+}
+
+static PyObject *
+board_str(PyObject *o)
+{
+    PyObject *rows = board_grid(o, NULL), *sep, *s;
+
+    if (rows == NULL)
+        return NULL;
+    sep = PyUnicode_FromString("\n");
+    s = sep ? PyUnicode_Join(sep, rows) : NULL;
+    Py_XDECREF(sep);
+    Py_DECREF(rows);
+    return s;
+}
+
+static PyObject *
+board_repr(PyObject *o)
+{
+    char buf[PDN_FEN_STRING_MAX], gt[96];
+
+    pdn_board_fen_string(((PdnPyBoard *)o)->b, buf, sizeof buf);
+    pdn_gametype_format(&((PdnPyBoard *)o)->gt, gt, sizeof gt);
+    return PyUnicode_FromFormat("Board('%s', fen='%s')", gt, buf);
+}
+
+static PyObject *
+board_richcompare(PyObject *a, PyObject *b, int op)
+{
+    int eq;
+
+    if (!PyObject_TypeCheck(b, &PdnPy_BoardType) ||
+        (op != Py_EQ && op != Py_NE))
+        Py_RETURN_NOTIMPLEMENTED;
+    eq = pdn_gametype_equal(&((PdnPyBoard *)a)->gt, &((PdnPyBoard *)b)->gt)
+         && pdnpy_key(((PdnPyBoard *)a)->b) == pdnpy_key(((PdnPyBoard *)b)->b);
+    return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
+static PyMethodDef board_methods[] = {
+    {"push", board_push, METH_O, "push(move): plays a Move (or a str)"},
+    {"push_text", board_push_text, METH_O,
+     "push_text(text) -> Move: plays a move written as text"},
+    {"pop", board_pop, METH_NOARGS, "pop() -> Move: takes the last move back"},
+    {"peek", board_peek, METH_NOARGS, "peek() -> Move: the last move"},
+    {"fen", board_fen, METH_NOARGS, "fen() -> str"},
+    {"set_fen", board_set_fen, METH_O, "set_fen(fen): a new position "
+     "(the move stack is emptied)"},
+    {"reset", board_reset, METH_NOARGS, "back to the initial position"},
+    {"key", board_key, METH_NOARGS,
+     "key() -> int: 64-bit position key, the variant included"},
+    {"hash", board_hash, METH_NOARGS,
+     "hash() -> int: libpdn's position hash (no variant)"},
+    {"copy", (PyCFunction)(void (*)(void))board_copy,
+     METH_VARARGS | METH_KEYWORDS, "copy(stack=True) -> Board"},
+    {"piece_at", board_piece_at, METH_O,
+     "piece_at(square) -> 'w', 'b', 'W', 'B' or None"},
+    {"material", board_material, METH_NOARGS,
+     "material() -> (white men, white kings, black men, black kings)"},
+    {"ply", board_ply, METH_NOARGS, "ply() -> moves on the stack"},
+    {"_grid", board_grid, METH_NOARGS, "rows of the board, top first"},
+    {"_status", board_status, METH_VARARGS, "_status(claim) -> None or "
+     "(termination, winner, result, text)"},
+    {"can_claim_draw", board_can_claim_draw, METH_NOARGS,
+     "a draw rule that gives a claim has fired"},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyGetSetDef board_getset[] = {
+    {"legal_moves", board_legal_moves, NULL, "the legal moves (Move)", NULL},
+    {"move_stack", board_move_stack, NULL, "the moves played (Move)", NULL},
+    {"turn", board_turn, NULL, "the side to move: 'W' or 'B'", NULL},
+    {"gametype", board_gametype, NULL, "the GameType (tag value)", NULL},
+    {NULL, NULL, NULL, NULL, NULL}
+};
+
+PyTypeObject PdnPy_BoardType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pdntools._pdn.Board",
+    .tp_basicsize = sizeof(PdnPyBoard),
+    .tp_dealloc = board_dealloc,
+    .tp_repr = board_repr,
+    .tp_str = board_str,
+    .tp_richcompare = board_richcompare,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Board(variant=20, fen=None): a position under a GameType's "
+              "rules, with a move stack.",
+    .tp_methods = board_methods,
+    .tp_getset = board_getset,
+    .tp_new = board_tp_new,
+};
+
+int
+pdnpy_board_init_types(PyObject *m)
+{
+    if (PyType_Ready(&PdnPy_MoveType) < 0 ||
+        PyType_Ready(&PdnPy_BoardType) < 0)
+        return -1;
+    Py_INCREF(&PdnPy_MoveType);
+    Py_INCREF(&PdnPy_BoardType);
+    if (PyModule_AddObject(m, "Move", (PyObject *)&PdnPy_MoveType) < 0 ||
+        PyModule_AddObject(m, "Board", (PyObject *)&PdnPy_BoardType) < 0)
+        return -1;
+    return 0;
+}

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: MIT */
+/* The module pdntools._pdn: its functions, the exception classes the
+ * Python package hands it, GameType helpers and the position key. */
+#include "pdnpy.h"
+
+#include <string.h>
+
+PyObject *pdnpy_PdnError, *pdnpy_Finding, *pdnpy_IllegalMoveError;
+
+int
+pdnpy_gametype(PyObject *spec, pdn_gametype *gt)
+{
+    PyObject *s;
+    const char *text;
+    pdn_error err;
+
+    if (spec == NULL || spec == Py_None)
+        return pdn_gametype_standard(20, gt) == 0 ? 0 : -1;
+    s = PyObject_Str(spec);
+    if (s == NULL)
+        return -1;
+    text = PyUnicode_AsUTF8(s);
+    if (text == NULL) {
+        Py_DECREF(s);
+        return -1;
+    }
+    if (pdn_gametype_parse(text, gt, &err) >= 0 ||
+        pdn_gametype_by_name(text, gt) == 0) {
+        Py_DECREF(s);
+        return 0;
+    }
+    PyErr_Format(PyExc_ValueError, "unknown game type '%s'", text);
+    Py_DECREF(s);
+    return -1;
+}
+
+PyObject *
+pdnpy_gametype_str(const pdn_gametype *gt)
+{
+    char buf[96];
+
+    pdn_gametype_format(gt, buf, sizeof buf);
+    return PyUnicode_FromString(buf);
+}
+
+PyObject *
+pdnpy_make(PyObject *cls, PyObject *kw)
+{
+    PyObject *args = PyTuple_New(0), *r;
+
+    if (args == NULL)
+        return NULL;
+    r = PyObject_Call(cls, args, kw);
+    Py_DECREF(args);
+    return r;
+}
+
+/* d[k] = v, v a new reference (NULL: an error already set). */
+static int
+put(PyObject *d, const char *k, PyObject *v)
+{
+    int rc;
+
+    if (v == NULL)
+        return -1;
+    rc = PyDict_SetItemString(d, k, v);
+    Py_DECREF(v);
+    return rc;
+}
+
+PyObject *
+pdnpy_error_kw(const pdn_error *e)
+{
+    PyObject *kw = PyDict_New();
+
+    if (kw == NULL)
+        return NULL;
+    if (put(kw, "code", PyUnicode_FromString(pdn_code_name(e->code))) ||
+        put(kw, "line", PyLong_FromUnsignedLong(e->pos.line)) ||
+        put(kw, "column", PyLong_FromUnsignedLong(e->pos.column)) ||
+        put(kw, "game", PyLong_FromUnsignedLong(e->game)) ||
+        put(kw, "text", PyUnicode_DecodeUTF8(e->text, strlen(e->text),
+                                             "replace")) ||
+        put(kw, "severity", PyUnicode_FromString(
+            e->severity == PDN_SEV_WARNING ? "warning" : "error")) ||
+        (e->source[0] != '\0' &&
+         put(kw, "source", PyUnicode_DecodeFSDefault(e->source)))) {
+        Py_DECREF(kw);
+        return NULL;
+    }
+    return kw;
+}
+
+PyObject *
+pdnpy_raise(PyObject *cls, const pdn_error *e, PyObject *extra)
+{
+    PyObject *kw = pdnpy_error_kw(e), *exc;
+
+    if (kw == NULL)
+        return NULL;
+    if (extra != NULL && PyDict_Update(kw, extra) < 0) {
+        Py_DECREF(kw);
+        return NULL;
+    }
+    exc = pdnpy_make(cls ? cls : pdnpy_PdnError, kw);
+    Py_DECREF(kw);
+    if (exc != NULL) {
+        PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+        Py_DECREF(exc);
+    }
+    return NULL;
+}
+
+static uint64_t
+splitmix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15u;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9u;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBu;
+    return x ^ (x >> 31);
+}
+
+uint64_t
+pdnpy_key(const pdn_board *b)
+{
+    /* FNV-1a of the GameType's tag value, mixed: stable across runs. */
+    char buf[96];
+    uint64_t h = 0xCBF29CE484222325u;
+    size_t i, n = pdn_gametype_format(pdn_board_gametype(b), buf, sizeof buf);
+
+    for (i = 0; i < n && i < sizeof buf; i++)
+        h = (h ^ (unsigned char)buf[i]) * 0x100000001B3u;
+    return pdn_board_hash(b) ^ splitmix64(h);
+}
+
+static PyObject *
+set_classes(PyObject *self, PyObject *args)
+{
+    PyObject *a, *b, *c, *board, *node;
+
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOO!O!", &a, &b, &c, &PyType_Type, &board,
+                          &PyType_Type, &node))
+        return NULL;
+    if (!PyType_IsSubtype((PyTypeObject *)board, &PdnPy_BoardType) ||
+        !PyType_IsSubtype((PyTypeObject *)node, &PdnPy_NodeType)) {
+        PyErr_SetString(PyExc_TypeError, "not a Board or Node class");
+        return NULL;
+    }
+    Py_INCREF(board);
+    pdnpy_board_class = (PyTypeObject *)board;
+    Py_INCREF(node);
+    pdnpy_node_class = (PyTypeObject *)node;
+    Py_INCREF(a);
+    Py_INCREF(b);
+    Py_INCREF(c);
+    Py_XSETREF(pdnpy_PdnError, a);
+    Py_XSETREF(pdnpy_Finding, b);
+    Py_XSETREF(pdnpy_IllegalMoveError, c);
+    Py_RETURN_NONE;
+}
+
+/* gametype_info(spec) -> (tag value, name or None, type, notation) */
+static PyObject *
+gametype_info(PyObject *self, PyObject *spec)
+{
+    pdn_gametype gt;
+    const char *name;
+    char buf[96];
+
+    (void)self;
+    if (pdnpy_gametype(spec, &gt) < 0)
+        return NULL;
+    pdn_gametype_format(&gt, buf, sizeof buf);
+    name = pdn_gametype_name(&gt);
+    return Py_BuildValue("(szic)", buf, name, gt.type, gt.notation);
+}
+
+/* gametype_with_notation(spec, 'A' or 'N') -> tag value */
+static PyObject *
+gametype_with_notation(PyObject *self, PyObject *args)
+{
+    PyObject *spec;
+    const char *nt;
+    pdn_gametype gt;
+
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Os", &spec, &nt))
+        return NULL;
+    if (pdnpy_gametype(spec, &gt) < 0)
+        return NULL;
+    gt.notation = nt[0];
+    return pdnpy_gametype_str(&gt);
+}
+
+static PyObject *
+version(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    return PyUnicode_FromString(pdn_version());
+}
+
+static PyMethodDef methods[] = {
+    {"_set_classes", set_classes, METH_VARARGS,
+     "_set_classes(PdnError, Finding, IllegalMoveError, Board, Node)"},
+    {"gametype_info", gametype_info, METH_O,
+     "gametype_info(spec) -> (tag value, name, type, notation)"},
+    {"gametype_with_notation", gametype_with_notation, METH_VARARGS,
+     "the GameType with another notation"},
+    {"version", version, METH_NOARGS, "libpdn's version"},
+    {NULL, NULL, 0, NULL}
+};
+
+static struct PyModuleDef moddef = {
+    PyModuleDef_HEAD_INIT, "pdntools._pdn",
+    "The compiled core of pdntools (libpdn built in).", -1, methods,
+    NULL, NULL, NULL, NULL
+};
+
+PyMODINIT_FUNC PyInit__pdn(void);
+
+PyMODINIT_FUNC
+PyInit__pdn(void)
+{
+    PyObject *m = PyModule_Create(&moddef);
+
+    if (m == NULL)
+        return NULL;
+    if (pdnpy_board_init_types(m) < 0 || pdnpy_game_init_types(m) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

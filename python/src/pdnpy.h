@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/* pdntools._pdn: the compiled core of the pdntools module, over libpdn's
+ * public API (compiled in by setup.py). board.c: Board and Move; game.c:
+ * Reader, Game, Node, the batch replays, check and variant inference;
+ * module.c: the module, errors and GameType helpers. */
+#ifndef PDNPY_H
+#define PDNPY_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdint.h>
+#include <pdn/pdn.h>
+
+/* The exception classes, given by the Python package (_set_classes). */
+extern PyObject *pdnpy_PdnError, *pdnpy_Finding, *pdnpy_IllegalMoveError;
+
+extern PyTypeObject PdnPy_BoardType, PdnPy_MoveType, PdnPy_GameType,
+    PdnPy_NodeType, PdnPy_ReaderType;
+extern PyTypeObject *PdnPy_PlyType;
+
+/* A GameType from a str ("20", "english", "21,W,8,8,N2,0"), an int (20) or
+ * None (International): 0, or -1 with ValueError. */
+int pdnpy_gametype(PyObject *spec, pdn_gametype *gt);
+/* The GameType as its tag value ("21,W,8,8,N2,0" or "21"). */
+PyObject *pdnpy_gametype_str(const pdn_gametype *gt);
+/* Raises cls (a PdnError class) built from *e plus the keywords of extra
+ * (may be NULL); returns NULL. */
+PyObject *pdnpy_raise(PyObject *cls, const pdn_error *e, PyObject *extra);
+/* An instance of cls with keywords kw (a dict). */
+PyObject *pdnpy_make(PyObject *cls, PyObject *kw);
+/* kw of an error: code, line, column, game, text, source. */
+PyObject *pdnpy_error_kw(const pdn_error *e);
+
+/* The position key: pdn_board_hash with the GameType in it (two variants
+ * with the same pieces differ). Switch to libpdn's variant-keyed key when
+ * it has one (issue 29, item 5). */
+uint64_t pdnpy_key(const pdn_board *b);
+
+/* Board. */
+typedef struct {
+    PyObject_HEAD
+    pdn_gametype gt;
+    pdn_board *b;
+    pdn_movelist *l;      /* scratch */
+    pdn_board **hist;     /* hist[i]: the position before move i */
+    pdn_move *moves;      /* the move stack */
+    size_t n, cap, nhist; /* moves, room, boards allocated in hist */
+    pdn_drawstate *ds;    /* fed lazily: ds_fed positions after moves */
+    size_t ds_fed;
+    int ds_valid;
+} PdnPyBoard;
+
+/* The class of the Boards made in C (the package's Board subclass). */
+extern PyTypeObject *pdnpy_board_class;
+/* The class of the Nodes made in C (the package's GameNode). */
+extern PyTypeObject *pdnpy_node_class;
+/* A new Board of gt in b's position (b NULL: the initial position). */
+PdnPyBoard *pdnpy_board_new(const pdn_gametype *gt, const pdn_board *b);
+/* Plays a written move on the board, keeping the stack: 0, or -1 with
+ * IllegalMoveError (or another exception). pos/ply/game (may be NULL) go
+ * into the error. */
+int pdnpy_board_push_mt(PdnPyBoard *self, const pdn_movetext *mt,
+                        const char *text, const pdn_node *n);
+/* Empties the move stack (after a new position). */
+void pdnpy_board_clear_stack(PdnPyBoard *self);
+/* A Move of position b (l: b's legal moves, for the short form; NULL). */
+PyObject *pdnpy_move_new(const pdn_board *b, const pdn_movelist *l,
+                         const pdn_move *m);
+/* A Move from its parts: origin is pdn_board_hash of its position, text
+ * its short form there. */
+PyObject *pdnpy_move_make(const pdn_gametype *gt, uint64_t origin,
+                          const pdn_move *m, const char *text);
+/* The IllegalMoveError keywords for a move b could not play, l holding
+ * b's legal moves (as pdn_board_play leaves them). */
+PyObject *pdnpy_illegal_kw(const pdn_board *b, const pdn_movelist *l,
+                           const pdn_match *m, const char *text,
+                           unsigned long ply);
+/* The legal moves in l as a list of short texts. */
+PyObject *pdnpy_move_texts(const pdn_board *b, const pdn_movelist *l);
+
+/* Game and Node. */
+typedef struct {
+    PyObject_HEAD
+    pdn_game *g;
+    PyObject *source;     /* the input's name, or None */
+    PyObject *error;      /* the reader's error in this game, or None */
+    PyObject *default_gt; /* the reader's gametype=, or None */
+    PyObject *fits;       /* the inferred GameType (str), once known */
+    PyObject *warnings;   /* the reader's warnings (a list), or NULL */
+    unsigned long gen;    /* counts the edits (the nodes' caches) */
+    pdn_board *cur;       /* the position after cur_node (NULL: none yet) */
+    const pdn_node *cur_node; /* NULL: the start position */
+    unsigned long cur_gen;    /* gen + 1 when cur is valid, else 0 */
+    pdn_gametype gt;      /* the GameType, resolved at gen gt_gen - 1 */
+    unsigned long gt_gen;
+    PyObject *weak;
+} PdnPyGame;
+
+typedef struct {
+    PyObject_HEAD
+    PdnPyGame *game;
+    pdn_node *n;
+    PyObject *parent;     /* a Node or the Game */
+    long ply;
+    pdn_move move;        /* the move, when cached */
+    uint64_t origin;      /* pdn_board_hash of the position before it */
+    char text[PDN_PATH_MAX * 4 + 4]; /* its short form there */
+    unsigned long gen;    /* the game's gen when cached */
+    int cached;
+    PyObject *weak;
+} PdnPyNode;
+
+int pdnpy_game_init_types(PyObject *m);
+int pdnpy_board_init_types(PyObject *m);
+
+#endif /* PDNPY_H */
