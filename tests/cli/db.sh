@@ -1,0 +1,185 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# pdn-db: a database built from the samples and the golden inputs holds
+# every game byte for byte; every search criterion gives what pdn-select
+# gives on the same files (the games byte for byte, the count, the JSON
+# records), also over two databases at once and after an incremental add;
+# with ../shared, the same over a bounded slice of every corpus folder and
+# the generated sets. A database that is corrupt, truncated, not SQLite,
+# another application's or of a newer schema is refused with a clear error;
+# a search opens it read-only. Skipped (77) when pdn-db was not built.
+. "${top_srcdir:-.}/tests/cli/setup.sh"
+
+command -v pdn-db >/dev/null 2>&1 || { echo "SKIP: pdn-db not built (no SQLite)"; exit 77; }
+
+# compare DB "FILES" CRITERIA...: pdn-db search and pdn-select agree on the
+# games (byte for byte), the count and the JSON records (the plies pdn-db
+# adds left out).
+compare() {
+    db=$1 files=$2
+    shift 2
+    set +e
+    pdn-db search "$@" $db > "$tmp/db.out" 2> "$tmp/db.err"
+    a=$?
+    # $files is split into words on purpose (no blanks in the names)
+    pdn-select -q "$@" $files > "$tmp/sel.out" 2> /dev/null
+    b=$?
+    ka=$(pdn-db search -k "$@" $db 2>&1)
+    kb=$(pdn-select -q -k "$@" $files 2>/dev/null)
+    pdn-db search -f json "$@" $db 2>&1 | sed 's/,"plies":\[[0-9,]*\]}$/}/' > "$tmp/db.json"
+    pdn-select -q -f json "$@" $files > "$tmp/sel.json" 2>/dev/null
+    set -e
+    # pdn-select's status also counts the problems of its inputs: only
+    # "none selected" (1) is compared
+    if [ "$a" -ge 2 ] || { [ "$a" = 1 ] && [ -s "$tmp/sel.out" ]; } ||
+       ! cmp -s "$tmp/db.out" "$tmp/sel.out"; then
+        echo "FAIL: search $* (exit $a, pdn-select $b): the games differ" >&2
+        head -3 "$tmp/db.err" >&2
+        fail=1
+    fi
+    if [ "$ka" != "$kb" ]; then
+        echo "FAIL: search -k $*: '$ka', pdn-select '$kb'" >&2
+        fail=1
+    fi
+    if ! cmp -s "$tmp/db.json" "$tmp/sel.json"; then
+        echo "FAIL: search -f json $*: the records differ" >&2
+        diff "$tmp/db.json" "$tmp/sel.json" | head -4 >&2
+        fail=1
+    fi
+    count=$((count + 1))
+}
+
+# criteria DB "FILES" "FENS": every criterion, and the positions FENS
+# (one per line) with and without -Q.
+criteria() {
+    compare "$1" "$2"
+    compare "$1" "$2" -P 'a'
+    compare "$1" "$2" -P '^[A-M]'
+    compare "$1" "$2" -T 'Event=[0-9]'
+    compare "$1" "$2" -T 'Site=.' -T 'Round=1'
+    compare "$1" "$2" --event 'Ch|ch'
+    compare "$1" "$2" -Y 1-0
+    compare "$1" "$2" -Y 0-1
+    compare "$1" "$2" -Y 1/2-1/2
+    compare "$1" "$2" -Y '*'
+    compare "$1" "$2" -y 1900..1999
+    compare "$1" "$2" -y 2000..
+    compare "$1" "$2" -K english
+    compare "$1" "$2" -K international
+    compare "$1" "$2" -K russian
+    compare "$1" "$2" -l 0..20
+    compare "$1" "$2" -l 41..
+    compare "$1" "$2" -b with
+    compare "$1" "$2" -b without
+    compare "$1" "$2" -L legal
+    compare "$1" "$2" -L illegal
+    compare "$1" "$2" -M kings
+    compare "$1" "$2" -M '1K v 1K'
+    compare "$1" "$2" -M '2K v 1K' -Q
+    compare "$1" "$2" -M '12M v 12M'
+    compare "$1" "$2" -B '11-15'
+    compare "$1" "$2" -Z -P 'a'
+    compare "$1" "$2" -I 3
+    compare "$1" "$2" -I 2 -L legal -K english
+    compare "$1" "$2" -Y 1-0 -l 30..60 -M kings
+    echo "$3" | while read -r fen; do
+        [ -n "$fen" ] || continue
+        compare "$1" "$2" -X "$fen"
+        compare "$1" "$2" -X "$fen" -Q
+        compare "$1" "$2" -X "$fen" -P 'e'
+    done
+}
+
+count=0
+files="$top_srcdir/samples/*.pdn $(ls "$top_srcdir"/tests/data/select/*/input.pdn "$top_srcdir"/tests/data/legal/*/input.pdn 2>/dev/null | head -40 | tr '\n' ' ')"
+expect_status 0 pdn-db create "$tmp/a.db" $top_srcdir/samples/*.pdn || true
+set +e
+pdn-db create "$tmp/t.db" $files > /dev/null 2>&1
+st=$?
+set -e
+[ "$st" -le 1 ] || { echo "FAIL: pdn-db create exited $st" >&2; fail=1; }
+
+# byte for byte: the stored texts of each file, in order, are the file
+for f in $files; do
+    sqlite3 "$tmp/t.db" "SELECT hex(raw) FROM games g JOIN files f ON f.id = g.file WHERE f.path = '$f' ORDER BY g.number" |
+        tr -d '\n' > "$tmp/hex"
+    od -An -v -tx1 "$f" | tr -d ' \n' | tr a-f A-F > "$tmp/want"
+    cmp -s "$tmp/hex" "$tmp/want" || { echo "FAIL: $f: stored games differ from the file" >&2; fail=1; }
+done
+
+fens=$(pdn-replay -q -p 6 -f fen $top_srcdir/samples/english.pdn $top_srcdir/samples/international.pdn $top_srcdir/samples/russian.pdn 2>/dev/null | cut -f5 | head -4
+       echo 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12'
+       echo 'W:W31-50:B1-20')
+criteria "$tmp/t.db" "$files" "$fens"
+
+# two databases in one search: the games of both, in order
+half1="$top_srcdir/samples/[a-m]*.pdn" half2="$top_srcdir/samples/[n-z]*.pdn"
+pdn-db create -q "$tmp/h1.db" $half1 2>/dev/null
+pdn-db create -q "$tmp/h2.db" $half2 2>/dev/null || true
+compare "$tmp/h1.db $tmp/h2.db" "$half1 $half2"
+compare "$tmp/h1.db $tmp/h2.db" "$half1 $half2" -K russian
+compare "$tmp/h1.db $tmp/h2.db" "$half1 $half2" -X 'W:W31-50:B1-20'
+
+# incremental: add the second half to the first: one database, the same
+pdn-db add -q "$tmp/h1.db" $half2 2>/dev/null || true
+compare "$tmp/h1.db" "$half1 $half2" -P 'a'
+compare "$tmp/h1.db" "$half1 $half2" -M kings
+n=$(sqlite3 "$tmp/h1.db" 'SELECT count(*) FROM files')
+[ "$n" = "$(ls $half1 $half2 | wc -l)" ] || { echo "FAIL: add: $n files" >&2; fail=1; }
+
+# read-only: a database no one may write still answers
+cp "$tmp/a.db" "$tmp/ro.db"
+chmod a-w "$tmp/ro.db"
+expect_status 0 pdn-db search -k "$tmp/ro.db" || true
+[ "$(cat "$tmp/out")" = "$(ls $top_srcdir/samples/*.pdn | wc -l | tr -d ' ')" ] ||
+    [ "$(cat "$tmp/out")" -gt 0 ] || { echo "FAIL: read-only search" >&2; fail=1; }
+chmod u+w "$tmp/ro.db"
+
+# refused, with a clear error and status 2
+printf '[Event "x"]\n1. 11-15 *\n' > "$tmp/plain.db"
+expect_status 2 pdn-db search "$tmp/plain.db" &&
+    { grep -q 'not an SQLite file' "$tmp/err" || { echo "FAIL: non-SQLite: $(cat "$tmp/err")" >&2; fail=1; }; }
+: > "$tmp/empty.db"
+expect_status 2 pdn-db search "$tmp/empty.db" &&
+    { grep -q 'empty' "$tmp/err" || { echo "FAIL: empty file: $(cat "$tmp/err")" >&2; fail=1; }; }
+sqlite3 "$tmp/other.db" 'CREATE TABLE t(x); INSERT INTO t VALUES(1);'
+expect_status 2 pdn-db search "$tmp/other.db" &&
+    { grep -q 'another application' "$tmp/err" || { echo "FAIL: foreign: $(cat "$tmp/err")" >&2; fail=1; }; }
+cp "$tmp/t.db" "$tmp/new.db"
+sqlite3 "$tmp/new.db" 'PRAGMA user_version = 99'
+expect_status 2 pdn-db search "$tmp/new.db" &&
+    { grep -q 'schema version 99 is newer' "$tmp/err" || { echo "FAIL: newer: $(cat "$tmp/err")" >&2; fail=1; }; }
+expect_status 2 pdn-db add "$tmp/new.db" "$top_srcdir/samples/english.pdn" || true
+size=$(wc -c < "$tmp/t.db")
+head -c $((size / 2)) "$tmp/t.db" > "$tmp/cut.db"
+expect_status 2 pdn-db search "$tmp/cut.db" &&
+    { grep -q 'truncated' "$tmp/err" || { echo "FAIL: truncated: $(cat "$tmp/err")" >&2; fail=1; }; }
+cp "$tmp/t.db" "$tmp/bad.db"
+# every page after the first three overwritten
+dd if=/dev/urandom of="$tmp/bad.db" bs=4096 seek=3 count=$((size / 4096 - 3)) conv=notrunc 2>/dev/null
+expect_status 2 pdn-db search -k "$tmp/bad.db" &&
+    { grep -q 'corrupt\|malformed\|not a database' "$tmp/err" || { echo "FAIL: corrupt: $(cat "$tmp/err")" >&2; fail=1; }; }
+expect_status 2 pdn-db create "$tmp/t.db" "$top_srcdir/samples/english.pdn" || true
+expect_status 2 pdn-db add "$top_srcdir/samples/english.pdn" "$top_srcdir/samples/english.pdn" || true
+
+# the shared corpus: a bounded slice of each folder, the generated sets
+shared=$(shared_dir)
+if [ -n "$shared" ]; then
+    for d in "$shared"/corpus/*/ "$shared/generated/"; do
+        sl=$(find "$d" -maxdepth 1 -name '*.pdn' -size -300k | sort | awk 'NR % 7 == 1' | head -3 | tr '\n' ' ')
+        [ -n "$sl" ] || continue
+        rm -f "$tmp/s.db"
+        pdn-db create -q "$tmp/s.db" $sl > /dev/null 2>&1 || true
+        fen=$(pdn-replay -q -p 10 -f fen $sl 2>/dev/null | cut -f5 | awk 'NR % 9 == 1' | head -2)
+        compare "$tmp/s.db" "$sl"
+        compare "$tmp/s.db" "$sl" -Y 1-0 -b without
+        compare "$tmp/s.db" "$sl" -L illegal
+        compare "$tmp/s.db" "$sl" -M kings -Q
+        compare "$tmp/s.db" "$sl" -y 1990..
+        echo "$fen" | while read -r f; do
+            if [ -n "$f" ]; then compare "$tmp/s.db" "$sl" -X "$f" -Q; fi
+        done
+    done
+fi
+echo "compared $count searches"
+exit $fail

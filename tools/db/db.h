@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-db: a game database in one SQLite file (man/pdn-db.1 gives the
+ * schema). schema.c opens and checks a database; key.c makes the position
+ * key of the index; build.c reads PDN into it (create, add); search.c
+ * answers pdn-select's criteria from it; emit.c writes the games found. */
+#ifndef PDN_TOOLS_DB_H
+#define PDN_TOOLS_DB_H
+
+#include <stdint.h>
+#include <sqlite3.h>
+#include <pdn/pdn.h>
+
+/* The schema this pdn-db writes and reads (PRAGMA user_version), and the
+ * mark of a pdn-db file (PRAGMA application_id: "PDND"). */
+#define DB_SCHEMA_VERSION 1
+#define DB_APPLICATION_ID 0x50444E44
+
+/* Opens path: read-only for queries (write 0; SQLITE_OPEN_READONLY), or
+ * for adding (write 1). Checks that it is a whole SQLite file holding a
+ * pdn-db database of a schema this program reads. NULL after reporting
+ * "pdn-db: DB: why" (not a database, truncated, another application's,
+ * a newer schema, corrupt). */
+sqlite3 *db_open(const char *path, int write);
+/* Makes a new database at path (which must not exist): its schema, in
+ * one transaction. NULL after reporting. */
+sqlite3 *db_create(const char *path);
+/* Reports "pdn-db: DB: what: SQLite's message" and returns 2. */
+int db_fail(sqlite3 *db, const char *path, const char *what);
+/* Prepares sql on db; NULL after reporting. */
+sqlite3_stmt *db_prepare(sqlite3 *db, const char *path, const char *sql);
+/* Runs sql (no rows); 0, or -1 after reporting. */
+int db_exec(sqlite3 *db, const char *path, const char *sql);
+/* An integer of the meta table (0 when absent). */
+long long db_meta_int(sqlite3 *db, const char *key);
+
+/* The index key of a position: b's pdn_board_hash combined with its
+ * GameType, so that one position of two variants has two keys. The one
+ * place that defines it (a library key may take its place). */
+int64_t db_key(const pdn_board *b);
+
+/* Material signature as stored: white men, black men, white kings, black
+ * kings (one byte each, from the high byte down). */
+#define DB_SIG(wm, bm, wk, bk) \
+    ((int64_t)(wm) << 24 | (int64_t)(bm) << 16 | (int64_t)(wk) << 8 | (bk))
+int64_t db_material(const pdn_board *b);
+
+/* The subcommands: argc and argv from the subcommand's name on. Each
+ * returns the exit status. */
+int db_build_main(int argc, char **argv, int create);
+int db_search_main(int argc, char **argv);
+int db_info_main(int argc, char **argv);
+
+#endif /* PDN_TOOLS_DB_H */

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* The position key of the index and the material signature (db.h). */
+#include <config.h>
+#include "db.h"
+
+#include <string.h>
+
+/* splitmix64's finaliser: spreads the variant's fields over 64 bits. */
+static uint64_t
+mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+int64_t
+db_key(const pdn_board *b)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    uint64_t v = 0x50444E2D44420000ULL;
+
+    /* what makes the rules and the board: not the numbering, which
+     * changes the names of squares, not the position */
+    v = mix(v ^ (uint64_t)(unsigned)gt->type);
+    v = mix(v ^ ((uint64_t)(unsigned)gt->rules << 8 |
+                 (uint64_t)(unsigned)gt->giveaway << 16 |
+                 (uint64_t)(unsigned)gt->folk << 24));
+    v = mix(v ^ ((uint64_t)(unsigned)gt->width << 32 |
+                 (uint64_t)(unsigned)gt->height << 40 |
+                 (uint64_t)(unsigned char)gt->start << 48));
+    return (int64_t)(pdn_board_hash(b) ^ v);
+}
+
+int64_t
+db_material(const pdn_board *b)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    int n[4] = {0, 0, 0, 0}, f, r;
+
+    for (r = 0; r < gt->height; r++)
+        for (f = 0; f < gt->width; f++) {
+            int p = pdn_board_piece(b, PDN_COORD(f, r));
+            const char *k = p != 0 ? strchr("wbWB", p) : NULL;
+
+            if (k != NULL && n[k - "wbWB"] < 255)
+                n[k - "wbWB"]++;
+        }
+    return DB_SIG(n[0], n[1], n[2], n[3]);
+}
