@@ -127,6 +127,73 @@ compare "$tmp/h1.db" "$half1 $half2" -M kings
 n=$(sqlite3 "$tmp/h1.db" 'SELECT count(*) FROM files')
 [ "$n" = "$(ls $half1 $half2 | wc -l)" ] || { echo "FAIL: add: $n files" >&2; fail=1; }
 
+# --pattern against an oracle over every position pdn-replay -a gives
+# (numeric boards whose half turn maps square n to N+1-n)
+cat > "$tmp/oracle.awk" <<'EOA'
+# pattern oracle: lines "[file\t]game\tply\tmove\tFEN"; pat W..:B..:E..;
+# nsq: squares on the board (rotation n -> nsq+1-n); rev: also reversed.
+function parse_pat(p, want,   g, n, i, k, items, side, sq, m, j) {
+    n = split(p, g, ":")
+    for (i = 1; i <= n; i++) {
+        side = substr(g[i], 1, 1)
+        m = split(substr(g[i], 2), items, ",")
+        for (k = 1; k <= m; k++) {
+            sq = items[k]; kind = side == "W" ? "w" : side == "B" ? "b" : "e"
+            if (substr(sq, 1, 1) == "K") { sq = substr(sq, 2); kind = toupper(kind) }
+            want[sq + 0] = kind
+        }
+    }
+}
+BEGIN { FS = "\t"; parse_pat(pat, want)
+    for (s in want) { k = want[s]; r = k
+        if (k == "w") r = "b"; else if (k == "b") r = "w"; else if (k == "W") r = "B"; else if (k == "B") r = "W"
+        wantr[nsq + 1 - s] = r }
+}
+{
+    id = $1; for (i = 2; i <= NF - 3; i++) id = id FS $i
+    split($NF, parts, ":"); delete board
+    for (p = 2; p <= 3; p++) {
+        side = substr(parts[p], 1, 1) == "W" ? "w" : "b"
+        m = split(substr(parts[p], 2), items, ",")
+        for (k = 1; k <= m; k++) { sq = items[k]; kind = side
+            if (substr(sq, 1, 1) == "K") { sq = substr(sq, 2); kind = toupper(side) }
+            if (sq != "") board[sq + 0] = kind }
+    }
+    ok = 1; for (s in want) { b = (s in board) ? board[s] : "e"; if (b != want[s]) { ok = 0; break } }
+    if (!ok && rev) { ok = 1; for (s in wantr) { b = (s in board) ? board[s] : "e"; if (b != wantr[s]) { ok = 0; break } } }
+    if (ok) hit[id] = 1
+}
+END { n = 0; for (i in hit) n++; print n }
+EOA
+pattern_check() { # DB FILES NSQ PATTERN...
+    pdb=$1 pfiles=$2 nsq=$3
+    shift 3
+    pdn-replay -q -a -f fen $pfiles > "$tmp/fens" 2>/dev/null || true
+    for p in "$@"; do
+        for rev in 0 1; do
+            q=; [ $rev = 1 ] && q=-Q
+            want=$(awk -v pat="$p" -v nsq="$nsq" -v rev=$rev -f "$tmp/oracle.awk" "$tmp/fens")
+            got=$(pdn-db search -k $q --pattern "$p" $pdb 2>&1 || true)
+            [ "$got" = "$want" ] || { echo "FAIL: --pattern '$p' $q: $got games, the positions say $want" >&2; fail=1; }
+            count=$((count + 1))
+        done
+    done
+}
+eng="$top_srcdir/samples/english.pdn"
+intl="$top_srcdir/samples/international.pdn"
+shared=$(shared_dir)
+if [ -n "$shared" ]; then
+    eng="$eng $shared/generated/english.pdn"
+    intl="$intl $shared/generated/international.pdn"
+fi
+pdn-db create -q "$tmp/eng.db" $eng 2>/dev/null || true
+pdn-db create -q "$tmp/intl.db" $intl 2>/dev/null || true
+pattern_check "$tmp/eng.db" "$eng" 32 'W21,22:E17,18' 'WK5' 'W28:B19:E23' 'W10:B20:E15' 'B1,2,3:E9'
+pattern_check "$tmp/intl.db" "$intl" 50 'W31,32:B19:E27' 'E21-30' 'WK3' 'B15:W34:E24,29'
+pdn-db search -f json --pattern 'W28:B19:E23' "$tmp/eng.db" | head -1 | grep -q '"plies":\[[0-9]' ||
+    { echo "FAIL: --pattern -f json: no plies" >&2; fail=1; }
+expect_status 2 pdn-db search --pattern 'Q12' "$tmp/eng.db" || true
+
 # read-only: a database no one may write still answers
 cp "$tmp/a.db" "$tmp/ro.db"
 chmod a-w "$tmp/ro.db"

@@ -49,11 +49,7 @@ typedef struct db_rec {
     const pdn_game *g;
     int have_gt;
     pdn_gametype gt;
-    int legal;               /* -1: not replayed */
-    int skipped;             /* a move that could not be read was passed */
-    unsigned long plies, stop;
-    int have_fp;
-    pdn_fingerprint fp;
+    db_walked w;
     db_pos *pos;
     size_t npos, cappos;
     int64_t *sig;
@@ -122,108 +118,32 @@ see(db_rec *r, const pdn_board *b, unsigned long ply)
     }
 }
 
-/* The finding at the move that stops the replay, as pdn-legal words it. */
-static void
-finding(const tool_opts *o, const char *file, const pdn_game *g,
-        const pdn_node *n, unsigned long ply, const pdn_board *b,
-        pdn_movelist *l, const pdn_match *m, int rc, tool_out *to)
-{
-    char fen[PDN_FEN_STRING_MAX];
-    tbuf msg = {NULL, 0, 0};
-    pdn_pos pos = pdn_node_pos(n);
-
-    if (rc == PDN_MATCH_ILLEGAL && pdn_movelist_count(l) == 0)
-        tbuf_printf(&msg, "move '%s' at ply %lu after the end of the game: "
-                    "the side to move has no legal move", pdn_node_text(n),
-                    ply);
-    else if (rc == PDN_MATCH_ILLEGAL)
-        tbuf_printf(&msg, "illegal move '%s' at ply %lu: %s",
-                    pdn_node_text(n), ply, pdn_reason_text(m->reason));
-    else if (rc == PDN_MATCH_AMBIGUOUS)
-        tbuf_printf(&msg, "ambiguous move '%s' at ply %lu: %zu legal moves "
-                    "fit it", pdn_node_text(n), ply, m->count);
-    else
-        tbuf_printf(&msg, "move '%s' at ply %lu: the legal moves could not "
-                    "be made", pdn_node_text(n), ply);
-    if (rc == PDN_MATCH_ILLEGAL || rc == PDN_MATCH_AMBIGUOUS) {
-        tool_fen(b, fen, sizeof fen);
-        tbuf_printf(&msg, "; position %s; legal moves: ", fen);
-        if (rc == PDN_MATCH_AMBIGUOUS)
-            (void)pdn_board_moves(b, l, NULL);
-        tool_add_moves(&msg, b, l, NULL, 0, PDN_MOVE_SHORT, ", ", 0);
-    }
-    tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
-              rc == PDN_MATCH_AMBIGUOUS ? PDN_EAMBIGUOUS : PDN_EILLEGAL,
-              NULL, "%s", msg.data);
-    tbuf_free(&msg);
-}
-
 static void
 rec_clear(db_rec *r)
 {
     r->have_gt = 0;
-    r->legal = -1;
-    r->skipped = 0;
-    r->plies = r->stop = 0;
-    r->have_fp = 0;
+    r->w.legal = -1;
+    r->w.skipped = 0;
+    r->w.plies = r->w.stop = 0;
+    r->w.have_fp = 0;
     r->npos = r->nsig = 0;
 }
 
-/* Replays g's main line under gt into r: the positions pdn-select looks
- * at (the start, after each setup, after each move), up to the first move
- * that cannot be played. 0, or -1 when g has no start position under gt
- * (reported). */
+static int
+see_fn(void *ud, const pdn_board *b, unsigned long ply)
+{
+    see(ud, b, ply);
+    return 0;
+}
+
 static int
 replay(const tool_opts *o, const char *file, const pdn_game *g,
        const pdn_gametype *gt, db_rec *r, tool_out *to)
 {
-    pdn_board *b = tool_board_reuse(o, file, g, gt, to);
-    pdn_movelist *l;
-    const pdn_node *n;
-    unsigned long ply = 0;
-    pdn_match m;
-
-    if (b == NULL)
+    if (db_walk(o, file, g, gt, to, 1, see_fn, r, &r->w) != 0)
         return -1;
-    if ((l = tool_movelist(to)) == NULL) {
-        tool_release(to, b, l);
-        return -1;
-    }
     r->have_gt = 1;
     r->gt = *gt;
-    pdn_fingerprint_start(&r->fp, b);
-    see(r, b, 0);
-    for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n)) {
-        const pdn_movetext *mt = pdn_node_move(n);
-        int set = tool_setup_at(o, file, n, pdn_game_number(g), b, to), rc;
-
-        if (set < 0) {
-            r->stop = ply + 1;
-            break;
-        }
-        if (set > 0) {
-            pdn_fingerprint_setup(&r->fp, b);
-            see(r, b, ply);
-        }
-        if (mt == NULL) {
-            r->skipped = 1;
-            continue;
-        }
-        rc = pdn_board_play(b, mt, &m, l, NULL);
-        if (rc != PDN_MATCH_LEGAL) {
-            r->stop = ply + 1;
-            finding(o, file, g, n, ply + 1, b, l, &m, rc, to);
-            break;
-        }
-        pdn_fingerprint_move(&r->fp, &m.move);
-        ply++;
-        see(r, b, ply);
-    }
-    r->plies = ply;
-    to->plies += ply;
-    r->legal = n == NULL;
-    r->have_fp = r->legal;
-    tool_release(to, b, l);
     return 0;
 }
 
@@ -255,7 +175,7 @@ build_game(const tool_opts *o, const char *file, pdn_game *g,
      * what inference would choose */
     if ((cand = tool_gametype_guess(o, g, &gt)) >= 0) {
         tool_out_mark(to, &mark);
-        if (replay(o, file, g, &gt, r, to) == 0 && r->legal && !r->skipped) {
+        if (replay(o, file, g, &gt, r, to) == 0 && r->w.legal == 1 && !r->w.skipped) {
             tool_gametype_took(g, cand, to);
             done = 1;
         } else if (!to->fatal) {
@@ -440,9 +360,9 @@ duplicate_of(build_state *s, const db_rec *r)
 {
     int64_t id = 0;
 
-    if (!r->have_fp)
+    if (!r->w.have_fp)
         return 0;
-    sqlite3_bind_blob(s->find_fp, 1, r->fp.h, sizeof r->fp.h, SQLITE_STATIC);
+    sqlite3_bind_blob(s->find_fp, 1, r->w.fp.h, sizeof r->w.fp.h, SQLITE_STATIC);
     if (sqlite3_step(s->find_fp) == SQLITE_ROW)
         id = sqlite3_column_int64(s->find_fp, 0);
     sqlite3_reset(s->find_fp);
@@ -522,16 +442,16 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
     sqlite3_bind_int64(st, 19, moves);
     for (i = 20; i <= 22; i++)
         sqlite3_bind_null(st, (int)i);
-    if (r->legal >= 0) {
-        sqlite3_bind_int64(st, 20, (int64_t)r->plies);
-        if (!r->legal)
-            sqlite3_bind_int64(st, 21, (int64_t)r->stop);
-        sqlite3_bind_int(st, 22, r->legal);
+    if (r->w.legal >= 0) {
+        sqlite3_bind_int64(st, 20, (int64_t)r->w.plies);
+        if (!r->w.legal)
+            sqlite3_bind_int64(st, 21, (int64_t)r->w.stop);
+        sqlite3_bind_int(st, 22, r->w.legal);
     }
     sqlite3_bind_int(st, 23, pdn_game_comment_count(g) != 0 ||
                                  has_comments(pdn_game_first(g)));
-    if (r->have_fp)
-        sqlite3_bind_blob(st, 24, r->fp.h, sizeof r->fp.h, SQLITE_TRANSIENT);
+    if (r->w.have_fp)
+        sqlite3_bind_blob(st, 24, r->w.fp.h, sizeof r->w.fp.h, SQLITE_TRANSIENT);
     else
         sqlite3_bind_null(st, 24);
     if (dup != 0)

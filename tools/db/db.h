@@ -44,6 +44,32 @@ int64_t db_key(const pdn_board *b);
     ((int64_t)(wm) << 24 | (int64_t)(bm) << 16 | (int64_t)(wk) << 8 | (bk))
 int64_t db_material(const pdn_board *b);
 
+struct tool_opts;
+struct tool_out;
+
+/* What one replay of a main line found. */
+typedef struct db_walked {
+    int legal;               /* -1: not replayed; 1: to its end */
+    int skipped;             /* a move that could not be read was passed */
+    unsigned long plies;     /* moves played */
+    unsigned long stop;      /* the ply of the move it stopped at, or 0 */
+    int have_fp;             /* fp is the whole game's (legal) */
+    pdn_fingerprint fp;
+} db_walked;
+
+/* Called with every position the replay reaches: the start (ply 0), after
+ * a setup, after each move; returns 1 to stop there. */
+typedef int db_see_fn(void *ud, const pdn_board *b, unsigned long ply);
+
+/* Replays g's main line under gt as pdn-select does (tools/selectcrit.c:
+ * setups applied, a move that cannot be read passed over, the first move
+ * that cannot be played ends it, reported when report is set, as pdn-legal
+ * words it). 0, or -1 when g has no start position under gt (reported
+ * through to). */
+int db_walk(const struct tool_opts *o, const char *file, const pdn_game *g,
+            const pdn_gametype *gt, struct tool_out *to, int report,
+            db_see_fn *see, void *ud, db_walked *w);
+
 /* The subcommands: argc and argv from the subcommand's name on. Each
  * returns the exit status. */
 int db_build_main(int argc, char **argv, int create);

@@ -9,6 +9,7 @@
 #include <config.h>
 #include "db.h"
 #include "emit.h"
+#include "pattern.h"
 #include "common.h"
 #include "selectcrit.h"
 #include "selectopen.h"
@@ -16,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#define DB_OPT_PATTERN 0xb0 /* after pdn-select's codes */
 
 static const tool_option search_options[] = {
     {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n"
@@ -35,7 +38,13 @@ static const tool_option search_options[] = {
     {"position", 'X', "FEN", "the game reaches the position FEN"},
     {"material", 'M', "SIGNATURE", "the game reaches the material SIGNATURE\n"
                                    "('3K v 1K', '2M1K v 2K', 'kings')"},
-    {"reversed", 'Q', NULL, "-X and -M: also with colours reversed"},
+    {"reversed", 'Q', NULL, "-X, -M and --pattern: also with colours\n"
+                            "reversed"},
+    {"pattern", DB_OPT_PATTERN, "PATTERN",
+     "the game reaches a position holding PATTERN:\n"
+     "W22,K18:B9,12:E13,14 (white pieces, black\n"
+     "pieces, K a king, E empty squares; the rest\n"
+     "free)"},
     {"invert", 'Z', NULL, "select the games that do not match"},
     {"count", 'k', NULL, "print only the number of games selected"},
     {"max-count", 'I', "N", "stop after N games selected"},
@@ -60,6 +69,10 @@ typedef struct search_state {
     char gts[64];            /* the variant vo.force holds */
     int64_t *keys;           /* -X: the position's keys in this database */
     size_t nkeys;
+    int have_pattern;
+    db_pattern pattern;
+    tbuf plies;              /* --pattern: the plies it was found at */
+    int all_plies;           /* ... every one (-f json), not the first */
 } search_state;
 
 /* pdn_tag(i, value): the i-th tag criterion's expression matches. */
@@ -175,6 +188,8 @@ make_query(search_state *s, tbuf *q)
     tbuf_adds(q, "SELECT g.id, g.file, f.path, g.number, g.gametype, g.pre,"
                  " g.raw FROM games g JOIN files f ON f.id = g.file"
                  " WHERE 1");
+    if (s->have_pattern)
+        tbuf_adds(q, " AND g.gametype IS NOT NULL");
     if (c->invert) { /* every game: selectcrit.c decides */
         tbuf_adds(q, " ORDER BY g.id");
         return;
@@ -294,6 +309,56 @@ plies_of(search_state *s, sqlite3 *db, int64_t id)
     return out.data;
 }
 
+static int
+pattern_seen(void *ud, const pdn_board *b, unsigned long ply)
+{
+    search_state *s = ud;
+
+    if (!db_pattern_match(&s->pattern, b))
+        return 0;
+    tbuf_printf(&s->plies, "%s%lu", s->plies.len > 1 ? "," : "", ply);
+    return !s->all_plies;
+}
+
+/* --pattern: 1 when the game reaches it (s->plies: where). */
+static int
+pattern_game(search_state *s, const char *file, const char *gts,
+             const void *raw, int len)
+{
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    pdn_error err;
+    pdn_gametype gt;
+    tool_out to;
+    db_walked w;
+    int found;
+
+    s->plies.len = 0;
+    tbuf_adds(&s->plies, "[");
+    if (gts == NULL || !db_pattern_variant(&s->pattern, gts) ||
+        pdn_gametype_parse(gts, &gt, NULL) < 0)
+        return 0;
+    if ((r = pdn_reader_new_mem(raw, (size_t)len, file)) == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    if (pdn_reader_next(r, &g, &err) != 0 && g != NULL) {
+        memset(&to, 0, sizeof to);
+        to.cache = &s->cache;
+        to.infer.cand = -1;
+        s->vo.file = file;
+        db_walk(&s->vo, file, g, &gt, &to, 0, pattern_seen, s, &w);
+        tbuf_free(&to.out);
+        tbuf_free(&to.err);
+        free(to.folds);
+    }
+    pdn_game_free(g);
+    pdn_reader_free(r);
+    found = s->plies.len > 1;
+    tbuf_adds(&s->plies, "]");
+    return found;
+}
+
 /* One database: its candidates, each decided and written. */
 static int
 search_db(search_state *s, db_emit *e, const char *path, int index)
@@ -330,6 +395,10 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
             !decide(s, file, gts, sqlite3_column_blob(st, 6),
                     sqlite3_column_bytes(st, 6)))
             continue;
+        if (s->have_pattern &&
+            !pattern_game(s, file, gts, sqlite3_column_blob(st, 6),
+                          sqlite3_column_bytes(st, 6)))
+            continue;
         s->selected++;
         if (s->count_only)
             continue;
@@ -340,7 +409,9 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         row.pre = sqlite3_column_int64(st, 5);
         row.raw = sqlite3_column_blob(st, 6);
         row.len = sqlite3_column_bytes(st, 6);
-        row.extra = s->json ? plies_of(s, db, id) : NULL;
+        row.extra = !s->json            ? NULL
+                    : s->have_pattern ? strdup(s->plies.data)
+                                      : plies_of(s, db, id);
         row.len = db_emit_game(e, &row);
         free(row.extra);
         if (row.len != 0) {
@@ -366,6 +437,12 @@ parse(search_state *s, tool_opts *o, int argc, char **argv)
         if ((r = selcrit_option(&s->crit, c, optarg)) != 0) {
             if (r < 0)
                 return TOOL_TROUBLE;
+        } else if (c == DB_OPT_PATTERN) {
+            if (s->have_pattern)
+                return tool_usage_error("--pattern given twice");
+            if (db_pattern_parse(&s->pattern, optarg) != 0)
+                return TOOL_TROUBLE;
+            s->have_pattern = 1;
         } else if (c == 'k') {
             s->count_only = 1;
         } else if (c == 'I') {
@@ -402,6 +479,8 @@ db_search_main(int argc, char **argv)
         return st;
     argc -= optind;
     argv += optind;
+    s.pattern.reversed = c->reversed;
+    s.all_plies = s.json;
     s.verify = c->have_pos || c->nopening || c->opening_name ||
                c->date_hi != 0 || c->invert;
     tool_opts_init(&s.vo);
@@ -430,6 +509,7 @@ db_search_main(int argc, char **argv)
     pdn_movelist_free(s.cache.moves);
     infer_cache_free(&s.cache);
     free(s.keys);
+    tbuf_free(&s.plies);
     selcrit_free(&s.crit);
     return tool_finish(&o, st);
 }
