@@ -188,8 +188,8 @@ if [ -n "$shared" ]; then
 fi
 pdn-db create -q "$tmp/eng.db" $eng 2>/dev/null || true
 pdn-db create -q "$tmp/intl.db" $intl 2>/dev/null || true
-pattern_check "$tmp/eng.db" "$eng" 32 'W21,22:E17,18' 'WK5' 'W28:B19:E23' 'W10:B20:E15' 'B1,2,3:E9'
-pattern_check "$tmp/intl.db" "$intl" 50 'W31,32:B19:E27' 'E21-30' 'WK3' 'B15:W34:E24,29'
+pattern_check "$tmp/eng.db" "$eng" 32 'W21,22:E17,18:B14' 'WK5' 'W28:B19:E23' 'W10:B20:E15' 'B1,2,3:E9'
+pattern_check "$tmp/intl.db" "$intl" 50 'W27:B22' 'B26:W31:E21' 'W28:B23:E32' 'E1-5' 'WK3'
 pdn-db search -f json --pattern 'W28:B19:E23' "$tmp/eng.db" | head -1 | grep -q '"plies":\[[0-9]' ||
     { echo "FAIL: --pattern -f json: no plies" >&2; fail=1; }
 expect_status 2 pdn-db search --pattern 'Q12' "$tmp/eng.db" || true
