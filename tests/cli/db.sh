@@ -189,10 +189,13 @@ fi
 pdn-db create -q "$tmp/eng.db" $eng 2>/dev/null || true
 pdn-db create -q "$tmp/intl.db" $intl 2>/dev/null || true
 pattern_check "$tmp/eng.db" "$eng" 32 'W21,22:E17,18:B14' 'WK5' 'W28:B19:E23' 'W10:B20:E15' 'B1,2,3:E9'
-pattern_check "$tmp/intl.db" "$intl" 50 'W27:B22' 'B26:W31:E21' 'W28:B23:E32' 'E1-5' 'WK3'
+pattern_check "$tmp/intl.db" "$intl" 50 'W27:B22' 'B26:W31:E21' 'W28:B23:E32' 'E1,2,3,4,5' 'WK3'
 pdn-db search -f json --pattern 'W28:B19:E23' "$tmp/eng.db" | head -1 | grep -q '"plies":\[[0-9]' ||
     { echo "FAIL: --pattern -f json: no plies" >&2; fail=1; }
 expect_status 2 pdn-db search --pattern 'Q12' "$tmp/eng.db" || true
+# a range is its squares
+[ "$(pdn-db search -k --pattern 'E1-5' "$tmp/intl.db")" = "$(pdn-db search -k --pattern 'E1,2,3,4,5' "$tmp/intl.db")" ] ||
+    { echo "FAIL: --pattern E1-5 is not E1,2,3,4,5" >&2; fail=1; }
 
 # read-only: a database no one may write still answers
 cp "$tmp/a.db" "$tmp/ro.db"
