@@ -54,6 +54,7 @@ typedef struct db_rec {
     size_t npos, cappos;
     int64_t *sig;
     size_t nsig, capsig;
+    unsigned long last_sig_ply; /* the ply whose material is sig[last] */
     struct db_rec *next;
 } db_rec;
 
@@ -74,6 +75,8 @@ typedef struct build_state {
     size_t npos, cappos;
     db_pos *mat;
     size_t nmat, capmat;
+    db_pos *tmp;             /* the sort's */
+    size_t captmp;
     long long added, dropped, npositions, nmaterial;
     int failed;
 } build_state;
@@ -99,13 +102,25 @@ grow(void *p, size_t *cap, size_t need, size_t size)
 
 /* ---- the worker: one replay of the main line ---- */
 
-/* The position b reached at ply: its key, and its material when new. */
+/* The position b reached at ply: its key, and its material when new
+ * (which only a capture, a promotion or a setup changes). */
 static void
-see(db_rec *r, const pdn_board *b, unsigned long ply)
+see(db_rec *r, const pdn_board *b, unsigned long ply, const pdn_move *mv)
 {
-    int64_t m = db_material(b);
+    int64_t m;
     size_t i;
 
+    if (mv != NULL && mv->ncaptured == 0 && !mv->promotes && r->nsig != 0 &&
+        r->last_sig_ply + 1 == ply) {
+        r->last_sig_ply = ply;
+        r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
+        r->pos[r->npos].key = db_key(b);
+        r->pos[r->npos].ply = (uint32_t)ply;
+        r->npos++;
+        return;
+    }
+    m = db_material(b);
+    r->last_sig_ply = ply;
     r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
     r->pos[r->npos].key = db_key(b);
     r->pos[r->npos].ply = (uint32_t)ply;
@@ -130,9 +145,9 @@ rec_clear(db_rec *r)
 }
 
 static int
-see_fn(void *ud, const pdn_board *b, unsigned long ply)
+see_fn(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
 {
-    see(ud, b, ply);
+    see(ud, b, ply, m);
     return 0;
 }
 
@@ -218,16 +233,41 @@ rec_free(db_rec *r)
 
 /* ---- the main thread: rows in input order ---- */
 
-static int
-cmp_pos(const void *a, const void *b)
+/* Sorts a[0..n) by key as SQLite orders integers (signed), keeping the
+ * order of equal keys (games and plies come in ascending order): a radix
+ * sort of four 16-bit digits through tmp. */
+static void
+sort_keys(db_pos *a, size_t n, db_pos **tmp, size_t *tmpcap)
 {
-    const db_pos *x = a, *y = b;
+    static size_t count[65536];
+    db_pos *src = a, *dst;
+    int pass;
 
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    if (x->game != y->game)
-        return x->game < y->game ? -1 : 1;
-    return (x->ply > y->ply) - (x->ply < y->ply);
+    if (n < 2)
+        return;
+    *tmp = grow(*tmp, tmpcap, n, sizeof **tmp);
+    dst = *tmp;
+    for (pass = 0; pass < 4; pass++) {
+        int shift = 16 * pass;
+        size_t i, sum = 0;
+
+        memset(count, 0, sizeof count);
+        for (i = 0; i < n; i++)
+            count[((uint64_t)src[i].key ^ 0x8000000000000000ULL) >> shift &
+                  0xFFFF]++;
+        for (i = 0; i < 65536; i++) {
+            size_t c = count[i];
+
+            count[i] = sum;
+            sum += c;
+        }
+        for (i = 0; i < n; i++)
+            dst[count[((uint64_t)src[i].key ^ 0x8000000000000000ULL) >>
+                          shift & 0xFFFF]++] = src[i];
+        src = dst;
+        dst = src == a ? *tmp : a;
+    }
+    /* four passes: the result is back in a */
 }
 
 static int
@@ -251,14 +291,14 @@ flush(build_state *s)
 {
     size_t i;
 
-    qsort(s->pos, s->npos, sizeof *s->pos, cmp_pos);
+    sort_keys(s->pos, s->npos, &s->tmp, &s->captmp);
     for (i = 0; i < s->npos && !s->failed; i++) {
         sqlite3_bind_int64(s->ins_pos, 1, s->pos[i].key);
         sqlite3_bind_int64(s->ins_pos, 2, s->pos[i].game);
         sqlite3_bind_int64(s->ins_pos, 3, s->pos[i].ply);
         step(s, s->ins_pos);
     }
-    qsort(s->mat, s->nmat, sizeof *s->mat, cmp_pos);
+    sort_keys(s->mat, s->nmat, &s->tmp, &s->captmp);
     for (i = 0; i < s->nmat && !s->failed; i++) {
         sqlite3_bind_int64(s->ins_mat, 1, s->mat[i].key);
         sqlite3_bind_int64(s->ins_mat, 2, s->mat[i].game);
@@ -638,6 +678,7 @@ db_build_main(int argc, char **argv, int create)
         st = db_fail(s.db, s.path, "close");
     free(s.pos);
     free(s.mat);
+    free(s.tmp);
     if (create && st == TOOL_TROUBLE)
         remove(s.path); /* nothing worth keeping: made by this run */
     return st;

@@ -58,8 +58,10 @@ typedef struct db_walked {
 } db_walked;
 
 /* Called with every position the replay reaches: the start (ply 0), after
- * a setup, after each move; returns 1 to stop there. */
-typedef int db_see_fn(void *ud, const pdn_board *b, unsigned long ply);
+ * a setup (m NULL for both), after each move (m the move played); returns
+ * 1 to stop there. */
+typedef int db_see_fn(void *ud, const pdn_board *b, unsigned long ply,
+                      const pdn_move *m);
 
 /* Replays g's main line under gt as pdn-select does (tools/selectcrit.c:
  * setups applied, a move that cannot be read passed over, the first move

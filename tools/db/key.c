@@ -3,7 +3,6 @@
 #include <config.h>
 #include "db.h"
 
-#include <string.h>
 
 /* splitmix64's finaliser: spreads the variant's fields over 64 bits. */
 static uint64_t
@@ -40,11 +39,17 @@ db_material(const pdn_board *b)
 
     for (r = 0; r < gt->height; r++)
         for (f = 0; f < gt->width; f++) {
-            int p = pdn_board_piece(b, PDN_COORD(f, r));
-            const char *k = p != 0 ? strchr("wbWB", p) : NULL;
+            int k;
 
-            if (k != NULL && n[k - "wbWB"] < 255)
-                n[k - "wbWB"]++;
+            switch (pdn_board_piece(b, PDN_COORD(f, r))) {
+            case 'w': k = 0; break;
+            case 'b': k = 1; break;
+            case 'W': k = 2; break;
+            case 'B': k = 3; break;
+            default: continue;
+            }
+            if (n[k] < 255)
+                n[k]++;
         }
     return DB_SIG(n[0], n[1], n[2], n[3]);
 }

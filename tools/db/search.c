@@ -219,8 +219,10 @@ make_query(search_state *s, tbuf *q)
         tbuf_printf(q, " AND g.comments = %d", c->comments == 1);
     if (c->legality)
         tbuf_printf(q, " AND g.legal = %d", c->legality == 1);
-    if (c->date_hi != 0)
-        tbuf_adds(q, " AND g.date IS NOT NULL");
+    if (c->date_hi != 0) /* the year: the first four digits */
+        tbuf_printf(q, " AND CAST(substr(ltrim(g.date, ' '), 1, 4) AS INTEGER)"
+                       " BETWEEN %ld AND %ld", c->date_lo / 10000,
+                    c->date_hi / 10000);
     if (selcrit_replays(c))
         tbuf_adds(q, " AND g.gametype IS NOT NULL");
     if (c->have_mat && c->mat.kings_only) {
@@ -310,10 +312,12 @@ plies_of(search_state *s, sqlite3 *db, int64_t id)
 }
 
 static int
-pattern_seen(void *ud, const pdn_board *b, unsigned long ply)
+pattern_seen(void *ud, const pdn_board *b, unsigned long ply,
+             const pdn_move *m)
 {
     search_state *s = ud;
 
+    (void)m;
     if (!db_pattern_match(&s->pattern, b))
         return 0;
     tbuf_printf(&s->plies, "%s%lu", s->plies.len > 1 ? "," : "", ply);

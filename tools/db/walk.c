@@ -64,7 +64,7 @@ db_walk(const tool_opts *o, const char *file, const pdn_game *g,
         return -1;
     }
     pdn_fingerprint_start(&w->fp, b);
-    stop = see(ud, b, 0);
+    stop = see(ud, b, 0, NULL);
     for (n = pdn_game_first(g); n != NULL && !stop; n = pdn_node_next(n)) {
         const pdn_movetext *mt = pdn_node_move(n);
         int set = tool_setup_at(o, file, n, pdn_game_number(g), b, to), rc;
@@ -75,7 +75,7 @@ db_walk(const tool_opts *o, const char *file, const pdn_game *g,
         }
         if (set > 0) {
             pdn_fingerprint_setup(&w->fp, b);
-            if ((stop = see(ud, b, ply)) != 0)
+            if ((stop = see(ud, b, ply, NULL)) != 0)
                 break;
         }
         if (mt == NULL) {
@@ -91,7 +91,7 @@ db_walk(const tool_opts *o, const char *file, const pdn_game *g,
         }
         pdn_fingerprint_move(&w->fp, &m.move);
         ply++;
-        stop = see(ud, b, ply);
+        stop = see(ud, b, ply, &m.move);
     }
     w->plies = ply;
     to->plies += ply;
