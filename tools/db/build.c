@@ -652,7 +652,12 @@ db_build_main(int argc, char **argv, int create)
     s.db = create ? db_create(s.path) : db_open(s.path, 1);
     if (s.db == NULL)
         return TOOL_TROUBLE;
-    if (db_exec(s.db, s.path, "PRAGMA cache_size = -65536;"
+    /* a new file: no fsync (a run that is killed still rolls back; one
+     * that fails removes the file); adding to a database: SQLite's
+     * default, every commit on disk */
+    if (db_exec(s.db, s.path, create ? "PRAGMA synchronous = OFF"
+                                     : "PRAGMA synchronous = FULL") != 0 ||
+        db_exec(s.db, s.path, "PRAGMA cache_size = -65536;"
                                " BEGIN IMMEDIATE") != 0 ||
         prepare_all(&s) != 0) {
         finalize_all(&s);
