@@ -197,6 +197,28 @@ expect_status 2 pdn-db search --pattern 'Q12' "$tmp/eng.db" || true
 [ "$(pdn-db search -k --pattern 'E1-5' "$tmp/intl.db")" = "$(pdn-db search -k --pattern 'E1,2,3,4,5' "$tmp/intl.db")" ] ||
     { echo "FAIL: --pattern E1-5 is not E1,2,3,4,5" >&2; fail=1; }
 
+# explore: the games of the moves and those that end there add up to the
+# games that reach the position, which are pdn-select -X's; each move's
+# games are pdn-select -B's (no transposition within two plies)
+if command -v jq >/dev/null 2>&1; then
+    for line in "" "11-15" "11-15 23-19"; do
+        pdn-db explore -f json --moves "$line" "$tmp/eng.db" > "$tmp/ex.json" || true
+        fen=$(jq -r 'select(.type == "position") | .fen' "$tmp/ex.json")
+        total=$(jq -r 'select(.type == "position") | .games' "$tmp/ex.json")
+        sum=$(jq -s '.[0].ended as $e | [.[] | select(.type == "move") | .games] | add + 0 + $e' "$tmp/ex.json")
+        want=$(pdn-select -q -k -X "$fen" $eng 2>/dev/null || true)
+        [ "$total" = "$want" ] && [ "$sum" = "$total" ] && [ "$total" -gt 0 ] ||
+            { echo "FAIL: explore '$line': $total games ($sum by move), pdn-select -X $want" >&2; fail=1; }
+        jq -r 'select(.type == "move") | "\(.move) \(.games)"' "$tmp/ex.json" > "$tmp/moves"
+        while read -r mv n; do
+            want=$(pdn-select -q -k -B "$line $mv" $eng 2>/dev/null || true)
+            [ "$n" = "$want" ] || { echo "FAIL: explore '$line' $mv: $n games, pdn-select -B $want" >&2; fail=1; }
+            count=$((count + 1))
+        done < "$tmp/moves"
+    done
+    expect_status 2 pdn-db explore --moves '11-16 11-15' "$tmp/eng.db" || true
+fi
+
 # read-only: a database no one may write still answers
 cp "$tmp/a.db" "$tmp/ro.db"
 chmod a-w "$tmp/ro.db"

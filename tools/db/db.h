@@ -77,5 +77,6 @@ int db_walk(const struct tool_opts *o, const char *file, const pdn_game *g,
 int db_build_main(int argc, char **argv, int create);
 int db_search_main(int argc, char **argv);
 int db_info_main(int argc, char **argv);
+int db_explore_main(int argc, char **argv);
 
 #endif /* PDN_TOOLS_DB_H */

@@ -28,6 +28,8 @@ usage(FILE *out)
             "  add DB [FILE]...       add the games of the FILEs to DB\n"
             "  search [OPTION]... DB...  write the games that match every "
             "criterion\n"
+            "  explore [OPTION]... DB...  the moves played from a position "
+            "(--moves, --fen)\n"
             "  info DB...             games, files, variants, index, size\n\n"
             "pdn-db COMMAND --help describes a command's options.\n"
             "Exit status:\n  0  done\n  1  problems found in the games, or "
@@ -131,7 +133,8 @@ main(int argc, char **argv)
     /* SQLite's memory statistics: a lock per allocation, unused here */
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     if (cmd == NULL)
-        return tool_usage_error("no command: create, add, search or info");
+        return tool_usage_error("no command: create, add, search, explore or "
+                                "info");
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return TOOL_OK;
@@ -144,8 +147,10 @@ main(int argc, char **argv)
         return db_build_main(argc - 1, argv + 1, cmd[0] == 'c');
     if (strcmp(cmd, "search") == 0)
         return db_search_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "explore") == 0)
+        return db_explore_main(argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0)
         return db_info_main(argc - 1, argv + 1);
-    return tool_usage_error("unknown command '%s': create, add, search or "
-                            "info", cmd);
+    return tool_usage_error("unknown command '%s': create, add, search, "
+                            "explore or info", cmd);
 }
