@@ -248,7 +248,8 @@ expect_status 2 pdn-db search "$tmp/cut.db" &&
     { grep -q 'truncated' "$tmp/err" || { echo "FAIL: truncated: $(cat "$tmp/err")" >&2; fail=1; }; }
 cp "$tmp/t.db" "$tmp/bad.db"
 # every page after the first three overwritten
-dd if=/dev/urandom of="$tmp/bad.db" bs=4096 seek=3 count=$((size / 4096 - 3)) conv=notrunc 2>/dev/null
+yes 'not a page of a database' | head -c $((size - 3 * 4096)) |
+    dd of="$tmp/bad.db" bs=4096 seek=3 conv=notrunc 2>/dev/null
 expect_status 2 pdn-db search -k "$tmp/bad.db" &&
     { grep -q 'corrupt\|malformed\|not a database' "$tmp/err" || { echo "FAIL: corrupt: $(cat "$tmp/err")" >&2; fail=1; }; }
 expect_status 2 pdn-db create "$tmp/t.db" "$top_srcdir/samples/english.pdn" || true

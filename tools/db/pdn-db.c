@@ -56,7 +56,7 @@ info_one(const char *path)
     sqlite3 *db = db_open(path, 0);
     sqlite3_stmt *st;
     struct stat sb;
-    long long games, pdn;
+    long long games, pdn, files, dups, bad;
     int rc;
 
     if (db == NULL)
@@ -64,14 +64,20 @@ info_one(const char *path)
     games = one_int(db, "SELECT count(*) FROM games");
     pdn = one_int(db, "SELECT coalesce(sum(bytes), 0) FROM"
                       " (SELECT length(raw) AS bytes FROM games)");
+    files = one_int(db, "SELECT count(*) FROM files");
+    dups = one_int(db, "SELECT count(*) FROM games WHERE duplicate_of IS NOT"
+                       " NULL");
+    bad = one_int(db, "SELECT count(*) FROM games WHERE legal = 0");
+    if (games < 0 || pdn < 0 || files < 0 || dups < 0 || bad < 0) {
+        db_fail(db, path, "query");
+        sqlite3_close(db);
+        return TOOL_TROUBLE;
+    }
     printf("%s: schema %lld\n", path, one_int(db, "PRAGMA user_version"));
-    printf("  files: %lld\n", one_int(db, "SELECT count(*) FROM files"));
+    printf("  files: %lld\n", files);
     printf("  games: %lld (%lld bytes of PDN)\n", games, pdn);
-    printf("  duplicates: %lld\n",
-           one_int(db, "SELECT count(*) FROM games WHERE duplicate_of IS NOT"
-                       " NULL"));
-    printf("  illegal: %lld\n",
-           one_int(db, "SELECT count(*) FROM games WHERE legal = 0"));
+    printf("  duplicates: %lld\n", dups);
+    printf("  illegal: %lld\n", bad);
     printf("  positions indexed: %lld\n", db_meta_int(db, "positions"));
     printf("  material signatures: %lld\n", db_meta_int(db, "material"));
     if (stat(path, &sb) == 0)
