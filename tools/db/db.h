@@ -38,6 +38,10 @@ long long db_meta_int(sqlite3 *db, const char *key);
  * place that defines it (a library key may take its place). */
 int64_t db_key(const pdn_board *b);
 
+/* 1 when a and b (of one GameType) hold the same pieces on the same
+ * squares, the same side to move. */
+int db_same_board(const pdn_board *a, const pdn_board *b);
+
 /* Material signature as stored: white men, black men, white kings, black
  * kings (one byte each, from the high byte down). */
 #define DB_SIG(wm, bm, wk, bk) \

@@ -83,22 +83,6 @@ variant(db_explore *x, const char *gts)
     return 1;
 }
 
-static int
-same(const pdn_board *a, const pdn_board *b)
-{
-    const pdn_gametype *gt = pdn_board_gametype(a);
-    int f, r;
-
-    if (pdn_board_hash(a) != pdn_board_hash(b))
-        return 0;
-    for (r = 0; r < gt->height; r++)
-        for (f = 0; f < gt->width; f++)
-            if (pdn_board_piece(a, PDN_COORD(f, r)) !=
-                pdn_board_piece(b, PDN_COORD(f, r)))
-                return 0;
-    return pdn_board_turn(a) == pdn_board_turn(b);
-}
-
 /* The legal move of the position that m is: same squares, same
  * captures. */
 static long
@@ -129,7 +113,7 @@ seen_fn(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
         x->done = 1;
         return 1;
     }
-    x->seen = same(b, x->target);
+    x->seen = db_same_board(b, x->target);
     return 0;
 }
 

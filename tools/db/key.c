@@ -53,3 +53,20 @@ db_material(const pdn_board *b)
         }
     return DB_SIG(n[0], n[1], n[2], n[3]);
 }
+
+int
+db_same_board(const pdn_board *a, const pdn_board *b)
+{
+    const pdn_gametype *gt = pdn_board_gametype(a);
+    int f, r;
+
+    if (pdn_board_turn(a) != pdn_board_turn(b) ||
+        pdn_board_hash(a) != pdn_board_hash(b))
+        return 0;
+    for (r = 0; r < gt->height; r++)
+        for (f = 0; f < gt->width; f++)
+            if (pdn_board_piece(a, PDN_COORD(f, r)) !=
+                pdn_board_piece(b, PDN_COORD(f, r)))
+                return 0;
+    return 1;
+}

@@ -94,6 +94,8 @@ typedef struct search_state {
     char gts[64];            /* the variant vo.force holds */
     int64_t *keys;           /* -X: the position's keys in this database */
     size_t nkeys;
+    tbuf initial;            /* -X: the variants it is the start of */
+    int pos_only;            /* -X is the only criterion decided on games */
     int have_pattern;
     db_pattern pattern;
     tbuf plies;              /* --pattern: the plies it was found at */
@@ -159,6 +161,17 @@ add_key(search_state *s, const pdn_board *b)
     s->keys[s->nkeys++] = db_key(b);
 }
 
+/* A variant whose start position is the -X position: its games without
+ * FEN tag reach it at ply 0, proved without a replay. */
+static void
+initial(search_state *s, const char *gts)
+{
+    char *q = sqlite3_mprintf("%s%Q", s->initial.len ? "," : "", gts);
+
+    tbuf_adds(&s->initial, q);
+    sqlite3_free(q);
+}
+
 /* -X: the keys of the position under every variant of the database. */
 static int
 position_keys(search_state *s, sqlite3 *db, const char *path)
@@ -169,6 +182,7 @@ position_keys(search_state *s, sqlite3 *db, const char *path)
     int rc;
 
     s->nkeys = 0;
+    s->initial.len = 0;
     if (st == NULL)
         return -1;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -180,11 +194,18 @@ position_keys(search_state *s, sqlite3 *db, const char *path)
             (b = pdn_board_new(&gt, NULL)) == NULL)
             continue;
         if (pdn_board_set_fen(b, &s->crit.pos, NULL) == 0) {
+            pdn_board *init = pdn_board_new(&gt, NULL);
+
             add_key(s, b);
+            if (init != NULL && db_same_board(b, init))
+                initial(s, (const char *)sqlite3_column_text(st, 0));
             if (s->crit.reversed && (t = turned(b)) != NULL) {
                 add_key(s, t);
+                if (init != NULL && db_same_board(t, init))
+                    initial(s, (const char *)sqlite3_column_text(st, 0));
                 pdn_board_free(t);
             }
+            pdn_board_free(init);
         }
         pdn_board_free(b);
     }
@@ -213,8 +234,14 @@ make_query(search_state *s, tbuf *q)
     size_t i;
 
     tbuf_adds(q, "SELECT g.id, g.file, f.path, g.number, g.gametype, g.pre,"
-                 " g.raw, g.outcome FROM games g JOIN files f ON f.id = g.file"
-                 " WHERE 1");
+                 " g.raw, g.outcome, ");
+    if (c->have_pos && s->initial.len != 0)
+        tbuf_printf(q, "g.gametype IN (%s) AND NOT EXISTS(SELECT 1 FROM tags"
+                       " t WHERE t.game = g.id AND t.name = 'FEN')",
+                    s->initial.data);
+    else
+        tbuf_adds(q, "0");
+    tbuf_adds(q, " FROM games g JOIN files f ON f.id = g.file WHERE 1");
     if (s->have_pattern)
         tbuf_adds(q, " AND g.gametype IS NOT NULL");
     if (c->invert) { /* every game: selectcrit.c decides */
@@ -450,7 +477,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         const char *gts = (const char *)sqlite3_column_text(st, 4);
         db_game_row row;
 
-        if (s->verify &&
+        /* a game proved to start in the -X position needs no replay */
+        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 8)) &&
             !decide(s, file, gts, sqlite3_column_blob(st, 6),
                     sqlite3_column_bytes(st, 6)))
             continue;
@@ -641,6 +669,8 @@ run(int argc, char **argv, int explore)
         return TOOL_TROUBLE;
     s.pattern.reversed = c->reversed;
     s.all_plies = s.json;
+    s.pos_only = c->have_pos && !c->nopening && !c->opening_name &&
+                 c->date_hi == 0 && !c->invert;
     s.verify = c->have_pos || c->nopening || c->opening_name ||
                c->date_hi != 0 || c->invert;
     tool_opts_init(&s.vo);
@@ -673,6 +703,7 @@ run(int argc, char **argv, int explore)
     infer_cache_free(&s.cache);
     free(s.keys);
     explore_free(s.explore);
+    tbuf_free(&s.initial);
     tbuf_free(&s.plies);
     selcrit_free(&s.crit);
     return tool_finish(&o, st);
