@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # pdn-db against pdn-select's linear scan (make bench): bench/gengames
 # makes N random legal International and English games (N from
-# $PDN_DB_GAMES, default 100000; PDN_DB_MILLION=1 for 1000000), pdn-db
+# $PDN_DB_GAMES, default 100000; PDN_DB_MILLION=1 for 1000000;
+# $PDN_DB_VARIANTS, default "international english"), pdn-db
 # create builds a database of each (games/s, size beside the PDN), then
 # each query is timed, pdn-db search -k (the best of 3 runs) beside
 # pdn-select -k over the PDN file (one run): an exact position (at ply 12
@@ -28,50 +29,55 @@ n=${PDN_DB_GAMES:-100000}
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdndb.XXXXXX")
 trap 'rm -rf "$work"' EXIT HUP INT TERM
 
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
+timebin=/usr/bin/time
+[ -x "$timebin" ] || { echo "bench/db.sh: /usr/bin/time not found (apt-get install time)" >&2; exit 2; }
 
-# best MS_VAR CMD...: the best wall time of 3 runs in ms into $ms, the
-# output of the last in $work/out
-best() {
-    ms=
-    for _i in 1 2 3; do
-        _t=$(now_ms)
-        "$@" > "$work/out" 2>/dev/null || true
-        _t=$(($(now_ms) - _t))
-        if [ -z "$ms" ] || [ "$_t" -lt "$ms" ]; then ms=$_t; fi
-    done
-}
+# once CMD...: its wall and CPU (user + system) ms into $ms and $cpu (the
+# machine is shared: CPU time is what the program itself cost), its
+# output in $work/out
 once() {
-    _t=$(now_ms)
-    "$@" > "$work/out" 2>/dev/null || true
-    ms=$(($(now_ms) - _t))
+    "$timebin" -f '%e %U %S' -o "$work/time" "$@" > "$work/out" 2>/dev/null || true
+    read -r _e _u _s < "$work/time"
+    ms=$(awk "BEGIN{printf \"%d\", $_e * 1000}")
+    cpu=$(awk "BEGIN{printf \"%d\", ($_u + $_s) * 1000}")
+}
+# best CMD...: the run of 3 with the least CPU time
+best() {
+    _bm= _bc=
+    for _i in 1 2 3; do
+        once "$@"
+        if [ -z "$_bc" ] || [ "$cpu" -lt "$_bc" ]; then _bm=$ms _bc=$cpu; fi
+    done
+    ms=$_bm cpu=$_bc
 }
 
 query() { # LABEL DB PDN CRITERIA... (pdn-select skipped when PDN is -)
     qlabel=$1 qdb=$2 qpdn=$3
     shift 3
     best "$tools/pdn-db" search -k "$@" "$qdb"
-    dbms=$ms dbn=$(cat "$work/out")
-    selms=- seln=-
+    dbms=$ms dbcpu=$cpu dbn=$(cat "$work/out")
+    selms=- selcpu=- seln=-
     if [ "$qpdn" != - ]; then
         once "$tools/pdn-select" -q -k "$@" "$qpdn"
-        selms=$ms seln=$(cat "$work/out")
+        selms=$ms selcpu=$cpu seln=$(cat "$work/out")
     fi
-    printf '  %-34s %8s games %8s ms   pdn-select %8s games %8s ms\n' \
-        "$qlabel" "$dbn" "$dbms" "$seln" "$selms"
+    printf '  %-30s %7s games %6s ms (cpu %6s)  pdn-select %7s games %6s ms (cpu %6s)\n' \
+        "$qlabel" "$dbn" "$dbms" "$dbcpu" "$seln" "$selms" "$selcpu"
 }
 
 echo "pdn-db: $n generated games per variant ($(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
-for v in international english; do
+for v in ${PDN_DB_VARIANTS:-international english}; do
     pdn=$work/$v.pdn db=$work/$v.db
     "$gen" -g "$v" -n "$n" -s 7 > "$pdn"
-    t=$(now_ms)
-    "$tools/pdn-db" create -q "$db" "$pdn" 2>/dev/null
-    t=$(($(now_ms) - t))
+    once "$tools/pdn-db" create -q "$db" "$pdn"
+    t=$ms tc=$cpu
     pbytes=$(wc -c < "$pdn") dbytes=$(wc -c < "$db")
     plies=$("$tools/pdn-db" info "$db" | sed -n 's/ *positions indexed: //p')
-    echo "$v: create $n games in $t ms: $((n * 1000 / (t > 0 ? t : 1))) games/s;" \
+    echo "$v: create $n games in $t ms ($((n * 1000 / (t > 0 ? t : 1))) games/s), CPU $tc ms ($((n * 1000 / (tc > 0 ? tc : 1))) games/s of CPU);" \
          "PDN $pbytes bytes, database $dbytes bytes ($(awk "BEGIN{printf \"%.2f\", $dbytes / $pbytes}")x), $plies positions indexed"
+    once "$tools/pdn-db" create -q -j 2 "$work/j2.db" "$pdn"
+    echo "$v: create -j 2: $ms ms, CPU $cpu ms"
+    rm -f "$work/j2.db"
     fen=$("$tools/pdn-replay" -q -n 7 -p 12 -f fen "$pdn" | cut -f4)
     start=$("$tools/pdn-replay" -q -n 1 -p 0 -f fen "$pdn" | cut -f4)
     if [ "$v" = english ]; then pat='W28:B19:E23' mat='5M v 5M'; else pat='W27:B22:E32' mat='8M v 8M'; fi
