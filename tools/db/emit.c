@@ -116,6 +116,7 @@ db_emit_game(db_emit *e, const db_game_row *row)
     sqlite3_bind_int64(e->next_head, 2, row->file_id);
     sqlite3_bind_int64(e->next_head, 3, row->number + 1);
     if (sqlite3_step(e->next_head) == SQLITE_ROW &&
+        sqlite3_column_bytes(e->next_head, 0) > 0 &&
         tool_write(e->out, sqlite3_column_blob(e->next_head, 0),
                    (size_t)sqlite3_column_bytes(e->next_head, 0)) < 0) {
         sqlite3_reset(e->next_head);
