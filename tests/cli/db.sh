@@ -197,6 +197,71 @@ expect_status 2 pdn-db search --pattern 'Q12' "$tmp/eng.db" || true
 [ "$(pdn-db search -k --pattern 'E1-5' "$tmp/intl.db")" = "$(pdn-db search -k --pattern 'E1,2,3,4,5' "$tmp/intl.db")" ] ||
     { echo "FAIL: --pattern E1-5 is not E1,2,3,4,5" >&2; fail=1; }
 
+# --manoeuvre against an oracle over the same positions: each move's
+# squares, side, kind, captures and promotion read from the FENs before
+# and after it
+cat > "$tmp/moracle.awk" <<'EOA'
+# manoeuvre oracle over "[file\t]game\tply\tmove\tFEN" lines: side, kind
+# (M, K or -), from and to (comma lists or *), cap (at least), prom (0/1),
+# lo, hi (0: no end)
+function pieces(fen, board,   parts, p, side, m, items, k, sq, kind) {
+    split(fen, parts, ":"); delete board
+    for (p = 2; p <= 3; p++) {
+        side = substr(parts[p], 1, 1) == "W" ? "w" : "b"
+        m = split(substr(parts[p], 2), items, ",")
+        for (k = 1; k <= m; k++) { sq = items[k]; kind = side
+            if (substr(sq, 1, 1) == "K") { sq = substr(sq, 2); kind = toupper(side) }
+            if (sq != "") board[sq + 0] = kind }
+    }
+    return substr(parts[1], 1, 1)
+}
+function inset(list, sq,   n, a, i) {
+    if (list == "*") return 1
+    n = split(list, a, ","); for (i = 1; i <= n; i++) if (a[i] + 0 == sq) return 1
+    return 0
+}
+function count(board, c,   s, n) { n = 0; for (s in board) if (tolower(board[s]) == c) n++; return n }
+BEGIN { FS = "\t" }
+{
+    id = $1; for (i = 2; i <= NF - 3; i++) id = id FS $i
+    ply = $(NF - 2) + 0
+    if (ply == 0 || id != lastid) { lastid = id; lastfen = $NF; next }
+    turn = pieces(lastfen, before); pieces($NF, after)
+    n = split($(NF - 1), sq, /[-x:]/); from = sq[1] + 0; to = sq[n] + 0
+    mover = turn == "W" ? "w" : "b"; opp = mover == "w" ? "b" : "w"
+    kind = before[from] == toupper(mover) ? "K" : "M"
+    caps = count(before, opp) - count(after, opp)
+    promo = kind == "M" && after[to] == toupper(mover)
+    ok = toupper(mover) == side && (kindw == "-" || kind == kindw) &&
+         inset(fromw, from) && inset(tow, to) && caps >= cap &&
+         (!prom || promo) && ply >= lo && (hi == 0 || ply <= hi)
+    if (ok) hit[id] = 1
+    lastfen = $NF
+}
+END { n = 0; for (i in hit) n++; print n }
+EOA
+manoeuvre_check() { # DB FILES SPEC SIDE KIND FROM TO CAP PROM LO HI
+    pdn-replay -q -a -f fen $2 > "$tmp/mfens" 2>/dev/null || true
+    want=$(awk -v side="$4" -v kindw="$5" -v fromw="$6" -v tow="$7" -v cap="$8" \
+               -v prom="$9" -v lo="${10}" -v hi="${11}" -f "$tmp/moracle.awk" "$tmp/mfens")
+    got=$(pdn-db search -k --manoeuvre "$3" $1 2>&1 || true)
+    [ "$got" = "$want" ] || { echo "FAIL: --manoeuvre '$3': $got games, the moves say $want" >&2; fail=1; }
+    count=$((count + 1))
+}
+manoeuvre_check "$tmp/eng.db" "$eng" 'W>=K' W - '*' '*' 0 1 0 0
+manoeuvre_check "$tmp/eng.db" "$eng" 'WK>x2' W K '*' '*' 2 0 0 0
+manoeuvre_check "$tmp/eng.db" "$eng" 'W22>17,18@1..2' W - 22 17,18 0 0 1 2
+manoeuvre_check "$tmp/eng.db" "$eng" 'BM9>13,14' B M 9 13,14 0 0 0 0
+manoeuvre_check "$tmp/eng.db" "$eng" 'B>x3@20..' B - '*' '*' 3 0 20 0
+manoeuvre_check "$tmp/eng.db" "$eng" 'BK*>1-4' B K '*' 1,2,3,4 0 0 0 0
+manoeuvre_check "$tmp/intl.db" "$intl" 'W>=K@..80' W - '*' '*' 0 1 0 80
+manoeuvre_check "$tmp/intl.db" "$intl" 'BM19>23,24' B M 19 23,24 0 0 0 0
+manoeuvre_check "$tmp/intl.db" "$intl" 'WK>x2' W K '*' '*' 2 0 0 0
+manoeuvre_check "$tmp/intl.db" "$intl" 'W32,33>28@1..9' W - 32,33 28 0 0 1 9
+expect_status 2 pdn-db search --manoeuvre 'W28' "$tmp/eng.db" || true
+pdn-db search -f json --manoeuvre 'W>=K' "$tmp/eng.db" | head -1 | grep -q '"plies":\[[0-9]' ||
+    { echo "FAIL: --manoeuvre -f json: no plies" >&2; fail=1; }
+
 # explore: the games of the moves and those that end there add up to the
 # games that reach the position, which are pdn-select -X's; each move's
 # games are pdn-select -B's (no transposition within two plies)

@@ -10,7 +10,8 @@ bin_PROGRAMS += tools/pdn-db
 tools_pdn_db_SOURCES = tools/db/pdn-db.c tools/db/db.h tools/db/schema.c \
 	tools/db/build.c tools/db/walk.c tools/db/key.c tools/db/search.c \
 	tools/db/pattern.c tools/db/pattern.h tools/db/emit.c tools/db/emit.h \
-	tools/db/explore.c tools/db/explore.h \
+	tools/db/explore.c tools/db/explore.h tools/db/manoeuvre.c \
+	tools/db/manoeuvre.h \
 	tools/selectcrit.c tools/selectcrit.h tools/selectopen.c \
 	tools/selectopen.h $(TOOLS_COMMON)
 tools_pdn_db_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tools $(SQLITE_CFLAGS)

@@ -11,6 +11,7 @@
 #include "emit.h"
 #include "explore.h"
 #include "pattern.h"
+#include "manoeuvre.h"
 #include "common.h"
 #include "selectcrit.h"
 #include "selectopen.h"
@@ -22,6 +23,7 @@
 #define DB_OPT_PATTERN 0xb0 /* after pdn-select's codes */
 #define DB_OPT_MOVES 0xb1
 #define DB_OPT_FEN 0xb2
+#define DB_OPT_MANOEUVRE 0xb3
 
 static const tool_option search_options[] = {
     {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n"
@@ -48,6 +50,11 @@ static const tool_option search_options[] = {
      "W22,K18:B9,12:E13,14 (white pieces, black\n"
      "pieces, K a king, E empty squares; the rest\n"
      "free)"},
+    {"manoeuvre", DB_OPT_MANOEUVRE, "MOVE",
+     "a move of the main line is MOVE:\n"
+     "SIDE[KIND]FROM>TO[xN][=K][@LO..HI] (WK1-5>46-50x2:\n"
+     "a white king from 1-5 to 46-50 capturing 2 or\n"
+     "more; =K promoting; @ the plies)"},
     {"invert", 'Z', NULL, "select the games that do not match"},
     {"count", 'k', NULL, "print only the number of games selected"},
     {"max-count", 'I', "N", "stop after N games selected"},
@@ -98,6 +105,10 @@ typedef struct search_state {
     int pos_only;            /* -X is the only criterion decided on games */
     int have_pattern;
     db_pattern pattern;
+    int have_manoeuvre;
+    db_manoeuvre manoeuvre;
+    int pat_found, man_found;
+    tbuf mplies;             /* --manoeuvre: the plies of its moves */
     tbuf plies;              /* --pattern: the plies it was found at */
     int all_plies;           /* ... every one (-f json), not the first */
     db_explore *explore;     /* pdn-db explore */
@@ -242,7 +253,7 @@ make_query(search_state *s, tbuf *q)
     else
         tbuf_adds(q, "0");
     tbuf_adds(q, " FROM games g JOIN files f ON f.id = g.file WHERE 1");
-    if (s->have_pattern)
+    if (s->have_pattern || s->have_manoeuvre)
         tbuf_adds(q, " AND g.gametype IS NOT NULL");
     if (c->invert) { /* every game: selectcrit.c decides */
         tbuf_adds(q, " ORDER BY g.id");
@@ -366,22 +377,28 @@ plies_of(search_state *s, sqlite3 *db, int64_t id)
 }
 
 static int
-pattern_seen(void *ud, const pdn_board *b, unsigned long ply,
-             const pdn_move *m)
+walk_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
 {
     search_state *s = ud;
 
-    (void)m;
-    if (!db_pattern_match(&s->pattern, b))
-        return 0;
-    tbuf_printf(&s->plies, "%s%lu", s->plies.len > 1 ? "," : "", ply);
-    return !s->all_plies;
+    if (s->have_pattern && db_pattern_match(&s->pattern, b)) {
+        s->pat_found = 1;
+        tbuf_printf(&s->plies, "%s%lu", s->plies.len > 1 ? "," : "", ply);
+    }
+    if (s->have_manoeuvre && m != NULL &&
+        db_manoeuvre_match(&s->manoeuvre, b, ply, m)) {
+        s->man_found = 1;
+        tbuf_printf(&s->mplies, "%s%lu", s->mplies.len > 1 ? "," : "", ply);
+    }
+    return !s->all_plies && s->pat_found >= s->have_pattern &&
+           s->man_found >= s->have_manoeuvre;
 }
 
-/* --pattern: 1 when the game reaches it (s->plies: where). */
+/* --pattern and --manoeuvre: 1 when the game holds both (s->plies and
+ * s->mplies: where). */
 static int
-pattern_game(search_state *s, const char *file, const char *gts,
-             const void *raw, int len)
+walk_game(search_state *s, const char *file, const char *gts,
+          const void *raw, int len)
 {
     pdn_reader *r;
     pdn_game *g = NULL;
@@ -389,12 +406,14 @@ pattern_game(search_state *s, const char *file, const char *gts,
     pdn_gametype gt;
     tool_out to;
     db_walked w;
-    int found;
 
-    s->plies.len = 0;
+    s->plies.len = s->mplies.len = 0;
     tbuf_adds(&s->plies, "[");
-    if (gts == NULL || !db_pattern_variant(&s->pattern, gts) ||
-        pdn_gametype_parse(gts, &gt, NULL) < 0)
+    tbuf_adds(&s->mplies, "[");
+    s->pat_found = s->man_found = 0;
+    if (gts == NULL || pdn_gametype_parse(gts, &gt, NULL) < 0 ||
+        (s->have_pattern && !db_pattern_variant(&s->pattern, gts)) ||
+        (s->have_manoeuvre && !db_manoeuvre_variant(&s->manoeuvre, gts)))
         return 0;
     if ((r = pdn_reader_new_mem(raw, (size_t)len, file)) == NULL) {
         tool_error("memory exhausted");
@@ -405,16 +424,16 @@ pattern_game(search_state *s, const char *file, const char *gts,
         to.cache = &s->cache;
         to.infer.cand = -1;
         s->vo.file = file;
-        db_walk(&s->vo, file, g, &gt, &to, 0, pattern_seen, s, &w);
+        db_walk(&s->vo, file, g, &gt, &to, 0, walk_seen, s, &w);
         tbuf_free(&to.out);
         tbuf_free(&to.err);
         free(to.folds);
     }
     pdn_game_free(g);
     pdn_reader_free(r);
-    found = s->plies.len > 1;
     tbuf_adds(&s->plies, "]");
-    return found;
+    tbuf_adds(&s->mplies, "]");
+    return s->pat_found >= s->have_pattern && s->man_found >= s->have_manoeuvre;
 }
 
 /* pdn-db explore: one game that reaches the position. */
@@ -482,9 +501,9 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
             !decide(s, file, gts, sqlite3_column_blob(st, 6),
                     sqlite3_column_bytes(st, 6)))
             continue;
-        if (s->have_pattern &&
-            !pattern_game(s, file, gts, sqlite3_column_blob(st, 6),
-                          sqlite3_column_bytes(st, 6)))
+        if ((s->have_pattern || s->have_manoeuvre) &&
+            !walk_game(s, file, gts, sqlite3_column_blob(st, 6),
+                       sqlite3_column_bytes(st, 6)))
             continue;
         s->selected++;
         if (s->explore != NULL)
@@ -500,9 +519,10 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         row.pre = sqlite3_column_int64(st, 5);
         row.raw = sqlite3_column_blob(st, 6);
         row.len = sqlite3_column_bytes(st, 6);
-        row.extra = !s->json            ? NULL
-                    : s->have_pattern ? strdup(s->plies.data)
-                                      : plies_of(s, db, id);
+        row.extra = !s->json              ? NULL
+                    : s->have_pattern   ? strdup(s->plies.data)
+                    : s->have_manoeuvre ? strdup(s->mplies.data)
+                                        : plies_of(s, db, id);
         row.len = db_emit_game(e, &row);
         free(row.extra);
         if (row.len != 0) {
@@ -545,6 +565,12 @@ parse(search_state *s, tool_opts *o, int argc, char **argv, int explore)
             if (db_pattern_parse(&s->pattern, optarg) != 0)
                 return TOOL_TROUBLE;
             s->have_pattern = 1;
+        } else if (c == DB_OPT_MANOEUVRE) {
+            if (s->have_manoeuvre)
+                return tool_usage_error("--manoeuvre given twice");
+            if (db_manoeuvre_parse(&s->manoeuvre, optarg) != 0)
+                return TOOL_TROUBLE;
+            s->have_manoeuvre = 1;
         } else if (c == 'k') {
             s->count_only = 1;
         } else if (c == 'I') {
@@ -705,6 +731,7 @@ run(int argc, char **argv, int explore)
     explore_free(s.explore);
     tbuf_free(&s.initial);
     tbuf_free(&s.plies);
+    tbuf_free(&s.mplies);
     selcrit_free(&s.crit);
     return tool_finish(&o, st);
 }
