@@ -314,16 +314,57 @@ make_query(search_state *s, tbuf *q)
     tbuf_adds(q, " ORDER BY g.id");
 }
 
+/* Reads a stored game back and calls fn(s, g, to, arg) on it, with the
+ * worker state selectcrit.c and db_walk need (their reports dropped).
+ * 0 when the text held no game (fn not called), else 1. */
+typedef void game_fn(search_state *s, const pdn_game *g, tool_out *to,
+                     void *arg);
+
+static int
+with_game(search_state *s, const char *file, const void *raw, int len,
+          game_fn *fn, void *arg)
+{
+    pdn_reader *r = pdn_reader_new_mem(raw, (size_t)len, file);
+    pdn_game *g = NULL;
+    pdn_error err;
+    tool_out to;
+    int found;
+
+    if (r == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    found = pdn_reader_next(r, &g, &err) != 0 && g != NULL;
+    if (found) {
+        memset(&to, 0, sizeof to);
+        to.cache = &s->cache;
+        to.infer.cand = -1;
+        s->vo.file = file;
+        fn(s, g, &to, arg);
+        tbuf_free(&to.out);
+        tbuf_free(&to.err);
+        free(to.folds);
+    }
+    pdn_game_free(g);
+    pdn_reader_free(r);
+    return found;
+}
+
+static void
+crit_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    sel_verdict v;
+
+    selcrit_game(&s->crit, &s->vo, s->vo.file, g, to, &v, NULL, NULL);
+    *(int *)arg = v.match;
+}
+
 /* Decides one stored game with pdn-select's code: 1 when selected. */
 static int
 decide(search_state *s, const char *file, const char *gts, const void *raw,
        int len)
 {
-    pdn_reader *r;
-    pdn_game *g = NULL;
-    pdn_error err;
-    tool_out to;
-    sel_verdict v;
+    int match = s->crit.invert;
 
     if (gts == NULL && selcrit_replays(&s->crit))
         return s->crit.invert; /* no variant: no replay criterion holds */
@@ -332,25 +373,8 @@ decide(search_state *s, const char *file, const char *gts, const void *raw,
             return s->crit.invert;
         snprintf(s->gts, sizeof s->gts, "%s", gts);
     }
-    if ((r = pdn_reader_new_mem(raw, (size_t)len, file)) == NULL) {
-        tool_error("memory exhausted");
-        exit(TOOL_TROUBLE);
-    }
-    if (pdn_reader_next(r, &g, &err) == 0 || g == NULL) {
-        pdn_reader_free(r);
-        return s->crit.invert;
-    }
-    memset(&to, 0, sizeof to);
-    to.cache = &s->cache;
-    to.infer.cand = -1;
-    s->vo.file = file;
-    selcrit_game(&s->crit, &s->vo, file, g, &to, &v, NULL, NULL);
-    tbuf_free(&to.out);
-    tbuf_free(&to.err);
-    free(to.folds);
-    pdn_game_free(g);
-    pdn_reader_free(r);
-    return v.match;
+    with_game(s, file, raw, len, crit_fn, &match);
+    return match;
 }
 
 /* -f json: the plies at which the -X position's keys stand. */
@@ -396,16 +420,19 @@ walk_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
 
 /* --pattern and --manoeuvre: 1 when the game holds both (s->plies and
  * s->mplies: where). */
+static void
+walk_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    db_walked w;
+
+    db_walk(&s->vo, s->vo.file, g, arg, to, 0, walk_seen, s, &w);
+}
+
 static int
 walk_game(search_state *s, const char *file, const char *gts,
           const void *raw, int len)
 {
-    pdn_reader *r;
-    pdn_game *g = NULL;
-    pdn_error err;
     pdn_gametype gt;
-    tool_out to;
-    db_walked w;
 
     s->plies.len = s->mplies.len = 0;
     tbuf_adds(&s->plies, "[");
@@ -415,53 +442,33 @@ walk_game(search_state *s, const char *file, const char *gts,
         (s->have_pattern && !db_pattern_variant(&s->pattern, gts)) ||
         (s->have_manoeuvre && !db_manoeuvre_variant(&s->manoeuvre, gts)))
         return 0;
-    if ((r = pdn_reader_new_mem(raw, (size_t)len, file)) == NULL) {
-        tool_error("memory exhausted");
-        exit(TOOL_TROUBLE);
-    }
-    if (pdn_reader_next(r, &g, &err) != 0 && g != NULL) {
-        memset(&to, 0, sizeof to);
-        to.cache = &s->cache;
-        to.infer.cand = -1;
-        s->vo.file = file;
-        db_walk(&s->vo, file, g, &gt, &to, 0, walk_seen, s, &w);
-        tbuf_free(&to.out);
-        tbuf_free(&to.err);
-        free(to.folds);
-    }
-    pdn_game_free(g);
-    pdn_reader_free(r);
+    with_game(s, file, raw, len, walk_fn, &gt);
     tbuf_adds(&s->plies, "]");
     tbuf_adds(&s->mplies, "]");
     return s->pat_found >= s->have_pattern && s->man_found >= s->have_manoeuvre;
 }
 
 /* pdn-db explore: one game that reaches the position. */
+typedef struct explore_arg {
+    const char *gts;
+    int outcome;
+} explore_arg;
+
+static void
+explore_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    const explore_arg *x = arg;
+
+    explore_game(s->explore, &s->vo, to, g, x->gts, x->outcome);
+}
+
 static void
 explore_one(search_state *s, const char *file, const char *gts,
             const void *raw, int len, int outcome)
 {
-    pdn_reader *r = pdn_reader_new_mem(raw, (size_t)len, file);
-    pdn_game *g = NULL;
-    pdn_error err;
-    tool_out to;
+    explore_arg x = {gts, outcome};
 
-    if (r == NULL) {
-        tool_error("memory exhausted");
-        exit(TOOL_TROUBLE);
-    }
-    if (pdn_reader_next(r, &g, &err) != 0 && g != NULL) {
-        memset(&to, 0, sizeof to);
-        to.cache = &s->cache;
-        to.infer.cand = -1;
-        s->vo.file = file;
-        explore_game(s->explore, &s->vo, &to, g, gts, outcome);
-        tbuf_free(&to.out);
-        tbuf_free(&to.err);
-        free(to.folds);
-    }
-    pdn_game_free(g);
-    pdn_reader_free(r);
+    with_game(s, file, raw, len, explore_fn, &x);
 }
 
 /* One database: its candidates, each decided and written. */
