@@ -292,6 +292,24 @@ expect_status 0 pdn-db search -k "$tmp/ro.db" || true
     [ "$(cat "$tmp/out")" -gt 0 ] || { echo "FAIL: read-only search" >&2; fail=1; }
 chmod u+w "$tmp/ro.db"
 
+# an add that is killed leaves the database as it was (or, when it was
+# quicker than the kill, with every game): one transaction
+gen=$top_builddir/bench/gengames
+if [ -x "$gen" ]; then
+    cp "$tmp/a.db" "$tmp/k.db"
+    before=$(sqlite3 "$tmp/k.db" 'SELECT count(*) FROM games')
+    "$gen" -g english -n 20000 > "$tmp/big.pdn"
+    pdn-db add -q "$tmp/k.db" "$tmp/big.pdn" 2>/dev/null &
+    pid=$!
+    sleep 1
+    kill -9 $pid 2>/dev/null || true
+    wait $pid 2>/dev/null || true
+    after=$(pdn-db search -k "$tmp/k.db" 2>&1 || true)
+    { [ "$after" = "$before" ] || [ "$after" = $((before + 20000)) ]; } &&
+        [ "$(sqlite3 "$tmp/k.db" 'PRAGMA integrity_check')" = ok ] ||
+        { echo "FAIL: a killed add: $after games (before: $before)" >&2; fail=1; }
+fi
+
 # refused, with a clear error and status 2
 printf '[Event "x"]\n1. 11-15 *\n' > "$tmp/plain.db"
 expect_status 2 pdn-db search "$tmp/plain.db" &&

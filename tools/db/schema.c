@@ -4,11 +4,13 @@
 #include <config.h>
 #include "db.h"
 #include "report.h"
+#include "tbuf.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The schema (man/pdn-db.1 describes every column). Positions and
  * material are tables without rowid: the table is its own index. */
@@ -157,6 +159,25 @@ pragma_int(sqlite3 *db, const char *sql, int *ok)
     return v;
 }
 
+/* A run of add that was killed leaves its journal (DB-journal): the
+ * first connection that may write rolls it back. A query opens read-only,
+ * so it lets one read-write connection do that first when it can. */
+static void
+roll_back(const char *path)
+{
+    tbuf j = {NULL, 0, 0};
+    struct stat sb;
+    sqlite3 *db = NULL;
+
+    tbuf_printf(&j, "%s-journal", path);
+    if (stat(j.data, &sb) == 0 && sb.st_size > 0 && access(path, W_OK) == 0 &&
+        sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK)
+        sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL,
+                     NULL);
+    sqlite3_close(db);
+    tbuf_free(&j);
+}
+
 sqlite3 *
 db_open(const char *path, int write)
 {
@@ -166,6 +187,8 @@ db_open(const char *path, int write)
 
     if (check_file(path) != 0)
         return NULL;
+    if (!write)
+        roll_back(path);
     if (sqlite3_open_v2(path, &db,
                         write ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY,
                         NULL) != SQLITE_OK) {
