@@ -78,6 +78,8 @@ criteria() {
     compare "$1" "$2" -M '2K v 1K' -Q
     compare "$1" "$2" -M '12M v 12M'
     compare "$1" "$2" -B '11-15'
+    compare "$1" "$2" --opening-name 'Double Corner'
+    compare "$1" "$2" --opening-name 34
     compare "$1" "$2" -Z -P 'a'
     compare "$1" "$2" -I 3
     compare "$1" "$2" -I 2 -L legal -K english
