@@ -66,6 +66,7 @@ typedef struct build_state {
     int drop;
     pthread_mutex_t lock;
     db_rec *bucket[NBUCKETS];
+    sqlite3_stmt *ins_pos_n; /* BATCH rows at once */
     sqlite3_stmt *ins_file, *ins_game, *ins_tag, *ins_pos, *ins_mat,
         *find_fp, *file_games;
     const char *file;        /* the input of the last game stored */
@@ -80,6 +81,9 @@ typedef struct build_state {
     long long added, dropped, npositions, nmaterial;
     int failed;
 } build_state;
+
+/* Rows of positions inserted by one statement. */
+#define BATCH 64
 
 /* Keys held in memory before a sorted insert (16 bytes and more each). */
 #define FLUSH_AT (1u << 21)
@@ -292,7 +296,19 @@ flush(build_state *s)
     size_t i;
 
     sort_keys(s->pos, s->npos, &s->tmp, &s->captmp);
-    for (i = 0; i < s->npos && !s->failed; i++) {
+    /* BATCH rows a statement while there are that many: one statement's
+     * overhead for many rows */
+    for (i = 0; i + BATCH <= s->npos && !s->failed; i += BATCH) {
+        int k;
+
+        for (k = 0; k < BATCH; k++) {
+            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 1, s->pos[i + k].key);
+            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 2, s->pos[i + k].game);
+            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 3, s->pos[i + k].ply);
+        }
+        step(s, s->ins_pos_n);
+    }
+    for (; i < s->npos && !s->failed; i++) {
         sqlite3_bind_int64(s->ins_pos, 1, s->pos[i].key);
         sqlite3_bind_int64(s->ins_pos, 2, s->pos[i].game);
         sqlite3_bind_int64(s->ins_pos, 3, s->pos[i].ply);
@@ -591,11 +607,17 @@ prepare_all(build_state *s)
                            &s->ins_pos, &s->ins_mat, &s->find_fp,
                            &s->file_games};
     size_t i;
+    tbuf q = {NULL, 0, 0};
 
     for (i = 0; i < sizeof st / sizeof st[0]; i++)
         if ((*st[i] = db_prepare(s->db, s->path, sql[i])) == NULL)
             return -1;
-    return 0;
+    tbuf_adds(&q, "INSERT OR IGNORE INTO positions VALUES(?, ?, ?)");
+    for (i = 1; i < BATCH; i++)
+        tbuf_adds(&q, ", (?, ?, ?)");
+    s->ins_pos_n = db_prepare(s->db, s->path, q.data);
+    tbuf_free(&q);
+    return s->ins_pos_n != NULL ? 0 : -1;
 }
 
 static void
@@ -605,6 +627,7 @@ finalize_all(build_state *s)
     sqlite3_finalize(s->ins_game);
     sqlite3_finalize(s->ins_tag);
     sqlite3_finalize(s->ins_pos);
+    sqlite3_finalize(s->ins_pos_n);
     sqlite3_finalize(s->ins_mat);
     sqlite3_finalize(s->find_fp);
     sqlite3_finalize(s->file_games);
