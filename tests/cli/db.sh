@@ -114,6 +114,20 @@ fens=$(pdn-replay -q -p 6 -f fen $top_srcdir/samples/english.pdn $top_srcdir/sam
        echo 'W:W31-50:B1-20')
 criteria "$tmp/t.db" "$files" "$fens"
 
+# a game over the reader's 1 MiB is stored whole (the rest read again)
+{
+    printf '[Event "big"]\n[GameType "21"]\n1. 11-15 23-19\n'
+    i=0
+    while [ $i -lt 1200 ]; do
+        printf '{%01000d}\n' 0
+        i=$((i + 1))
+    done
+    printf '2. 9-14 *\n\n[Event "next"]\n[GameType "21"]\n1. 9-13 *\n'
+} > "$tmp/long.pdn"
+pdn-db create -q "$tmp/long.db" "$tmp/long.pdn" 2>/dev/null || true
+pdn-db search "$tmp/long.db" > "$tmp/long.out" 2>/dev/null || true
+cmp -s "$tmp/long.out" "$tmp/long.pdn" || { echo "FAIL: a game over 1 MiB is not stored whole" >&2; fail=1; }
+
 # two databases in one search: the games of both, in order
 half1="$top_srcdir/samples/[a-m]*.pdn" half2="$top_srcdir/samples/[n-z]*.pdn"
 pdn-db create -q "$tmp/h1.db" $half1 2>/dev/null

@@ -82,6 +82,10 @@ typedef struct build_state {
     int failed;
 } build_state;
 
+/* The longest game text stored (the reader keeps 1 MiB of a game; the
+ * rest of a longer one is read again from its file, up to this). */
+#define TEXT_MAX (64 << 20)
+
 /* Rows of positions inserted by one statement. */
 #define BATCH 64
 
@@ -378,6 +382,14 @@ whole_text(const char *file, const pdn_game *g, tbuf *t)
     pdn_game_raw_span(g, &off, &span);
     if (span <= len)
         return;
+    /* memory bounded by a game's size: no more than a stored game may
+     * hold */
+    if (span > TEXT_MAX) {
+        tool_error("%s: game %lu is %zu bytes long: only its first %zu "
+                   "bytes are stored (at most %d MiB a game)", file,
+                   pdn_game_number(g), span, len, TEXT_MAX >> 20);
+        return;
+    }
     in = fopen(file, "rb");
     if (in != NULL && (getc(in) == 0x1F || fseeko(in, (off_t)(off + len),
                                                  SEEK_SET) != 0)) {
