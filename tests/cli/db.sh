@@ -136,6 +136,21 @@ compare "$tmp/h1.db $tmp/h2.db" "$half1 $half2"
 compare "$tmp/h1.db $tmp/h2.db" "$half1 $half2" -K russian
 compare "$tmp/h1.db $tmp/h2.db" "$half1 $half2" -X 'W:W31-50:B1-20'
 
+# README's recipe: shards built with GNU parallel (localhost), searched
+# together as one archive
+if command -v parallel >/dev/null 2>&1; then
+    mkdir "$tmp/parts"
+    cat $top_srcdir/samples/*.pdn > "$tmp/archive.pdn"
+    pdn-select -q --shard-games 5 -i "$tmp/parts/%{shard}.pdn" "$tmp/archive.pdn" 2>/dev/null
+    ls "$tmp"/parts/*.pdn | parallel -S : --transferfile {} --return {.}.db --cleanup \
+        'pdn-db create -q {.}.db {}' > /dev/null 2>&1 || true
+    pdn-db search "$tmp"/parts/*.db > "$tmp/parts.out" 2>/dev/null || true
+    cmp -s "$tmp/parts.out" "$tmp/archive.pdn" ||
+        { echo "FAIL: the shards' databases do not give the archive back" >&2; fail=1; }
+    [ "$(pdn-db search -k -M kings "$tmp"/parts/*.db)" = "$(pdn-select -q -k -M kings "$tmp/archive.pdn" 2>/dev/null)" ] ||
+        { echo "FAIL: the shards' databases: -M kings differs" >&2; fail=1; }
+fi
+
 # incremental: add the second half to the first: one database, the same
 pdn-db add -q "$tmp/h1.db" $half2 2>/dev/null || true
 compare "$tmp/h1.db" "$half1 $half2" -P 'a'
