@@ -14,7 +14,9 @@ static const tool_option info_options[] = {{NULL, 0, NULL, NULL}};
 static const tool_cmdline info_cmdline = {
     "info [OPTION]... DB...",
     "Describe the game databases DB: games, files, variants, index, size.\n",
-    info_options, "", "", NULL};
+    info_options, "", "",
+    "\nExit status:\n  0  done\n"
+    "  2  usage error, a database that cannot be read, or system trouble\n"};
 
 static void
 usage(FILE *out)

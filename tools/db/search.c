@@ -81,15 +81,21 @@ static const tool_cmdline explore_cmdline = {
     "explore [OPTION]... DB...",
     "The games of the databases DB that reach a position, and each move\n"
     "played from it: games, wins, draws and losses (first mover's side).\n",
-    explore_options, "oq",
-    "no game reaches the position", NULL};
+    explore_options, "oq", "no game reaches the position",
+    "\nEvery operand is a database (pdn-db create makes one).\n"
+    "\nExit status:\n  0  games reach the position\n"
+    "  1  no game reaches the position\n"
+    "  2  usage error, a database that cannot be read, or system trouble\n"};
 
 static const tool_cmdline search_cmdline = {
     "search [OPTION]... DB...",
     "Write the games of the databases DB that match every criterion, byte\n"
     "for byte as they were read (pdn-select's criteria).\n",
-    search_options, "oq",
-    "no game selected", NULL};
+    search_options, "oq", "no game selected",
+    "\nEvery operand is a database (pdn-db create makes one); the games\n"
+    "of several are searched in the order given.\n"
+    "\nExit status:\n  0  games selected\n  1  no game selected\n"
+    "  2  usage error, a database that cannot be read, or system trouble\n"};
 
 typedef struct search_state {
     sel_crit crit;
