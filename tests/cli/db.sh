@@ -293,6 +293,15 @@ expect_status 2 pdn-db search --manoeuvre 'W28' "$tmp/eng.db" || true
 pdn-db search -f json --manoeuvre 'W>=K' "$tmp/eng.db" | head -1 | grep -q '"plies":\[[0-9]' ||
     { echo "FAIL: --manoeuvre -f json: no plies" >&2; fail=1; }
 
+# malformed patterns and manoeuvres: a usage error (2), never a crash
+long=$(head -c 20000 /dev/zero | tr '\0' '1')
+for p in '' ':' 'W' 'W:' 'E' 'X1' 'W1-' 'W99999' 'WK1,,2' "W$long" 'W1:W2' 'B1:E'; do
+    expect_status 2 pdn-db search -k --pattern "$p" "$tmp/eng.db" || true
+done
+for m in '' '>' 'Q1>2' 'W1>2x' 'W1>2x999' 'W1>2=Q' 'W1>2@5..3' 'W1>2@a' 'W1>2junk' "W$long>1"; do
+    expect_status 2 pdn-db search -k --manoeuvre "$m" "$tmp/eng.db" || true
+done
+
 # explore: the games of the moves and those that end there add up to the
 # games that reach the position, which are pdn-select -X's; each move's
 # games are pdn-select -B's (no transposition within two plies)
