@@ -3,6 +3,7 @@
 #include <config.h>
 #include "db.h"
 
+#include <string.h>
 
 /* splitmix64's finaliser: spreads the variant's fields over 64 bits. */
 static uint64_t
@@ -57,16 +58,12 @@ db_material(const pdn_board *b)
 int
 db_same_board(const pdn_board *a, const pdn_board *b)
 {
-    const pdn_gametype *gt = pdn_board_gametype(a);
-    int f, r;
+    char fa[PDN_FEN_STRING_MAX], fb[PDN_FEN_STRING_MAX];
 
-    if (pdn_board_turn(a) != pdn_board_turn(b) ||
-        pdn_board_hash(a) != pdn_board_hash(b))
+    /* the hash first: two boards that differ almost never share it */
+    if (pdn_board_hash(a) != pdn_board_hash(b))
         return 0;
-    for (r = 0; r < gt->height; r++)
-        for (f = 0; f < gt->width; f++)
-            if (pdn_board_piece(a, PDN_COORD(f, r)) !=
-                pdn_board_piece(b, PDN_COORD(f, r)))
-                return 0;
-    return 1;
+    pdn_board_fen_string(a, fa, sizeof fa);
+    pdn_board_fen_string(b, fb, sizeof fb);
+    return strcmp(fa, fb) == 0;
 }
