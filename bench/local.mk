@@ -13,4 +13,12 @@ bench: all
 	$(SHELL) $(srcdir)/bench/bench.sh '$(abs_top_builddir)' '$(abs_top_srcdir)'
 	$(SHELL) $(srcdir)/bench/memory.sh '$(abs_top_builddir)' '$(abs_top_srcdir)'
 	$(SHELL) $(srcdir)/bench/python.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
+	$(SHELL) $(srcdir)/bench/db.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 .PHONY: bench
+
+## bench/gengames: random legal games at scale for bench/db.sh (pdn-db
+## against pdn-select's linear scan).
+noinst_PROGRAMS += bench/gengames
+bench_gengames_SOURCES = bench/gengames.c
+bench_gengames_LDADD = lib/libpdn.la
+EXTRA_DIST += bench/db.sh

@@ -1,0 +1,725 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-db create and add: every game read with the tools' driver (reader,
+ * variant inference, -j workers), replayed on a worker as pdn-select
+ * replays it (the positions and material it looks at), its findings
+ * reported as diagnostics; on the main thread, in input order, its row,
+ * its tags and the keys of its positions go into the database. One
+ * transaction per run: an interrupted add leaves the database as it was. */
+#include <config.h>
+#include "db.h"
+#include "common.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+const char tool_name[] = "pdn-db";
+
+#define DB_OPT_DROP 0xa0 /* TOOL_LONG_OWN */
+
+static const tool_option build_options[] = {
+    {"drop-duplicates", DB_OPT_DROP, NULL,
+     "do not store a game whose variant, start\n"
+     "position and moves equal a stored game's"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline create_cmdline = {
+    "create [OPTION]... DB [FILE]...",
+    "Make the game database DB from the PDN games of the FILEs.\n",
+    build_options, "gGAEqWj" TOOL_OPT_SCALE,
+    "problems found in the games (they are stored all the same)", NULL};
+static const tool_cmdline add_cmdline = {
+    "add [OPTION]... DB [FILE]...",
+    "Add the PDN games of the FILEs to the game database DB.\n",
+    build_options, "gGAEqWj" TOOL_OPT_SCALE,
+    "problems found in the games (they are stored all the same)", NULL};
+
+/* What a worker found in one game, handed to the main thread. */
+typedef struct db_pos {
+    int64_t key;
+    int64_t game;
+    uint32_t ply;
+} db_pos;
+
+typedef struct db_rec {
+    const pdn_game *g;
+    int have_gt;
+    pdn_gametype gt;
+    db_walked w;
+    db_pos *pos;
+    size_t npos, cappos;
+    int64_t *sig;
+    size_t nsig, capsig;
+    unsigned long last_sig_ply; /* the ply whose material is sig[last] */
+    struct db_rec *next;
+} db_rec;
+
+#define NBUCKETS 1024
+
+typedef struct build_state {
+    const char *path;
+    sqlite3 *db;
+    int drop;
+    pthread_mutex_t lock;
+    db_rec *bucket[NBUCKETS];
+    sqlite3_stmt *ins_pos_n; /* BATCH rows at once */
+    sqlite3_stmt *ins_file, *ins_game, *ins_tag, *ins_pos, *ins_mat,
+        *find_fp, *file_games;
+    const char *file;        /* the input of the last game stored */
+    unsigned long last_number;
+    int64_t file_id, file_games_n;
+    db_pos *pos;             /* keys waiting for their sorted insert */
+    size_t npos, cappos;
+    db_pos *mat;
+    size_t nmat, capmat;
+    db_pos *tmp;             /* the sort's */
+    size_t captmp;
+    long long added, dropped, npositions, nmaterial;
+    int failed;
+} build_state;
+
+/* The longest game text stored (the reader keeps 1 MiB of a game; the
+ * rest of a longer one is read again from its file, up to this). */
+#define TEXT_MAX (64 << 20)
+
+/* Rows of positions inserted by one statement. */
+#define BATCH 64
+
+/* Keys held in memory before a sorted insert (16 bytes and more each). */
+#define FLUSH_AT (1u << 21)
+
+static void *
+grow(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    *cap = *cap ? *cap * 2 : 64;
+    while (*cap < need)
+        *cap *= 2;
+    p = realloc(p, *cap * size);
+    if (p == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    return p;
+}
+
+/* ---- the worker: one replay of the main line ---- */
+
+/* The position b reached at ply: its key, and its material when new
+ * (which only a capture, a promotion or a setup changes). */
+static void
+see(db_rec *r, const pdn_board *b, unsigned long ply, const pdn_move *mv)
+{
+    int64_t m;
+    size_t i;
+
+    if (mv != NULL && mv->ncaptured == 0 && !mv->promotes && r->nsig != 0 &&
+        r->last_sig_ply + 1 == ply) {
+        r->last_sig_ply = ply;
+        r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
+        r->pos[r->npos].key = db_key(b);
+        r->pos[r->npos].ply = (uint32_t)ply;
+        r->npos++;
+        return;
+    }
+    m = db_material(b);
+    r->last_sig_ply = ply;
+    r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
+    r->pos[r->npos].key = db_key(b);
+    r->pos[r->npos].ply = (uint32_t)ply;
+    r->npos++;
+    for (i = r->nsig; i > 0 && r->sig[i - 1] != m; i--)
+        ;
+    if (i == 0) {
+        r->sig = grow(r->sig, &r->capsig, r->nsig + 1, sizeof *r->sig);
+        r->sig[r->nsig++] = m;
+    }
+}
+
+static void
+rec_clear(db_rec *r)
+{
+    r->have_gt = 0;
+    r->w.legal = -1;
+    r->w.skipped = 0;
+    r->w.plies = r->w.stop = 0;
+    r->w.have_fp = 0;
+    r->npos = r->nsig = 0;
+}
+
+static int
+see_fn(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
+{
+    see(ud, b, ply, m);
+    return 0;
+}
+
+static int
+replay(const tool_opts *o, const char *file, const pdn_game *g,
+       const pdn_gametype *gt, db_rec *r, tool_out *to)
+{
+    if (db_walk(o, file, g, gt, to, 1, see_fn, r, &r->w) != 0)
+        return -1;
+    r->have_gt = 1;
+    r->gt = *gt;
+    return 0;
+}
+
+static size_t
+bucket_of(const pdn_game *g)
+{
+    return ((uintptr_t)g >> 4) % NBUCKETS;
+}
+
+static void
+build_game(const tool_opts *o, const char *file, pdn_game *g,
+           const pdn_error *rerr, tool_out *to)
+{
+    build_state *s = o->ud;
+    db_rec *r;
+    pdn_gametype gt;
+    tool_mark mark;
+    int cand, done = 0;
+    size_t k;
+
+    (void)rerr;
+    if (g == NULL)
+        return;
+    r = tool_xmalloc(sizeof *r);
+    memset(r, 0, sizeof *r);
+    r->g = g;
+    rec_clear(r);
+    /* the file's variant first, as pdn-legal: legal throughout, it is
+     * what inference would choose */
+    if ((cand = tool_gametype_guess(o, g, &gt)) >= 0) {
+        tool_out_mark(to, &mark);
+        if (replay(o, file, g, &gt, r, to) == 0 && r->w.legal == 1 && !r->w.skipped) {
+            tool_gametype_took(g, cand, to);
+            done = 1;
+        } else if (!to->fatal) {
+            tool_out_undo(to, &mark);
+            rec_clear(r);
+        }
+    }
+    if (!done && tool_gametype(o, file, g, &gt, to) == 0)
+        replay(o, file, g, &gt, r, to);
+    k = bucket_of(g);
+    pthread_mutex_lock(&s->lock);
+    r->next = s->bucket[k];
+    s->bucket[k] = r;
+    pthread_mutex_unlock(&s->lock);
+}
+
+static db_rec *
+take(build_state *s, const pdn_game *g)
+{
+    db_rec **pp, *r;
+    size_t k = bucket_of(g);
+
+    pthread_mutex_lock(&s->lock);
+    for (pp = &s->bucket[k]; *pp != NULL && (*pp)->g != g; pp = &(*pp)->next)
+        ;
+    r = *pp;
+    if (r != NULL)
+        *pp = r->next;
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static void
+rec_free(db_rec *r)
+{
+    free(r->pos);
+    free(r->sig);
+    free(r);
+}
+
+/* ---- the main thread: rows in input order ---- */
+
+/* Sorts a[0..n) by key as SQLite orders integers (signed), keeping the
+ * order of equal keys (games and plies come in ascending order): a radix
+ * sort of four 16-bit digits through tmp. */
+static void
+sort_keys(db_pos *a, size_t n, db_pos **tmp, size_t *tmpcap)
+{
+    static size_t count[65536];
+    db_pos *src = a, *dst;
+    int pass;
+
+    if (n < 2)
+        return;
+    *tmp = grow(*tmp, tmpcap, n, sizeof **tmp);
+    dst = *tmp;
+    for (pass = 0; pass < 4; pass++) {
+        int shift = 16 * pass;
+        size_t i, sum = 0;
+
+        memset(count, 0, sizeof count);
+        for (i = 0; i < n; i++)
+            count[((uint64_t)src[i].key ^ 0x8000000000000000ULL) >> shift &
+                  0xFFFF]++;
+        for (i = 0; i < 65536; i++) {
+            size_t c = count[i];
+
+            count[i] = sum;
+            sum += c;
+        }
+        for (i = 0; i < n; i++)
+            dst[count[((uint64_t)src[i].key ^ 0x8000000000000000ULL) >>
+                          shift & 0xFFFF]++] = src[i];
+        src = dst;
+        dst = src == a ? *tmp : a;
+    }
+    /* four passes: the result is back in a */
+}
+
+static int
+step(build_state *s, sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE) {
+        if (!s->failed)
+            db_fail(s->db, s->path, "write");
+        s->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* Inserts the keys held, sorted: the index grows in order. */
+static int
+flush(build_state *s)
+{
+    size_t i;
+
+    sort_keys(s->pos, s->npos, &s->tmp, &s->captmp);
+    /* BATCH rows a statement while there are that many: one statement's
+     * overhead for many rows */
+    for (i = 0; i + BATCH <= s->npos && !s->failed; i += BATCH) {
+        int k;
+
+        for (k = 0; k < BATCH; k++) {
+            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 1, s->pos[i + k].key);
+            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 2, s->pos[i + k].game);
+            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 3, s->pos[i + k].ply);
+        }
+        step(s, s->ins_pos_n);
+    }
+    for (; i < s->npos && !s->failed; i++) {
+        sqlite3_bind_int64(s->ins_pos, 1, s->pos[i].key);
+        sqlite3_bind_int64(s->ins_pos, 2, s->pos[i].game);
+        sqlite3_bind_int64(s->ins_pos, 3, s->pos[i].ply);
+        step(s, s->ins_pos);
+    }
+    sort_keys(s->mat, s->nmat, &s->tmp, &s->captmp);
+    for (i = 0; i < s->nmat && !s->failed; i++) {
+        sqlite3_bind_int64(s->ins_mat, 1, s->mat[i].key);
+        sqlite3_bind_int64(s->ins_mat, 2, s->mat[i].game);
+        step(s, s->ins_mat);
+    }
+    s->npositions += (long long)s->npos;
+    s->nmaterial += (long long)s->nmat;
+    s->npos = s->nmat = 0;
+    return s->failed ? -1 : 0;
+}
+
+static void
+file_done(build_state *s)
+{
+    if (s->file_id == 0)
+        return;
+    sqlite3_bind_int64(s->file_games, 1, s->file_games_n);
+    sqlite3_bind_int64(s->file_games, 2, s->file_id);
+    step(s, s->file_games);
+}
+
+/* A new input: its row in the files table. */
+static int
+new_file(build_state *s, const char *name)
+{
+    file_done(s);
+    sqlite3_bind_text(s->ins_file, 1, name, -1, SQLITE_TRANSIENT);
+    if (step(s, s->ins_file) != 0)
+        return -1;
+    s->file_id = sqlite3_last_insert_rowid(s->db);
+    s->file_games_n = 0;
+    return 0;
+}
+
+static int
+has_comments(const pdn_node *n)
+{
+    for (; n != NULL; n = pdn_node_next(n)) {
+        size_t v = pdn_node_variation_count(n);
+
+        if (pdn_node_comment_count(n, PDN_BEFORE) +
+                pdn_node_comment_count(n, PDN_AFTER) != 0)
+            return 1;
+        while (v-- > 0)
+            if (has_comments(pdn_node_variation_at(n, v)))
+                return 1;
+    }
+    return 0;
+}
+
+/* The game's whole text: its raw text, and the rest of a game over the
+ * reader's size limit read again from its file. */
+static void
+whole_text(const char *file, const pdn_game *g, tbuf *t)
+{
+    size_t len, off, span;
+    const char *raw = pdn_game_raw(g, &len);
+    FILE *in;
+
+    tbuf_add(t, raw != NULL ? raw : "", len);
+    pdn_game_raw_span(g, &off, &span);
+    if (span <= len)
+        return;
+    /* memory bounded by a game's size: no more than a stored game may
+     * hold */
+    if (span > TEXT_MAX) {
+        tool_error("%s: game %lu is %zu bytes long: only its first %zu "
+                   "bytes are stored (at most %d MiB a game)", file,
+                   pdn_game_number(g), span, len, TEXT_MAX >> 20);
+        return;
+    }
+    in = fopen(file, "rb");
+    if (in != NULL && (getc(in) == 0x1F || fseeko(in, (off_t)(off + len),
+                                                 SEEK_SET) != 0)) {
+        fclose(in);
+        in = NULL;
+    }
+    if (in != NULL) {
+        char buf[65536];
+        size_t n, want = span - len;
+
+        while (want > 0 &&
+               (n = fread(buf, 1, want < sizeof buf ? want : sizeof buf,
+                          in)) > 0) {
+            tbuf_add(t, buf, n);
+            want -= n;
+        }
+        fclose(in);
+        if (want == 0)
+            return;
+    }
+    tool_error("%s: game %lu is over the size limit: only its first %zu of "
+               "%zu bytes are stored", file, pdn_game_number(g), len, span);
+}
+
+static void
+bind_text_or_null(sqlite3_stmt *st, int i, const char *v)
+{
+    if (v != NULL)
+        sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+static int64_t
+duplicate_of(build_state *s, const db_rec *r)
+{
+    int64_t id = 0;
+
+    if (!r->w.have_fp)
+        return 0;
+    sqlite3_bind_blob(s->find_fp, 1, r->w.fp.h, sizeof r->w.fp.h, SQLITE_STATIC);
+    if (sqlite3_step(s->find_fp) == SQLITE_ROW)
+        id = sqlite3_column_int64(s->find_fp, 0);
+    sqlite3_reset(s->find_fp);
+    return id;
+}
+
+static int
+store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
+{
+    sqlite3_stmt *st = s->ins_game;
+    const char *res = pdn_game_tag(g, "Result"), *raw;
+    pdn_outcome out;
+    const pdn_node *n;
+    tbuf text = {NULL, 0, 0};
+    size_t off, span, pre = 0, i, ntags = pdn_game_tag_count(g);
+    long moves = 0;
+    int64_t dup = duplicate_of(s, r), id;
+    char gts[64];
+
+    if (dup != 0 && s->drop) {
+        pdn_pos pos = pdn_game_pos(g);
+
+        if (!o->quiet)
+            fprintf(stderr, "%s: %s:%lu:%lu: note: not stored: same game as "
+                    "game %lld of the database (game %lu)\n", tool_name,
+                    o->file, (unsigned long)pos.line,
+                    (unsigned long)pos.column, (long long)dup,
+                    pdn_game_number(g));
+        s->dropped++;
+        return 0;
+    }
+    if (res == NULL)
+        res = pdn_game_result(g);
+    out = pdn_result_outcome(res);
+    whole_text(o->file, g, &text);
+    raw = text.data != NULL ? text.data : "";
+    if (pdn_game_number(g) != 1) {
+        /* the end of the previous game's last line (tool_copy_head) */
+        while (pre < text.len && (raw[pre] == ' ' || raw[pre] == '\t' ||
+                                  raw[pre] == '\r'))
+            pre++;
+        pre = pre < text.len && raw[pre] == '\n' ? pre + 1 : 0;
+    }
+    for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n))
+        moves += pdn_node_move(n) != NULL;
+    pdn_game_raw_span(g, &off, &span);
+    sqlite3_bind_int64(st, 1, s->file_id);
+    sqlite3_bind_int64(st, 2, (int64_t)pdn_game_number(g));
+    sqlite3_bind_int64(st, 3, (int64_t)off);
+    sqlite3_bind_int64(st, 4, (int64_t)pdn_game_pos(g).line);
+    bind_text_or_null(st, 5, pdn_game_tag(g, "White"));
+    bind_text_or_null(st, 6, pdn_game_tag(g, "Black"));
+    bind_text_or_null(st, 7, pdn_game_tag(g, "Event"));
+    bind_text_or_null(st, 8, pdn_game_tag(g, "Date"));
+    bind_text_or_null(st, 9, res);
+    sqlite3_bind_int(st, 10, (int)out);
+    if (out == PDN_OUTCOME_FIRST || out == PDN_OUTCOME_SECOND ||
+        out == PDN_OUTCOME_DRAW || out == PDN_OUTCOME_BOTH_LOST)
+        sqlite3_bind_double(st, 11, out == PDN_OUTCOME_FIRST  ? 1.0
+                                    : out == PDN_OUTCOME_DRAW ? 0.5
+                                                              : 0.0);
+    else
+        sqlite3_bind_null(st, 11);
+    for (i = 12; i <= 18; i++)
+        sqlite3_bind_null(st, (int)i);
+    if (r->have_gt) {
+        pdn_gametype_format(&r->gt, gts, sizeof gts);
+        sqlite3_bind_text(st, 12, gts, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 13, pdn_gametype_name(&r->gt), -1,
+                          SQLITE_STATIC);
+        sqlite3_bind_int(st, 14, r->gt.type);
+        sqlite3_bind_int(st, 15, r->gt.rules);
+        sqlite3_bind_int(st, 16, r->gt.giveaway);
+        sqlite3_bind_int(st, 17, r->gt.width);
+        sqlite3_bind_int(st, 18, r->gt.height);
+    }
+    sqlite3_bind_int64(st, 19, moves);
+    for (i = 20; i <= 22; i++)
+        sqlite3_bind_null(st, (int)i);
+    if (r->w.legal >= 0) {
+        sqlite3_bind_int64(st, 20, (int64_t)r->w.plies);
+        if (!r->w.legal)
+            sqlite3_bind_int64(st, 21, (int64_t)r->w.stop);
+        sqlite3_bind_int(st, 22, r->w.legal);
+    }
+    sqlite3_bind_int(st, 23, pdn_game_comment_count(g) != 0 ||
+                                 has_comments(pdn_game_first(g)));
+    if (r->w.have_fp)
+        sqlite3_bind_blob(st, 24, r->w.fp.h, sizeof r->w.fp.h, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, 24);
+    if (dup != 0)
+        sqlite3_bind_int64(st, 25, dup);
+    else
+        sqlite3_bind_null(st, 25);
+    sqlite3_bind_int64(st, 26, (int64_t)pre);
+    sqlite3_bind_blob(st, 27, raw, (int)text.len, SQLITE_TRANSIENT);
+    tbuf_free(&text);
+    if (step(s, st) != 0)
+        return -1;
+    id = sqlite3_last_insert_rowid(s->db);
+    for (i = 0; i < ntags; i++) {
+        sqlite3_bind_int64(s->ins_tag, 1, id);
+        sqlite3_bind_int64(s->ins_tag, 2, (int64_t)i);
+        sqlite3_bind_text(s->ins_tag, 3, pdn_game_tag_name_at(g, i), -1,
+                          SQLITE_STATIC);
+        sqlite3_bind_text(s->ins_tag, 4, pdn_game_tag_value_at(g, i), -1,
+                          SQLITE_STATIC);
+        if (step(s, s->ins_tag) != 0)
+            return -1;
+    }
+    s->pos = grow(s->pos, &s->cappos, s->npos + r->npos, sizeof *s->pos);
+    for (i = 0; i < r->npos; i++) {
+        s->pos[s->npos] = r->pos[i];
+        s->pos[s->npos++].game = id;
+    }
+    s->mat = grow(s->mat, &s->capmat, s->nmat + r->nsig, sizeof *s->mat);
+    for (i = 0; i < r->nsig; i++) {
+        s->mat[s->nmat].key = r->sig[i];
+        s->mat[s->nmat].game = id;
+        s->mat[s->nmat++].ply = 0;
+    }
+    s->added++;
+    s->file_games_n++;
+    if (s->npos >= FLUSH_AT)
+        return flush(s);
+    return 0;
+}
+
+static int
+build_emit(const tool_opts *o, const pdn_game *g, int status)
+{
+    build_state *s = o->ud;
+    db_rec *r;
+    int rc = 0;
+
+    (void)status;
+    if (g == NULL || (r = take(s, g)) == NULL)
+        return 0;
+    if (s->failed)
+        rc = -1;
+    else if ((o->file != s->file ||
+              pdn_game_number(g) <= s->last_number) &&
+             new_file(s, o->file) != 0)
+        rc = -1;
+    s->file = o->file;
+    s->last_number = pdn_game_number(g);
+    if (rc == 0)
+        rc = store(s, o, g, r);
+    rec_free(r);
+    return rc;
+}
+
+/* 1 when path is one of the inputs (never written over). */
+static int
+is_input(const char *path, int argc, char **argv)
+{
+    struct stat a, b;
+    int i;
+
+    if (stat(path, &a) != 0)
+        return 0;
+    for (i = 0; i < argc; i++)
+        if (strcmp(argv[i], "-") != 0 && stat(argv[i], &b) == 0 &&
+            a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+            return 1;
+    return 0;
+}
+
+static int
+prepare_all(build_state *s)
+{
+    static const char *const sql[] = {
+        "INSERT INTO files(path, added) VALUES(?, datetime('now'))",
+        "INSERT INTO games(file, number, offset, line, white, black, event,"
+        " date, result, outcome, score, gametype, variant, type, rules,"
+        " giveaway, width, height, moves, plies, stop_ply, legal, comments,"
+        " fingerprint, duplicate_of, pre, raw) VALUES(?, ?, ?, ?, ?, ?, ?,"
+        " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO tags VALUES(?, ?, ?, ?)",
+        "INSERT OR IGNORE INTO positions VALUES(?, ?, ?)",
+        "INSERT INTO material VALUES(?, ?)",
+        "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1",
+        "UPDATE files SET games = ? WHERE id = ?"};
+    sqlite3_stmt **st[] = {&s->ins_file, &s->ins_game, &s->ins_tag,
+                           &s->ins_pos, &s->ins_mat, &s->find_fp,
+                           &s->file_games};
+    size_t i;
+    tbuf q = {NULL, 0, 0};
+
+    for (i = 0; i < sizeof st / sizeof st[0]; i++)
+        if ((*st[i] = db_prepare(s->db, s->path, sql[i])) == NULL)
+            return -1;
+    tbuf_adds(&q, "INSERT OR IGNORE INTO positions VALUES(?, ?, ?)");
+    for (i = 1; i < BATCH; i++)
+        tbuf_adds(&q, ", (?, ?, ?)");
+    s->ins_pos_n = db_prepare(s->db, s->path, q.data);
+    tbuf_free(&q);
+    return s->ins_pos_n != NULL ? 0 : -1;
+}
+
+static void
+finalize_all(build_state *s)
+{
+    sqlite3_finalize(s->ins_file);
+    sqlite3_finalize(s->ins_game);
+    sqlite3_finalize(s->ins_tag);
+    sqlite3_finalize(s->ins_pos);
+    sqlite3_finalize(s->ins_pos_n);
+    sqlite3_finalize(s->ins_mat);
+    sqlite3_finalize(s->find_fp);
+    sqlite3_finalize(s->file_games);
+}
+
+static int
+count_meta(build_state *s)
+{
+    char sql[256];
+
+    snprintf(sql, sizeof sql,
+             "UPDATE meta SET value = value + %lld WHERE key = 'positions';"
+             " UPDATE meta SET value = value + %lld WHERE key = 'material';",
+             s->npositions, s->nmaterial);
+    return db_exec(s->db, s->path, sql);
+}
+
+int
+db_build_main(int argc, char **argv, int create)
+{
+    static build_state s;
+    tool_opts o;
+    int c, st;
+
+    tool_opts_init(&o);
+    o.game = build_game;
+    o.emit = build_emit;
+    o.ud = &s;
+    pthread_mutex_init(&s.lock, NULL);
+    while ((c = tool_getopt(create ? &create_cmdline : &add_cmdline, &o, argc,
+                            argv, &st)) != -1)
+        if (c == DB_OPT_DROP)
+            s.drop = 1;
+    if (st >= 0)
+        return st;
+    if (optind >= argc)
+        return tool_usage_error("%s: no database named", argv[0]);
+    s.path = argv[optind++];
+    argc -= optind;
+    argv += optind;
+    if (is_input(s.path, argc, argv)) {
+        tool_error("%s: is an input: not written over", s.path);
+        return TOOL_TROUBLE;
+    }
+    s.db = create ? db_create(s.path) : db_open(s.path, 1);
+    if (s.db == NULL)
+        return TOOL_TROUBLE;
+    /* a new file: no fsync (a run that is killed still rolls back; one
+     * that fails removes the file); adding to a database: SQLite's
+     * default, every commit on disk */
+    if (db_exec(s.db, s.path, create ? "PRAGMA synchronous = OFF"
+                                     : "PRAGMA synchronous = FULL") != 0 ||
+        db_exec(s.db, s.path, "PRAGMA cache_size = -65536;"
+                               " BEGIN IMMEDIATE") != 0 ||
+        prepare_all(&s) != 0) {
+        finalize_all(&s);
+        sqlite3_close(s.db);
+        return TOOL_TROUBLE;
+    }
+    st = tool_run(&o, argc, argv);
+    file_done(&s);
+    if (!s.failed && flush(&s) == 0 && count_meta(&s) == 0 &&
+        db_exec(s.db, s.path, "COMMIT") == 0) {
+        if (!o.quiet)
+            fprintf(stderr, "%s: %s: %lld games stored\n", tool_name,
+                    s.path, s.added);
+        if (s.dropped != 0 && !o.quiet)
+            fprintf(stderr, "%s: %s: %lld duplicate games not stored\n",
+                    tool_name, s.path, s.dropped);
+    } else {
+        st = TOOL_TROUBLE;
+        sqlite3_exec(s.db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    finalize_all(&s);
+    if (sqlite3_close(s.db) != SQLITE_OK && st < TOOL_TROUBLE)
+        st = db_fail(s.db, s.path, "close");
+    free(s.pos);
+    free(s.mat);
+    free(s.tmp);
+    if (create && st == TOOL_TROUBLE)
+        remove(s.path); /* nothing worth keeping: made by this run */
+    return st;
+}

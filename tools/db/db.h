@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-db: a game database in one SQLite file (man/pdn-db.1 gives the
+ * schema). schema.c opens and checks a database; key.c makes the position
+ * key of the index; build.c reads PDN into it (create, add); search.c
+ * answers pdn-select's criteria from it; emit.c writes the games found. */
+#ifndef PDN_TOOLS_DB_H
+#define PDN_TOOLS_DB_H
+
+#include <stdint.h>
+#include <sqlite3.h>
+#include <pdn/pdn.h>
+
+/* The schema this pdn-db writes and reads (PRAGMA user_version), and the
+ * mark of a pdn-db file (PRAGMA application_id: "PDND"). */
+#define DB_SCHEMA_VERSION 1
+#define DB_APPLICATION_ID 0x50444E44
+
+/* Opens path: read-only for queries (write 0; SQLITE_OPEN_READONLY), or
+ * for adding (write 1). Checks that it is a whole SQLite file holding a
+ * pdn-db database of a schema this program reads. NULL after reporting
+ * "pdn-db: DB: why" (not a database, truncated, another application's,
+ * a newer schema, corrupt). */
+sqlite3 *db_open(const char *path, int write);
+/* Makes a new database at path (which must not exist): its schema, in
+ * one transaction. NULL after reporting. */
+sqlite3 *db_create(const char *path);
+/* Reports "pdn-db: DB: what: SQLite's message" and returns 2. */
+int db_fail(sqlite3 *db, const char *path, const char *what);
+/* Prepares sql on db; NULL after reporting. */
+sqlite3_stmt *db_prepare(sqlite3 *db, const char *path, const char *sql);
+/* Runs sql (no rows); 0, or -1 after reporting. */
+int db_exec(sqlite3 *db, const char *path, const char *sql);
+/* An integer of the meta table (0 when absent). */
+long long db_meta_int(sqlite3 *db, const char *key);
+
+/* The index key of a position: b's pdn_board_hash combined with its
+ * GameType, so that one position of two variants has two keys. The one
+ * place that defines it (a library key may take its place). */
+int64_t db_key(const pdn_board *b);
+
+/* 1 when a and b (of one GameType) hold the same pieces on the same
+ * squares, the same side to move. */
+int db_same_board(const pdn_board *a, const pdn_board *b);
+
+/* Material signature as stored: white men, black men, white kings, black
+ * kings (one byte each, from the high byte down). */
+#define DB_SIG(wm, bm, wk, bk) \
+    ((int64_t)(wm) << 24 | (int64_t)(bm) << 16 | (int64_t)(wk) << 8 | (bk))
+int64_t db_material(const pdn_board *b);
+
+struct tool_opts;
+struct tool_out;
+
+/* What one replay of a main line found. */
+typedef struct db_walked {
+    int legal;               /* -1: not replayed; 1: to its end */
+    int skipped;             /* a move that could not be read was passed */
+    unsigned long plies;     /* moves played */
+    unsigned long stop;      /* the ply of the move it stopped at, or 0 */
+    int have_fp;             /* fp is the whole game's (legal) */
+    pdn_fingerprint fp;
+} db_walked;
+
+/* Called with every position the replay reaches: the start (ply 0), after
+ * a setup (m NULL for both), after each move (m the move played); returns
+ * 1 to stop there. */
+typedef int db_see_fn(void *ud, const pdn_board *b, unsigned long ply,
+                      const pdn_move *m);
+
+/* Replays g's main line under gt as pdn-select does (tools/selectcrit.c:
+ * setups applied, a move that cannot be read passed over, the first move
+ * that cannot be played ends it, reported when report is set, as pdn-legal
+ * words it). 0, or -1 when g has no start position under gt (reported
+ * through to). */
+int db_walk(const struct tool_opts *o, const char *file, const pdn_game *g,
+            const pdn_gametype *gt, struct tool_out *to, int report,
+            db_see_fn *see, void *ud, db_walked *w);
+
+/* The subcommands: argc and argv from the subcommand's name on. Each
+ * returns the exit status. */
+int db_build_main(int argc, char **argv, int create);
+int db_search_main(int argc, char **argv);
+int db_info_main(int argc, char **argv);
+int db_explore_main(int argc, char **argv);
+
+#endif /* PDN_TOOLS_DB_H */

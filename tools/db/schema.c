@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: MIT */
+/* Opening a pdn-db database (db.h): the checks that give a clear error for
+ * a file that is not one, and the schema of a new one. */
+#include <config.h>
+#include "db.h"
+#include "report.h"
+#include "tbuf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The schema (man/pdn-db.1 describes every column). Positions and
+ * material are tables without rowid: the table is its own index. */
+static const char schema_sql[] =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;\n"
+    "CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL,"
+    " added TEXT NOT NULL, games INTEGER NOT NULL DEFAULT 0);\n"
+    "CREATE TABLE games(id INTEGER PRIMARY KEY,"
+    " file INTEGER NOT NULL REFERENCES files(id), number INTEGER NOT NULL,"
+    " offset INTEGER NOT NULL, line INTEGER,"
+    " white TEXT, black TEXT, event TEXT, date TEXT, result TEXT,"
+    " outcome INTEGER NOT NULL, score REAL,"
+    " gametype TEXT, variant TEXT, type INTEGER, rules INTEGER,"
+    " giveaway INTEGER, width INTEGER, height INTEGER,"
+    " moves INTEGER NOT NULL, plies INTEGER, stop_ply INTEGER,"
+    " legal INTEGER, comments INTEGER NOT NULL,"
+    " fingerprint BLOB, duplicate_of INTEGER,"
+    " pre INTEGER NOT NULL, raw BLOB NOT NULL);\n"
+    "CREATE INDEX games_fingerprint ON games(fingerprint)"
+    " WHERE fingerprint IS NOT NULL;\n"
+    "CREATE INDEX games_gametype ON games(gametype);\n"
+    "CREATE TABLE tags(game INTEGER NOT NULL, seq INTEGER NOT NULL,"
+    " name TEXT NOT NULL, value TEXT NOT NULL,"
+    " PRIMARY KEY(game, seq)) WITHOUT ROWID;\n"
+    "CREATE TABLE positions(key INTEGER NOT NULL, game INTEGER NOT NULL,"
+    " ply INTEGER NOT NULL, PRIMARY KEY(key, game, ply)) WITHOUT ROWID;\n"
+    "CREATE TABLE material(sig INTEGER NOT NULL, game INTEGER NOT NULL,"
+    " PRIMARY KEY(sig, game)) WITHOUT ROWID;\n";
+
+int
+db_fail(sqlite3 *db, const char *path, const char *what)
+{
+    int code = db != NULL ? sqlite3_errcode(db) : SQLITE_ERROR;
+
+    if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+        tool_error("%s: %s: the database is corrupt (%s)", path, what,
+                   sqlite3_errmsg(db));
+    else
+        tool_error("%s: %s: %s", path, what,
+                   db != NULL ? sqlite3_errmsg(db) : "out of memory");
+    return TOOL_TROUBLE;
+}
+
+sqlite3_stmt *
+db_prepare(sqlite3 *db, const char *path, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        db_fail(db, path, "query");
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    return st;
+}
+
+int
+db_exec(sqlite3 *db, const char *path, const char *sql)
+{
+    if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+        db_fail(db, path, "write");
+        return -1;
+    }
+    return 0;
+}
+
+long long
+db_meta_int(sqlite3 *db, const char *key)
+{
+    sqlite3_stmt *st = NULL;
+    long long v = 0;
+
+    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1,
+                           &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW)
+            v = sqlite3_column_int64(st, 0);
+    }
+    sqlite3_finalize(st);
+    return v;
+}
+
+static unsigned long
+be(const unsigned char *p, int n)
+{
+    unsigned long v = 0;
+
+    while (n-- > 0)
+        v = v << 8 | *p++;
+    return v;
+}
+
+/* The file's first 100 bytes against SQLite's header: not a database, or
+ * shorter than the size its header gives. 0, or -1 after reporting. */
+static int
+check_file(const char *path)
+{
+    unsigned char h[100];
+    struct stat sb;
+    FILE *fp = fopen(path, "rb");
+    size_t n;
+    unsigned long page, pages;
+
+    if (fp == NULL) {
+        tool_error("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    n = fread(h, 1, sizeof h, fp);
+    if (fstat(fileno(fp), &sb) != 0)
+        sb.st_size = 0;
+    fclose(fp);
+    if (n == 0) {
+        tool_error("%s: not a pdn-db database: the file is empty", path);
+        return -1;
+    }
+    if (n < sizeof h || memcmp(h, "SQLite format 3", 16) != 0) {
+        tool_error("%s: not a pdn-db database: not an SQLite file", path);
+        return -1;
+    }
+    page = be(h + 16, 2);
+    if (page == 1)
+        page = 65536;
+    pages = be(h + 28, 4);
+    /* the size in the header is valid when its change counter says so */
+    if (pages != 0 && be(h + 92, 4) == be(h + 24, 4) &&
+        (unsigned long long)sb.st_size < (unsigned long long)page * pages) {
+        tool_error("%s: truncated database: %llu bytes of the %llu its "
+                   "header gives", path, (unsigned long long)sb.st_size,
+                   (unsigned long long)page * pages);
+        return -1;
+    }
+    return 0;
+}
+
+static long long
+pragma_int(sqlite3 *db, const char *sql, int *ok)
+{
+    sqlite3_stmt *st = NULL;
+    long long v = 0;
+
+    *ok = sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+          sqlite3_step(st) == SQLITE_ROW;
+    if (*ok)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+/* A run of add that was killed leaves its journal (DB-journal): the
+ * first connection that may write rolls it back. A query opens read-only,
+ * so it lets one read-write connection do that first when it can. */
+static void
+roll_back(const char *path)
+{
+    tbuf j = {NULL, 0, 0};
+    struct stat sb;
+    sqlite3 *db = NULL;
+
+    tbuf_printf(&j, "%s-journal", path);
+    if (stat(j.data, &sb) == 0 && sb.st_size > 0 && access(path, W_OK) == 0 &&
+        sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK)
+        sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL,
+                     NULL);
+    sqlite3_close(db);
+    tbuf_free(&j);
+}
+
+sqlite3 *
+db_open(const char *path, int write)
+{
+    sqlite3 *db = NULL;
+    long long app, ver;
+    int ok;
+
+    if (check_file(path) != 0)
+        return NULL;
+    if (!write)
+        roll_back(path);
+    if (sqlite3_open_v2(path, &db,
+                        write ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY,
+                        NULL) != SQLITE_OK) {
+        db_fail(db, path, "open");
+        sqlite3_close(db);
+        return NULL;
+    }
+    sqlite3_extended_result_codes(db, 0);
+    sqlite3_busy_timeout(db, 5000);
+    app = pragma_int(db, "PRAGMA application_id", &ok);
+    if (!ok) {
+        db_fail(db, path, "open");
+        sqlite3_close(db);
+        return NULL;
+    }
+    ver = pragma_int(db, "PRAGMA user_version", &ok);
+    if (app != DB_APPLICATION_ID || ver < 1) {
+        tool_error("%s: not a pdn-db database: an SQLite file of another "
+                   "application", path);
+        sqlite3_close(db);
+        return NULL;
+    }
+    if (ver > DB_SCHEMA_VERSION) {
+        tool_error("%s: schema version %lld is newer than this pdn-db's "
+                   "(%d): read it with a newer pdn-db", path, ver,
+                   DB_SCHEMA_VERSION);
+        sqlite3_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+sqlite3 *
+db_create(const char *path)
+{
+    sqlite3 *db = NULL;
+    char sql[256];
+    struct stat sb;
+
+    if (stat(path, &sb) == 0) {
+        tool_error("%s: exists: pdn-db create makes a new database (pdn-db "
+                   "add adds to one)", path);
+        return NULL;
+    }
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                        NULL) != SQLITE_OK) {
+        db_fail(db, path, "create");
+        sqlite3_close(db);
+        return NULL;
+    }
+    snprintf(sql, sizeof sql,
+             "PRAGMA page_size = 4096; BEGIN; PRAGMA application_id = %d;"
+             " PRAGMA user_version = %d;", DB_APPLICATION_ID,
+             DB_SCHEMA_VERSION);
+    if (db_exec(db, path, sql) != 0 || db_exec(db, path, schema_sql) != 0 ||
+        db_exec(db, path,
+                "INSERT INTO meta VALUES('schema', 1),"
+                " ('writer', 'pdntools pdn-db'), ('positions', 0),"
+                " ('material', 0); COMMIT;") != 0) {
+        sqlite3_close(db);
+        remove(path);
+        return NULL;
+    }
+    return db;
+}

@@ -1,0 +1,762 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-db search: pdn-select's criteria over one or more databases. The
+ * index gives the candidates (tags by regular expression, result,
+ * variant, plies, comments, legality and material from the columns and
+ * tables that hold exactly what pdn-select decides them by; a position by
+ * its key); whatever the columns do not settle (a position, dates, an
+ * opening, -Z) is decided by pdn-select's own code (selectcrit.c) on the
+ * stored game, so that the answer is pdn-select's. */
+#include <config.h>
+#include "db.h"
+#include "emit.h"
+#include "explore.h"
+#include "pattern.h"
+#include "manoeuvre.h"
+#include "common.h"
+#include "selectcrit.h"
+#include "selectopen.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DB_OPT_PATTERN 0xb0 /* after pdn-select's codes */
+#define DB_OPT_MOVES 0xb1
+#define DB_OPT_FEN 0xb2
+#define DB_OPT_MANOEUVRE 0xb3
+
+static const tool_option search_options[] = {
+    {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n"
+                            "extended regular expression ERE (repeatable:\n"
+                            "all must hold)"},
+    {"player", 'P', "ERE", "White or Black matches ERE"},
+    {"event", SELECT_OPT_EVENT, "ERE", "Event matches ERE (as -T Event=ERE)"},
+    {"result", 'Y', "RESULT", "the result is RESULT (1-0, 0-1, 1/2-1/2, ...)"},
+    {"date", 'y', "RANGE", "FROM..TO: the Date lies in the range"},
+    {"variant", 'K', "GAMETYPE", "the game's variant (after inference)"},
+    {"plies", 'l', "RANGE", "MIN..MAX: the number of moves of the main line"},
+    {"comments", 'b', "WITH", "with or without comments"},
+    {"legality", 'L', "WHICH", "legal or illegal games (main line)"},
+    {"opening", 'B', "MOVES", "the moves begin with MOVES (any notation)"},
+    {"opening-name", SELECT_OPT_OPENING_NAME, "NAME",
+     "the game's named opening, ACF ballot or code"},
+    {"position", 'X', "FEN", "the game reaches the position FEN"},
+    {"material", 'M', "SIGNATURE", "the game reaches the material SIGNATURE\n"
+                                   "('3K v 1K', '2M1K v 2K', 'kings')"},
+    {"reversed", 'Q', NULL, "-X, -M and --pattern: also with colours\n"
+                            "reversed"},
+    {"pattern", DB_OPT_PATTERN, "PATTERN",
+     "the game reaches a position holding PATTERN:\n"
+     "W22,K18:B9,12:E13,14 (white pieces, black\n"
+     "pieces, K a king, E empty squares; the rest\n"
+     "free)"},
+    {"manoeuvre", DB_OPT_MANOEUVRE, "MOVE",
+     "a move of the main line is MOVE:\n"
+     "SIDE[KIND]FROM>TO[xN][=K][@LO..HI] (WK1-5>46-50x2:\n"
+     "a white king from 1-5 to 46-50 capturing 2 or\n"
+     "more; =K promoting; @ the plies)"},
+    {"invert", 'Z', NULL, "select the games that do not match"},
+    {"count", 'k', NULL, "print only the number of games selected"},
+    {"max-count", 'I', "N", "stop after N games selected"},
+    {"format", 'f', "FORMAT", "pdn (default: the games) or json (one record\n"
+                              "per game: file, game, tags)"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_option explore_options[] = {
+    {"moves", DB_OPT_MOVES, "MOVES", "the position after MOVES from the start\n"
+                                     "(of -K's variant, else the database's)"},
+    {"fen", DB_OPT_FEN, "FEN", "the position FEN"},
+    {"tag", 'T', "PATTERN", "only games whose tag NAME matches ERE\n"
+                            "(NAME=ERE; repeatable)"},
+    {"player", 'P', "ERE", "only games whose White or Black matches ERE"},
+    {"event", SELECT_OPT_EVENT, "ERE", "only games whose Event matches ERE"},
+    {"result", 'Y', "RESULT", "only games of that result"},
+    {"date", 'y', "RANGE", "only games dated FROM..TO"},
+    {"variant", 'K', "GAMETYPE", "only games of that variant"},
+    {"format", 'f', "FORMAT", "text (default) or json (records: the\n"
+                              "position, then each move)"},
+    {NULL, 0, NULL, NULL}};
+
+static const tool_cmdline explore_cmdline = {
+    "explore [OPTION]... DB...",
+    "The games of the databases DB that reach a position, and each move\n"
+    "played from it: games, wins, draws and losses (first mover's side).\n",
+    explore_options, "oq", "no game reaches the position",
+    "\nEvery operand is a database (pdn-db create makes one).\n"
+    "\nExit status:\n  0  games reach the position\n"
+    "  1  no game reaches the position\n"
+    "  2  usage error, a database that cannot be read, or system trouble\n"};
+
+static const tool_cmdline search_cmdline = {
+    "search [OPTION]... DB...",
+    "Write the games of the databases DB that match every criterion, byte\n"
+    "for byte as they were read (pdn-select's criteria).\n",
+    search_options, "oq", "no game selected",
+    "\nEvery operand is a database (pdn-db create makes one); the games\n"
+    "of several are searched in the order given.\n"
+    "\nExit status:\n  0  games selected\n  1  no game selected\n"
+    "  2  usage error, a database that cannot be read, or system trouble\n"};
+
+typedef struct search_state {
+    sel_crit crit;
+    int count_only, json;
+    int verify;              /* some criterion is decided on the game */
+    unsigned long max, selected;
+    tool_opts vo;            /* what selectcrit.c is given */
+    tool_cache cache;
+    char gts[64];            /* the variant vo.force holds */
+    int64_t *keys;           /* -X: the position's keys in this database */
+    size_t nkeys;
+    tbuf initial;            /* -X: the variants it is the start of */
+    int pos_only;            /* -X is the only criterion decided on games */
+    int have_pattern;
+    db_pattern pattern;
+    int have_manoeuvre;
+    db_manoeuvre manoeuvre;
+    int pat_found, man_found;
+    tbuf mplies;             /* --manoeuvre: the plies of its moves */
+    tbuf plies;              /* --pattern: the plies it was found at */
+    int all_plies;           /* ... every one (-f json), not the first */
+    db_explore *explore;     /* pdn-db explore */
+    const char *moves, *fen; /* --moves, --fen */
+} search_state;
+
+/* pdn_tag(i, value): the i-th tag criterion's expression matches. */
+static void
+tag_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+    const sel_crit *c = sqlite3_user_data(cx);
+    int i = sqlite3_value_int(argv[0]);
+    const char *v = (const char *)sqlite3_value_text(argv[1]);
+
+    (void)argc;
+    sqlite3_result_int(cx, i >= 0 && (size_t)i < c->ntags && v != NULL &&
+                               regexec(&c->tags[i].re, v, 0, NULL, 0) == 0);
+}
+
+/* The position with colours reversed: the board turned half round, each
+ * piece of the other colour, the other side to move. NULL if it cannot
+ * be placed. */
+static pdn_board *
+turned(const pdn_board *b)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    pdn_board *t = pdn_board_new(gt, NULL);
+    pdn_fen fen;
+    int sq, n = pdn_square_count(gt);
+
+    memset(&fen, 0, sizeof fen);
+    fen.turn = pdn_board_turn(b) == 'B' ? 'W' : 'B';
+    for (sq = 1; t != NULL && sq <= n && fen.count < PDN_FEN_MAX; sq++) {
+        int at = pdn_square_to_coord(gt, sq), p, f, r;
+
+        if (at < 0 || (p = pdn_board_piece(b, at)) == 0)
+            continue;
+        f = gt->width - 1 - PDN_COORD_FILE(at);
+        r = gt->height - 1 - PDN_COORD_RANK(at);
+        fen.piece[fen.count].colour = p == 'w' || p == 'W' ? 'B' : 'W';
+        fen.piece[fen.count].king = p == 'W' || p == 'B';
+        fen.piece[fen.count].algebraic = 1;
+        fen.piece[fen.count].sq = (unsigned char)PDN_COORD(f, r);
+        fen.count++;
+    }
+    if (t != NULL && pdn_board_set_fen(t, &fen, NULL) != 0) {
+        pdn_board_free(t);
+        t = NULL;
+    }
+    return t;
+}
+
+static void
+add_key(search_state *s, const pdn_board *b)
+{
+    s->keys = realloc(s->keys, (s->nkeys + 1) * sizeof *s->keys);
+    if (s->keys == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    s->keys[s->nkeys++] = db_key(b);
+}
+
+/* A variant whose start position is the -X position: its games without
+ * FEN tag reach it at ply 0, proved without a replay. */
+static void
+initial(search_state *s, const char *gts)
+{
+    char *q = sqlite3_mprintf("%s%Q", s->initial.len ? "," : "", gts);
+
+    tbuf_adds(&s->initial, q);
+    sqlite3_free(q);
+}
+
+/* -X: the keys of the position under every variant of the database. */
+static int
+position_keys(search_state *s, sqlite3 *db, const char *path)
+{
+    sqlite3_stmt *st = db_prepare(db, path,
+                                  "SELECT DISTINCT gametype FROM games"
+                                  " WHERE gametype IS NOT NULL");
+    int rc;
+
+    s->nkeys = 0;
+    s->initial.len = 0;
+    if (st == NULL)
+        return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        pdn_gametype gt;
+        pdn_board *b, *t;
+
+        if (pdn_gametype_parse((const char *)sqlite3_column_text(st, 0), &gt,
+                               NULL) < 0 ||
+            (b = pdn_board_new(&gt, NULL)) == NULL)
+            continue;
+        if (pdn_board_set_fen(b, &s->crit.pos, NULL) == 0) {
+            pdn_board *init = pdn_board_new(&gt, NULL);
+
+            add_key(s, b);
+            if (init != NULL && db_same_board(b, init))
+                initial(s, (const char *)sqlite3_column_text(st, 0));
+            if (s->crit.reversed && (t = turned(b)) != NULL) {
+                add_key(s, t);
+                if (init != NULL && db_same_board(t, init))
+                    initial(s, (const char *)sqlite3_column_text(st, 0));
+                pdn_board_free(t);
+            }
+            pdn_board_free(init);
+        }
+        pdn_board_free(b);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, path, "query"), -1;
+    return 0;
+}
+
+static void
+key_list(const search_state *s, tbuf *q)
+{
+    size_t i;
+
+    tbuf_adds(q, "(");
+    for (i = 0; i < s->nkeys; i++)
+        tbuf_printf(q, "%s%lld", i ? "," : "", (long long)s->keys[i]);
+    tbuf_adds(q, ")");
+}
+
+/* The candidates' query: what the columns decide exactly. */
+static void
+make_query(search_state *s, tbuf *q)
+{
+    const sel_crit *c = &s->crit;
+    size_t i;
+
+    tbuf_adds(q, "SELECT g.id, g.file, f.path, g.number, g.gametype, g.pre,"
+                 " g.raw, g.outcome, ");
+    if (c->have_pos && s->initial.len != 0)
+        tbuf_printf(q, "g.gametype IN (%s) AND NOT EXISTS(SELECT 1 FROM tags"
+                       " t WHERE t.game = g.id AND t.name = 'FEN')",
+                    s->initial.data);
+    else
+        tbuf_adds(q, "0");
+    tbuf_adds(q, " FROM games g JOIN files f ON f.id = g.file WHERE 1");
+    if (s->have_pattern || s->have_manoeuvre)
+        tbuf_adds(q, " AND g.gametype IS NOT NULL");
+    if (c->invert) { /* every game: selectcrit.c decides */
+        tbuf_adds(q, " ORDER BY g.id");
+        return;
+    }
+    for (i = 0; i < c->ntags; i++) {
+        char *cond = c->tags[i].name != NULL
+                         ? sqlite3_mprintf("t.name = %Q", c->tags[i].name)
+                         : sqlite3_mprintf("t.name IN ('White', 'Black')");
+
+        tbuf_printf(q, " AND EXISTS(SELECT 1 FROM tags t WHERE t.game = g.id"
+                       " AND %s AND pdn_tag(%zu, t.value))", cond, i);
+        sqlite3_free(cond);
+    }
+    if (c->have_result)
+        tbuf_printf(q, " AND g.outcome = %d", (int)c->result);
+    if (c->have_variant)
+        tbuf_printf(q, " AND g.type = %d AND g.rules = %d AND g.giveaway = %d"
+                       " AND g.width = %d AND g.height = %d",
+                    c->variant.type, c->variant.rules, c->variant.giveaway,
+                    c->variant.width, c->variant.height);
+    if (c->have_plies)
+        tbuf_printf(q, " AND g.moves BETWEEN %lu AND %llu", c->plies_lo,
+                    (unsigned long long)c->plies_hi > 9223372036854775807ULL
+                        ? 9223372036854775807ULL
+                        : (unsigned long long)c->plies_hi);
+    if (c->comments)
+        tbuf_printf(q, " AND g.comments = %d", c->comments == 1);
+    if (c->legality)
+        tbuf_printf(q, " AND g.legal = %d", c->legality == 1);
+    if (c->date_hi != 0) /* the year: the first four digits */
+        tbuf_printf(q, " AND CAST(substr(ltrim(g.date, ' '), 1, 4) AS INTEGER)"
+                       " BETWEEN %ld AND %ld", c->date_lo / 10000,
+                    c->date_hi / 10000);
+    if (selcrit_replays(c))
+        tbuf_adds(q, " AND g.gametype IS NOT NULL");
+    if (c->have_mat && c->mat.kings_only) {
+        tbuf_adds(q, " AND g.id IN (SELECT game FROM material WHERE sig < 65536"
+                     " AND sig >= 256 AND sig & 255 > 0)");
+    } else if (c->have_mat) {
+        const sel_material *m = &c->mat;
+
+        tbuf_printf(q, " AND g.id IN (SELECT game FROM material WHERE sig IN"
+                       " (%lld, %lld))",
+                    (long long)DB_SIG(m->men[0], m->men[1], m->kings[0],
+                                      m->kings[1]),
+                    (long long)(c->reversed
+                                    ? DB_SIG(m->men[1], m->men[0],
+                                             m->kings[1], m->kings[0])
+                                    : DB_SIG(m->men[0], m->men[1],
+                                             m->kings[0], m->kings[1])));
+    }
+    if (c->have_pos) {
+        tbuf_adds(q, " AND g.id IN (SELECT game FROM positions WHERE key IN ");
+        key_list(s, q);
+        tbuf_adds(q, ")");
+    }
+    tbuf_adds(q, " ORDER BY g.id");
+}
+
+/* Reads a stored game back and calls fn(s, g, to, arg) on it, with the
+ * worker state selectcrit.c and db_walk need (their reports dropped).
+ * 0 when the text held no game (fn not called), else 1. */
+typedef void game_fn(search_state *s, const pdn_game *g, tool_out *to,
+                     void *arg);
+
+static int
+with_game(search_state *s, const char *file, const void *raw, int len,
+          game_fn *fn, void *arg)
+{
+    pdn_reader *r = pdn_reader_new_mem(raw, (size_t)len, file);
+    pdn_game *g = NULL;
+    pdn_error err;
+    tool_out to;
+    int found;
+
+    if (r == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    found = pdn_reader_next(r, &g, &err) != 0 && g != NULL;
+    if (found) {
+        memset(&to, 0, sizeof to);
+        to.cache = &s->cache;
+        to.infer.cand = -1;
+        s->vo.file = file;
+        fn(s, g, &to, arg);
+        tbuf_free(&to.out);
+        tbuf_free(&to.err);
+        free(to.folds);
+    }
+    pdn_game_free(g);
+    pdn_reader_free(r);
+    return found;
+}
+
+static void
+crit_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    sel_verdict v;
+
+    selcrit_game(&s->crit, &s->vo, s->vo.file, g, to, &v, NULL, NULL);
+    *(int *)arg = v.match;
+}
+
+/* Decides one stored game with pdn-select's code: 1 when selected. */
+static int
+decide(search_state *s, const char *file, const char *gts, const void *raw,
+       int len)
+{
+    int match = s->crit.invert;
+
+    if (gts == NULL && selcrit_replays(&s->crit))
+        return s->crit.invert; /* no variant: no replay criterion holds */
+    if (gts != NULL && strcmp(gts, s->gts) != 0) {
+        if (pdn_gametype_parse(gts, &s->vo.force, NULL) < 0)
+            return s->crit.invert;
+        snprintf(s->gts, sizeof s->gts, "%s", gts);
+    }
+    with_game(s, file, raw, len, crit_fn, &match);
+    return match;
+}
+
+/* -f json: the plies at which the -X position's keys stand. */
+static char *
+plies_of(search_state *s, sqlite3 *db, int64_t id)
+{
+    tbuf q = {NULL, 0, 0}, out = {NULL, 0, 0};
+    sqlite3_stmt *st = NULL;
+
+    if (!s->crit.have_pos || s->nkeys == 0)
+        return NULL;
+    tbuf_adds(&q, "SELECT DISTINCT ply FROM positions WHERE key IN ");
+    key_list(s, &q);
+    tbuf_printf(&q, " AND game = %lld ORDER BY ply", (long long)id);
+    tbuf_adds(&out, "[");
+    if (sqlite3_prepare_v2(db, q.data, -1, &st, NULL) == SQLITE_OK)
+        while (sqlite3_step(st) == SQLITE_ROW)
+            tbuf_printf(&out, "%s%lld", out.len > 1 ? "," : "",
+                        (long long)sqlite3_column_int64(st, 0));
+    sqlite3_finalize(st);
+    tbuf_adds(&out, "]");
+    tbuf_free(&q);
+    return out.data;
+}
+
+static int
+walk_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
+{
+    search_state *s = ud;
+
+    if (s->have_pattern && db_pattern_match(&s->pattern, b)) {
+        s->pat_found = 1;
+        tbuf_printf(&s->plies, "%s%lu", s->plies.len > 1 ? "," : "", ply);
+    }
+    if (s->have_manoeuvre && m != NULL &&
+        db_manoeuvre_match(&s->manoeuvre, b, ply, m)) {
+        s->man_found = 1;
+        tbuf_printf(&s->mplies, "%s%lu", s->mplies.len > 1 ? "," : "", ply);
+    }
+    return !s->all_plies && s->pat_found >= s->have_pattern &&
+           s->man_found >= s->have_manoeuvre;
+}
+
+/* --pattern and --manoeuvre: 1 when the game holds both (s->plies and
+ * s->mplies: where). */
+static void
+walk_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    db_walked w;
+
+    db_walk(&s->vo, s->vo.file, g, arg, to, 0, walk_seen, s, &w);
+}
+
+static int
+walk_game(search_state *s, const char *file, const char *gts,
+          const void *raw, int len)
+{
+    pdn_gametype gt;
+
+    s->plies.len = s->mplies.len = 0;
+    tbuf_adds(&s->plies, "[");
+    tbuf_adds(&s->mplies, "[");
+    s->pat_found = s->man_found = 0;
+    if (gts == NULL || pdn_gametype_parse(gts, &gt, NULL) < 0 ||
+        (s->have_pattern && !db_pattern_variant(&s->pattern, gts)) ||
+        (s->have_manoeuvre && !db_manoeuvre_variant(&s->manoeuvre, gts)))
+        return 0;
+    with_game(s, file, raw, len, walk_fn, &gt);
+    tbuf_adds(&s->plies, "]");
+    tbuf_adds(&s->mplies, "]");
+    return s->pat_found >= s->have_pattern && s->man_found >= s->have_manoeuvre;
+}
+
+/* pdn-db explore: one game that reaches the position. */
+typedef struct explore_arg {
+    const char *gts;
+    int outcome;
+} explore_arg;
+
+static void
+explore_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    const explore_arg *x = arg;
+
+    explore_game(s->explore, &s->vo, to, g, x->gts, x->outcome);
+}
+
+static void
+explore_one(search_state *s, const char *file, const char *gts,
+            const void *raw, int len, int outcome)
+{
+    explore_arg x = {gts, outcome};
+
+    with_game(s, file, raw, len, explore_fn, &x);
+}
+
+/* One database: its candidates, each decided and written. */
+static int
+search_db(search_state *s, db_emit *e, const char *path, int index)
+{
+    sqlite3 *db = db_open(path, 0);
+    sqlite3_stmt *st = NULL;
+    tbuf q = {NULL, 0, 0};
+    int rc = SQLITE_DONE, status = TOOL_OK;
+
+    if (db == NULL)
+        return TOOL_TROUBLE;
+    sqlite3_create_function(db, "pdn_tag", 2, SQLITE_UTF8, &s->crit, tag_fn,
+                            NULL, NULL);
+    if (s->crit.have_pos && position_keys(s, db, path) != 0) {
+        sqlite3_close(db);
+        return TOOL_TROUBLE;
+    }
+    make_query(s, &q);
+    st = db_prepare(db, path, q.data);
+    tbuf_free(&q);
+    if (st == NULL || db_emit_source(e, db, path, index) != 0) {
+        sqlite3_finalize(st);
+        sqlite3_close(db);
+        return TOOL_TROUBLE;
+    }
+    while ((s->max == 0 || s->selected < s->max) &&
+           (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t id = sqlite3_column_int64(st, 0);
+        const char *file = (const char *)sqlite3_column_text(st, 2);
+        const char *gts = (const char *)sqlite3_column_text(st, 4);
+        db_game_row row;
+
+        /* a game proved to start in the -X position needs no replay */
+        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 8)) &&
+            !decide(s, file, gts, sqlite3_column_blob(st, 6),
+                    sqlite3_column_bytes(st, 6)))
+            continue;
+        if ((s->have_pattern || s->have_manoeuvre) &&
+            !walk_game(s, file, gts, sqlite3_column_blob(st, 6),
+                       sqlite3_column_bytes(st, 6)))
+            continue;
+        s->selected++;
+        if (s->explore != NULL)
+            explore_one(s, file, gts, sqlite3_column_blob(st, 6),
+                        sqlite3_column_bytes(st, 6),
+                        sqlite3_column_int(st, 7));
+        if (s->count_only || s->explore != NULL)
+            continue;
+        row.id = id;
+        row.file_id = sqlite3_column_int64(st, 1);
+        row.file = file;
+        row.number = sqlite3_column_int64(st, 3);
+        row.pre = sqlite3_column_int64(st, 5);
+        row.raw = sqlite3_column_blob(st, 6);
+        row.len = sqlite3_column_bytes(st, 6);
+        row.extra = !s->json              ? NULL
+                    : s->have_pattern   ? strdup(s->plies.data)
+                    : s->have_manoeuvre ? strdup(s->mplies.data)
+                                        : plies_of(s, db, id);
+        row.len = db_emit_game(e, &row);
+        free(row.extra);
+        if (row.len != 0) {
+            status = TOOL_TROUBLE;
+            break;
+        }
+    }
+    if (status == TOOL_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
+        status = db_fail(db, path, "query");
+    if (status == TOOL_OK && s->explore != NULL &&
+        explore_db_done(s->explore, db, path) != 0)
+        status = TOOL_TROUBLE;
+    sqlite3_finalize(st);
+    db_emit_source(e, NULL, NULL, -1);
+    sqlite3_close(db);
+    return status;
+}
+
+static int
+parse(search_state *s, tool_opts *o, int argc, char **argv, int explore)
+{
+    int c, st, r;
+    long n;
+
+    while ((c = tool_getopt(explore ? &explore_cmdline : &search_cmdline, o,
+                            argc, argv, &st)) != -1) {
+        if (c == DB_OPT_MOVES || c == DB_OPT_FEN) {
+            if (s->moves != NULL || s->fen != NULL)
+                return tool_usage_error("--moves or --fen: one of them, "
+                                        "once");
+            *(c == DB_OPT_MOVES ? &s->moves : &s->fen) = optarg;
+            continue;
+        }
+        if ((r = selcrit_option(&s->crit, c, optarg)) != 0) {
+            if (r < 0)
+                return TOOL_TROUBLE;
+        } else if (c == DB_OPT_PATTERN) {
+            if (s->have_pattern)
+                return tool_usage_error("--pattern given twice");
+            if (db_pattern_parse(&s->pattern, optarg) != 0)
+                return TOOL_TROUBLE;
+            s->have_pattern = 1;
+        } else if (c == DB_OPT_MANOEUVRE) {
+            if (s->have_manoeuvre)
+                return tool_usage_error("--manoeuvre given twice");
+            if (db_manoeuvre_parse(&s->manoeuvre, optarg) != 0)
+                return TOOL_TROUBLE;
+            s->have_manoeuvre = 1;
+        } else if (c == 'k') {
+            s->count_only = 1;
+        } else if (c == 'I') {
+            if (tool_number_option(c, optarg, 1, 2147483647L, NULL, &n) < 0)
+                return TOOL_TROUBLE;
+            s->max = (unsigned long)n;
+        } else if (c == 'f') {
+            static const char *const fmts[] = {"pdn", "json", NULL};
+            static const char *const efmts[] = {"text", "json", NULL};
+            if ((s->json = tool_choice(c, optarg, explore ? efmts : fmts)) < 0)
+                return TOOL_TROUBLE;
+        }
+    }
+    if (st >= 0)
+        return st;
+    if (optind >= argc)
+        return tool_usage_error("%s: no database named",
+                                explore ? "explore" : "search");
+    if (s->count_only && (o->out != tool_output_std() || s->json))
+        return tool_usage_error("-k prints one number on standard output: "
+                                "not with -o or -f json");
+    return -1;
+}
+
+/* explore: the position of --fen, or after --moves from the start of the
+ * variant (-K's, else the one variant of the first database), as -X. */
+static int
+explore_position(search_state *s, const char *db0)
+{
+    pdn_gametype gt;
+    pdn_board *b;
+    pdn_fen fen;
+    pdn_error err;
+    char text[PDN_FEN_STRING_MAX];
+    const char *p;
+
+    if (s->fen != NULL) {
+        if (selcrit_option(&s->crit, 'X', s->fen) < 0)
+            return -1;
+        s->explore = explore_new(&s->crit.pos, s->fen);
+        return 0;
+    }
+    if (s->crit.have_variant) {
+        gt = s->crit.variant;
+    } else {
+        sqlite3 *db = db_open(db0, 0);
+        sqlite3_stmt *st = db != NULL ? db_prepare(db, db0,
+            "SELECT DISTINCT gametype FROM games WHERE gametype IS NOT NULL"
+            " LIMIT 2") : NULL;
+        int n = 0;
+
+        while (st != NULL && sqlite3_step(st) == SQLITE_ROW)
+            if (n++ == 0 &&
+                pdn_gametype_parse((const char *)sqlite3_column_text(st, 0),
+                                   &gt, NULL) < 0)
+                n = 2;
+        sqlite3_finalize(st);
+        sqlite3_close(db);
+        if (db == NULL)
+            return -1;
+        if (n != 1) {
+            tool_usage_error("explore: %s holds %s: name the variant (-K)",
+                             db0, n == 0 ? "no replayed game"
+                                         : "several variants");
+            return -1;
+        }
+    }
+    if ((b = pdn_board_new(&gt, &err)) == NULL) {
+        tool_error("explore: %s", err.text);
+        return -1;
+    }
+    for (p = s->moves != NULL ? s->moves : ""; *p != '\0';) {
+        size_t n;
+        pdn_movetext mt;
+        pdn_match m;
+        pdn_movelist *l = pdn_movelist_new();
+
+        p += strspn(p, " \t,");
+        n = strcspn(p, " \t,");
+        if (n == 0)
+            break;
+        if (p[strspn(p, "0123456789")] == '.') { /* a move number */
+            p += strspn(p, "0123456789.");
+            pdn_movelist_free(l);
+            continue;
+        }
+        if (l == NULL || pdn_movetext_parse(p, n, &mt) != 0 ||
+            pdn_board_play(b, &mt, &m, l, NULL) != PDN_MATCH_LEGAL) {
+            pdn_movelist_free(l);
+            pdn_board_free(b);
+            tool_usage_error("--moves: '%.*s' is not a legal move there",
+                             (int)n, p);
+            return -1;
+        }
+        pdn_movelist_free(l);
+        p += n;
+    }
+    pdn_board_get_fen(b, &fen);
+    pdn_board_fen_string(b, text, sizeof text);
+    pdn_board_free(b);
+    if (selcrit_option(&s->crit, 'X', text) < 0)
+        return -1;
+    s->explore = explore_new(&s->crit.pos, text);
+    return 0;
+}
+
+static int
+run(int argc, char **argv, int explore)
+{
+    static search_state s;
+    const sel_crit *c = &s.crit;
+    tool_opts o;
+    db_emit e;
+    int st, i;
+
+    tool_opts_init(&o);
+    if ((st = parse(&s, &o, argc, argv, explore)) >= 0)
+        return st;
+    argc -= optind;
+    argv += optind;
+    if (explore && explore_position(&s, argv[0]) != 0)
+        return TOOL_TROUBLE;
+    s.pattern.reversed = c->reversed;
+    s.all_plies = s.json;
+    s.pos_only = c->have_pos && !c->nopening && !c->opening_name &&
+                 c->date_hi == 0 && !c->invert;
+    s.verify = c->have_pos || c->nopening || c->opening_name ||
+               c->date_hi != 0 || c->invert;
+    tool_opts_init(&s.vo);
+    s.vo.quiet = 1;
+    s.vo.have_force = 1;
+    if (tool_outputs_open(o.out, argc, argv) != 0)
+        return tool_finish(&o, TOOL_TROUBLE);
+    db_emit_init(&e, s.count_only ? NULL : o.out, s.json);
+    for (i = 0; i < argc && st != TOOL_TROUBLE; i++) {
+        int r = search_db(&s, &e, argv[i], i);
+
+        st = r > st ? r : st;
+    }
+    if (st < 0)
+        st = TOOL_OK;
+    if (s.explore != NULL && st < TOOL_TROUBLE &&
+        explore_report(s.explore, o.out, s.json) != 0)
+        st = TOOL_TROUBLE;
+    if (s.count_only && st < TOOL_TROUBLE) {
+        char line[32];
+        int len = snprintf(line, sizeof line, "%lu\n", s.selected);
+
+        if (tool_write(o.out, line, (size_t)len) != 0)
+            st = TOOL_TROUBLE;
+    }
+    if (st == TOOL_OK && s.selected == 0)
+        st = TOOL_PROBLEMS;
+    pdn_board_free(s.cache.board);
+    pdn_movelist_free(s.cache.moves);
+    infer_cache_free(&s.cache);
+    free(s.keys);
+    explore_free(s.explore);
+    tbuf_free(&s.initial);
+    tbuf_free(&s.plies);
+    tbuf_free(&s.mplies);
+    selcrit_free(&s.crit);
+    return tool_finish(&o, st);
+}
+
+int
+db_search_main(int argc, char **argv)
+{
+    return run(argc, argv, 0);
+}
+
+int
+db_explore_main(int argc, char **argv)
+{
+    return run(argc, argv, 1);
+}
