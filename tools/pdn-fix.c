@@ -78,7 +78,12 @@ note(fix *c, const pdn_pos *pos, const char *what, const char *from,
     unsigned long game = pdn_game_number(c->g);
     char msg[1024];
     va_list ap;
+    pdn_pos gpos;
 
+    if (pos->line == 0) { /* a tag the repair itself added: the game's place */
+        gpos = pdn_game_pos(c->g);
+        pos = &gpos;
+    }
     c->changes++;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
