@@ -63,13 +63,13 @@ static const tool_cmdline replay_cmdline = {
     "     game (-n) or ply (-p) asked for", NULL};
 
 /* Prints the position b of game g of file, reached at ply by move mv
- * (text) / last. ds (-a -f json): the draw-rule counts, with l as
+ * (text) / last from before (pictures; NULL: not known). ds (-a -f json): the draw-rule counts, with l as
  * scratch. */
 static void
 show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
      const pdn_game *g, unsigned long ply, const char *mv,
-     const pdn_board *b, const pdn_move *last, const pdn_drawstate *ds,
-     pdn_movelist *l)
+     const pdn_board *b, const pdn_board *before, const pdn_move *last,
+     const pdn_drawstate *ds, pdn_movelist *l)
 {
     tbuf *out = &to->out;
     unsigned long game = pdn_game_number(g);
@@ -119,7 +119,7 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
         tbuf_printf(out, "%s\n\n", fen);
         break;
     default:
-        pic_show(&ro->pics, sh, to, file, g, ply, mv, b, last);
+        pic_show(&ro->pics, sh, to, file, g, ply, mv, b, before, last);
         break;
     }
 }
@@ -168,6 +168,8 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     html_game hg;
     pic_sheet sheet;
     pdn_drawstate *ds = NULL;
+    /* pictures: the position before the last move, for its captures */
+    pdn_board *before = NULL;
 
     html_game_init(&hg);
     memset(&sheet, 0, sizeof sheet);
@@ -181,8 +183,10 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     if (ro->all && ro->format == F_JSON && (ds = pdn_drawstate_new()) != NULL)
         pdn_drawstate_start(ds, b);
     /* ply 0 is the start position, after any FEN tag */
+    if (ro->format == F_SVG || html)
+        before = pdn_board_new(gt, NULL);
     if (ro->all || ro->ply == 0)
-        show(ro, &sheet, to, file, g, 0, "", b, NULL, ds, l),
+        show(ro, &sheet, to, file, g, 0, "", b, NULL, NULL, ds, l),
             shown = ro->ply == 0;
     if (html)
         html_ply(&hg, b, NULL);
@@ -198,6 +202,8 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
         /* Matched and played in one call: l then holds every legal move
          * when the move is not played, and after a legal one the moves
          * sharing its squares, which is all the short form needs. */
+        if (before != NULL)
+            pdn_board_copy(before, b);
         switch (pdn_board_play(b, mt, &m, l, NULL)) {
         case PDN_MATCH_LEGAL:
             break;
@@ -218,7 +224,7 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
         if (ds != NULL)
             pdn_drawstate_push(ds, b, &m.move, NULL);
         if (ro->all || (long)ply == ro->ply)
-            show(ro, &sheet, to, file, g, ply, mv, b, &last, ds, l),
+            show(ro, &sheet, to, file, g, ply, mv, b, before, &last, ds, l),
                 shown = !ro->all;
         if (html)
             html_ply(&hg, b, &last);
@@ -233,14 +239,15 @@ end:
     } else if (html) {
         html_game_write(&to->out, &hg, g, num, gt);
     } else if (!ro->all && ro->ply < 0) {
-        show(ro, &sheet, to, file, g, ply, mv, b, have_last ? &last : NULL,
-             NULL, l);
+        show(ro, &sheet, to, file, g, ply, mv, b, have_last ? before : NULL,
+             have_last ? &last : NULL, NULL, l);
     }
     if (ro->openings)
         tool_opening_record(to, file, g, gt);
 done:
     pic_sheet_end(&ro->pics, &sheet, to, file, g);
     html_game_free(&hg);
+    pdn_board_free(before);
     pdn_drawstate_free(ds);
     tool_release(to, b, l);
     return n == NULL;

@@ -33,9 +33,11 @@ caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv,
         tbuf_printf(t, "%s \xe2\x80\x93 %s, ", w ? w : "?", bl ? bl : "?");
     if (ev != NULL && *ev && strcmp(ev, "?") != 0)
         tbuf_printf(t, "%s, ", ev);
-    if (ply == (unsigned long)-1)
-        t->len -= t->len >= 2 ? 2 : 0, t->data[t->len] = '\0';
-    else if (ply == 0)
+    if (ply == (unsigned long)-1) {
+        /* no trailing ", " (and nothing to cut when there is no tag) */
+        if (t->len >= 2)
+            t->data[t->len -= 2] = '\0';
+    } else if (ply == 0)
         tbuf_adds(t, "start");
     else
         tbuf_printf(t, "after %lu%s %s", (ply + 1) / 2,
@@ -113,14 +115,14 @@ put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
 void
 pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to, const char *file,
          const pdn_game *g, unsigned long ply, const char *mv,
-         const pdn_board *b, const pdn_move *last)
+         const pdn_board *b, const pdn_board *before, const pdn_move *last)
 {
     tbuf cap = {0}, svg = {0};
     int at[2], size[2];
 
     if (!po->sheet) {
         caption(&cap, g, ply, mv, 1);
-        diagram_svg(&svg, b, last, cap.data, &po->style, NULL, NULL);
+        diagram_svg(&svg, b, before, last, cap.data, &po->style, NULL, NULL);
         put(po, to, file, g, ply, &svg);
     } else {
         /* the size of a diagram is known once the first is drawn */
@@ -128,7 +130,8 @@ pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to, const char *file,
         caption(&cap, g, ply, mv, 0);
         at[0] = sh->n == 0 ? 0 : (int)(sh->n % (unsigned long)sh->cols) * sh->w;
         at[1] = sh->n == 0 ? 0 : (int)(sh->n / (unsigned long)sh->cols) * sh->h;
-        diagram_svg(&sh->body, b, last, cap.data, &po->style, at, size);
+        diagram_svg(&sh->body, b, before, last, cap.data, &po->style, at,
+                    size);
         if (sh->n++ == 0) {
             sh->w = size[0];
             sh->h = size[1];

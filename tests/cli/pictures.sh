@@ -171,6 +171,39 @@ expect_status 0 pdn-replay -f svg -n 1 -p 17 "$top_srcdir/samples/international.
 cmp -s out "$top_srcdir/man/diagram-international.svg" ||
     check "man/diagram-international.svg differs from pdn-replay's"
 
+# a captured king is drawn as a king (faded, crowned)
+cat >ck.pdn <<'PDN'
+[GameType "20"]
+[FEN "W:W28:BK23,5"]
+
+1. 28x19 *
+PDN
+expect_status 0 pdn-replay -f svg -n 1 ck.pdn
+[ "$(grep -c 'class="bk captured"' out)" = 1 ] || check "captured king"
+[ "$(grep -c '<polygon' out)" = 1 ] || check "captured king's crown"
+expect_status 0 pdn-replay -f svg -t -a -n 1 ck.pdn
+[ "$(grep -c 'class="bk captured"' out)" = 1 ] || check "captured king (-t)"
+
+# towers and Laska: the pieces under a stack's top are drawn (as the FEN
+# says), in the text board too; a stack that loses its top is marked
+towers=$top_srcdir/samples/folk-towers.pdn
+expect_status 0 pdn-replay -f svg -n 1 -p 22 "$towers"
+wellformed out || check "towers diagram is not well-formed"
+[ "$(grep -o 'data-under="[wbWB]*"' out | tr '\n' ' ')" = \
+  'data-under="w" data-under="ww" data-under="ww" data-under="b" ' ] ||
+    check "towers ply 22: stacks c7(b) d4(ww) c3(w) h6(ww)"
+expect_status 0 pdn-replay -f svg -n 1 -p 5 "$towers"
+[ "$(grep -c 'class="capmark"' out)" = 1 ] &&
+    [ "$(grep -c 'class="bm captured"' out)" = 1 ] ||
+    check "towers ply 5: the top taken from f4 is marked"
+expect_status 0 pdn-replay -f board -n 1 -p 22 "$towers"
+grep -q '^stacks: c3 b(w), d4 b(ww), h6 b(ww), c7 b(b)$' out ||
+    check "towers text board lists the stacks"
+expect_status 0 pdn-replay -f svg -n 1 "$top_srcdir/samples/folk-laska.pdn"
+n=$(grep -c 'class="stack"' out)
+[ "$n" = "$(pdn-replay "$top_srcdir/samples/folk-laska.pdn" 2>/dev/null |
+    tr -cd '(' | wc -c)" ] && [ "$n" -gt 0 ] || check "Laska stacks ($n)"
+
 # board -U: Unicode men and kings
 expect_status 0 pdn-replay -f board -U -n 2 g.pdn
 grep -q '⛁' out && grep -q '⛃' out && grep -q '⛀' out || check "-U pieces"
