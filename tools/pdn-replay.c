@@ -204,6 +204,8 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
          * sharing its squares, which is all the short form needs. */
         if (before != NULL)
             pdn_board_copy(before, b);
+        if (html)
+            html_variations(&hg, b, n);
         switch (pdn_board_play(b, mt, &m, l, NULL)) {
         case PDN_MATCH_LEGAL:
             break;
@@ -212,6 +214,13 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
             goto end;
         default: /* illegal or ambiguous */
             bad_move(o, to, file, num, n, ply + 1, b, l, &m);
+            if (html)
+                html_stopped(&hg, n, ply + 1,
+                             m.status == PDN_MATCH_AMBIGUOUS
+                                 ? "ambiguous"
+                                 : pdn_reason_text(pdn_movelist_count(l) == 0
+                                                       ? PDN_WHY_GAME_OVER
+                                                       : m.reason));
             goto end;
         }
         /* formatting costs a search for ambiguity: only when shown */
@@ -237,6 +246,7 @@ end:
                             : "-p: no ply %ld: the replay stops at ply %lu",
                   ro->ply, ply, ply == 1 ? "y" : "ies");
     } else if (html) {
+        html_ended(&hg, b);
         html_game_write(&to->out, &hg, g, num, gt);
     } else if (!ro->all && ro->ply < 0) {
         show(ro, &sheet, to, file, g, ply, mv, b, have_last ? before : NULL,
