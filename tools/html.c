@@ -55,10 +55,10 @@ geometry(tbuf *out, const pdn_gametype *gt)
                     '0' + PDN_COORD_RANK(c));
 }
 
-/* The GameTypes whose geometry and initial position the page's head
- * carries (GEO), so that a game of one names its type instead. */
-static const int std_types[] = {20, 21, 22, 23, 24, 25, 26, 27, 28,
-                                29, 30, 31, 32, 40, 41, 42, 43, 0};
+/* The page's head carries the geometry and initial position (GEO) of
+ * every standard GameType up to this number, so that a game of one names
+ * its type instead. */
+#define STD_TYPES 128
 
 /* gt's standard geometry and initial FEN into geo and fen; 0, or -1 when
  * gt's type has no standard value. */
@@ -68,7 +68,8 @@ standard(const pdn_gametype *gt, tbuf *geo, char *fen, size_t size)
     pdn_gametype std;
     pdn_board *b;
 
-    if (pdn_gametype_standard(gt->type, &std) != 0 ||
+    if (gt->type < 0 || gt->type >= STD_TYPES ||
+        pdn_gametype_standard(gt->type, &std) != 0 ||
         (b = pdn_board_new(&std, NULL)) == NULL)
         return -1;
     geometry(geo, &std);
@@ -609,14 +610,14 @@ html_head(tbuf *out, const char *file, const diagram_style *st)
     tbuf_adds(out, "</style>\n<script>\n");
     tbuf_printf(out, "var CELL=%d,FLIP=%d,DK='%s',LT='%s',GEO={", st->cell,
                 st->flip, st->dark, st->light);
-    for (i = 0; std_types[i] != 0; i++) {
-        if (pdn_gametype_standard(std_types[i], &gt) != 0)
+    for (i = 0; i < STD_TYPES; i++) {
+        if (pdn_gametype_standard(i, &gt) != 0)
             continue;
         reset(&geo);
         if (standard(&gt, &geo, fen, sizeof fen) != 0)
             continue;
         tbuf_printf(out, "%s%d:['%s','%s',%d,%d,%d,'%c']", n++ ? "," : "",
-                    std_types[i], geo.data, fen, gt.width, gt.height,
+                    i, geo.data, fen, gt.width, gt.height,
                     gt.notation != 'N', pdn_gametype_capture_sep(&gt));
     }
     tbuf_adds(out, "};\n");

@@ -397,7 +397,7 @@ function go(L, k) {
     $('turn').textContent = turn + ' to move';
     $('turn').style.setProperty('--disc', L.T[k] == 'W' ? '#fbf7ee' : '#262626');
     $('info').textContent = (L.I && L.I[k] || []).join(' · ');
-    if (main && history.replaceState)
+    if (main && !pend && history.replaceState)
         try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + k); }
         catch (ex) { /* a page that cannot change its address */ }
     draw();
@@ -587,6 +587,7 @@ function pdn() {
         if (e[x[1]]) tag(x[0], e[x[1]]);
     });
     g.t.forEach(function (x) { tag(x[0], x[1]); });
+    out.push('');
     function line(L) {
         var again = true;
         for (var k = 1; k <= L.mv.length; k++) {
@@ -671,5 +672,6 @@ document.addEventListener('keydown', function (e) {
 });
 return {d: d, show: show, go: go, step: step, filter: filter, pdn: pdn,
     state: function () { return st; }, count: function () { return H.length; },
+    game: function () { return G && G.e[0]; },
     flip: function () { FL = !FL; draw(); }};
 })();
