@@ -27,7 +27,7 @@ static const char viewer_css[] =
     "button{font-size:1em;padding:.15em .5em;background:var(--side);color:var(--fg);border:1px solid var(--line);border-radius:3px;cursor:pointer}\n"
     "button:focus-visible,.mv:focus-visible{outline:2px solid var(--on)}\n"
     "#status{margin:.3em 0;font-size:.95em}\n"
-    "#turn::before{content:'';display:inline-block;width:.8em;height:.8em;border-radius:50%;border:1px solid #000;margin-right:.3em;vertical-align:-.05em;background:var(--disc,#fff)}\n"
+    "#turn::before{content:'';display:inline-block;width:.8em;height:.8em;border-radius:50%;border:1px solid #888;margin-right:.3em;vertical-align:-.05em;background:var(--disc,#fff)}\n"
     "#info{font-size:.9em;color:var(--soft)}\n"
     "#fen{font-family:monospace;font-size:.85em;word-break:break-all;margin:.3em 0}\n"
     "#copy button{font-size:.85em;margin-right:.3em}\n"
