@@ -583,6 +583,9 @@ html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
     tbuf_addc(&j, '}');
     json_safe(out, &j);
     tbuf_adds(out, "</script>\n");
+    /* the first games are filed at once, not at the next poll */
+    if (num <= 2)
+        tbuf_adds(out, "<script>P.take()</script>\n");
     tbuf_free(&j);
     tbuf_free(&m);
     tbuf_free(&x);

@@ -355,8 +355,10 @@ function enter(L, k) {
     };
 }
 
+var shownAt = 0;
 function show(i, p) {
     var g = game(i), e = g.e, m = $('moves');
+    if (!shownAt && window.performance) shownAt = performance.now();
     cur = i;
     render();
     var L = $('list'), y = (F ? F.indexOf(i) : i) * ROW;
@@ -670,8 +672,9 @@ document.addEventListener('keydown', function (e) {
     else return;
     e.preventDefault();
 });
-return {d: d, show: show, go: go, step: step, filter: filter, pdn: pdn,
+return {take: function () { take(true); }, d: d, show: show, go: go, step: step, filter: filter, pdn: pdn,
     state: function () { return st; }, count: function () { return H.length; },
     game: function () { return G && G.e[0]; },
+    shownAt: function () { return shownAt; },
     flip: function () { FL = !FL; draw(); }};
 })();
