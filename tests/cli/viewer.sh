@@ -137,6 +137,13 @@ cat >v.pdn <<'PDN'
 [GameType "20"]
 
 1. 32-28 19-23 2. 28-22 *
+
+[Event "Over"]
+[Result "1-0"]
+[GameType "20"]
+[FEN "W:W28:B23"]
+
+1. 28x19 1-0
 PDN
 expect_status 1 pdn-replay -f html -z 30 v.pdn
 cp out v.html
@@ -175,11 +182,11 @@ r.push('sub ' + document.getElementById('sub').textContent);
 JS
 run v.html list.js
 {
-    echo "all 1. Anna – Bob  * | 2. Carl – Dora  1-0 | 3. M. F. Tinsley – A. Cameron  1-0 | 4. Eva – Fred  * | 5. Gus – Hal  *"
-    echo "dora 2. Carl – Dora  1-0 / 1 of 5 games"
+    echo "all 1. Anna – Bob  * | 2. Carl – Dora  1-0 | 3. M. F. Tinsley – A. Cameron  1-0 | 4. Eva – Fred  * | 5. Gus – Hal  * | 6. ?  1-0"
+    echo "dora 2. Carl – Dora  1-0 / 1 of 6 games"
     echo "two words 3. M. F. Tinsley – A. Cameron  1-0"
-    echo "first won 2. Carl – Dora  1-0 | 3. M. F. Tinsley – A. Cameron  1-0"
-    echo "count 5 games"
+    echo "first won 2. Carl – Dora  1-0 | 3. M. F. Tinsley – A. Cameron  1-0 | 6. ?  1-0"
+    echo "count 6 games"
     echo "head 3. M. F. Tinsley – A. Cameron  1-0"
 } >want
 grep -v '^sub ' got >got2 || true
@@ -252,6 +259,9 @@ document.getElementById('g4').click();
 r.push('end ' + document.getElementById('endtext').textContent);
 r.push('unplayed ' + n('#moves .mv.bad'));
 r.push('numbers ' + n('#board .sqn'));
+document.getElementById('g5').click();
+r.push('over ' + document.getElementById('endtext').textContent);
+key('End'); r.push('ply ' + document.getElementById('ply').textContent);
 JS
 run v.html misc.js
 {
@@ -263,6 +273,8 @@ run v.html misc.js
     echo "end Illegal move 28-22 at ply 3: capture is compulsory. *: result unknown"
     echo "unplayed 1"
     echo "numbers 50"
+    echo "over Black has no move at ply 1: White (the first mover) won. 1-0: White won"
+    echo "ply ply 1 of 1 · Black has no move at ply 1: White (the first mover) won"
 } >want
 same "coordinates, captured king, end in words, modifier keys"
 
