@@ -79,8 +79,8 @@ write_file(const char *path, const char *data, size_t len)
     return 0;
 }
 
-/* Appends data, or with -O writes it to DIR/STEM-gGAME[-pPLY].svg (no
- * ply part when ply is -1). */
+/* Appends data, or with -O writes it to DIR/STEM-gGAME[-pPLY].svg, GAME
+ * zero-padded to 5 digits and PLY to 3 (no ply part when ply is -1). */
 static void
 put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
     unsigned long ply, const tbuf *data)
@@ -99,10 +99,11 @@ put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
     len = strlen(base);
     if (len > 4 && strcmp(base + len - 4, ".pdn") == 0)
         len -= 4;
-    tbuf_printf(&path, "%s/%.*s-g%lu", po->dir, (int)len, base,
+    /* zero-padded, so that the names sort in game and ply order */
+    tbuf_printf(&path, "%s/%.*s-g%05lu", po->dir, (int)len, base,
                 pdn_game_number(g));
     if (ply != (unsigned long)-1)
-        tbuf_printf(&path, "-p%lu", ply);
+        tbuf_printf(&path, "-p%03lu", ply);
     tbuf_adds(&path, ".svg");
     if (write_file(path.data, data->data, data->len) != 0) {
         tbuf_printf(&to->err, "%s: %s: %s\n", tool_name, path.data,
