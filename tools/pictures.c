@@ -14,13 +14,16 @@
 /* Sheets are at most about this wide. */
 #define SHEET_WIDTH 1400
 
-/* The caption of a diagram: players, event, and the move that led to it
- * with its number ("12... 15-19"), counted from the start position. */
+/* The caption of a diagram: players (the first mover's first, as the
+ * result is written: Black's in English draughts, first is 'B'), event,
+ * and the move that led to it with its number ("12... 15-19"), counted
+ * from the start position. */
 static void
 caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv,
-        int players)
+        int players, char first)
 {
-    const char *w = pdn_game_tag(g, "White"), *bl = pdn_game_tag(g, "Black");
+    const char *w = pdn_game_tag(g, first == 'B' ? "Black" : "White");
+    const char *bl = pdn_game_tag(g, first == 'B' ? "White" : "Black");
     const char *ev = pdn_game_tag(g, "Event");
 
     if (w != NULL && strcmp(w, "?") == 0)
@@ -122,13 +125,14 @@ pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to, const char *file,
     int at[2], size[2];
 
     if (!po->sheet) {
-        caption(&cap, g, ply, mv, 1);
+        caption(&cap, g, ply, mv, 1, pdn_board_gametype(b)->start);
         diagram_svg(&svg, b, before, last, cap.data, &po->style, NULL, NULL);
         put(po, to, file, g, ply, &svg);
     } else {
         /* the size of a diagram is known once the first is drawn */
         tbuf_printf(&cap, "%lu. ", sh->n + 1);
-        caption(&cap, g, ply, mv, 0);
+        caption(&cap, g, ply, mv, 0, 0);
+        sh->first = pdn_board_gametype(b)->start;
         at[0] = sh->n == 0 ? 0 : (int)(sh->n % (unsigned long)sh->cols) * sh->w;
         at[1] = sh->n == 0 ? 0 : (int)(sh->n / (unsigned long)sh->cols) * sh->h;
         diagram_svg(&sh->body, b, before, last, cap.data, &po->style, at,
@@ -161,7 +165,7 @@ pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,
     top = fs * 2;
     w = (int)cols * sh->w;
     h = top + (int)rows * sh->h;
-    caption(&title, g, (unsigned long)-1, "", 1);
+    caption(&title, g, (unsigned long)-1, "", 1, sh->first);
     tbuf_printf(&doc,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
                 "height=\"%d\" viewBox=\"0 0 %d %d\" "

@@ -19,6 +19,7 @@ typedef struct pic_sheet {
     tbuf body;            /* the diagrams, placed */
     unsigned long n;      /* how many */
     int w, h, cols;       /* one diagram's size, diagrams per row */
+    char first;           /* the first mover ('W' or 'B') */
 } pic_sheet;
 
 /* Draws the position b of game g of file, reached at ply by move mv (text)

@@ -209,6 +209,15 @@ n=$(grep -c 'class="stack"' out)
 [ "$n" = "$(pdn-replay "$top_srcdir/samples/folk-laska.pdn" 2>/dev/null |
     tr -cd '(' | wc -c)" ] && [ "$n" -gt 0 ] || check "Laska stacks ($n)"
 
+# English: the first mover (Black) is named first, as the result is
+# written, in captions and sheet titles
+expect_status 0 pdn-replay -f svg -n 1 -p 2 "$top_srcdir/samples/english.pdn"
+grep -q '>M. F. Tinsley – A. Cameron, U.S. National Tournament, after 1... 24-19<' out ||
+    check "English caption: $(grep -o 'class="caption"[^<]*' out)"
+expect_status 0 pdn-replay -f svg -t -a -n 1 -z 20 "$top_srcdir/samples/english.pdn"
+grep -q 'class="title".*>M. F. Tinsley – A. Cameron, U.S. National Tournament<' out ||
+    check "English sheet title"
+
 # board -U: Unicode men and kings
 expect_status 0 pdn-replay -f board -U -n 2 g.pdn
 grep -q '⛁' out && grep -q '⛃' out && grep -q '⛀' out || check "-U pieces"
