@@ -461,6 +461,40 @@ svg_pieces(tbuf *out, const layout *L, const pdn_board *b,
 }
 
 void
+diagram_line(tbuf *out, const char *cls, int x, int y, int width, int fs,
+             const char *attrs, const char *text)
+{
+    /* a glyph is about 0.55 em wide; no letters under 9 px */
+    int chars = 0, cfs = fs, keep, min = fs < 9 ? fs : 9;
+    const char *s;
+    tbuf cut = {0};
+
+    for (s = text; *s; s++)
+        chars += (*s & 0xc0) != 0x80;
+    if (chars > 0 && chars * cfs * 55 / 100 > width)
+        cfs = width * 100 / 55 / chars;
+    if (cfs < min) {
+        /* still too long at the smallest size: cut, with an ellipsis */
+        cfs = min;
+        keep = width * 100 / 55 / cfs - 1;
+        for (s = text; *s && keep > 0; s++) {
+            keep -= (s[1] & 0xc0) != 0x80;
+            tbuf_addc(&cut, *s);
+        }
+        while (cut.len > 0 && cut.data[cut.len - 1] == ' ')
+            cut.data[--cut.len] = '\0';
+        tbuf_adds(&cut, "\xe2\x80\xa6");
+        text = cut.data;
+    }
+    tbuf_printf(out, "<text class=\"%s\" x=\"%d\" y=\"%d\" "
+                     "font-size=\"%d\" %stext-anchor=\"middle\">",
+                cls, x, y, cfs, attrs);
+    diagram_xml(out, text);
+    tbuf_adds(out, "</text>\n");
+    tbuf_free(&cut);
+}
+
+void
 diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
             const pdn_move *last, const char *caption,
             const diagram_style *st, const int *at, int *size)
@@ -487,21 +521,9 @@ diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
                 "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
                 "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
                 L.w, L.h, L.w, L.h, L.w, L.h);
-    if (caption != NULL && *caption) {
-        /* a long caption gets smaller letters (about 0.55 em wide each) */
-        int chars = 0, cfs = fs;
-        const char *s;
-
-        for (s = caption; *s; s++)
-            chars += (*s & 0xc0) != 0x80;
-        if (chars * cfs * 55 / 100 > L.w - 8)
-            cfs = (L.w - 8) * 100 / 55 / chars;
-        tbuf_printf(out, "<text class=\"caption\" x=\"%d\" y=\"%d\" "
-                         "font-size=\"%d\" text-anchor=\"middle\">",
-                    L.w / 2, L.margin / 2 + fs, cfs > 6 ? cfs : 6);
-        diagram_xml(out, caption);
-        tbuf_adds(out, "</text>\n");
-    }
+    if (caption != NULL && *caption)
+        diagram_line(out, "caption", L.w / 2, L.margin / 2 + fs, L.w - 8, fs,
+                     "", caption);
     svg_board(out, &L);
     svg_last(out, &L, last);
     svg_pieces(out, &L, b, before, last);

@@ -51,6 +51,12 @@ void diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st);
 void diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
                  const pdn_move *last, const char *caption,
                  const diagram_style *st, const int *at, int *size);
+/* Appends a text element of class cls centred at x, baseline y, holding
+ * text in font size fs, or smaller so that it fits width (not under 9),
+ * or cut with an ellipsis when it does not fit even so; attrs (may be "")
+ * are more attributes, each followed by a blank. */
+void diagram_line(tbuf *out, const char *cls, int x, int y, int width,
+                  int fs, const char *attrs, const char *text);
 /* Appends s to out as XML character data (&, <, >, " escaped; bytes that
  * are not valid UTF-8 read as Latin-1; control characters dropped). */
 void diagram_xml(tbuf *out, const char *s);

@@ -209,6 +209,19 @@ n=$(grep -c 'class="stack"' out)
 [ "$n" = "$(pdn-replay "$top_srcdir/samples/folk-laska.pdn" 2>/dev/null |
     tr -cd '(' | wc -c)" ] && [ "$n" -gt 0 ] || check "Laska stacks ($n)"
 
+# a caption too long for its diagram shrinks to 9 px, then is cut with an
+# ellipsis; a sheet title shrinks too
+long=$(printf 'Player%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20)
+printf '[White "%s"]\n[Black "%s"]\n[Event "%s"]\n[GameType "20"]\n\n1. 32-28 *\n' \
+    "$long" "$long" "$long" >long.pdn
+expect_status 0 pdn-replay -f svg -n 1 -z 20 long.pdn
+wellformed out || check "long caption: not well-formed"
+grep -q 'class="caption" x="[0-9]*" y="[0-9]*" font-size="9" text-anchor="middle">Player.*…</text>' out ||
+    check "long caption cut: $(grep -o 'class="caption".*' out | cut -c1-80)"
+expect_status 0 pdn-replay -f svg -t -a -n 1 -z 20 long.pdn
+grep -q 'class="title" x="[0-9]*" y="[0-9]*" font-size="9" font-weight="bold" text-anchor="middle">Player.*…</text>' out ||
+    check "long sheet title cut"
+
 # English: the first mover (Black) is named first, as the result is
 # written, in captions and sheet titles
 expect_status 0 pdn-replay -f svg -n 1 -p 2 "$top_srcdir/samples/english.pdn"
