@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 void
 diagram_style_init(diagram_style *st)
@@ -19,6 +20,38 @@ diagram_style_init(diagram_style *st)
     strcpy(st->light, "#f0d9b5");
     strcpy(st->dark, "#b58863");
 }
+
+/* The colour names of SVG and CSS. */
+static const char *const colour_names[] = {
+    "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige",
+    "bisque", "black", "blanchedalmond", "blue", "blueviolet", "brown",
+    "burlywood", "cadetblue", "chartreuse", "chocolate", "coral",
+    "cornflowerblue", "cornsilk", "crimson", "cyan", "darkblue", "darkcyan",
+    "darkgoldenrod", "darkgray", "darkgreen", "darkgrey", "darkkhaki",
+    "darkmagenta", "darkolivegreen", "darkorange", "darkorchid", "darkred",
+    "darksalmon", "darkseagreen", "darkslateblue", "darkslategray",
+    "darkslategrey", "darkturquoise", "darkviolet", "deeppink",
+    "deepskyblue", "dimgray", "dimgrey", "dodgerblue", "firebrick",
+    "floralwhite", "forestgreen", "fuchsia", "gainsboro", "ghostwhite",
+    "gold", "goldenrod", "gray", "green", "greenyellow", "grey", "honeydew",
+    "hotpink", "indianred", "indigo", "ivory", "khaki", "lavender",
+    "lavenderblush", "lawngreen", "lemonchiffon", "lightblue", "lightcoral",
+    "lightcyan", "lightgoldenrodyellow", "lightgray", "lightgreen",
+    "lightgrey", "lightpink", "lightsalmon", "lightseagreen", "lightskyblue",
+    "lightslategray", "lightslategrey", "lightsteelblue", "lightyellow",
+    "lime", "limegreen", "linen", "magenta", "maroon", "mediumaquamarine",
+    "mediumblue", "mediumorchid", "mediumpurple", "mediumseagreen",
+    "mediumslateblue", "mediumspringgreen", "mediumturquoise",
+    "mediumvioletred", "midnightblue", "mintcream", "mistyrose", "moccasin",
+    "navajowhite", "navy", "oldlace", "olive", "olivedrab", "orange",
+    "orangered", "orchid", "palegoldenrod", "palegreen", "paleturquoise",
+    "palevioletred", "papayawhip", "peachpuff", "peru", "pink", "plum",
+    "powderblue", "purple", "rebeccapurple", "red", "rosybrown", "royalblue",
+    "saddlebrown", "salmon", "sandybrown", "seagreen", "seashell", "sienna",
+    "silver", "skyblue", "slateblue", "slategray", "slategrey", "snow",
+    "springgreen", "steelblue", "tan", "teal", "thistle", "tomato",
+    "turquoise", "violet", "wheat", "white", "whitesmoke", "yellow",
+    "yellowgreen", NULL};
 
 static int
 colour(const char *s, size_t n, char *dst)
@@ -34,9 +67,12 @@ colour(const char *s, size_t n, char *dst)
             if (!isxdigit((unsigned char)s[i]))
                 return -1;
     } else {
-        for (i = 0; i < n; i++)
-            if (!isalpha((unsigned char)s[i]))
-                return -1;
+        for (i = 0; colour_names[i] != NULL; i++)
+            if (strlen(colour_names[i]) == n &&
+                strncasecmp(colour_names[i], s, n) == 0)
+                break;
+        if (colour_names[i] == NULL)
+            return -1;
     }
     memcpy(dst, s, n);
     dst[n] = '\0';

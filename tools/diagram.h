@@ -17,7 +17,8 @@ typedef struct diagram_style {
 
 /* The default style: not flipped, 44-pixel squares, brown board. */
 void diagram_style_init(diagram_style *st);
-/* Reads "LIGHT,DARK" (each #rgb, #rrggbb or a name of letters) into st.
+/* Reads "LIGHT,DARK" (each #rgb, #rrggbb or an SVG colour name, in any
+ * case) into st.
  * Returns 0, or -1 when the value is not two such colours. */
 int diagram_colours(diagram_style *st, const char *arg);
 

@@ -85,6 +85,10 @@ expect_status 2 pdn-replay -f svg -a -n 1 g.pdn
 expect_status 2 pdn-replay -f board -O d g.pdn
 expect_status 2 pdn-replay -f svg -z 3 -n 1 g.pdn
 expect_status 2 pdn-replay -f svg -C red -n 1 g.pdn
+# colour names are SVG's (any case); other words are refused
+expect_status 2 pdn-replay -f svg -C foo,bar -n 1 g.pdn
+expect_status 0 pdn-replay -f svg -C Ivory,darkgreen -n 1 g.pdn
+grep -q 'fill="darkgreen"' out || check "-C with colour names"
 expect_status 0 pdn-replay -f svg -a -O d -z 30 -C '#eeeeee,#4a7a4a' g.pdn
 [ ! -s out ] || check "-O writes nothing to the output"
 n=$(ls d | wc -l)
