@@ -203,9 +203,9 @@ html_ply(html_game *h, const pdn_board *b, const pdn_move *last)
         pdn_drawstate_push(h->ds, b, last, NULL) > 0) {
         di = pdn_drawstate_info(h->ds);
         h->drawn = 1;
-        tbuf_printf(&h->end, "%s by %s at ply %lu",
-                    di->automatic ? "drawn" : "a draw may be claimed",
-                    di->rule_text, di->rule_ply);
+        tbuf_printf(&h->end, "%s at ply %lu: %s",
+                    di->automatic ? "drawn" : "a draw could be claimed",
+                    di->rule_ply, di->rule_text);
     }
 }
 
@@ -526,7 +526,7 @@ html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
         tbuf_printf(&j, "{\"w\":%d,\"h\":%d,\"alg\":%d,\"cs\":\"%c\","
                         "\"sq\":\"%s\"",
                     gt->width, gt->height, gt->notation != 'N',
-                    pdn_gametype_capture_sep(gt), geo.data);
+                    pdn_gametype_capture_sep(gt), geo.data ? geo.data : "");
     if (h->rec.always)
         tbuf_adds(&j, ",\"a\":1");
     if (std && h->fens.len > 5 &&

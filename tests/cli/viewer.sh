@@ -278,6 +278,14 @@ run v.html misc.js
 } >want
 same "coordinates, captured king, end in words, modifier keys"
 
+# a draw rule: said in words at the ply it fired
+printf '[GameType "21"]\n[FEN "B:WK32:BK1"]\n\n1. 1-5 32-27 2. 5-1 27-32 3. 1-5 32-27 4. 5-1 27-32 5. 1-5 *\n' >rep.pdn
+pdn-replay -f html rep.pdn >rep.html 2>/dev/null
+echo "r.push(document.getElementById('endtext').textContent);" >rep.js
+run rep.html rep.js
+grep -q '^A draw could be claimed at ply 8: threefold repetition' got ||
+    { echo "FAIL: a draw rule in words: $(cat got)" >&2; fail=1; }
+
 # 6. the copied PDN: the page's PDN of game 1 replays to the same
 # positions, variations included
 cat >pdn.js <<'JS'
