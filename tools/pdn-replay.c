@@ -311,6 +311,33 @@ note_game(const tool_opts *o, const pdn_game *g, int status)
     return 0;
 }
 
+/* Does the regular file path hold exactly one game? (Read ahead for -f
+ * svg, which then needs no -n; standard input is not read ahead.) */
+static int
+one_game(const char *path)
+{
+    FILE *fp;
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    pdn_error err;
+    int n = 0, st;
+
+    if (strcmp(path, "-") == 0 || (fp = fopen(path, "rb")) == NULL)
+        return 0;
+    if ((r = pdn_reader_new_file(fp, path)) != NULL) {
+        while (n < 2 && (st = pdn_reader_next(r, &g, &err)) != 0) {
+            pdn_game_free(g);
+            g = NULL;
+            n++;
+            if (st < 0 && (err.code == PDN_EIO || err.code == PDN_ENOMEM))
+                break;
+        }
+        pdn_reader_free(r);
+    }
+    fclose(fp);
+    return n == 1;
+}
+
 /* Every output is one document: an SVG stream holds one position unless
  * -O gives each its own file; a page shows one file. Returns -1 when the
  * options fit, else the status to exit with. */
@@ -407,6 +434,10 @@ main(int argc, char **argv)
         return tool_usage_error("options -a and -p exclude each other");
     if (tool_openings_check(ro.openings, o.json) != 0)
         return TOOL_TROUBLE;
+    /* -f svg on a file of one game: that game, without -n */
+    if (ro.format == F_SVG && ro.game == 0 && ro.pics.dir == NULL &&
+        argc - optind == 1 && one_game(argv[optind]))
+        ro.game = 1;
     if ((st = check_pictures(&ro, argc - optind)) >= 0)
         return st;
     o.only = ro.game;

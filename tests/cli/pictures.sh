@@ -79,6 +79,15 @@ expect_status 0 pdn-replay -f svg -r -n 2 g.pdn
 x1r=$(grep -o '<text x="[0-9]*" y="[0-9]*">1</text>' "$tmp/out" | cut -d'"' -f2)
 [ -n "$x1" ] && [ -n "$x1r" ] && [ "$x1" != "$x1r" ] || check "-r moves square 1"
 
+# a file of one game needs no -n; two games do, and standard input is not
+# read ahead
+expect_status 0 pdn-replay -f svg "$top_srcdir/samples/folk-towers.pdn"
+[ "$(grep -c '^<svg' out)" = 1 ] && grep -q 'after 12... d4:f6' out ||
+    check "-f svg on a one-game file"
+expect_status 0 pdn-replay -f svg -t -a "$top_srcdir/samples/folk-towers.pdn"
+[ "$(grep -c '^<svg x=' out)" = 25 ] || check "-f svg -t -a on a one-game file"
+expect_status 2 pdn-replay -f svg - <"$top_srcdir/samples/folk-towers.pdn"
+
 # several positions: refused on one stream, one file each with -O
 expect_status 2 pdn-replay -f svg g.pdn
 expect_status 2 pdn-replay -f svg -a -n 1 g.pdn
