@@ -557,6 +557,13 @@ diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
                 "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
                 "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
                 L.w, L.h, L.w, L.h, L.w, L.h);
+    /* for screen readers: what the picture shows */
+    tbuf_adds(out, "<title>");
+    if (caption != NULL && *caption) {
+        diagram_xml(out, caption);
+        tbuf_adds(out, "; ");
+    }
+    tbuf_printf(out, "%s to move</title>\n", turn ? "White" : "Black");
     if (caption != NULL && *caption)
         diagram_line(out, "caption", L.w / 2, L.margin / 2 + fs, L.w - 8, fs,
                      "", caption);
