@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # The pdn-replay -f html page in a real headless browser (Chromium): a
 # driver script appended to the page (the page has no closing tags to
-# place it after) waits for the page to be read, clicks the second game, steps with the arrow keys and the
-# buttons, and writes the FEN shown at each step into the page, which the
-# browser dumps; those FENs must equal pdn-replay -a's. Skipped (77) when no
-# Chromium is installed.
+# place it after) waits for the page to be read, clicks the second game,
+# steps with the arrow keys and the buttons, and writes the FEN shown at
+# each step into the page, which the browser dumps; those FENs must equal
+# pdn-replay -a's. tests/cli/viewer.sh tests the viewer feature by
+# feature. Skipped (77) when no Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 browser=
