@@ -90,3 +90,4 @@ tools/viewer-assets.h: $(srcdir)/tools/viewer/embed.sh \
 	$(AM_V_GEN)$(MKDIR_P) tools && \
 	$(SHELL) $(srcdir)/tools/viewer/embed.sh $(srcdir)/tools/viewer >$@.tmp && \
 	mv $@.tmp $@
+tools/tools_pdn_replay-html.$(OBJEXT): tools/viewer-assets.h
