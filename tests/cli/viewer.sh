@@ -286,6 +286,22 @@ run rep.html rep.js
 grep -q '^A draw could be claimed at ply 8: threefold repetition' got ||
     { echo "FAIL: a draw rule in words: $(cat got)" >&2; fail=1; }
 
+# markup in tags and comments stays text: no script of the game runs
+printf '[Event "</script><script>window.bad=1</script>"]\n[White "<b>x"]\n[GameType "20"]\n\n{</script><img src=x onerror=window.bad=2>} 1. 32-28 *\n' >evil.pdn
+pdn-replay -f html evil.pdn >evil.html 2>/dev/null
+cat >evil.js <<'JS'
+r.push('bad ' + (window.bad || 0) + ' imgs ' + n('img'));
+r.push('sub ' + document.getElementById('sub').textContent);
+r.push('cm ' + document.querySelector('#moves .cm').textContent);
+JS
+run evil.html evil.js
+{
+    echo "bad 0 imgs 0"
+    echo "sub </script><script>window.bad=1</script> · 32-28"
+    echo "cm </script><img src=x onerror=window.bad=2> "
+} >want
+same "markup in the game is shown as text"
+
 # 6. the copied PDN: the page's PDN of game 1 replays to the same
 # positions, variations included
 cat >pdn.js <<'JS'
