@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* The viewer page of pdn-replay -f html. Each game is one call
- * P.d('ENTRY','DATA') in its own script element: two string literals of
- * JSON text, kept as strings until the game is listed (ENTRY) or shown
- * (DATA), so that a large archive costs the browser little more than its
- * text. Square numbers travel as one character each (ALPHA). */
+/* The viewer page of pdn-replay -f html. Each game is the text of one
+ * <script type="text/x-pdn-game"> element, which the browser never runs:
+ * its list entry (JSON) on the first line, its data (JSON) on the second,
+ * with every '<' written \u003c. The page keeps the elements and parses a
+ * game's data only when the game is shown. Square numbers travel as one
+ * character each (alpha), moves written as their squares as '=' or '~',
+ * and what a standard GameType gives (geometry, initial position) as its
+ * number. */
 #include <config.h>
 #include "html.h"
 #include "openrec.h"
@@ -172,7 +175,6 @@ html_game_free(html_game *h)
     tbuf_free(&h->vars);
     tbuf_free(&h->end);
     pdn_drawstate_free(h->ds);
-    pdn_board_free(h->scratch);
     pdn_movelist_free(h->l);
     tbuf_free(&h->moves);
     memset(h, 0, sizeof *h);
@@ -217,7 +219,8 @@ comments(tbuf *j, const pdn_node *n, int where)
     tbuf t = {0};
 
     for (i = 0; i < pdn_node_comment_count(n, where); i++)
-        tbuf_printf(&t, "%s%s", i ? " " : "", pdn_node_comment_at(n, where, i));
+        tbuf_printf(&t, "%s%s", i ? " " : "",
+                    pdn_node_comment_at(n, where, i));
     tbuf_json(j, t.data);
     tbuf_free(&t);
 }
@@ -270,7 +273,8 @@ move_text(tbuf *m, const pdn_node *n, const pdn_gametype *gt,
           const pdn_move *mv)
 {
     const char *text = pdn_node_text(n);
-    char sep = mv != NULL && mv->ncaptured ? pdn_gametype_capture_sep(gt) : '-';
+    char sep = mv != NULL && mv->ncaptured ? pdn_gametype_capture_sep(gt)
+                                           : '-';
     size_t at;
     int i;
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* The game viewer page of pdn-replay -f html: one self-contained HTML file
  * (inline CSS, SVG drawn by a little JavaScript, no network) written as a
- * stream: the page's head and the viewer, then one small script element
- * per game holding two strings, its list entry and its data, which the
- * page decodes only when the game is shown. The positions are
+ * stream: the page's head and the viewer, then one element per game
+ * holding its list entry and its data as text, which the page decodes
+ * only when the game is listed or shown. The positions are
  * pdn-replay's, computed by libpdn, so the page needs no rules of its
  * own: each ply carries its move's squares and captured squares, and a
  * FEN wherever the position is not the previous one with those squares
@@ -34,8 +34,7 @@ typedef struct html_game {
     html_rec rec;
     pdn_drawstate *ds;        /* draw rules along the main line */
     int drawn;                /* a draw rule was reported in end */
-    pdn_board *scratch;       /* a copy for the variations */
-    pdn_movelist *l;
+    pdn_movelist *l;          /* scratch for the variations */
 } html_game;
 
 void html_game_init(html_game *h);

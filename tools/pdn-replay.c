@@ -63,8 +63,8 @@ static const tool_cmdline replay_cmdline = {
     "     game (-n) or ply (-p) asked for", NULL};
 
 /* Prints the position b of game g of file, reached at ply by move mv
- * (text) / last from before (pictures; NULL: not known). ds (-a -f json): the draw-rule counts, with l as
- * scratch. */
+ * (text) / last from before (pictures; NULL: not known). ds (-a -f json):
+ * the draw-rule counts, with l as scratch. */
 static void
 show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
      const pdn_game *g, unsigned long ply, const char *mv,

@@ -23,10 +23,11 @@ typedef struct pic_sheet {
 } pic_sheet;
 
 /* Draws the position b of game g of file, reached at ply by move mv (text)
- * / last (NULL at the start) from before (NULL: not known): onto sh (po->sheet), else to the output or
- * with -O to DIR/STEM-gGAME-pPLY.svg, STEM being the input's name without
- * its directory and .pdn ending ("stdin" for standard input). A file that
- * cannot be written is reported on to (status 2). */
+ * / last (NULL at the start) from before (NULL: not known): onto sh
+ * (po->sheet), else to the output or with -O to DIR/STEM-gGAME-pPLY.svg,
+ * STEM being the input's name without its directory and .pdn ending
+ * ("stdin" for standard input). A file that cannot be written is reported
+ * on to (status 2). */
 void pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to,
               const char *file, const pdn_game *g, unsigned long ply,
               const char *mv, const pdn_board *b, const pdn_board *before,
