@@ -262,6 +262,11 @@ r.push('numbers ' + n('#board .sqn'));
 document.getElementById('g5').click();
 r.push('over ' + document.getElementById('endtext').textContent);
 key('End'); r.push('ply ' + document.getElementById('ply').textContent);
+document.getElementById('g0').click();
+var x1 = document.querySelector('#board .sqn').getAttribute('x');
+document.getElementById('flip').click();
+r.push('flip ' + (document.querySelector('#board .sqn').getAttribute('x') != x1));
+r.push('title ' + document.querySelector('#board title').textContent);
 JS
 run v.html misc.js
 {
@@ -275,6 +280,8 @@ run v.html misc.js
     echo "numbers 50"
     echo "over Black has no move at ply 1: White (the first mover) won. 1-0: White won"
     echo "ply ply 1 of 1 · Black has no move at ply 1: White (the first mover) won"
+    echo "flip true"
+    echo "title Start position, White to move"
 } >want
 same "coordinates, captured king, end in words, modifier keys"
 
