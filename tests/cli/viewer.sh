@@ -94,6 +94,17 @@ for f in "$top_srcdir"/samples/*.pdn; do
     same "$(basename "$f"): the page's positions are pdn-replay -a's"
 done
 
+# towers: 3. g3:e5 takes the top of the stack on f4: ringed, the taken man
+# drawn small and crossed; the stack on e5 shows the man beneath
+pdn-replay -f html "$top_srcdir/samples/folk-towers.pdn" >tw.html 2>/dev/null
+cat >tw.js <<'JS'
+r.push('capmark ' + n('#board .capmark') + ' taken ' + n('#board g.bm.captured') +
+    ' stack ' + document.querySelector('#board .stack').getAttribute('data-under'));
+JS
+run tw.html tw.js '#g=1&p=5'
+echo "capmark 1 taken 1 stack b" >want
+same "towers: a stack's top taken"
+
 cat >v.pdn <<'PDN'
 [Event "Club"]
 [White "Anna"]
