@@ -94,7 +94,7 @@ function render() {
 function pick(i) {
     return function (ev) { ev.preventDefault(); show(i, 0); };
 }
-function filter() {
+function filter(keep) {
     var q = $('q').value.toLowerCase().split(/\s+/).filter(Boolean);
     var r = $('res').value;
     if (!q.length && !r) {
@@ -109,7 +109,7 @@ function filter() {
             if (ok) F.push(i);
         }
     }
-    $('list').scrollTop = 0;
+    if (keep !== true) $('list').scrollTop = 0;
     render();
 }
 
@@ -143,7 +143,9 @@ function d(t) {
 }
 function more() {
     T = 0;
-    if ($('q').value || $('res').value) filter(); else render();
+    /* games that came in while a search is on: searched too, the list
+     * stays where it is */
+    if ($('q').value || $('res').value) filter(true); else render();
 }
 
 /* positions: a board maps "file,rank" to a piece, 'w' 'b' 'W' 'B', and
@@ -652,7 +654,7 @@ document.addEventListener('DOMContentLoaded', function () {
     $('cpdn').onclick = function () { copy(pdn()); };
     var t = 0;
     $('q').oninput = function () { clearTimeout(t); t = setTimeout(filter, 120); };
-    $('res').onchange = filter;
+    $('res').onchange = function () { filter(); };
     $('list').onscroll = function () {
         if (window.requestAnimationFrame) requestAnimationFrame(render); else render();
     };
