@@ -14,3 +14,10 @@ bench: all
 	$(SHELL) $(srcdir)/bench/memory.sh '$(abs_top_builddir)' '$(abs_top_srcdir)'
 	$(SHELL) $(srcdir)/bench/python.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 .PHONY: bench
+
+## bench/viewer.sh: the viewer page of the Open Checkers Archive in headless
+## Chromium: size, first game, load, JavaScript heap, renderer memory.
+EXTRA_DIST += bench/viewer.sh
+bench-viewer: all
+	$(SHELL) $(srcdir)/bench/viewer.sh '$(abs_top_builddir)' '$(abs_top_srcdir)'
+.PHONY: bench-viewer
