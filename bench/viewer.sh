@@ -76,7 +76,7 @@ echo "page: $(wc -c <"$tmp/page.html") bytes, written in" \
 probe "$tmp/page.html" "$tmp/probe.html"
 "$browser" --headless --no-sandbox --disable-gpu --enable-precise-memory-info \
     --user-data-dir="$tmp/p1" --dump-dom "file://$tmp/probe.html" \
-    2>/dev/null | grep -o 'first game shown[^<]*' || echo "no probe result"
+    2>/dev/null | grep '<pre id="probe">' | sed 's/.*<pre id="probe">//; s/<.*//'
 echo "renderer private MB, every 0.5 s:$(series "$tmp/page.html" "$tmp/p2")"
 printf '[GameType "20"]\n\n1. 32-28 *\n' >"$tmp/one.pdn"
 "$build/tools/pdn-replay" -f html "$tmp/one.pdn" >"$tmp/one.html" 2>/dev/null
