@@ -361,7 +361,7 @@ static const char viewer_js[] =
     "    var rest = s.replace(/\\[%(\\w+)\\s*([^\\]]*)\\]/g, function (all, c, v) {\n"
     "        v = v.trim();\n"
     "        if (c == 'clock' || c == 'clk') {\n"
-    "            txt(box, 'clk', '⏱ ' + v).title = 'clock';\n"
+    "            txt(box, 'clk', 'clock ' + v).title = 'clock';\n"
     "            (L.I[k] = L.I[k] || []).push('clock ' + v);\n"
     "        } else if (c == 'eval') {\n"
     "            txt(box, 'evl', 'eval ' + v).title = 'evaluation';\n"

@@ -247,7 +247,7 @@ vfen() { awk -F'\t' -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3}' vfens; }
     echo "main $(vfen 1 1) main line"
     echo "nags ! ?! ?"
     echo "comments Opening |good "
-    echo "badges ⏱ 1:30:00|eval +0.35"
+    echo "badges clock 1:30:00|eval +0.35"
     echo "at ply 1: csl 2 cal 2 info eval +0.35"
     echo "at ply 2: csl 0 cal 0"
     echo "font 8.4"

@@ -294,7 +294,7 @@ function comment(box, s, L, k) {
     var rest = s.replace(/\[%(\w+)\s*([^\]]*)\]/g, function (all, c, v) {
         v = v.trim();
         if (c == 'clock' || c == 'clk') {
-            txt(box, 'clk', '⏱ ' + v).title = 'clock';
+            txt(box, 'clk', 'clock ' + v).title = 'clock';
             (L.I[k] = L.I[k] || []).push('clock ' + v);
         } else if (c == 'eval') {
             txt(box, 'evl', 'eval ' + v).title = 'evaluation';
