@@ -22,3 +22,9 @@ noinst_PROGRAMS += bench/gengames
 bench_gengames_SOURCES = bench/gengames.c
 bench_gengames_LDADD = lib/libpdn.la
 EXTRA_DIST += bench/db.sh
+## bench/viewer.sh: the viewer page of the Open Checkers Archive in headless
+## Chromium: size, first game, load, JavaScript heap, renderer memory.
+EXTRA_DIST += bench/viewer.sh
+bench-viewer: all
+	$(SHELL) $(srcdir)/bench/viewer.sh '$(abs_top_builddir)' '$(abs_top_srcdir)'
+.PHONY: bench-viewer

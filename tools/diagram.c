@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 void
 diagram_style_init(diagram_style *st)
@@ -19,6 +20,38 @@ diagram_style_init(diagram_style *st)
     strcpy(st->light, "#f0d9b5");
     strcpy(st->dark, "#b58863");
 }
+
+/* The colour names of SVG and CSS. */
+static const char *const colour_names[] = {
+    "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige",
+    "bisque", "black", "blanchedalmond", "blue", "blueviolet", "brown",
+    "burlywood", "cadetblue", "chartreuse", "chocolate", "coral",
+    "cornflowerblue", "cornsilk", "crimson", "cyan", "darkblue", "darkcyan",
+    "darkgoldenrod", "darkgray", "darkgreen", "darkgrey", "darkkhaki",
+    "darkmagenta", "darkolivegreen", "darkorange", "darkorchid", "darkred",
+    "darksalmon", "darkseagreen", "darkslateblue", "darkslategray",
+    "darkslategrey", "darkturquoise", "darkviolet", "deeppink",
+    "deepskyblue", "dimgray", "dimgrey", "dodgerblue", "firebrick",
+    "floralwhite", "forestgreen", "fuchsia", "gainsboro", "ghostwhite",
+    "gold", "goldenrod", "gray", "green", "greenyellow", "grey", "honeydew",
+    "hotpink", "indianred", "indigo", "ivory", "khaki", "lavender",
+    "lavenderblush", "lawngreen", "lemonchiffon", "lightblue", "lightcoral",
+    "lightcyan", "lightgoldenrodyellow", "lightgray", "lightgreen",
+    "lightgrey", "lightpink", "lightsalmon", "lightseagreen", "lightskyblue",
+    "lightslategray", "lightslategrey", "lightsteelblue", "lightyellow",
+    "lime", "limegreen", "linen", "magenta", "maroon", "mediumaquamarine",
+    "mediumblue", "mediumorchid", "mediumpurple", "mediumseagreen",
+    "mediumslateblue", "mediumspringgreen", "mediumturquoise",
+    "mediumvioletred", "midnightblue", "mintcream", "mistyrose", "moccasin",
+    "navajowhite", "navy", "oldlace", "olive", "olivedrab", "orange",
+    "orangered", "orchid", "palegoldenrod", "palegreen", "paleturquoise",
+    "palevioletred", "papayawhip", "peachpuff", "peru", "pink", "plum",
+    "powderblue", "purple", "rebeccapurple", "red", "rosybrown", "royalblue",
+    "saddlebrown", "salmon", "sandybrown", "seagreen", "seashell", "sienna",
+    "silver", "skyblue", "slateblue", "slategray", "slategrey", "snow",
+    "springgreen", "steelblue", "tan", "teal", "thistle", "tomato",
+    "turquoise", "violet", "wheat", "white", "whitesmoke", "yellow",
+    "yellowgreen", NULL};
 
 static int
 colour(const char *s, size_t n, char *dst)
@@ -34,9 +67,12 @@ colour(const char *s, size_t n, char *dst)
             if (!isxdigit((unsigned char)s[i]))
                 return -1;
     } else {
-        for (i = 0; i < n; i++)
-            if (!isalpha((unsigned char)s[i]))
-                return -1;
+        for (i = 0; colour_names[i] != NULL; i++)
+            if (strlen(colour_names[i]) == n &&
+                strncasecmp(colour_names[i], s, n) == 0)
+                break;
+        if (colour_names[i] == NULL)
+            return -1;
     }
     memcpy(dst, s, n);
     dst[n] = '\0';
@@ -107,6 +143,31 @@ piece_text(int p, int unicode, int playable)
 #define DF(gt, st, f) ((st)->flip ? (gt)->width - 1 - (f) : (f))
 #define DR(gt, st, r) ((st)->flip ? (r) : (gt)->height - 1 - (r))
 
+void
+diagram_stacks(const pdn_board *b, diagram_stack *st)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    pdn_fen fen;
+    size_t i;
+    int c;
+
+    memset(st->n, 0, sizeof st->n);
+    st->count = 0;
+    pdn_board_get_fen(b, &fen);
+    for (i = 0; i < fen.count; i++) {
+        const pdn_fen_piece *p = &fen.piece[i];
+
+        if (p->nunder == 0)
+            continue;
+        c = p->algebraic ? p->sq : pdn_square_to_coord(gt, p->sq);
+        if (c < 0 || c > 255)
+            continue;
+        st->n[c] = p->nunder;
+        memcpy(st->under[c], p->under, p->nunder);
+        st->order[st->count++] = (unsigned char)c;
+    }
+}
+
 /* Numeric boards show a second panel with the square numbers, since the
  * numbering depends on the GameType's corner; algebraic boards show files
  * and ranks around the board instead. */
@@ -114,8 +175,9 @@ void
 diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st)
 {
     const pdn_gametype *gt = pdn_board_gametype(b);
-    int alg = gt->notation != 'N', f, r, c;
+    int alg = gt->notation != 'N', f, r, c, i;
     char name[8];
+    diagram_stack stk;
 
     for (r = 0; r < gt->height; r++) {
         if (alg)
@@ -149,6 +211,16 @@ diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st)
         }
         tbuf_addc(out, '\n');
     }
+    /* the towers variants: what stands under each top, top down */
+    diagram_stacks(b, &stk);
+    for (i = 0; i < stk.count; i++) {
+        c = stk.order[i];
+        pdn_coord_name(gt, c, name, sizeof name);
+        tbuf_printf(out, "%s %s %c(%.*s)", i ? "," : "stacks:", name,
+                    pdn_board_piece(b, c), (int)stk.n[c], stk.under[c]);
+    }
+    if (stk.count > 0)
+        tbuf_addc(out, '\n');
     tbuf_printf(out, "%s to move\n",
                 pdn_board_turn(b) == 'W' ? "White" : "Black");
 }
@@ -255,6 +327,51 @@ svg_numbers(tbuf *out, const layout *L)
     tbuf_adds(out, "</g>\n");
 }
 
+static const char *
+piece_fill(int p)
+{
+    return p == 'w' || p == 'W' ? "#fbf7ee" : "#262626";
+}
+
+static const char *
+piece_edge(int p)
+{
+    return p == 'w' || p == 'W' ? "#5a5a5a" : "#000000";
+}
+
+/* The pieces under a stack's top at x,y, bottom first: the rim of each
+ * shows below the top piece (at most 4; kings with a gold edge), and the
+ * stack's height in a badge. Returns how far up the top piece goes. */
+static int
+svg_under(tbuf *out, const layout *L, int x, int y, const char *under,
+          int n)
+{
+    int rad = L->cell * 37 / 100, step = L->cell / 11 + 1;
+    int shown = n < 4 ? n : 4, i, lift = shown * step / 2, fs;
+
+    if (n == 0)
+        return 0;
+    tbuf_printf(out, "<g class=\"stack\" data-under=\"%.*s\">\n", n, under);
+    for (i = shown - 1; i >= 0; i--)
+        tbuf_printf(out,
+                    "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+                    "stroke=\"%s\" stroke-width=\"%s\"/>\n",
+                    x, y - lift + (i + 1) * step, rad, piece_fill(under[i]),
+                    under[i] == 'W' || under[i] == 'B' ? "#c8a020"
+                                                       : piece_edge(under[i]),
+                    under[i] == 'W' || under[i] == 'B' ? "2.5" : "1.5");
+    fs = L->cell * 3 / 10 > 8 ? L->cell * 3 / 10 : 8;
+    tbuf_printf(out,
+                "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#2060d0\" "
+                "stroke=\"#ffffff\" stroke-width=\"1\"/>\n"
+                "<text x=\"%d\" y=\"%d\" font-size=\"%d\" fill=\"#ffffff\" "
+                "text-anchor=\"middle\">%d</text>\n</g>\n",
+                x + rad * 8 / 10, y + rad * 8 / 10, fs * 6 / 10 + 1,
+                x + rad * 8 / 10, y + rad * 8 / 10 + fs * 35 / 100, fs,
+                n + 1);
+    return lift;
+}
+
 /* A piece at x,y: a disc; a king is two stacked discs with a crown. faded
  * draws a captured piece: translucent, dashed, crossed. */
 static void
@@ -262,8 +379,7 @@ svg_piece(tbuf *out, const layout *L, int x, int y, int p, int faded)
 {
     int white = p == 'w' || p == 'W', king = p == 'W' || p == 'B';
     int rad = L->cell * 37 / 100, lift = king ? L->cell / 12 : 0, i, k;
-    const char *fill = white ? "#fbf7ee" : "#262626";
-    const char *edge = white ? "#5a5a5a" : "#000000";
+    const char *fill = piece_fill(p), *edge = piece_edge(p);
     const char *dash = faded ? " stroke-dasharray=\"3,2\"" : "";
 
     tbuf_printf(out, "<g class=\"%s%s\"%s>\n",
@@ -333,16 +449,21 @@ svg_last(tbuf *out, const layout *L, const pdn_move *last)
                 x, y, L->cell / 8 + 1);
 }
 
-/* Pieces, then the captured ones of the last move, faded (the board no
- * longer holds them: their colour is the opposite of the side that moved,
- * which is now the side to move). */
+/* Pieces (stacks with what is under them), then the captured ones of
+ * the last move: faded where they stood, as before held them (without
+ * before: men of the side to move, the colour the mover captured), or,
+ * where a stack lost its top and still stands, that top drawn small in
+ * the square's corner, crossed. */
 static void
 svg_pieces(tbuf *out, const layout *L, const pdn_board *b,
-           const pdn_move *last)
+           const pdn_board *before, const pdn_move *last)
 {
     const pdn_gametype *gt = L->gt;
-    int f, r, c, x, y, p, i;
+    int f, r, c, x, y, p, i, lift;
+    diagram_stack stk;
+    layout small;
 
+    diagram_stacks(b, &stk);
     tbuf_adds(out, "<g class=\"pieces\">\n");
     for (r = 0; r < gt->height; r++)
         for (f = 0; f < gt->width; f++) {
@@ -350,22 +471,69 @@ svg_pieces(tbuf *out, const layout *L, const pdn_board *b,
             if ((p = pdn_board_piece(b, c)) == 0)
                 continue;
             centre(L, c, &x, &y);
-            svg_piece(out, L, x, y, p, 0);
+            lift = svg_under(out, L, x, y, stk.under[c], stk.n[c]);
+            svg_piece(out, L, x, y - lift, p, 0);
         }
+    small = *L;
+    small.cell = L->cell * 6 / 10;
     for (i = 0; last != NULL && i < last->ncaptured; i++) {
         c = last->captured[i];
-        if (pdn_board_piece(b, c) != 0)
-            continue;
+        p = before != NULL ? pdn_board_piece(before, c) : 0;
+        if (p == 0)
+            p = pdn_board_turn(b) == 'W' ? 'w' : 'b';
         centre(L, c, &x, &y);
-        svg_piece(out, L, x, y, pdn_board_turn(b) == 'W' ? 'w' : 'b', 1);
+        if (pdn_board_piece(b, c) == 0) {
+            svg_piece(out, L, x, y, p, 1);
+            continue;
+        }
+        tbuf_printf(out, "<circle class=\"capmark\" cx=\"%d\" cy=\"%d\" "
+                         "r=\"%d\" fill=\"none\" stroke=\"#c02020\" "
+                         "stroke-width=\"2\" stroke-dasharray=\"4,3\"/>\n",
+                    x, y, L->cell * 46 / 100);
+        corner(L, c, &x, &y);
+        svg_piece(out, &small, x + L->cell * 3 / 4, y + L->cell / 4, p, 1);
     }
     tbuf_adds(out, "</g>\n");
 }
 
 void
-diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last,
-            const char *caption, const diagram_style *st, const int *at,
-            int *size)
+diagram_line(tbuf *out, const char *cls, int x, int y, int width, int fs,
+             const char *attrs, const char *text)
+{
+    /* a glyph is about 0.55 em wide; no letters under 9 px */
+    int chars = 0, cfs = fs, keep, min = fs < 9 ? fs : 9;
+    const char *s;
+    tbuf cut = {0};
+
+    for (s = text; *s; s++)
+        chars += (*s & 0xc0) != 0x80;
+    if (chars > 0 && chars * cfs * 55 / 100 > width)
+        cfs = width * 100 / 55 / chars;
+    if (cfs < min) {
+        /* still too long at the smallest size: cut, with an ellipsis */
+        cfs = min;
+        keep = width * 100 / 55 / cfs - 1;
+        for (s = text; *s && keep > 0; s++) {
+            keep -= (s[1] & 0xc0) != 0x80;
+            tbuf_addc(&cut, *s);
+        }
+        while (cut.len > 0 && cut.data[cut.len - 1] == ' ')
+            cut.data[--cut.len] = '\0';
+        tbuf_adds(&cut, "\xe2\x80\xa6");
+        text = cut.data;
+    }
+    tbuf_printf(out, "<text class=\"%s\" x=\"%d\" y=\"%d\" "
+                     "font-size=\"%d\" %stext-anchor=\"middle\">",
+                cls, x, y, cfs, attrs);
+    diagram_xml(out, text);
+    tbuf_adds(out, "</text>\n");
+    tbuf_free(&cut);
+}
+
+void
+diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
+            const pdn_move *last, const char *caption,
+            const diagram_style *st, const int *at, int *size)
 {
     layout L;
     int turn = pdn_board_turn(b) == 'W', fs, y;
@@ -389,24 +557,19 @@ diagram_svg(tbuf *out, const pdn_board *b, const pdn_move *last,
                 "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
                 "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
                 L.w, L.h, L.w, L.h, L.w, L.h);
+    /* for screen readers: what the picture shows */
+    tbuf_adds(out, "<title>");
     if (caption != NULL && *caption) {
-        /* a long caption gets smaller letters (about 0.55 em wide each) */
-        int chars = 0, cfs = fs;
-        const char *s;
-
-        for (s = caption; *s; s++)
-            chars += (*s & 0xc0) != 0x80;
-        if (chars * cfs * 55 / 100 > L.w - 8)
-            cfs = (L.w - 8) * 100 / 55 / chars;
-        tbuf_printf(out, "<text class=\"caption\" x=\"%d\" y=\"%d\" "
-                         "font-size=\"%d\" text-anchor=\"middle\">",
-                    L.w / 2, L.margin / 2 + fs, cfs > 6 ? cfs : 6);
         diagram_xml(out, caption);
-        tbuf_adds(out, "</text>\n");
+        tbuf_adds(out, "; ");
     }
+    tbuf_printf(out, "%s to move</title>\n", turn ? "White" : "Black");
+    if (caption != NULL && *caption)
+        diagram_line(out, "caption", L.w / 2, L.margin / 2 + fs, L.w - 8, fs,
+                     "", caption);
     svg_board(out, &L);
     svg_last(out, &L, last);
-    svg_pieces(out, &L, b, last);
+    svg_pieces(out, &L, b, before, last);
     svg_numbers(out, &L);
     /* the side to move: a disc of its colour and the words */
     y = L.h - fs / 2 - 6;

@@ -1,117 +1,84 @@
 /* SPDX-License-Identifier: MIT */
-/* The viewer page of pdn-replay -f html. Each game is one call
- * P.add({...}) in its own script element, so that a browser shows the list
- * and the first game while the rest of a large file is still loading. */
+/* The viewer page of pdn-replay -f html. Each game is the text of one
+ * <script type="text/x-pdn-game"> element, which the browser never runs:
+ * its list entry (JSON) on the first line, its data (JSON) on the second,
+ * with every '<' written \u003c. The page keeps the elements and parses a
+ * game's data only when the game is shown. Square numbers travel as one
+ * character each (alpha), moves written as their squares as '=' or '~',
+ * and what a standard GameType gives (geometry, initial position) as its
+ * number. */
 #include <config.h>
 #include "html.h"
+#include "openrec.h"
+#include "viewer-assets.h" /* viewer_css, viewer_js, viewer_html */
 
 #include <string.h>
 
-/* A JSON string that may stand inside a script element: '<' is written
- * \u003c so that no "</script" can end it early. */
+/* Squares 1..77 as the characters '0'..'~' without '<' and '\\' (neither
+ * needs escaping in a script). Boards with more squares get every FEN. */
+#define ALPHA_MAX 77
+
+static char
+alpha(int sq)
+{
+    int c = 48 + sq - 1;
+
+    if (c >= 60)
+        c++;
+    if (c >= 92)
+        c++;
+    return (char)c;
+}
+
+/* Appends JSON text j with every '<' written \u003c (JSON text has '<'
+ * only inside strings), so that no "</script" can end the element. */
 static void
-js_str(tbuf *out, const char *s)
+json_safe(tbuf *out, const tbuf *j)
 {
-    tbuf tmp = {0};
-    size_t i;
+    size_t i, from = 0;
 
-    tbuf_json(&tmp, s != NULL ? s : "");
-    for (i = 0; i < tmp.len; i++) {
-        if (tmp.data[i] == '<')
-            tbuf_adds(out, "\\u003c");
-        else
-            tbuf_addc(out, tmp.data[i]);
+    for (i = 0; i < j->len; i++) {
+        if (j->data[i] != '<')
+            continue;
+        tbuf_add(out, j->data + from, i - from);
+        tbuf_adds(out, "\\u003c");
+        from = i + 1;
     }
-    tbuf_free(&tmp);
+    tbuf_add(out, j->data + from, j->len - from);
 }
 
-void
-html_game_init(html_game *h)
-{
-    memset(h, 0, sizeof *h);
-}
-
-void
-html_game_free(html_game *h)
-{
-    tbuf_free(&h->pos);
-}
-
+/* The squares of gt as file letter and rank digit each, square 1 first. */
 static void
-coords(tbuf *out, const unsigned char *c, int n)
+geometry(tbuf *out, const pdn_gametype *gt)
 {
-    int i;
+    int s, c;
 
-    for (i = 0; i < n; i++)
-        tbuf_printf(out, "%s%d,%d", i ? "," : "", PDN_COORD_FILE(c[i]),
-                    PDN_COORD_RANK(c[i]));
+    for (s = 1; (c = pdn_square_to_coord(gt, s)) >= 0; s++)
+        tbuf_printf(out, "%c%c", 'a' + PDN_COORD_FILE(c),
+                    '0' + PDN_COORD_RANK(c));
 }
 
-/* Applies last to h->prev as the page does: the piece moves from the first
- * square of the path to the last, the captured pieces go, a promoting man
- * becomes a king, the turn passes. */
-static void
-apply(html_game *h, const pdn_move *last)
+/* The page's head carries the geometry and initial position (GEO) of
+ * every standard GameType up to this number, so that a game of one names
+ * its type instead. */
+#define STD_TYPES 128
+
+/* gt's standard geometry and initial FEN into geo and fen; 0, or -1 when
+ * gt's type has no standard value. */
+static int
+standard(const pdn_gametype *gt, tbuf *geo, char *fen, size_t size)
 {
-    int p = h->prev[last->path[0]], i;
+    pdn_gametype std;
+    pdn_board *b;
 
-    h->prev[last->path[0]] = 0;
-    for (i = 0; i < last->ncaptured; i++)
-        h->prev[last->captured[i]] = 0;
-    if (last->promotes && (p == 'w' || p == 'b'))
-        p -= 'a' - 'A';
-    h->prev[last->path[last->n - 1]] = (unsigned char)p;
-    h->turn = h->turn == 'W' ? 'B' : 'W';
-}
-
-void
-html_ply(html_game *h, const pdn_board *b, const pdn_move *last)
-{
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    unsigned char now[256];
-    char fen[PDN_FEN_MAX * 5];
-    int c, same;
-
-    memset(now, 0, sizeof now);
-    for (c = 0; c < 256; c++)
-        if (PDN_COORD_FILE(c) < gt->width && PDN_COORD_RANK(c) < gt->height)
-            now[c] = (unsigned char)pdn_board_piece(b, c);
-    if (last != NULL) {
-        apply(h, last);
-        h->plies++;
-    }
-    same = last != NULL && h->turn == pdn_board_turn(b) &&
-           memcmp(now, h->prev, sizeof now) == 0;
-    tbuf_adds(&h->pos, h->pos.len > 0 ? ",[" : "[");
-    if (same) {
-        tbuf_addc(&h->pos, '0');
-    } else {
-        tool_fen(b, fen, sizeof fen);
-        js_str(&h->pos, fen);
-        memcpy(h->prev, now, sizeof now);
-        h->turn = pdn_board_turn(b);
-    }
-    if (last != NULL) {
-        tbuf_adds(&h->pos, ",[");
-        coords(&h->pos, last->path, last->n);
-        tbuf_adds(&h->pos, "],[");
-        coords(&h->pos, last->captured, last->ncaptured);
-        tbuf_printf(&h->pos, "],%d", last->promotes != 0);
-    }
-    tbuf_addc(&h->pos, ']');
-}
-
-/* A move as written, with its strength mark and NAGs. */
-static void
-move_text(tbuf *t, const pdn_node *n)
-{
-    size_t i;
-
-    tbuf_adds(t, pdn_node_text(n));
-    if (pdn_node_strength(n) != NULL)
-        tbuf_adds(t, pdn_node_strength(n));
-    for (i = 0; i < pdn_node_nag_count(n); i++)
-        tbuf_printf(t, " $%d", pdn_node_nag_at(n, i));
+    if (gt->type < 0 || gt->type >= STD_TYPES ||
+        pdn_gametype_standard(gt->type, &std) != 0 ||
+        (b = pdn_board_new(&std, NULL)) == NULL)
+        return -1;
+    geometry(geo, &std);
+    pdn_board_fen_string(b, fen, size);
+    pdn_board_free(b);
+    return 0;
 }
 
 /* Empties t (its data stays a valid string). */
@@ -124,267 +91,549 @@ reset(tbuf *t)
 }
 
 static void
-comments(tbuf *t, const pdn_node *n, int where)
+rec_start(html_rec *r, const pdn_board *b)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    int c;
+
+    memset(r->prev, 0, sizeof r->prev);
+    for (c = 0; c < 256; c++)
+        if (PDN_COORD_FILE(c) < gt->width && PDN_COORD_RANK(c) < gt->height)
+            r->prev[c] = (unsigned char)pdn_board_piece(b, c);
+    r->turn = pdn_board_turn(b);
+    r->always = gt->folk == PDN_FOLK_TOWERS || gt->folk == PDN_FOLK_LASKA ||
+                pdn_square_count(gt) > ALPHA_MAX;
+}
+
+/* Records ply k, the position b reached by last, in a line: its code in
+ * plies (the path's squares, '*' and the captured squares, '+' for a
+ * promotion) and, where the page would not rebuild b from the previous
+ * position by applying the code as rec_apply does, "k":"FEN" in fens. */
+static void
+rec_ply(html_rec *r, const pdn_board *b, const pdn_move *last,
+        unsigned long k, tbuf *plies, tbuf *fens)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    char fen[PDN_FEN_STRING_MAX];
+    int p = r->prev[last->path[0]], i, same;
+    html_rec now;
+
+    /* the page's rule: the piece goes from the first square of the path
+     * to the last, the captured pieces go, a promoting man is crowned */
+    r->prev[last->path[0]] = 0;
+    for (i = 0; i < last->ncaptured; i++)
+        r->prev[last->captured[i]] = 0;
+    if (last->promotes && (p == 'w' || p == 'b'))
+        p -= 'a' - 'A';
+    r->prev[last->path[last->n - 1]] = (unsigned char)p;
+    r->turn = r->turn == 'W' ? 'B' : 'W';
+    rec_start(&now, b);
+    same = !r->always && now.turn == r->turn &&
+           memcmp(now.prev, r->prev, sizeof now.prev) == 0;
+    if (plies->len > 0)
+        tbuf_addc(plies, ' ');
+    for (i = 0; i < last->n && !r->always; i++)
+        tbuf_addc(plies, alpha(pdn_coord_to_square(gt, last->path[i])));
+    if (last->ncaptured > 0 && !r->always)
+        tbuf_addc(plies, '*');
+    for (i = 0; i < last->ncaptured && !r->always; i++)
+        tbuf_addc(plies, alpha(pdn_coord_to_square(gt, last->captured[i])));
+    if (last->promotes)
+        tbuf_addc(plies, '+');
+    if (r->always) {
+        /* a path by coords: file letter, rank digit */
+        for (i = 0; i < last->n; i++)
+            tbuf_printf(plies, "%c%c", 'a' + PDN_COORD_FILE(last->path[i]),
+                        '0' + PDN_COORD_RANK(last->path[i]));
+        if (last->ncaptured > 0)
+            tbuf_addc(plies, '*');
+        for (i = 0; i < last->ncaptured; i++)
+            tbuf_printf(plies, "%c%c",
+                        'a' + PDN_COORD_FILE(last->captured[i]),
+                        '0' + PDN_COORD_RANK(last->captured[i]));
+    }
+    if (!same) {
+        pdn_board_fen_string(b, fen, sizeof fen);
+        tbuf_printf(fens, "%s\"%lu\":", fens->len ? "," : "", k);
+        tbuf_json(fens, fen);
+        memcpy(r->prev, now.prev, sizeof r->prev);
+        r->turn = now.turn;
+    }
+}
+
+void
+html_game_init(html_game *h)
+{
+    memset(h, 0, sizeof *h);
+}
+
+void
+html_game_free(html_game *h)
+{
+    tbuf_free(&h->plies);
+    tbuf_free(&h->fens);
+    tbuf_free(&h->vars);
+    tbuf_free(&h->end);
+    pdn_drawstate_free(h->ds);
+    pdn_movelist_free(h->l);
+    tbuf_free(&h->moves);
+    memset(h, 0, sizeof *h);
+}
+
+void
+html_ply(html_game *h, const pdn_board *b, const pdn_move *last)
+{
+    char fen[PDN_FEN_STRING_MAX];
+    const pdn_drawinfo *di;
+
+    if (last == NULL) {
+        h->gt = pdn_board_gametype(b);
+        rec_start(&h->rec, b);
+        pdn_board_fen_string(b, fen, sizeof fen);
+        tbuf_adds(&h->fens, "\"0\":");
+        tbuf_json(&h->fens, fen);
+        if (h->ds == NULL && (h->ds = pdn_drawstate_new()) != NULL)
+            pdn_drawstate_start(h->ds, b);
+        else if (h->ds != NULL)
+            pdn_drawstate_setup(h->ds, b);
+        return;
+    }
+    tbuf_add(&h->moves, (const char *)last, sizeof *last);
+    h->n++;
+    rec_ply(&h->rec, b, last, h->n, &h->plies, &h->fens);
+    if (h->ds != NULL && !h->drawn &&
+        pdn_drawstate_push(h->ds, b, last, NULL) > 0) {
+        di = pdn_drawstate_info(h->ds);
+        h->drawn = 1;
+        tbuf_printf(&h->end, "%s at ply %lu: %s",
+                    di->automatic ? "drawn" : "a draw could be claimed",
+                    di->rule_ply, di->rule_text);
+    }
+}
+
+/* A node's comments (before or after it), joined by a blank. */
+static void
+comments(tbuf *j, const pdn_node *n, int where)
 {
     size_t i;
+    tbuf t = {0};
 
     for (i = 0; i < pdn_node_comment_count(n, where); i++)
-        tbuf_printf(t, "%s{%s}", t->len ? " " : "",
+        tbuf_printf(&t, "%s%s", i ? " " : "",
                     pdn_node_comment_at(n, where, i));
-}
-
-/* A line of moves as text, variations in parentheses (depth-limited:
- * the reader already bounds nesting). */
-static void
-line_text(tbuf *t, const pdn_node *n, int depth)
-{
-    size_t i;
-
-    for (; n != NULL; n = pdn_node_next(n)) {
-        comments(t, n, PDN_BEFORE);
-        if (t->len && t->data[t->len - 1] != '(')
-            tbuf_addc(t, ' ');
-        if (pdn_node_number(n) != 0)
-            tbuf_printf(t, "%lu%s", pdn_node_number(n),
-                        pdn_node_number_ellipsis(n) ? "... " : ". ");
-        move_text(t, n);
-        comments(t, n, PDN_AFTER);
-        for (i = 0; depth < 64 && i < pdn_node_variation_count(n); i++) {
-            tbuf_adds(t, " (");
-            line_text(t, pdn_node_variation_at(n, i), depth + 1);
-            tbuf_addc(t, ')');
-        }
-    }
-}
-
-/* The main line: one [number, move, comments and variations] per node. */
-static void
-main_line(tbuf *out, const pdn_game *g)
-{
-    const pdn_node *n;
-    tbuf t = {0};
-    size_t i;
-
-    tbuf_adds(out, ",pre:");
-    if ((n = pdn_game_first(g)) != NULL)
-        comments(&t, n, PDN_BEFORE);
-    js_str(out, t.data);
-    tbuf_adds(out, ",mv:[");
-    for (; n != NULL; n = pdn_node_next(n)) {
-        reset(&t);
-        if (pdn_node_number(n) != 0)
-            tbuf_printf(&t, "%lu%s", pdn_node_number(n),
-                        pdn_node_number_ellipsis(n) ? "..." : ".");
-        tbuf_addc(out, '[');
-        js_str(out, t.data);
-        reset(&t);
-        move_text(&t, n);
-        tbuf_addc(out, ',');
-        js_str(out, t.data);
-        reset(&t);
-        comments(&t, n, PDN_AFTER);
-        for (i = 0; i < pdn_node_variation_count(n); i++) {
-            tbuf_adds(&t, t.len ? " (" : "(");
-            line_text(&t, pdn_node_variation_at(n, i), 1);
-            tbuf_addc(&t, ')');
-        }
-        tbuf_addc(out, ',');
-        js_str(out, t.data);
-        tbuf_adds(out, pdn_node_next(n) != NULL ? "]," : "]");
-    }
-    tbuf_adds(out, "]");
-    reset(&t);
-    for (i = 0; i < pdn_game_comment_count(g); i++)
-        tbuf_printf(&t, "%s{%s}", i ? " " : "", pdn_game_comment_at(g, i));
-    tbuf_adds(out, ",post:");
-    js_str(out, t.data);
+    tbuf_json(j, t.data);
     tbuf_free(&t);
+}
+
+/* The "x" member of node k: comments before ("b") and after ("a"), NAGs
+ * ("g"); nothing when it has none. */
+static void
+extras(tbuf *x, const pdn_node *n, unsigned long k)
+{
+    size_t i, nb = pdn_node_comment_count(n, PDN_BEFORE);
+    size_t na = pdn_node_comment_count(n, PDN_AFTER);
+    size_t ng = pdn_node_nag_count(n);
+
+    if (nb + na + ng == 0)
+        return;
+    tbuf_printf(x, "%s\"%lu\":{", x->len ? "," : "", k);
+    if (nb > 0) {
+        tbuf_adds(x, "\"b\":");
+        comments(x, n, PDN_BEFORE);
+    }
+    if (na > 0) {
+        tbuf_adds(x, nb > 0 ? ",\"a\":" : "\"a\":");
+        comments(x, n, PDN_AFTER);
+    }
+    if (ng > 0) {
+        tbuf_adds(x, nb + na > 0 ? ",\"g\":[" : "\"g\":[");
+        for (i = 0; i < ng; i++)
+            tbuf_printf(x, "%s%d", i ? "," : "", pdn_node_nag_at(n, i));
+        tbuf_addc(x, ']');
+    }
+    tbuf_addc(x, '}');
+}
+
+/* A square's name as the game writes it. */
+static void
+sq_name(tbuf *m, const pdn_gametype *gt, int c)
+{
+    char name[8];
+
+    pdn_coord_name(gt, c, name, sizeof name);
+    tbuf_adds(m, name);
+}
+
+/* Node n's move as written with its strength mark, after a blank; played
+ * as mv (NULL: not played), a move written as its first and last squares
+ * ("11-15", "22x15") is '=' and one written with every landing square
+ * ("26x17x10") '~', which the page spells out again. */
+static void
+move_text(tbuf *m, const pdn_node *n, const pdn_gametype *gt,
+          const pdn_move *mv)
+{
+    const char *text = pdn_node_text(n);
+    char sep = mv != NULL && mv->ncaptured ? pdn_gametype_capture_sep(gt)
+                                           : '-';
+    size_t at;
+    int i;
+
+    if (m->len > 0)
+        tbuf_addc(m, ' ');
+    at = m->len;
+    if (mv != NULL && pdn_node_strength(n) == NULL) {
+        for (i = 0; i < mv->n; i++) {
+            if (i > 0)
+                tbuf_addc(m, sep);
+            sq_name(m, gt, mv->path[i]);
+        }
+        if (strcmp(m->data + at, text) == 0) {
+            m->data[at] = mv->n > 2 ? '~' : '=';
+            m->data[m->len = at + 1] = '\0';
+            return;
+        }
+        m->data[m->len = at] = '\0';
+        sq_name(m, gt, mv->path[0]);
+        tbuf_addc(m, sep);
+        sq_name(m, gt, mv->path[mv->n - 1]);
+        if (mv->n > 2 && strcmp(m->data + at, text) == 0) {
+            m->data[at] = '=';
+            m->data[m->len = at + 1] = '\0';
+            return;
+        }
+        m->data[m->len = at] = '\0';
+    }
+    tbuf_adds(m, text);
+    if (pdn_node_strength(n) != NULL)
+        tbuf_adds(m, pdn_node_strength(n));
+}
+
+static void var_line(tbuf *out, const pdn_board *from, const pdn_node *n,
+                     pdn_movelist *l, int depth);
+
+/* The variations of node k as the member "k":[LINE,...] of v; from is the
+ * position before k. */
+static void
+variations(tbuf *v, const pdn_board *from, const pdn_node *n,
+           unsigned long k, pdn_movelist *l, int depth)
+{
+    size_t i, nv = pdn_node_variation_count(n);
+
+    if (nv == 0 || depth >= 64)
+        return;
+    tbuf_printf(v, "%s\"%lu\":[", v->len ? "," : "", k);
+    for (i = 0; i < nv; i++) {
+        if (i > 0)
+            tbuf_addc(v, ',');
+        var_line(v, from, pdn_node_variation_at(n, i), l, depth + 1);
+    }
+    tbuf_addc(v, ']');
+}
+
+/* Runs of '=' in moves m as "=N" (N > 1). */
+static void
+runs(tbuf *out, const tbuf *m)
+{
+    size_t i = 0, r;
+
+    while (i < m->len) {
+        for (r = 0; i + 2 * r < m->len && m->data[i + 2 * r] == '=' &&
+                    (i + 2 * r + 1 == m->len || m->data[i + 2 * r + 1] == ' ');
+             r++)
+            ;
+        if (r > 1) {
+            tbuf_printf(out, "=%lu", (unsigned long)r);
+            i += 2 * r - 1;
+        } else {
+            for (; i < m->len && m->data[i] != ' '; i++)
+                tbuf_addc(out, m->data[i]);
+        }
+        if (i < m->len)
+            tbuf_addc(out, m->data[i++]);
+    }
+}
+
+/* A line object: moves "m" (space-separated, runs of '=' counted), plies
+ * "p" (only as many as were legal), FENs "f", extras "x" and variations
+ * "v", the last three left out when empty. */
+static void
+line_obj(tbuf *out, const tbuf *m, const tbuf *p, const tbuf *f,
+         const tbuf *x, const tbuf *v)
+{
+    tbuf r = {0};
+
+    runs(&r, m);
+    tbuf_adds(out, "{\"m\":");
+    tbuf_json(out, r.data);
+    tbuf_adds(out, ",\"p\":");
+    tbuf_json(out, p->data);
+    if (f->len > 0)
+        tbuf_printf(out, ",\"f\":{%s}", f->data);
+    if (x->len > 0)
+        tbuf_printf(out, ",\"x\":{%s}", x->data);
+    if (v->len > 0)
+        tbuf_printf(out, ",\"v\":{%s}", v->data);
+    tbuf_addc(out, '}');
+    tbuf_free(&r);
+}
+
+/* A variation from position from, replayed on a copy of it. */
+static void
+var_line(tbuf *out, const pdn_board *from, const pdn_node *n,
+         pdn_movelist *l, int depth)
+{
+    const pdn_gametype *gt = pdn_board_gametype(from);
+    pdn_board *b = pdn_board_new(gt, NULL);
+    tbuf m = {0}, p = {0}, f = {0}, x = {0}, v = {0};
+    unsigned long k;
+    int alive = b != NULL;
+    html_rec r;
+    pdn_match mm;
+
+    if (b != NULL) {
+        pdn_board_copy(b, from);
+        rec_start(&r, b);
+    }
+    for (k = 0; n != NULL; n = pdn_node_next(n), k++) {
+        const char *setup = pdn_node_setup(n);
+
+        extras(&x, n, k);
+        if (!alive) {
+            move_text(&m, n, gt, NULL);
+            continue;
+        }
+        if (setup != NULL && pdn_board_set_fen_string(b, setup, NULL) != 0)
+            alive = 0;
+        if (alive)
+            variations(&v, b, n, k, l, depth);
+        if (alive && (pdn_node_move(n) == NULL ||
+                      pdn_board_play(b, pdn_node_move(n), &mm, l, NULL) !=
+                          PDN_MATCH_LEGAL))
+            alive = 0;
+        if (alive)
+            rec_ply(&r, b, &mm.move, k + 1, &p, &f);
+        move_text(&m, n, gt, alive ? &mm.move : NULL);
+    }
+    line_obj(out, &m, &p, &f, &x, &v);
+    pdn_board_free(b);
+    tbuf_free(&m);
+    tbuf_free(&p);
+    tbuf_free(&f);
+    tbuf_free(&x);
+    tbuf_free(&v);
+}
+
+void
+html_variations(html_game *h, const pdn_board *b, const pdn_node *n)
+{
+    if (pdn_node_variation_count(n) == 0)
+        return;
+    if (h->l == NULL && (h->l = pdn_movelist_new()) == NULL)
+        return;
+    variations(&h->vars, b, n, h->n, h->l, 0);
+}
+
+void
+html_stopped(html_game *h, const pdn_node *n, unsigned long ply,
+             const char *why)
+{
+    reset(&h->end);
+    tbuf_printf(&h->end, "illegal move %s at ply %lu: %s", pdn_node_text(n),
+                ply, why);
+}
+
+void
+html_ended(html_game *h, const pdn_board *b)
+{
+    pdn_movelist *l = pdn_movelist_new();
+    char w[64];
+    int side = pdn_board_turn(b);
+
+    if (l == NULL)
+        return;
+    if (h->end.len == 0 && pdn_board_moves(b, l, NULL) == 0 &&
+        pdn_movelist_count(l) == 0) {
+        pdn_outcome_describe(pdn_outcome_no_move(h->gt, side), h->gt, w,
+                             sizeof w);
+        tbuf_printf(&h->end, "%s has no move at ply %lu: %s",
+                    side == 'W' ? "White" : "Black", h->n, w);
+    }
+    pdn_movelist_free(l);
+}
+
+/* The list entry: [number, White, Black, Result, Event, Date, Site, Round,
+ * opening, first mover, outcome] (outcome: F first mover won, S second,
+ * D draw, L both lost, U unknown). */
+static void
+entry(tbuf *j, const pdn_game *g, unsigned long num, const pdn_gametype *gt)
+{
+    static const char *const tags[] = {"White", "Black", "Result", "Event",
+                                        "Date", "Site", "Round", NULL};
+    static const char oc[] = "UUFSDL";
+    pdn_opening op;
+    tbuf o = {0};
+    int i, out = pdn_game_outcome(g);
+
+    tbuf_printf(j, "[%lu", num);
+    for (i = 0; tags[i] != NULL; i++) {
+        tbuf_addc(j, ',');
+        tbuf_json(j, pdn_game_tag(g, tags[i]) ? pdn_game_tag(g, tags[i]) : "");
+    }
+    if (pdn_game_tag(g, "Opening") != NULL)
+        tbuf_adds(&o, pdn_game_tag(g, "Opening"));
+    else if (pdn_opening_game(g, gt, &op, NULL) == 0) {
+        if (op.name_en != NULL || op.name != NULL)
+            tbuf_adds(&o, op.name_en != NULL ? op.name_en : op.name);
+        if (op.ballot != 0)
+            tbuf_printf(&o, "%sballot %u", o.len ? ", " : "", op.ballot);
+        if (o.len == 0)
+            tbuf_adds(&o, op.code);
+    }
+    tbuf_addc(j, ',');
+    tbuf_json(j, o.data);
+    tbuf_printf(j, ",\"%c\",\"%c\"]", gt->start == 'B' ? 'B' : 'W',
+                out >= 0 && out <= 5 ? oc[out] : 'U');
+    tbuf_free(&o);
 }
 
 void
 html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
                 unsigned long num, const pdn_gametype *gt)
 {
-    static const char *const tags[] = {"White", "Black", "Event", "Date",
-                                       "Site", "Round", "Result", NULL};
-    int i, k, c;
+    static const char *const listed[] = {"White", "Black", "Result",
+                                         "Event", "Date",  "Site",
+                                         "Round", NULL};
+    tbuf j = {0}, m = {0}, x = {0}, geo = {0}, sgeo = {0}, fens = {0};
+    char sfen[PDN_FEN_STRING_MAX];
+    const pdn_node *n;
+    unsigned long k;
+    size_t i, skip = 0;
+    int c, t, std;
 
-    tbuf_printf(out, "<script>P.add({n:%lu,w:%d,h:%d,alg:%d,tags:{", num,
-                gt->width, gt->height, gt->notation != 'N');
-    for (i = 0; tags[i] != NULL; i++) {
-        tbuf_printf(out, "%s%s:", i ? "," : "", tags[i]);
-        js_str(out, pdn_game_tag(g, tags[i]));
+    /* <script type="text/x-pdn-game">ENTRY\nDATA</script>, which the page
+     * files as the parser goes past it */
+    tbuf_adds(out, "<script type=\"text/x-pdn-game\">");
+    entry(&j, g, num, gt);
+    json_safe(out, &j);
+    tbuf_addc(out, '\n');
+    reset(&j);
+    /* geometry and start: a standard type's are in the head's GEO */
+    geometry(&geo, gt);
+    std = standard(gt, &sgeo, sfen, sizeof sfen) == 0 && sgeo.len == geo.len &&
+          memcmp(sgeo.data, geo.data, geo.len) == 0;
+    /* what the page takes as given is left out: a standard type's
+     * geometry, notation and capture separator, and its initial position,
+     * come from GEO; "a":0, "n":1, empty tags, comments and ends */
+    if (std)
+        tbuf_printf(&j, "{\"G\":%d", gt->type);
+    else
+        tbuf_printf(&j, "{\"w\":%d,\"h\":%d,\"alg\":%d,\"cs\":\"%c\","
+                        "\"sq\":\"%s\"",
+                    gt->width, gt->height, gt->notation != 'N',
+                    pdn_gametype_capture_sep(gt), geo.data ? geo.data : "");
+    if (h->rec.always)
+        tbuf_adds(&j, ",\"a\":1");
+    if (std && h->fens.len > 5 &&
+        strncmp(h->fens.data + 5, sfen, strlen(sfen)) == 0 &&
+        h->fens.data[5 + strlen(sfen)] == '"') {
+        /* "0":"FEN" is the type's initial position: left out */
+        skip = 5 + strlen(sfen) + 1;
+        if (h->fens.len > skip && h->fens.data[skip] == ',')
+            skip++;
     }
-    tbuf_adds(out, "},sq:[");
-    for (k = 1; (c = pdn_square_to_coord(gt, k)) >= 0; k++)
-        tbuf_printf(out, "%s%d,%d", k > 1 ? "," : "", PDN_COORD_FILE(c),
-                    PDN_COORD_RANK(c));
-    tbuf_adds(out, "],pos:[");
-    tbuf_add(out, h->pos.data != NULL ? h->pos.data : "", h->pos.len);
-    tbuf_adds(out, "]");
-    main_line(out, g);
-    tbuf_adds(out, "})</script>\n");
+    tbuf_add(&fens, h->fens.data + skip, h->fens.len - skip);
+    /* the tags not in the list entry, in order */
+    for (i = 0, c = 0; i < pdn_game_tag_count(g); i++) {
+        const char *name = pdn_game_tag_name_at(g, i);
+
+        for (t = 0; listed[t] != NULL && strcmp(listed[t], name); t++)
+            ;
+        if (listed[t] != NULL)
+            continue;
+        tbuf_adds(&j, c++ ? ",[" : ",\"t\":[[");
+        tbuf_json(&j, name);
+        tbuf_addc(&j, ',');
+        tbuf_json(&j, pdn_game_tag_value_at(g, i));
+        tbuf_addc(&j, ']');
+    }
+    if (c > 0)
+        tbuf_addc(&j, ']');
+    /* the main line, numbered from its first move's number */
+    n = pdn_game_first(g);
+    if (n != NULL && pdn_node_number(n) > 1)
+        tbuf_printf(&j, ",\"n\":%lu", pdn_node_number(n));
+    tbuf_adds(&j, ",\"L\":");
+    for (k = 0; n != NULL; n = pdn_node_next(n), k++) {
+        extras(&x, n, k);
+        move_text(&m, n, gt, k < h->n ? (const pdn_move *)h->moves.data + k
+                                     : NULL);
+    }
+    line_obj(&j, &m, &h->plies, &fens, &x, &h->vars);
+    reset(&m);
+    for (i = 0; i < pdn_game_comment_count(g); i++)
+        tbuf_printf(&m, "%s%s", i ? " " : "", pdn_game_comment_at(g, i));
+    if (m.len > 0) {
+        tbuf_adds(&j, ",\"post\":");
+        tbuf_json(&j, m.data);
+    }
+    if (pdn_game_result(g) != NULL) {
+        tbuf_adds(&j, ",\"term\":");
+        tbuf_json(&j, pdn_game_result(g));
+    }
+    if (h->end.len > 0) {
+        tbuf_adds(&j, ",\"end\":");
+        tbuf_json(&j, h->end.data);
+    }
+    tbuf_addc(&j, '}');
+    json_safe(out, &j);
+    tbuf_adds(out, "</script>\n");
+    /* the first games are filed at once, not at the next poll */
+    if (num <= 2)
+        tbuf_adds(out, "<script>P.take()</script>\n");
+    tbuf_free(&j);
+    tbuf_free(&m);
+    tbuf_free(&x);
+    tbuf_free(&geo);
+    tbuf_free(&sgeo);
+    tbuf_free(&fens);
 }
-
-/* The viewer. P.add files a game into the list (the first one is shown at
- * once); P.show(i) selects one; P.go(ply) steps; arrow keys, Home and End
- * step too. The board is an SVG element rebuilt at each step from the
- * ply's FEN. */
-static const char viewer_js[] =
-    "var P=(function(){\n"
-    "var Q=document.createDocumentFragment(),T=0;\n"
-    "var G=[],cur=-1,ply=0,NS='http://www.w3.org/2000/svg',FL=FLIP;\n"
-    "function $(i){return document.getElementById(i);}\n"
-    "function el(n,a,p){var e=document.createElementNS(NS,n);"
-    "for(var k in a)e.setAttribute(k,a[k]);if(p)p.appendChild(e);return e;}\n"
-    "function title(g){var t=g.tags;return g.n+'. '+(t.White||'?')+' \\u2013 '"
-    "+(t.Black||'?')+(t.Result?'  '+t.Result:'');}\n"
-    "function add(g){G.push(g);var i=G.length-1,li=document.createElement('li');"
-    "li.id='g'+i;li.title=[g.tags.Event,g.tags.Site,g.tags.Date]"
-    ".filter(Boolean).join(', ');"
-    "var a=document.createElement('a');a.href='#';a.textContent=title(g);"
-    "var e=document.createElement('span');e.className='ev';"
-    "e.textContent=g.tags.Event||'';"
-    "a.onclick=function(ev){ev.preventDefault();show(i);};"
-    "li.appendChild(a);li.appendChild(e);Q.appendChild(li);"
-    "if(i==0){flush();show(0);}else if(!T)T=setTimeout(flush,100);}\n"
-    "function flush(){clearTimeout(T);T=0;$('list').appendChild(Q);"
-    "$('count').textContent=G.length+' games';}\n"
-    "function build(g){if(g.fen)return;g.fen=[];g.last=[];var bd,t;"
-    "g.pos.forEach(function(e){if(e[0]){bd=parse(g,e[0]);t=e[0].charAt(0);}"
-    "else{var a=e[1],f=a[0]+','+a[1],p=bd[f];delete bd[f];"
-    "for(var j=0;j<e[2].length;j+=2)delete bd[e[2][j]+','+e[2][j+1]];"
-    "if(e[3])p=p.toUpperCase();bd[a[a.length-2]+','+a[a.length-1]]=p;"
-    "t=t=='W'?'B':'W';}g.fen.push(e[0]||fmt(g,bd,t));"
-    "g.last.push(e.length>1?[e[1],e[2]]:[]);});}\n"
-    "function parse(g,s){var bd={},F=s.split(':');"
-    "for(var j=1;j<F.length;j++){var c=F[j].charAt(0)=='W'?'w':'b';"
-    "F[j].slice(1).split(',').forEach(function(x){if(!x)return;"
-    "var K=x.charAt(0)=='K';if(K)x=x.slice(1);var q=sq(g,x);"
-    "bd[q[0]+','+q[1]]=K?c.toUpperCase():c;});}return bd;}\n"
-    "function fmt(g,bd,t){var s={w:[],b:[]};"
-    "for(var n=1;2*n<=g.sq.length;n++){var f=g.sq[2*n-2],r=g.sq[2*n-1],"
-    "p=bd[f+','+r];if(!p)continue;s[p.toLowerCase()].push((p<'a'?'K':'')+"
-    "(g.alg?String.fromCharCode(97+f)+(r+1):n));}"
-    "return t+':W'+s.w.join(',')+':B'+s.b.join(',');}\n"
-    "function show(i){if(cur>=0)$('g'+cur).className='';cur=i;"
-    "$('g'+i).className='sel';var g=G[i],m=$('moves');m.textContent='';"
-    "build(g);"
-    "$('head').textContent=title(g)+([g.tags.Event,g.tags.Date]"
-    ".filter(Boolean).length?' \\u2014 '+[g.tags.Event,g.tags.Date]"
-    ".filter(Boolean).join(', '):'');"
-    "if(g.pre)txt(m,'cm',g.pre+' ');"
-    "g.mv.forEach(function(x,k){if(x[0])txt(m,'num',x[0]+' ');"
-    "var s=txt(m,k<g.fen.length-1?'mv':'mv bad',x[1]);s.id='m'+(k+1);"
-    "if(k<g.fen.length-1)s.onclick=function(){go(k+1);};"
-    "m.appendChild(document.createTextNode(' '));"
-    "if(x[2])txt(m,'cm',x[2]+' ');});"
-    "if(g.post)txt(m,'cm',g.post);go(0);}\n"
-    "function txt(p,c,t){var s=document.createElement('span');s.className=c;"
-    "s.textContent=t;p.appendChild(s);return s;}\n"
-    "function go(k){var g=G[cur];if(!g)return;"
-    "k=Math.max(0,Math.min(g.fen.length-1,k));"
-    "var o=document.querySelector('#moves .on');if(o)o.className='mv';"
-    "ply=k;if(k>0){$('m'+k).className='mv on';"
-    "$('m'+k).scrollIntoView({block:'nearest'});}"
-    "$('fen').textContent=g.fen[k];$('ply').textContent='ply '+k+' of '+"
-    "(g.fen.length-1);draw(g,k);}\n"
-    "function sq(g,s){if(/^[0-9]+$/.test(s)){var n=+s;"
-    "return [g.sq[2*n-2],g.sq[2*n-1]];}"
-    "return [s.charCodeAt(0)-97,+s.slice(1)-1];}\n"
-    "function draw(g,k){var C=CELL,W=g.w*C,H=g.h*C,b=$('board');"
-    "b.textContent='';b.setAttribute('viewBox','0 0 '+W+' '+H);"
-    "b.setAttribute('width',W);b.setAttribute('height',H);"
-    "var all=g.sq.length==2*g.w*g.h,pl={};"
-    "for(var n=0;n<g.sq.length;n+=2)pl[g.sq[n]+','+g.sq[n+1]]=1;"
-    "function X(f){return (FL?g.w-1-f:f)*C;}"
-    "function Y(r){return (FL?r:g.h-1-r)*C;}"
-    "for(var r=0;r<g.h;r++)for(var f=0;f<g.w;f++){"
-    "var p=pl[f+','+r]&&!all;"
-    "el('rect',{x:X(f),y:Y(r),width:C,height:C,fill:p?DK:LT,"
-    "stroke:all?'#6b4f2e':'none'},b);}\n"
-    "var L=g.last[k];if(L.length){var pa=L[0],pts=[];"
-    "[0,pa.length-2].forEach(function(i){el('rect',{x:X(pa[i]),"
-    "y:Y(pa[i+1]),width:C,height:C,fill:'#f6f669','fill-opacity':.55},b);});"
-    "for(var i=0;i<pa.length;i+=2)pts.push((X(pa[i])+C/2)+','+"
-    "(Y(pa[i+1])+C/2));el('polyline',{points:pts.join(' '),fill:'none',"
-    "stroke:'#2060d0','stroke-width':C/10+1,'stroke-opacity':.8},b);}\n"
-    "var F=g.fen[k].split(':'),bd=parse(g,g.fen[k]);for(var q in bd){"
-    "var c=q.split(','),p=bd[q];if(c[0]==='undefined')continue;"
-    "piece(b,X(+c[0])+C/2,Y(+c[1])+C/2,C,p=='w'||p=='W',p<'a',0);}\n"
-    "if(L.length)for(var i=0;i<L[1].length;i+=2)"
-    "piece(b,X(L[1][i])+C/2,Y(L[1][i+1])+C/2,C,F[0]=='W',0,1);\n"
-    "if(!g.alg)for(var n=1;2*n<=g.sq.length;n++){var t=el('text',"
-    "{x:X(g.sq[2*n-2])+2,y:Y(g.sq[2*n-1])+C*.3,'class':'sqn'},b);"
-    "t.textContent=n;}}\n"
-    "function piece(b,x,y,C,w,K,cap){var R=C*.37,l=K?C/12:0,"
-    "gr=el('g',cap?{opacity:.45}:{},b);"
-    "var a={fill:w?'#fbf7ee':'#262626',stroke:w?'#5a5a5a':'#000',"
-    "'stroke-width':1.5};if(cap)a['stroke-dasharray']='3,2';"
-    "if(K){a.cx=x;a.cy=y+l;a.r=R;el('circle',a,gr);}"
-    "a.cx=x;a.cy=y-l;a.r=R;el('circle',a,gr);"
-    "if(K){var s=R/20,P=[[-10,6],[-10,-6],[-5,0],[0,-8],[5,0],[10,-6],"
-    "[10,6]].map(function(q){return (x+q[0]*s)+','+(y-l+q[1]*s);});"
-    "el('polygon',{points:P.join(' '),fill:w?'#c8a020':'#e8c040'},gr);}"
-    "if(cap)el('path',{d:'M'+(x-R/2)+','+(y-R/2)+'L'+(x+R/2)+','+(y+R/2)+"
-    "'M'+(x+R/2)+','+(y-R/2)+'L'+(x-R/2)+','+(y+R/2),stroke:'#c02020',"
-    "'stroke-width':3},gr);}\n"
-    "document.addEventListener('DOMContentLoaded',flush);\n"
-    "document.addEventListener('keydown',function(e){"
-    "var d={ArrowRight:1,ArrowLeft:-1,ArrowDown:1,ArrowUp:-1}[e.key];"
-    "if(e.key=='Home')go(0);else if(e.key=='End')go(1e9);"
-    "else if(d)go(ply+d);else return;e.preventDefault();});\n"
-    "return {add:add,show:show,go:go,step:function(d){go(ply+d);},"
-    "flip:function(){FL=!FL;go(ply);},games:G};})();\n";
-
-static const char viewer_css[] =
-    "body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:0;"
-    "display:flex;height:100vh;color:#222}\n"
-    "#side{width:22em;overflow:auto;border-right:1px solid #ccc;"
-    "background:#faf8f3}\n"
-    "#side h1{font-size:1em;margin:.6em}#count{margin:0 .6em;color:#666}\n"
-    "#list{list-style:none;margin:0;padding:0}\n"
-    "#list li{padding:.25em .6em;border-bottom:1px solid #eee}\n"
-    "#list li a{color:#222;text-decoration:none;display:block}\n"
-    "#list li.sel{background:#e8d8b0}.ev{color:#777;font-size:.85em}\n"
-    "#main{flex:1;display:flex;flex-direction:column;padding:.8em;"
-    "overflow:hidden}\n"
-    "#head{font-weight:bold;margin-bottom:.5em}\n"
-    "#play{display:flex;gap:1em;min-height:0;flex:1}\n"
-    "#moves{flex:1;overflow:auto;line-height:1.7;max-width:40em}\n"
-    ".mv{cursor:pointer;padding:0 .15em}.mv.on{background:#2060d0;"
-    "color:#fff;border-radius:3px}.mv.bad{color:#b00;cursor:default}\n"
-    ".num{color:#666}.cm{color:#2a7a2a;font-style:italic}\n"
-    ".sqn{font-size:11px;font-weight:bold;fill:#fff;stroke:#3a2a18;"
-    "stroke-width:2px;paint-order:stroke}\n"
-    "#fen{font-family:monospace;font-size:.85em;word-break:break-all;"
-    "max-width:30em}\n"
-    "button{font-size:1em;margin:.3em .2em 0 0}\n";
 
 void
 html_head(tbuf *out, const char *file, const diagram_style *st)
 {
+    const char *mark;
+    char fen[PDN_FEN_STRING_MAX];
+    pdn_gametype gt;
+    tbuf geo = {0};
+    int i, n = 0;
+
     tbuf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-                   "<meta charset=\"utf-8\">\n<title>");
+                   "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+                   "content=\"width=device-width, initial-scale=1\">\n"
+                   "<title>");
     diagram_xml(out, file);
     tbuf_adds(out, "</title>\n<style>\n");
     tbuf_adds(out, viewer_css);
     tbuf_adds(out, "</style>\n<script>\n");
-    tbuf_printf(out, "var CELL=%d,FLIP=%d,DK='%s',LT='%s';\n",
-                st->cell, st->flip, st->dark,
-                st->light);
+    tbuf_printf(out, "var CELL=%d,FLIP=%d,DK='%s',LT='%s',GEO={", st->cell,
+                st->flip, st->dark, st->light);
+    for (i = 0; i < STD_TYPES; i++) {
+        if (pdn_gametype_standard(i, &gt) != 0)
+            continue;
+        reset(&geo);
+        if (standard(&gt, &geo, fen, sizeof fen) != 0)
+            continue;
+        tbuf_printf(out, "%s%d:['%s','%s',%d,%d,%d,'%c']", n++ ? "," : "",
+                    i, geo.data, fen, gt.width, gt.height,
+                    gt.notation != 'N', pdn_gametype_capture_sep(&gt));
+    }
+    tbuf_adds(out, "};\n");
+    tbuf_free(&geo);
     tbuf_adds(out, viewer_js);
-    tbuf_adds(out, "</script>\n</head>\n<body>\n<div id=\"side\"><h1>");
+    tbuf_adds(out, "</script>\n</head>\n<body>\n");
+    /* the body, with the file's name for @FILE@ */
+    mark = strstr(viewer_html, "@FILE@");
+    tbuf_add(out, viewer_html, (size_t)(mark - viewer_html));
     diagram_xml(out, file);
-    tbuf_adds(out,
-              "</h1><div id=\"count\"></div><ol id=\"list\"></ol></div>\n"
-              "<div id=\"main\"><div id=\"head\"></div><div id=\"play\">"
-              "<div><svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\">"
-              "</svg><div><button onclick=\"P.go(0)\">|&lt;</button>"
-              "<button id=\"back\" onclick=\"P.step(-1)\">&#x25C0;</button>"
-              "<button id=\"fwd\" onclick=\"P.step(1)\">&#x25B6;</button>"
-              "<button onclick=\"P.go(1e9)\">&gt;|</button>"
-              "<button onclick=\"P.flip()\">flip</button> "
-              "<span id=\"ply\"></span></div><div id=\"fen\"></div></div>\n"
-              "<div id=\"moves\"></div></div></div>\n");
+    tbuf_adds(out, mark + 6);
 }

@@ -1,37 +1,63 @@
 /* SPDX-License-Identifier: MIT */
 /* The game viewer page of pdn-replay -f html: one self-contained HTML file
  * (inline CSS, SVG drawn by a little JavaScript, no network) written as a
- * stream: the page's head, then one script element per game that adds it
- * to the list as soon as the browser has read it. The positions are
- * pdn-replay's (a FEN per ply), so the page needs no rules of its own. */
+ * stream: the page's head and the viewer, then one element per game
+ * holding its list entry and its data as text, which the page decodes
+ * only when the game is listed or shown. The positions are
+ * pdn-replay's, computed by libpdn, so the page needs no rules of its
+ * own: each ply carries its move's squares and captured squares, and a
+ * FEN wherever the position is not the previous one with those squares
+ * applied (the start, a setup, every ply of the stack games). */
 #ifndef PDN_TOOLS_HTML_H
 #define PDN_TOOLS_HTML_H
 
 #include "common.h"
 #include "diagram.h"
 
-/* What a game's replay collects: one entry per ply, the move's path,
- * captured squares and promotion, with the FEN only where the position is
- * not the previous one with the move applied (the start, a setup); the
- * page rebuilds the other FENs, as pdn_board_get_fen writes them. */
+/* What the page can rebuild of a position: the pieces by coord, the side
+ * to move; always: every ply's FEN is written. */
+typedef struct html_rec {
+    unsigned char prev[256];
+    char turn;
+    int always;
+} html_rec;
+
+/* What a game's replay collects for its main line. */
 typedef struct html_game {
-    tbuf pos;                 /* JSON arrays, comma-separated */
-    unsigned long plies;      /* positions after the start */
-    unsigned char prev[256];  /* the last position recorded, by coord */
-    char turn;                /* and its side to move */
+    const pdn_gametype *gt;
+    tbuf plies;               /* ply codes, space-separated */
+    tbuf fens;                /* "PLY":"FEN" members */
+    tbuf vars;                /* "INDEX":[LINE,...] members */
+    tbuf end;                 /* how the replay ended, in words */
+    unsigned long n;          /* plies recorded */
+    tbuf moves;               /* the pdn_move of each ply played */
+    html_rec rec;
+    pdn_drawstate *ds;        /* draw rules along the main line */
+    int drawn;                /* a draw rule was reported in end */
+    pdn_movelist *l;          /* scratch for the variations */
 } html_game;
 
 void html_game_init(html_game *h);
 void html_game_free(html_game *h);
-/* Records the position b reached by last (NULL: the start position). */
+/* Records the position b reached by last (NULL: the start position, which
+ * must come first). */
 void html_ply(html_game *h, const pdn_board *b, const pdn_move *last);
+/* Before the main line's next move n is played on b: replays n's
+ * variations from b (silently; each stops at its first move that is not
+ * legal) and records them. b is unchanged. */
+void html_variations(html_game *h, const pdn_board *b, const pdn_node *n);
+/* The replay stopped at move n (ply ply) as illegal or ambiguous: why. */
+void html_stopped(html_game *h, const pdn_node *n, unsigned long ply,
+                  const char *why);
+/* The main line ended at b (its last position). */
+void html_ended(html_game *h, const pdn_board *b);
 
 /* Appends the page's head: title (the file's name), style, the viewer
- * script and the empty list and board. */
+ * script, the empty list and board. */
 void html_head(tbuf *out, const char *file, const diagram_style *st);
-/* Appends game g (number num) as a script element: tags, geometry of gt,
- * the recorded positions and the main line's moves with comments, NAGs
- * and variations as text. */
+/* Appends game g (number num) as a script element: its list entry
+ * (players, event, result, opening) and its data (tags, geometry of gt,
+ * the recorded plies, moves with comments, NAGs and variations). */
 void html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
                      unsigned long num, const pdn_gametype *gt);
 

@@ -75,3 +75,19 @@ uninstall-completion:
 .PHONY: install-completion uninstall-completion
 AM_DISTCHECK_CONFIGURE_FLAGS = \
 	--with-bash-completion-dir='$$(datadir)/bash-completion/completions'
+
+## The viewer page of pdn-replay -f html: its style, script and body live
+## in tools/viewer/ and are embedded as C strings (tools/viewer-assets.h).
+EXTRA_DIST += tools/viewer/embed.sh tools/viewer/viewer.css \
+	tools/viewer/viewer.js tools/viewer/viewer.html
+BUILT_SOURCES += tools/viewer-assets.h
+CLEANFILES += tools/viewer-assets.h
+nodist_tools_pdn_replay_SOURCES = tools/viewer-assets.h
+tools_pdn_replay_CPPFLAGS = $(AM_CPPFLAGS) -I$(builddir)/tools
+tools/viewer-assets.h: $(srcdir)/tools/viewer/embed.sh \
+		$(srcdir)/tools/viewer/viewer.css $(srcdir)/tools/viewer/viewer.js \
+		$(srcdir)/tools/viewer/viewer.html
+	$(AM_V_GEN)$(MKDIR_P) tools && \
+	$(SHELL) $(srcdir)/tools/viewer/embed.sh $(srcdir)/tools/viewer >$@.tmp && \
+	mv $@.tmp $@
+tools/tools_pdn_replay-html.$(OBJEXT): tools/viewer-assets.h

@@ -63,13 +63,13 @@ static const tool_cmdline replay_cmdline = {
     "     game (-n) or ply (-p) asked for", NULL};
 
 /* Prints the position b of game g of file, reached at ply by move mv
- * (text) / last. ds (-a -f json): the draw-rule counts, with l as
- * scratch. */
+ * (text) / last from before (pictures; NULL: not known). ds (-a -f json):
+ * the draw-rule counts, with l as scratch. */
 static void
 show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
      const pdn_game *g, unsigned long ply, const char *mv,
-     const pdn_board *b, const pdn_move *last, const pdn_drawstate *ds,
-     pdn_movelist *l)
+     const pdn_board *b, const pdn_board *before, const pdn_move *last,
+     const pdn_drawstate *ds, pdn_movelist *l)
 {
     tbuf *out = &to->out;
     unsigned long game = pdn_game_number(g);
@@ -119,7 +119,7 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
         tbuf_printf(out, "%s\n\n", fen);
         break;
     default:
-        pic_show(&ro->pics, sh, to, file, g, ply, mv, b, last);
+        pic_show(&ro->pics, sh, to, file, g, ply, mv, b, before, last);
         break;
     }
 }
@@ -168,6 +168,8 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     html_game hg;
     pic_sheet sheet;
     pdn_drawstate *ds = NULL;
+    /* pictures: the position before the last move, for its captures */
+    pdn_board *before = NULL;
 
     html_game_init(&hg);
     memset(&sheet, 0, sizeof sheet);
@@ -181,8 +183,10 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     if (ro->all && ro->format == F_JSON && (ds = pdn_drawstate_new()) != NULL)
         pdn_drawstate_start(ds, b);
     /* ply 0 is the start position, after any FEN tag */
+    if (ro->format == F_SVG || html)
+        before = pdn_board_new(gt, NULL);
     if (ro->all || ro->ply == 0)
-        show(ro, &sheet, to, file, g, 0, "", b, NULL, ds, l),
+        show(ro, &sheet, to, file, g, 0, "", b, NULL, NULL, ds, l),
             shown = ro->ply == 0;
     if (html)
         html_ply(&hg, b, NULL);
@@ -198,6 +202,10 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
         /* Matched and played in one call: l then holds every legal move
          * when the move is not played, and after a legal one the moves
          * sharing its squares, which is all the short form needs. */
+        if (before != NULL)
+            pdn_board_copy(before, b);
+        if (html)
+            html_variations(&hg, b, n);
         switch (pdn_board_play(b, mt, &m, l, NULL)) {
         case PDN_MATCH_LEGAL:
             break;
@@ -206,6 +214,13 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
             goto end;
         default: /* illegal or ambiguous */
             bad_move(o, to, file, num, n, ply + 1, b, l, &m);
+            if (html)
+                html_stopped(&hg, n, ply + 1,
+                             m.status == PDN_MATCH_AMBIGUOUS
+                                 ? "ambiguous"
+                                 : pdn_reason_text(pdn_movelist_count(l) == 0
+                                                       ? PDN_WHY_GAME_OVER
+                                                       : m.reason));
             goto end;
         }
         /* formatting costs a search for ambiguity: only when shown */
@@ -218,7 +233,7 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
         if (ds != NULL)
             pdn_drawstate_push(ds, b, &m.move, NULL);
         if (ro->all || (long)ply == ro->ply)
-            show(ro, &sheet, to, file, g, ply, mv, b, &last, ds, l),
+            show(ro, &sheet, to, file, g, ply, mv, b, before, &last, ds, l),
                 shown = !ro->all;
         if (html)
             html_ply(&hg, b, &last);
@@ -231,16 +246,18 @@ end:
                             : "-p: no ply %ld: the replay stops at ply %lu",
                   ro->ply, ply, ply == 1 ? "y" : "ies");
     } else if (html) {
+        html_ended(&hg, b);
         html_game_write(&to->out, &hg, g, num, gt);
     } else if (!ro->all && ro->ply < 0) {
-        show(ro, &sheet, to, file, g, ply, mv, b, have_last ? &last : NULL,
-             NULL, l);
+        show(ro, &sheet, to, file, g, ply, mv, b, have_last ? before : NULL,
+             have_last ? &last : NULL, NULL, l);
     }
     if (ro->openings)
         tool_opening_record(to, file, g, gt);
 done:
     pic_sheet_end(&ro->pics, &sheet, to, file, g);
     html_game_free(&hg);
+    pdn_board_free(before);
     pdn_drawstate_free(ds);
     tool_release(to, b, l);
     return n == NULL;
@@ -292,6 +309,33 @@ note_game(const tool_opts *o, const pdn_game *g, int status)
     if (g != NULL && pdn_game_number(g) > ro->most)
         ro->most = pdn_game_number(g);
     return 0;
+}
+
+/* Does the regular file path hold exactly one game? (Read ahead for -f
+ * svg, which then needs no -n; standard input is not read ahead.) */
+static int
+one_game(const char *path)
+{
+    FILE *fp;
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    pdn_error err;
+    int n = 0, st;
+
+    if (strcmp(path, "-") == 0 || (fp = fopen(path, "rb")) == NULL)
+        return 0;
+    if ((r = pdn_reader_new_file(fp, path)) != NULL) {
+        while (n < 2 && (st = pdn_reader_next(r, &g, &err)) != 0) {
+            pdn_game_free(g);
+            g = NULL;
+            n++;
+            if (st < 0 && (err.code == PDN_EIO || err.code == PDN_ENOMEM))
+                break;
+        }
+        pdn_reader_free(r);
+    }
+    fclose(fp);
+    return n == 1;
 }
 
 /* Every output is one document: an SVG stream holds one position unless
@@ -390,6 +434,10 @@ main(int argc, char **argv)
         return tool_usage_error("options -a and -p exclude each other");
     if (tool_openings_check(ro.openings, o.json) != 0)
         return TOOL_TROUBLE;
+    /* -f svg on a file of one game: that game, without -n */
+    if (ro.format == F_SVG && ro.game == 0 && ro.pics.dir == NULL &&
+        argc - optind == 1 && one_game(argv[optind]))
+        ro.game = 1;
     if ((st = check_pictures(&ro, argc - optind)) >= 0)
         return st;
     o.only = ro.game;

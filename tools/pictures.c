@@ -14,13 +14,16 @@
 /* Sheets are at most about this wide. */
 #define SHEET_WIDTH 1400
 
-/* The caption of a diagram: players, event, and the move that led to it
- * with its number ("12... 15-19"), counted from the start position. */
+/* The caption of a diagram: players (the first mover's first, as the
+ * result is written: Black's in English draughts, first is 'B'), event,
+ * and the move that led to it with its number ("12... 15-19"), counted
+ * from the start position. */
 static void
 caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv,
-        int players)
+        int players, char first)
 {
-    const char *w = pdn_game_tag(g, "White"), *bl = pdn_game_tag(g, "Black");
+    const char *w = pdn_game_tag(g, first == 'B' ? "Black" : "White");
+    const char *bl = pdn_game_tag(g, first == 'B' ? "White" : "Black");
     const char *ev = pdn_game_tag(g, "Event");
 
     if (w != NULL && strcmp(w, "?") == 0)
@@ -33,9 +36,11 @@ caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv,
         tbuf_printf(t, "%s \xe2\x80\x93 %s, ", w ? w : "?", bl ? bl : "?");
     if (ev != NULL && *ev && strcmp(ev, "?") != 0)
         tbuf_printf(t, "%s, ", ev);
-    if (ply == (unsigned long)-1)
-        t->len -= t->len >= 2 ? 2 : 0, t->data[t->len] = '\0';
-    else if (ply == 0)
+    if (ply == (unsigned long)-1) {
+        /* no trailing ", " (and nothing to cut when there is no tag) */
+        if (t->len >= 2)
+            t->data[t->len -= 2] = '\0';
+    } else if (ply == 0)
         tbuf_adds(t, "start");
     else
         tbuf_printf(t, "after %lu%s %s", (ply + 1) / 2,
@@ -77,8 +82,8 @@ write_file(const char *path, const char *data, size_t len)
     return 0;
 }
 
-/* Appends data, or with -O writes it to DIR/STEM-gGAME[-pPLY].svg (no
- * ply part when ply is -1). */
+/* Appends data, or with -O writes it to DIR/STEM-gGAME[-pPLY].svg, GAME
+ * zero-padded to 5 digits and PLY to 3 (no ply part when ply is -1). */
 static void
 put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
     unsigned long ply, const tbuf *data)
@@ -97,10 +102,11 @@ put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
     len = strlen(base);
     if (len > 4 && strcmp(base + len - 4, ".pdn") == 0)
         len -= 4;
-    tbuf_printf(&path, "%s/%.*s-g%lu", po->dir, (int)len, base,
+    /* zero-padded, so that the names sort in game and ply order */
+    tbuf_printf(&path, "%s/%.*s-g%05lu", po->dir, (int)len, base,
                 pdn_game_number(g));
     if (ply != (unsigned long)-1)
-        tbuf_printf(&path, "-p%lu", ply);
+        tbuf_printf(&path, "-p%03lu", ply);
     tbuf_adds(&path, ".svg");
     if (write_file(path.data, data->data, data->len) != 0) {
         tbuf_printf(&to->err, "%s: %s: %s\n", tool_name, path.data,
@@ -113,22 +119,24 @@ put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
 void
 pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to, const char *file,
          const pdn_game *g, unsigned long ply, const char *mv,
-         const pdn_board *b, const pdn_move *last)
+         const pdn_board *b, const pdn_board *before, const pdn_move *last)
 {
     tbuf cap = {0}, svg = {0};
     int at[2], size[2];
 
     if (!po->sheet) {
-        caption(&cap, g, ply, mv, 1);
-        diagram_svg(&svg, b, last, cap.data, &po->style, NULL, NULL);
+        caption(&cap, g, ply, mv, 1, pdn_board_gametype(b)->start);
+        diagram_svg(&svg, b, before, last, cap.data, &po->style, NULL, NULL);
         put(po, to, file, g, ply, &svg);
     } else {
         /* the size of a diagram is known once the first is drawn */
         tbuf_printf(&cap, "%lu. ", sh->n + 1);
-        caption(&cap, g, ply, mv, 0);
+        caption(&cap, g, ply, mv, 0, 0);
+        sh->first = pdn_board_gametype(b)->start;
         at[0] = sh->n == 0 ? 0 : (int)(sh->n % (unsigned long)sh->cols) * sh->w;
         at[1] = sh->n == 0 ? 0 : (int)(sh->n / (unsigned long)sh->cols) * sh->h;
-        diagram_svg(&sh->body, b, last, cap.data, &po->style, at, size);
+        diagram_svg(&sh->body, b, before, last, cap.data, &po->style, at,
+                    size);
         if (sh->n++ == 0) {
             sh->w = size[0];
             sh->h = size[1];
@@ -157,17 +165,18 @@ pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,
     top = fs * 2;
     w = (int)cols * sh->w;
     h = top + (int)rows * sh->h;
-    caption(&title, g, (unsigned long)-1, "", 1);
+    caption(&title, g, (unsigned long)-1, "", 1, sh->first);
     tbuf_printf(&doc,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
                 "height=\"%d\" viewBox=\"0 0 %d %d\" "
                 "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
-                "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n"
-                "<text class=\"title\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
-                "font-weight=\"bold\" text-anchor=\"middle\">",
-                w, h, w, h, w, h, w / 2, fs * 3 / 2, fs);
-    diagram_xml(&doc, title.len ? title.data : "Diagrams");
-    tbuf_printf(&doc, "</text>\n<g transform=\"translate(0,%d)\">\n", top);
+                "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+                w, h, w, h, w, h);
+    /* bold letters are wider: the title fits nine tenths of the sheet */
+    diagram_line(&doc, "title", w / 2, fs * 3 / 2, w * 9 / 10 - 8, fs,
+                 "font-weight=\"bold\" ",
+                 title.len ? title.data : "Diagrams");
+    tbuf_printf(&doc, "<g transform=\"translate(0,%d)\">\n", top);
     tbuf_add(&doc, sh->body.data, sh->body.len);
     tbuf_adds(&doc, "</g>\n</svg>\n");
     put(po, to, file, g, (unsigned long)-1, &doc);

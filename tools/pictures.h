@@ -19,16 +19,19 @@ typedef struct pic_sheet {
     tbuf body;            /* the diagrams, placed */
     unsigned long n;      /* how many */
     int w, h, cols;       /* one diagram's size, diagrams per row */
+    char first;           /* the first mover ('W' or 'B') */
 } pic_sheet;
 
 /* Draws the position b of game g of file, reached at ply by move mv (text)
- * / last (NULL at the start): onto sh (po->sheet), else to the output or
- * with -O to DIR/STEM-gGAME-pPLY.svg, STEM being the input's name without
- * its directory and .pdn ending ("stdin" for standard input). A file that
- * cannot be written is reported on to (status 2). */
+ * / last (NULL at the start) from before (NULL: not known): onto sh
+ * (po->sheet), else to the output or with -O to DIR/STEM-gGAME-pPLY.svg,
+ * STEM being the input's name without its directory and .pdn ending
+ * ("stdin" for standard input). A file that cannot be written is reported
+ * on to (status 2). */
 void pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to,
               const char *file, const pdn_game *g, unsigned long ply,
-              const char *mv, const pdn_board *b, const pdn_move *last);
+              const char *mv, const pdn_board *b, const pdn_board *before,
+              const pdn_move *last);
 /* Writes game g's sheet, if it holds a diagram, as one document (to the
  * output, or DIR/STEM-gGAME.svg), then frees it. */
 void pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # The pdn-replay -f html page in a real headless browser (Chromium): a
 # driver script appended to the page (the page has no closing tags to
-# place it after) waits for the page to be read, clicks the second game, steps with the arrow keys and the
-# buttons, and writes the FEN shown at each step into the page, which the
-# browser dumps; those FENs must equal pdn-replay -a's. Skipped (77) when no
-# Chromium is installed.
+# place it after) waits for the page to be read, clicks the second game,
+# steps with the arrow keys and the buttons, and writes the FEN shown at
+# each step into the page, which the browser dumps; those FENs must equal
+# pdn-replay -a's. tests/cli/viewer.sh tests the viewer feature by
+# feature. Skipped (77) when no Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 browser=
@@ -55,9 +56,9 @@ document.addEventListener('DOMContentLoaded', function () {
         document.dispatchEvent(new KeyboardEvent('keydown',
                                                  {key: k, bubbles: true}));
     }
-    r.push('games ' + document.querySelectorAll('#list li').length);
+    r.push('games ' + P.count());
     r.push('1 0 ' + fen());
-    document.querySelector('#g1 a').click();
+    document.querySelector('#g1').click();
     r.push('2 0 ' + fen());
     key('ArrowRight'); r.push('2 1 ' + fen());
     key('ArrowRight'); r.push('2 2 ' + fen());
@@ -66,17 +67,17 @@ document.addEventListener('DOMContentLoaded', function () {
     document.getElementById('fwd').click(); r.push('2 3 ' + fen());
     key('End'); r.push('2 5 ' + fen());
     document.getElementById('m4').click(); r.push('2 4 ' + fen());
-    r.push('pieces ' + document.querySelectorAll('#board circle').length);
-    r.push('comment ' + document.querySelector('#g0 a').textContent);
-    document.querySelector('#g0 a').click();
+    r.push('pieces ' + document.querySelectorAll('#board .wm, #board .bm, #board .wk, #board .bk').length);
+    r.push('comment ' + document.querySelector('#g0').firstChild.textContent);
+    document.querySelector('#g0').click();
     r.push('moves ' + document.getElementById('moves').textContent);
     // a promotion, kings and a setup command: every ply by the arrow key
-    document.querySelector('#g2 a').click();
+    document.querySelector('#g2').click();
     for (var k = 0; k <= 4; k++) {
         r.push('3 ' + k + ' ' + fen());
         key('ArrowRight');
     }
-    r.push('kings ' + document.querySelectorAll('#board polygon').length);
+    r.push('kings ' + document.querySelectorAll('#board .wk, #board .bk').length);
     var pre = document.createElement('pre');
     pre.id = 'result';
     pre.textContent = r.join('\n');
@@ -98,7 +99,7 @@ if [ "$st" != 0 ]; then
     exit 1
 fi
 sed -n '/<pre id="result">/,/<\/pre>/p' dom.html |
-    sed 's/.*<pre id="result">//; s/<\/pre>.*//; s/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g' \
+    sed 's/.*<pre id="result">//; s/<\/pre>.*//; s/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&nbsp;/ /g' \
     >got
 # what the page must show: pdn-replay's own FEN at each ply
 pdn-replay -a v.pdn >fens
@@ -113,7 +114,7 @@ fen_at() { # fen_at GAME PLY: pdn-replay's FEN there
     done
     echo "pieces 23"
     echo "comment 1. Anna – Bob  *"
-    echo 'moves {Opening} 1. 32-28! $1 19-23 {sharp} (1... 18-23 2. 33-29) 2. 28x19 14x23 '
+    echo 'moves Opening 1. 32-28! 19-23 sharp 1... 18-23 2. 33-29 2. 28x19 14x23 *: result unknown'
     for p in 0 1 2 3 4; do
         echo "3 $p $(fen_at 3 "$p")"
     done

@@ -79,22 +79,40 @@ expect_status 0 pdn-replay -f svg -r -n 2 g.pdn
 x1r=$(grep -o '<text x="[0-9]*" y="[0-9]*">1</text>' "$tmp/out" | cut -d'"' -f2)
 [ -n "$x1" ] && [ -n "$x1r" ] && [ "$x1" != "$x1r" ] || check "-r moves square 1"
 
+# a file of one game needs no -n; two games do, and standard input is not
+# read ahead
+expect_status 0 pdn-replay -f svg "$top_srcdir/samples/folk-towers.pdn"
+[ "$(grep -c '^<svg' out)" = 1 ] && grep -q 'after 12... d4:f6' out ||
+    check "-f svg on a one-game file"
+expect_status 0 pdn-replay -f svg -t -a "$top_srcdir/samples/folk-towers.pdn"
+[ "$(grep -c '^<svg x=' out)" = 25 ] || check "-f svg -t -a on a one-game file"
+expect_status 2 pdn-replay -f svg - <"$top_srcdir/samples/folk-towers.pdn"
+
 # several positions: refused on one stream, one file each with -O
 expect_status 2 pdn-replay -f svg g.pdn
 expect_status 2 pdn-replay -f svg -a -n 1 g.pdn
 expect_status 2 pdn-replay -f board -O d g.pdn
 expect_status 2 pdn-replay -f svg -z 3 -n 1 g.pdn
 expect_status 2 pdn-replay -f svg -C red -n 1 g.pdn
+# colour names are SVG's (any case); other words are refused
+expect_status 2 pdn-replay -f svg -C foo,bar -n 1 g.pdn
+expect_status 0 pdn-replay -f svg -C Ivory,darkgreen -n 1 g.pdn
+grep -q 'fill="darkgreen"' out || check "-C with colour names"
 expect_status 0 pdn-replay -f svg -a -O d -z 30 -C '#eeeeee,#4a7a4a' g.pdn
 [ ! -s out ] || check "-O writes nothing to the output"
 n=$(ls d | wc -l)
 [ "$n" = 12 ] || check "-a -O d: $n files, expected 6 + 1 + 5"
-for f in g-g1-p0.svg g-g1-p5.svg g-g2-p0.svg g-g3-p4.svg; do
+# the names sort in game and ply order (ply 10 after ply 9)
+expect_status 0 pdn-replay -f svg -a -O long "$top_srcdir/samples/international.pdn"
+[ "$(ls long | sed -n '10,11p' | tr '\n' ' ')" = \
+  'international-g00001-p009.svg international-g00001-p010.svg ' ] ||
+    check "-O names sort: $(ls long | sed -n '10,11p' | tr '\n' ' ')"
+for f in g-g00001-p000.svg g-g00001-p005.svg g-g00002-p000.svg g-g00003-p004.svg; do
     [ -f "d/$f" ] || check "no d/$f"
 done
 wellformed d/*.svg || check "-O files are not well-formed"
-grep -q 'fill="#4a7a4a"' d/g-g3-p4.svg || check "-C colours"
-grep -q 'width="30" height="30"' d/g-g3-p4.svg || check "-z 30"
+grep -q 'fill="#4a7a4a"' d/g-g00003-p004.svg || check "-C colours"
+grep -q 'width="30" height="30"' d/g-g00003-p004.svg || check "-z 30"
 [ "$(ls -a d | grep -c '^\.g')" = 0 ] || check "temporaries left in d"
 touch nodir
 expect_status 2 pdn-replay -f svg -a -O nodir g.pdn
@@ -110,13 +128,13 @@ grep -q 'class="title".*Anna – Bob, Club &amp; &lt;cup&gt;<' sheet.svg ||
 expect_status 2 pdn-replay -f svg -t -a g.pdn
 expect_status 2 pdn-replay -f board -t -n 1 g.pdn
 expect_status 0 pdn-replay -f svg -t -a -O s g.pdn
-[ "$(ls s)" = "$(printf 'g-g1.svg\ng-g2.svg\ng-g3.svg')" ] ||
+[ "$(ls s)" = "$(printf 'g-g00001.svg\ng-g00002.svg\ng-g00003.svg')" ] ||
     check "-t -O: one sheet per game"
 wellformed s/*.svg || check "-t -O sheets are not well-formed"
 
 # the raster: centre pixels of a few squares after 2. d4:f6 g7:e5
 if command -v rsvg-convert >/dev/null 2>&1 && command -v python3 >/dev/null; then
-    rsvg-convert d/g-g3-p4.svg -o r.png || check "rsvg-convert failed"
+    rsvg-convert d/g-g00003-p004.svg -o r.png || check "rsvg-convert failed"
     python3 - r.png <<'PY' || check "rendered raster"
 import struct, sys, zlib
 data = open(sys.argv[1], 'rb').read()
@@ -170,6 +188,61 @@ fi
 expect_status 0 pdn-replay -f svg -n 1 -p 17 "$top_srcdir/samples/international.pdn"
 cmp -s out "$top_srcdir/man/diagram-international.svg" ||
     check "man/diagram-international.svg differs from pdn-replay's"
+
+# a captured king is drawn as a king (faded, crowned)
+cat >ck.pdn <<'PDN'
+[GameType "20"]
+[FEN "W:W28:BK23,5"]
+
+1. 28x19 *
+PDN
+expect_status 0 pdn-replay -f svg -n 1 ck.pdn
+[ "$(grep -c 'class="bk captured"' out)" = 1 ] || check "captured king"
+[ "$(grep -c '<polygon' out)" = 1 ] || check "captured king's crown"
+expect_status 0 pdn-replay -f svg -t -a -n 1 ck.pdn
+[ "$(grep -c 'class="bk captured"' out)" = 1 ] || check "captured king (-t)"
+
+# towers and Laska: the pieces under a stack's top are drawn (as the FEN
+# says), in the text board too; a stack that loses its top is marked
+towers=$top_srcdir/samples/folk-towers.pdn
+expect_status 0 pdn-replay -f svg -n 1 -p 22 "$towers"
+wellformed out || check "towers diagram is not well-formed"
+[ "$(grep -o 'data-under="[wbWB]*"' out | tr '\n' ' ')" = \
+  'data-under="w" data-under="ww" data-under="ww" data-under="b" ' ] ||
+    check "towers ply 22: stacks c7(b) d4(ww) c3(w) h6(ww)"
+expect_status 0 pdn-replay -f svg -n 1 -p 5 "$towers"
+[ "$(grep -c 'class="capmark"' out)" = 1 ] &&
+    [ "$(grep -c 'class="bm captured"' out)" = 1 ] ||
+    check "towers ply 5: the top taken from f4 is marked"
+expect_status 0 pdn-replay -f board -n 1 -p 22 "$towers"
+grep -q '^stacks: c3 b(w), d4 b(ww), h6 b(ww), c7 b(b)$' out ||
+    check "towers text board lists the stacks"
+expect_status 0 pdn-replay -f svg -n 1 "$top_srcdir/samples/folk-laska.pdn"
+n=$(grep -c 'class="stack"' out)
+[ "$n" = "$(pdn-replay "$top_srcdir/samples/folk-laska.pdn" 2>/dev/null |
+    tr -cd '(' | wc -c)" ] && [ "$n" -gt 0 ] || check "Laska stacks ($n)"
+
+# a caption too long for its diagram shrinks to 9 px, then is cut with an
+# ellipsis; a sheet title shrinks too
+long=$(printf 'Player%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20)
+printf '[White "%s"]\n[Black "%s"]\n[Event "%s"]\n[GameType "20"]\n\n1. 32-28 *\n' \
+    "$long" "$long" "$long" >long.pdn
+expect_status 0 pdn-replay -f svg -n 1 -z 20 long.pdn
+wellformed out || check "long caption: not well-formed"
+grep -q 'class="caption" x="[0-9]*" y="[0-9]*" font-size="9" text-anchor="middle">Player.*…</text>' out ||
+    check "long caption cut: $(grep -o 'class="caption".*' out | cut -c1-80)"
+expect_status 0 pdn-replay -f svg -t -a -n 1 -z 20 long.pdn
+grep -q 'class="title" x="[0-9]*" y="[0-9]*" font-size="9" font-weight="bold" text-anchor="middle">Player.*…</text>' out ||
+    check "long sheet title cut"
+
+# English: the first mover (Black) is named first, as the result is
+# written, in captions and sheet titles
+expect_status 0 pdn-replay -f svg -n 1 -p 2 "$top_srcdir/samples/english.pdn"
+grep -q '>M. F. Tinsley – A. Cameron, U.S. National Tournament, after 1... 24-19<' out ||
+    check "English caption: $(grep -o 'class="caption"[^<]*' out)"
+expect_status 0 pdn-replay -f svg -t -a -n 1 -z 20 "$top_srcdir/samples/english.pdn"
+grep -q 'class="title".*>M. F. Tinsley – A. Cameron, U.S. National Tournament<' out ||
+    check "English sheet title"
 
 # board -U: Unicode men and kings
 expect_status 0 pdn-replay -f board -U -n 2 g.pdn

@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The viewer page of a large archive in headless Chromium (make
+# bench-viewer): pdn-replay -f html on the Open Checkers Archive (or the
+# file given as third argument), then the page's size, when the first game
+# is shown and when the page is loaded (performance.now(), from the
+# navigation), the JavaScript heap after loading (performance.memory),
+# and the private memory of the renderer process (Private_Clean +
+# Private_Dirty of /proc/PID/smaps_rollup) every half second for 8 s with
+# the page open, next to the same for a page of one small game. Skips
+# (77) without Chromium or the archive.
+# Usage: bench/viewer.sh BUILDDIR SRCDIR [FILE.pdn]
+set -eu
+build=${1:-.}
+src=${2:-.}
+pdn=${3:-$src/../shared/corpus/english/oca__OCA_2.0.pdn}
+browser=
+for b in chromium chromium-browser google-chrome; do
+    if command -v "$b" >/dev/null 2>&1; then
+        browser=$b
+        break
+    fi
+done
+[ -n "$browser" ] || { echo "SKIP: no Chromium"; exit 77; }
+[ -f "$pdn" ] || { echo "SKIP: no $pdn"; exit 77; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdnbench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+
+# private memory (MB) of the renderers of profile $1
+renderer_mb() {
+    total=0
+    for p in $(ps -eo pid,args | grep -- '--type=renderer' | grep -F "$1" |
+               grep -v grep | awk '{print $1}'); do
+        kb=$(awk '/^Private_(Clean|Dirty)/ {s += $2} END {print s + 0}' \
+             "/proc/$p/smaps_rollup" 2>/dev/null || echo 0)
+        total=$((total + kb))
+    done
+    echo $((total / 1024))
+}
+
+# timing: a probe at the top of the head reports at the load event
+probe() { # probe PAGE OUT
+    awk '{print} /^<head>$/ && !done {
+        print "<script>window.addEventListener(\"load\", function () {" \
+              "var p = document.createElement(\"pre\"); p.id = \"probe\";" \
+              "p.textContent = \"first game shown at \" +" \
+              " P.shownAt().toFixed(0) + \" ms, loaded at \" +" \
+              " performance.now().toFixed(0) + \" ms, JavaScript heap \" +" \
+              " (performance.memory.usedJSHeapSize / 1048576).toFixed(1) +" \
+              " \" MB\"; document.body.appendChild(p); });</script>"
+        done = 1 }' "$1" >"$2"
+}
+
+# memory: the page held open (remote debugging keeps headless running)
+series() { # series PAGE PROFILE
+    "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$2" \
+        --remote-debugging-port=0 "file://$1" >/dev/null 2>&1 &
+    pid=$!
+    n=0
+    out=
+    while [ $n -lt 16 ]; do
+        sleep 0.5
+        out="$out $(renderer_mb "$2")"
+        n=$((n + 1))
+    done
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    echo "$out"
+}
+
+start=$(date +%s.%N)
+"$build/tools/pdn-replay" -f html "$pdn" >"$tmp/page.html" 2>/dev/null || true
+end=$(date +%s.%N)
+echo "page: $(wc -c <"$tmp/page.html") bytes, written in" \
+    "$(echo "$end - $start" | bc) s"
+probe "$tmp/page.html" "$tmp/probe.html"
+"$browser" --headless --no-sandbox --disable-gpu --enable-precise-memory-info \
+    --user-data-dir="$tmp/p1" --dump-dom "file://$tmp/probe.html" \
+    2>/dev/null | grep '<pre id="probe">' | sed 's/.*<pre id="probe">//; s/<.*//'
+echo "renderer private MB, every 0.5 s:$(series "$tmp/page.html" "$tmp/p2")"
+printf '[GameType "20"]\n\n1. 32-28 *\n' >"$tmp/one.pdn"
+"$build/tools/pdn-replay" -f html "$tmp/one.pdn" >"$tmp/one.html" 2>/dev/null
+echo "one small game:              $(series "$tmp/one.html" "$tmp/p3")"

@@ -1,0 +1,682 @@
+/* The viewer of pdn-replay -f html. P.d(entry, data) files a game: two
+ * strings of JSON text, kept as they came. The list is virtual (only the
+ * rows in view exist) and searched in the entries' text; a game's data is
+ * parsed only when it is shown, and only the game shown is kept decoded.
+ * Positions: the start FEN, then per ply the move's squares (one
+ * character per square number), '*' and the captured squares, '+' for a
+ * promotion, and a FEN wherever libpdn's position is not the previous one
+ * with the move applied (setups, the stack games): pdn-replay computed
+ * them all, the page has no rules of its own. */
+var P = (function () {
+'use strict';
+var NS = 'http://www.w3.org/2000/svg', ROW = 40;
+var H = [], num2i = {}, F = null, G = null, cur = -1, st = null;
+var FL = !!FLIP, NUMS = true, pend = null, T = 0;
+var NAG = {1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□',
+    10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−',
+    19: '−+', 22: '⨀', 23: '⨀', 32: '⟳', 33: '⟳', 36: '↑', 37: '↑',
+    40: '→', 41: '→', 132: '⇆', 133: '⇆', 138: '⊕', 139: '⊕', 146: 'N'};
+var COL = {R: '#e03030', G: '#20a040', B: '#2060e0', Y: '#e0c020',
+    O: '#f08020', C: '#20b0c0', M: '#c030c0', W: '#ffffff'};
+
+function $(i) { return document.getElementById(i); }
+function el(n, a, p) {
+    var e = document.createElementNS(NS, n);
+    for (var k in a) e.setAttribute(k, a[k]);
+    if (p) p.appendChild(e);
+    return e;
+}
+function txt(p, c, t, tag) {
+    var s = document.createElement(tag || 'span');
+    s.className = c;
+    s.textContent = t;
+    p.appendChild(s);
+    return s;
+}
+
+/* entry: [number, White, Black, Result, Event, Date, Site, Round,
+ * opening, first mover, outcome] */
+/* a game's text stays in its element: ENTRY, a newline, DATA */
+function head(i) {
+    var x = H[i].firstChild ? H[i].firstChild.data : '';
+    return x.slice(0, x.indexOf('\n'));
+}
+function data(i) {
+    var x = H[i].textContent;
+    return x.slice(x.indexOf('\n') + 1);
+}
+function ent(i) { return JSON.parse(head(i)); }
+function side(e, first) {
+    var w = e[1] && e[1] != '?' ? e[1] : '', b = e[2] && e[2] != '?' ? e[2] : '';
+    var c = first == (e[9] == 'B') ? 'Black' : 'White', n = c == 'Black' ? b : w;
+    return {name: n || c, full: n ? n + ' (' + c + ')' : c, colour: c};
+}
+/* the first mover is named first, as the result is written */
+function title(e) {
+    var a = side(e, true), b = side(e, false);
+    return e[0] + '. ' + (e[1] || e[2] ? a.name + ' – ' + b.name : '?') +
+        (e[3] ? '  ' + e[3] : '');
+}
+function words(e) {
+    switch (e[10]) {
+    case 'F': return side(e, true).full + ' won';
+    case 'S': return side(e, false).full + ' won';
+    case 'D': return 'drawn';
+    case 'L': return 'both sides lost';
+    }
+    return 'result unknown';
+}
+
+/* the list */
+function total() { return F ? F.length : H.length; }
+function render() {
+    var L = $('list'), R = $('rows'), n = total(), h = L.clientHeight || 600;
+    var a = Math.max(0, Math.floor(L.scrollTop / ROW) - 5);
+    var z = Math.min(n, a + Math.ceil(h / ROW) + 10);
+    R.style.height = n * ROW + 'px';
+    R.textContent = '';
+    for (var k = a; k < z; k++) {
+        var i = F ? F[k] : k, e = ent(i), r = document.createElement('a');
+        r.className = 'row' + (i == cur ? ' sel' : '');
+        r.id = 'g' + i;
+        r.href = '#g=' + e[0];
+        r.setAttribute('role', 'option');
+        r.setAttribute('aria-selected', i == cur);
+        r.style.top = k * ROW + 'px';
+        r.textContent = title(e);
+        txt(r, 'ev', [e[4], e[5], e[8]].filter(Boolean).join(' · '));
+        r.onclick = pick(i);
+        R.appendChild(r);
+    }
+    $('count').textContent = (F ? F.length + ' of ' : '') + H.length +
+        (H.length == 1 ? ' game' : ' games');
+}
+function pick(i) {
+    return function (ev) { ev.preventDefault(); show(i, 0); };
+}
+function filter(keep) {
+    var q = $('q').value.toLowerCase().split(/\s+/).filter(Boolean);
+    var r = $('res').value;
+    if (!q.length && !r) {
+        F = null;
+    } else {
+        F = [];
+        for (var i = 0; i < H.length; i++) {
+            var h = head(i);
+            if (r && h.charAt(h.length - 3) != r) continue;
+            var l = h.toLowerCase(), ok = true;
+            for (var j = 0; ok && j < q.length; j++) ok = l.indexOf(q[j]) >= 0;
+            if (ok) F.push(i);
+        }
+    }
+    if (keep !== true) $('list').scrollTop = 0;
+    render();
+}
+
+/* filing the games: each is the text ENTRY newline DATA of a script
+ * element of type text/x-pdn-game, which is never run; the page keeps
+ * the element and reads its text when the game is listed or shown, so
+ * that a large archive costs about its text. While the page is read, the
+ * elements the parser has gone past (their text complete) are filed
+ * every 25 ms, so that the first game shows at once. */
+var S = document.getElementsByTagName('script'), nS = 0, poll = 0;
+function take(all) {
+    /* the last element may still be read: it waits unless all is set */
+    for (; nS < S.length - (all ? 0 : 1); nS++)
+        if (S[nS].type == 'text/x-pdn-game') d(S[nS]);
+}
+(function tick() {
+    take(false);
+    if (document.readyState == 'loading') poll = setTimeout(tick, 25);
+})();
+function d(t) {
+    H.push(t);
+    var i = H.length - 1, e = head(i);
+    num2i[+e.slice(1, e.indexOf(','))] = i;
+    if (i == 0) {
+        render();
+        if (!route()) show(0, 0);
+    } else if (pend && num2i[pend.g] != null) {
+        route();
+    }
+    if (!T) T = setTimeout(more, 200);
+}
+function more() {
+    T = 0;
+    /* games that came in while a search is on: searched too, the list
+     * stays where it is */
+    if ($('q').value || $('res').value) filter(true); else render();
+}
+
+/* positions: a board maps "file,rank" to a piece, 'w' 'b' 'W' 'B', and
+ * the pieces under it as in the FEN ("b(ww)") */
+function sqc(g, s) {
+    if (/^[0-9]+$/.test(s)) return g.sqs[+s - 1];
+    return [s.charCodeAt(0) - 97, +s.slice(1) - 1];
+}
+function parse(g, s) {
+    var bd = {}, F2 = s.split(':');
+    for (var j = 1; j < F2.length; j++) {
+        var c = F2[j].charAt(0) == 'W' ? 'w' : 'b';
+        F2[j].slice(1).split(',').forEach(function (x) {
+            if (!x) return;
+            var K = x.charAt(0) == 'K', u = '', o = x.indexOf('(');
+            if (K) { x = x.slice(1); o--; }
+            if (o >= 0) { u = x.slice(o); x = x.slice(0, o); }
+            var q = sqc(g, x);
+            if (q) bd[q[0] + ',' + q[1]] = (K ? c.toUpperCase() : c) + u;
+        });
+    }
+    return {bd: bd, t: s.charAt(0)};
+}
+function fmt(g, bd, t) {
+    var s = {w: [], b: []};
+    for (var n = 1; n <= g.sqs.length; n++) {
+        var f = g.sqs[n - 1][0], r = g.sqs[n - 1][1], p = bd[f + ',' + r];
+        if (!p) continue;
+        s[p.charAt(0).toLowerCase()].push((p < 'a' ? 'K' : '') +
+            (g.alg ? String.fromCharCode(97 + f) + (r + 1) : n));
+    }
+    return t + ':W' + s.w.join(',') + ':B' + s.b.join(',');
+}
+function unalpha(ch) {
+    var c = ch.charCodeAt(0), i = c - 48;
+    if (c > 92) i--;
+    if (c > 60) i--;
+    return i + 1;
+}
+/* a ply's code: {path: [[f,r],...], cap: [[f,r],...], pro: 0/1} */
+function code(g, s) {
+    var m = {path: [], cap: [], pro: s.charAt(s.length - 1) == '+'}, to = m.path;
+    if (m.pro) s = s.slice(0, -1);
+    for (var k = 0; k < s.length; k++) {
+        if (s.charAt(k) == '*') { to = m.cap; continue; }
+        if (g.a) {
+            to.push([s.charCodeAt(k) - 97, s.charCodeAt(k + 1) - 48]);
+            k++;
+        } else {
+            to.push(g.sqs[unalpha(s.charAt(k)) - 1]);
+        }
+    }
+    return m;
+}
+function apply(bd, t, m) {
+    var b = {}, k;
+    for (k in bd) b[k] = bd[k];
+    var a = m.path[0], z = m.path[m.path.length - 1], p = b[a[0] + ',' + a[1]];
+    delete b[a[0] + ',' + a[1]];
+    m.cap.forEach(function (c) { delete b[c[0] + ',' + c[1]]; });
+    if (m.pro && (p == 'w' || p == 'b')) p = p.toUpperCase();
+    b[z[0] + ',' + z[1]] = p;
+    return {bd: b, t: t == 'W' ? 'B' : 'W'};
+}
+/* a line's positions: P[k] after k plies (P[0] its parent's at the
+ * branch), FEN[k], LAST[k] the move that led there */
+function prep(g, L) {
+    L.f = L.f || {};
+    L.x = L.x || {};
+    L.v = L.v || {};
+    L.mv = [];
+    (L.m ? L.m.split(' ') : []).forEach(function (t) {
+        var r = /^=([0-9]+)$/.exec(t);
+        for (var k = r ? +r[1] : 1; k > 0; k--) L.mv.push(r ? '=' : t);
+    });
+    L.pl = L.p ? L.p.split(' ') : [];
+    spell(g, L);
+    var x0 = L.parent ? {bd: L.parent.P[L.at], t: L.parent.T[L.at]}
+                      : parse(g, L.f['0']);
+    L.P = [x0.bd];
+    L.T = [x0.t];
+    L.FEN = [L.parent ? L.parent.FEN[L.at] : L.f['0']];
+    L.LAST = [null];
+    L.S = [];
+    L.D = [];
+    for (var k = 1; k <= L.pl.length; k++) {
+        var m = code(g, L.pl[k - 1]), x;
+        if (L.f[k]) {
+            x = parse(g, L.f[k]);
+            L.FEN.push(L.f[k]);
+        } else {
+            x = apply(L.P[k - 1], L.T[k - 1], m);
+            L.FEN.push(fmt(g, x.bd, x.t));
+        }
+        L.P.push(x.bd);
+        L.T.push(x.t);
+        L.LAST.push(m);
+    }
+}
+/* '=' and '~' stand for a move written as its first and last squares
+ * or as all of them */
+function spell(g, L) {
+    for (var k = 0; k < L.mv.length; k++) {
+        var t = L.mv[k];
+        if (t != '=' && t != '~') continue;
+        var m = code(g, L.pl[k]), p = m.path, sep = m.cap.length ? g.cs : '-';
+        if (t == '=') p = [p[0], p[p.length - 1]];
+        L.mv[k] = p.map(function (q) { return name(g, q); }).join(sep);
+    }
+}
+function name(g, q) {
+    if (g.alg) return String.fromCharCode(97 + q[0]) + (q[1] + 1);
+    for (var n = 0; n < g.sqs.length; n++)
+        if (g.sqs[n][0] == q[0] && g.sqs[n][1] == q[1]) return n + 1;
+    return '?';
+}
+function game(i) {
+    if (G && G.i == i) return G;
+    var g = JSON.parse(data(i));
+    g.i = i;
+    g.e = ent(i);
+    var L = g.L, S = GEO[g.G];
+    g.t = g.t || [];
+    g.n = g.n || 1;
+    L.f = L.f || {};
+    if (S) {
+        g.sq = S[0];
+        g.w = S[2];
+        g.h = S[3];
+        g.alg = S[4];
+        g.cs = S[5];
+        if (!L.f['0']) L.f['0'] = S[1];
+    }
+    g.sqs = [];
+    for (var k = 0; k < g.sq.length; k += 2)
+        g.sqs.push([g.sq.charCodeAt(k) - 97, g.sq.charCodeAt(k + 1) - 48]);
+    g.L.parent = null;
+    prep(g, g.L);
+    g.L.base = (g.n - 1) * 2 + (g.L.T[0] == g.e[9] ? 0 : 1);
+    return (G = g);
+}
+
+/* comments: text without braces; [%clock], [%eval] as badges; [%csl] and
+ * [%cal] as drawings of the position they follow */
+function comment(box, s, L, k) {
+    var rest = s.replace(/\[%(\w+)\s*([^\]]*)\]/g, function (all, c, v) {
+        v = v.trim();
+        if (c == 'clock' || c == 'clk') {
+            txt(box, 'clk', 'clock ' + v).title = 'clock';
+            (L.I[k] = L.I[k] || []).push('clock ' + v);
+        } else if (c == 'eval') {
+            txt(box, 'evl', 'eval ' + v).title = 'evaluation';
+            (L.I[k] = L.I[k] || []).push('eval ' + v);
+        } else if (c == 'csl' || c == 'cal') {
+            (L.D[k] = L.D[k] || []).push([c, v]);
+        } else {
+            return all;
+        }
+        return '';
+    }).trim();
+    if (rest) txt(box, 'cm', rest + ' ');
+}
+/* the moves of line L into box, variations as nested blocks */
+function lines(g, L, box) {
+    L.I = [];
+    var again = true;
+    for (var k = 1; k <= L.mv.length; k++) {
+        var x = L.x[k - 1] || {}, hm = L.base + k - 1, second = hm % 2;
+        if (x.b) { comment(box, x.b, L, k - 1); again = true; }
+        if (!second || again)
+            txt(box, 'num', Math.floor(hm / 2) + 1 + (second ? '...\u00a0' : '.\u00a0'));
+        again = false;
+        var ok = k <= L.pl.length, s = txt(box, ok ? 'mv' : 'mv bad', L.mv[k - 1]);
+        if (!L.parent) s.id = 'm' + k;
+        if (ok) {
+            s.tabIndex = 0;
+            s.setAttribute('role', 'button');
+            s.onclick = goer(L, k);
+            s.onkeydown = enter(L, k);
+        } else {
+            s.title = 'not played: the replay stopped before this move';
+        }
+        L.S[k] = s;
+        (x.g || []).forEach(function (n) {
+            /* "32-28! $1" says it twice: one glyph */
+            var t = NAG[n] || '$' + n, w = L.mv[k - 1];
+            if (w.slice(-t.length) != t || /[0-9]$/.test(t))
+                txt(box, 'nag', t).title = '$' + n;
+        });
+        box.appendChild(document.createTextNode(' '));
+        if (x.a) { comment(box, x.a, L, k); again = true; }
+        (L.v[k - 1] || []).forEach(function (V) {
+            V.parent = L;
+            V.at = k - 1;
+            V.base = L.base + k - 1;
+            if (k - 1 <= L.pl.length) prep(g, V); else V.P = null;
+            var d = document.createElement('div');
+            d.className = 'var';
+            box.appendChild(d);
+            if (V.P) lines(g, V, d);
+            again = true;
+        });
+    }
+}
+function goer(L, k) { return function () { go(L, k); }; }
+function enter(L, k) {
+    return function (e) {
+        if (e.key == 'Enter' || e.key == ' ') { e.preventDefault(); go(L, k); }
+    };
+}
+
+var shownAt = 0;
+function show(i, p) {
+    var g = game(i), e = g.e, m = $('moves');
+    if (!shownAt && window.performance) shownAt = performance.now();
+    cur = i;
+    render();
+    var L = $('list'), y = (F ? F.indexOf(i) : i) * ROW;
+    if (y >= 0 && (y < L.scrollTop || y > L.scrollTop + L.clientHeight - ROW))
+        L.scrollTop = Math.max(0, y - L.clientHeight / 2);
+    $('head').textContent = title(e);
+    var t = {};
+    g.t.forEach(function (x) { t[x[0]] = x[1]; });
+    function known(v) { return v && v != '?' && !/^[?.]*$/.test(v) ? v : ''; }
+    $('sub').textContent = [known(e[4]), known(e[6]), known(e[5]),
+        known(e[7]) ? 'round ' + e[7] : '', e[8],
+        e[3] ? e[3] + ': ' + words(e) : ''].filter(Boolean).join(' · ');
+    m.textContent = '';
+    $('numsl').textContent = g.alg ? 'coordinates' : 'numbers';
+    lines(g, g.L, m);
+    if (g.post) comment(m, g.post, g.L, g.L.pl.length);
+    var end = [];
+    if (g.end) end.push(g.end.charAt(0).toUpperCase() + g.end.slice(1));
+    end.push((g.term || e[3] || '*') + (e[3] || g.term ? ': ' + words(e) : ''));
+    txt(m, '', end.join('. '), 'div').id = 'endtext';
+    go(g.L, p || 0);
+}
+
+function go(L, k) {
+    if (!L || !L.P) return;
+    k = Math.max(0, Math.min(L.pl.length, k));
+    var o = document.querySelector('#moves .on');
+    if (o) o.classList.remove('on');
+    st = {L: L, k: k};
+    if (k > 0 && L.S[k]) {
+        L.S[k].classList.add('on');
+        if (L.S[k].scrollIntoView) L.S[k].scrollIntoView({block: 'nearest'});
+    }
+    var turn = L.T[k] == 'W' ? 'White' : 'Black', main = !L.parent;
+    $('fen').textContent = L.FEN[k];
+    $('ply').textContent = (main ? 'ply ' : 'variation, ply ') + k + ' of ' +
+        L.pl.length + (main && k == L.pl.length && G.end ? ' · ' + G.end : '');
+    $('turn').textContent = turn + ' to move';
+    $('turn').style.setProperty('--disc', L.T[k] == 'W' ? '#fbf7ee' : '#262626');
+    $('info').textContent = (L.I && L.I[k] || []).join(' · ');
+    if (main && !pend && history.replaceState)
+        try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + k); }
+        catch (ex) { /* a page that cannot change its address */ }
+    draw();
+}
+function step(d) {
+    if (!st) return;
+    var L = st.L, k = st.k + d;
+    if (d < 0 && k <= 0 && L.parent) go(L.parent, L.at);
+    else go(L, k);
+}
+function route() {
+    var m = /[#&]g=(\d+)(?:&p=(\d+))?/.exec(location.hash);
+    if (!m) return false;
+    var n = +m[1], p = m[2] != null ? +m[2] : 0, i = num2i[n];
+    if (i == null) { pend = {g: n, p: p}; return false; }
+    pend = null;
+    if (!G || G.i != i) show(i, p); else go(G.L, p);
+    return true;
+}
+
+/* the board */
+function draw() {
+    var g = G, L = st.L, k = st.k, C = CELL, alg = g.alg;
+    var M = alg && NUMS ? Math.round(C * 0.5) : 0, W = g.w * C + 2 * M;
+    var Hh = g.h * C + 2 * M, b = $('board'), pl = {}, all = g.sqs.length == g.w * g.h;
+    b.textContent = '';
+    b.setAttribute('viewBox', '0 0 ' + W + ' ' + Hh);
+    $('boardbox').style.setProperty('--bw', W + 'px');
+    var tt = el('title', {}, b);
+    tt.textContent = (k ? 'Position after ' + (L.S[k] ? L.S[k].textContent : 'ply ' + k)
+                        : 'Start position') + ', ' + $('turn').textContent;
+    g.sqs.forEach(function (q) { pl[q[0] + ',' + q[1]] = 1; });
+    function X(f) { return M + (FL ? g.w - 1 - f : f) * C; }
+    function Y(r) { return M + (FL ? r : g.h - 1 - r) * C; }
+    for (var r = 0; r < g.h; r++)
+        for (var f = 0; f < g.w; f++)
+            el('rect', {x: X(f), y: Y(r), width: C, height: C,
+                fill: pl[f + ',' + r] && !all ? DK : LT,
+                stroke: all ? '#6b4f2e' : 'none'}, b);
+    if (alg && NUMS) {
+        var fs = C * 0.32;
+        for (f = 0; f < g.w; f++)
+            el('text', {x: X(f) + C / 2, y: Hh - M / 2 + fs / 3, 'font-size': fs,
+                'text-anchor': 'middle', 'class': 'crd'}, b).textContent =
+                String.fromCharCode(97 + f);
+        for (r = 0; r < g.h; r++)
+            el('text', {x: M / 2, y: Y(r) + C / 2 + fs / 3, 'font-size': fs,
+                'text-anchor': 'middle', 'class': 'crd'}, b).textContent = r + 1;
+    }
+    var last = L.LAST[k];
+    if (last) {
+        var pa = last.path, pts = [];
+        [pa[0], pa[pa.length - 1]].forEach(function (q) {
+            el('rect', {x: X(q[0]), y: Y(q[1]), width: C, height: C,
+                fill: '#f6f669', 'fill-opacity': 0.55}, b);
+        });
+        pa.forEach(function (q) { pts.push(X(q[0]) + C / 2 + ',' + (Y(q[1]) + C / 2)); });
+        el('polyline', {points: pts.join(' '), fill: 'none', stroke: '#2060d0',
+            'stroke-width': C / 10 + 1, 'stroke-opacity': 0.8,
+            'stroke-linejoin': 'round'}, b);
+    }
+    var marks = L.D[k] || [];
+    marks.forEach(function (d) { if (d[0] == 'csl') csl(g, b, d[1], X, Y, C); });
+    var bd = L.P[k];
+    for (var q in bd) {
+        var c = q.split(',');
+        stack(b, X(+c[0]) + C / 2, Y(+c[1]) + C / 2, C, bd[q]);
+    }
+    if (last) {
+        var before = L.P[k - 1] || (L.parent ? L.parent.P[L.at] : {});
+        last.cap.forEach(function (q) {
+            var key = q[0] + ',' + q[1], was = (before[key] || '').charAt(0);
+            if (!was) was = L.T[k] == 'W' ? 'w' : 'b';
+            var x = X(q[0]) + C / 2, y = Y(q[1]) + C / 2;
+            if (!bd[key]) { piece(b, x, y, C, was, 1); return; }
+            el('circle', {'class': 'capmark', cx: x, cy: y, r: C * 0.46,
+                fill: 'none', stroke: '#c02020', 'stroke-width': 2,
+                'stroke-dasharray': '4,3'}, b);
+            piece(b, X(q[0]) + C * 0.75, Y(q[1]) + C * 0.25, C * 0.6, was, 1);
+        });
+    }
+    if (!alg && NUMS)
+        g.sqs.forEach(function (q, n) {
+            el('text', {x: X(q[0]) + 2, y: Y(q[1]) + C * 0.3, 'font-size': C * 0.28,
+                'stroke-width': C >= 40 ? 2 : 1, 'class': 'sqn'}, b).textContent = n + 1;
+        });
+    marks.forEach(function (d) { if (d[0] == 'cal') cal(g, b, d[1], X, Y, C); });
+}
+function stack(b, x, y, C, p) {
+    var u = p.length > 1 ? p.slice(2, -1) : '', n = Math.min(u.length, 4);
+    var step = C / 11 + 1, lift = n * step / 2, R = C * 0.37;
+    if (u) {
+        var g = el('g', {'class': 'stack', 'data-under': u}, b);
+        for (var i = n - 1; i >= 0; i--) {
+            var w = u.charAt(i) == 'w' || u.charAt(i) == 'W', K = u.charAt(i) < 'a';
+            el('circle', {cx: x, cy: y - lift + (i + 1) * step, r: R,
+                fill: w ? '#fbf7ee' : '#262626',
+                stroke: K ? '#c8a020' : (w ? '#5a5a5a' : '#000'),
+                'stroke-width': K ? 2.5 : 1.5}, g);
+        }
+        var bx = x + R * 0.8, by = y + R * 0.8, fs = Math.max(C * 0.3, 8);
+        el('circle', {cx: bx, cy: by, r: fs * 0.6 + 1, fill: '#2060d0',
+            stroke: '#fff', 'stroke-width': 1}, g);
+        el('text', {x: bx, y: by + fs * 0.35, 'font-size': fs, fill: '#fff',
+            'text-anchor': 'middle'}, g).textContent = u.length + 1;
+    }
+    piece(b, x, y - lift, C, p.charAt(0), 0);
+}
+function piece(b, x, y, C, p, cap) {
+    var w = p == 'w' || p == 'W', K = p == 'W' || p == 'B';
+    var R = C * 0.37, l = K ? C / 12 : 0;
+    var gr = el('g', {'class': (w ? (K ? 'wk' : 'wm') : (K ? 'bk' : 'bm')) +
+        (cap ? ' captured' : '')}, b);
+    if (cap) gr.setAttribute('opacity', 0.45);
+    var a = {fill: w ? '#fbf7ee' : '#262626', stroke: w ? '#5a5a5a' : '#000',
+        'stroke-width': 1.5};
+    if (cap) a['stroke-dasharray'] = '3,2';
+    if (K) { a.cx = x; a.cy = y + l; a.r = R; el('circle', a, gr); }
+    a.cx = x; a.cy = y - l; a.r = R;
+    el('circle', a, gr);
+    el('circle', {cx: x, cy: y - l, r: R * 0.7, fill: 'none',
+        stroke: w ? '#b0a890' : '#555', 'stroke-width': 1}, gr);
+    if (K) {
+        var s = R / 20, pts = [[-10, 6], [-10, -6], [-5, 0], [0, -8], [5, 0],
+            [10, -6], [10, 6]].map(function (q) {
+                return (x + q[0] * s) + ',' + (y - l + q[1] * s);
+            });
+        el('polygon', {points: pts.join(' '), fill: w ? '#c8a020' : '#e8c040',
+            stroke: w ? '#6a5010' : '#fff0b0', 'stroke-width': 1}, gr);
+    }
+    if (cap)
+        el('path', {d: 'M' + (x - R / 2) + ',' + (y - R / 2) + 'L' + (x + R / 2) +
+            ',' + (y + R / 2) + 'M' + (x + R / 2) + ',' + (y - R / 2) + 'L' +
+            (x - R / 2) + ',' + (y + R / 2), stroke: '#c02020',
+            'stroke-width': 3}, gr);
+}
+/* [%csl Gd4,R32] and [%cal Gc3e5,R32-28]: colour letter, then squares
+ * (algebraic names or numbers) */
+function squares(g, s) {
+    var out = [], re = /([a-z][0-9]{1,2}|[0-9]{1,3})/g, m;
+    while ((m = re.exec(s))) {
+        var q = sqc(g, m[1]);
+        if (q && q[0] >= 0 && q[0] < g.w && q[1] >= 0 && q[1] < g.h) out.push(q);
+    }
+    return out;
+}
+function csl(g, b, v, X, Y, C) {
+    v.split(',').forEach(function (s) {
+        s = s.trim();
+        var c = COL[s.charAt(0)];
+        if (!c) return;
+        squares(g, s.slice(1)).forEach(function (q) {
+            el('rect', {'class': 'csl', x: X(q[0]) + 2, y: Y(q[1]) + 2,
+                width: C - 4, height: C - 4, fill: c, 'fill-opacity': 0.45,
+                stroke: c, 'stroke-width': 3}, b);
+        });
+    });
+}
+function cal(g, b, v, X, Y, C) {
+    v.split(',').forEach(function (s) {
+        s = s.trim();
+        var c = COL[s.charAt(0)], q = squares(g, s.slice(1));
+        if (!c || q.length < 2) return;
+        var x1 = X(q[0][0]) + C / 2, y1 = Y(q[0][1]) + C / 2;
+        var x2 = X(q[1][0]) + C / 2, y2 = Y(q[1][1]) + C / 2;
+        var a = Math.atan2(y2 - y1, x2 - x1), h = C * 0.35, gr = el('g',
+            {'class': 'cal', opacity: 0.8}, b);
+        el('line', {x1: x1, y1: y1, x2: x2 - Math.cos(a) * h * 0.8,
+            y2: y2 - Math.sin(a) * h * 0.8, stroke: c, 'stroke-width': C / 7,
+            'stroke-linecap': 'round'}, gr);
+        el('polygon', {points: [x2, y2, x2 - h * Math.cos(a - 0.45),
+            y2 - h * Math.sin(a - 0.45), x2 - h * Math.cos(a + 0.45),
+            y2 - h * Math.sin(a + 0.45)].join(' '), fill: c}, gr);
+    });
+}
+
+/* the game as PDN: tags, then the moves with numbers, NAGs, comments and
+ * variations, lines of at most 79 characters */
+function pdn() {
+    var g = G, e = g.e, out = [], toks = [];
+    function tag(n, v) {
+        out.push('[' + n + ' "' + String(v).replace(/\\/g, '\\\\')
+            .replace(/"/g, '\\"') + '"]');
+    }
+    [['Event', 4], ['Site', 6], ['Date', 5], ['Round', 7], ['White', 1],
+        ['Black', 2], ['Result', 3]].forEach(function (x) {
+        if (e[x[1]]) tag(x[0], e[x[1]]);
+    });
+    g.t.forEach(function (x) { tag(x[0], x[1]); });
+    out.push('');
+    function line(L) {
+        var again = true;
+        for (var k = 1; k <= L.mv.length; k++) {
+            var x = L.x[k - 1] || {}, hm = L.base + k - 1, second = hm % 2;
+            if (x.b) { toks.push('{' + x.b + '}'); again = true; }
+            if (!second || again)
+                toks.push(Math.floor(hm / 2) + 1 + (second ? '...' : '.'));
+            again = false;
+            toks.push(L.mv[k - 1]);
+            (x.g || []).forEach(function (n) { toks.push('$' + n); });
+            if (x.a) { toks.push('{' + x.a + '}'); again = true; }
+            (L.v[k - 1] || []).forEach(function (V) {
+                toks.push('(');
+                line(V);
+                toks.push(')');
+                again = true;
+            });
+        }
+    }
+    line(g.L);
+    if (g.post) toks.push('{' + g.post + '}');
+    toks.push(g.term || e[3] || '*');
+    var s = '';
+    toks.forEach(function (t) {
+        if (t == ')') { s += t; return; }
+        if (s && s.length + 1 + t.length > 79) { out.push(s); s = ''; }
+        s += s && s.charAt(s.length - 1) != '(' ? ' ' + t : t;
+    });
+    out.push(s);
+    return out.join('\n') + '\n';
+}
+function copy(t) {
+    function done(ok) { $('copied').textContent = ok ? 'copied' : 'select and copy'; }
+    function old() {
+        var a = document.createElement('textarea');
+        a.value = t;
+        document.body.appendChild(a);
+        a.select();
+        var ok = false;
+        try { ok = document.execCommand('copy'); } catch (ex) { ok = false; }
+        document.body.removeChild(a);
+        done(ok);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText)
+        navigator.clipboard.writeText(t).then(function () { done(true); }, old);
+    else
+        old();
+}
+
+document.addEventListener('DOMContentLoaded', function () {
+    clearTimeout(poll);
+    take(true);
+    $('start').onclick = function () { go(G.L, 0); };
+    $('back').onclick = function () { step(-1); };
+    $('fwd').onclick = function () { step(1); };
+    $('last').onclick = function () { go(st.L, 1e9); };
+    $('flip').onclick = function () { FL = !FL; draw(); };
+    $('nums').onchange = function () { NUMS = this.checked; draw(); };
+    $('cfen').onclick = function () { copy($('fen').textContent); };
+    $('cpdn').onclick = function () { copy(pdn()); };
+    var t = 0;
+    $('q').oninput = function () { clearTimeout(t); t = setTimeout(filter, 120); };
+    $('res').onchange = function () { filter(); };
+    $('list').onscroll = function () {
+        if (window.requestAnimationFrame) requestAnimationFrame(render); else render();
+    };
+    window.addEventListener('resize', render);
+    more();
+});
+window.addEventListener('hashchange', route);
+document.addEventListener('keydown', function (e) {
+    var n = e.target && e.target.nodeName;
+    if (e.altKey || e.ctrlKey || e.metaKey || n == 'INPUT' || n == 'SELECT' ||
+        n == 'TEXTAREA' || !st)
+        return;
+    var d = {ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1}[e.key];
+    if (e.key == 'Home') go(G.L, 0);
+    else if (e.key == 'End') go(st.L, 1e9);
+    else if (d) step(d);
+    else return;
+    e.preventDefault();
+});
+return {take: function () { take(true); }, d: d, show: show, go: go, step: step, filter: filter, pdn: pdn,
+    state: function () { return st; }, count: function () { return H.length; },
+    game: function () { return G && G.e[0]; },
+    shownAt: function () { return shownAt; },
+    flip: function () { FL = !FL; draw(); }};
+})();
