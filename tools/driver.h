@@ -58,7 +58,10 @@ typedef struct tool_opts {
     int quiet;               /* -q: warnings are not printed */
     int werror;              /* -W: warnings count as problems */
     int json;                /* -f json */
-    int diag_stdout;         /* findings go to the output, not stderr */
+    int diag_stdout;         /* findings go to the output, not stderr (set
+                                with -f json when the output holds the
+                                JSON records, never when it holds PDN);
+                                --summary json follows them */
     int strict_reader;       /* reader warnings are errors (validate -S) */
     int jobs;                /* -j N: worker threads */
     int have_gt;             /* -g given */

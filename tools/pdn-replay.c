@@ -381,7 +381,7 @@ main(int argc, char **argv)
         } else if (c == 'f') {
             if ((ro.format = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
-            o.json = ro.format == F_JSON;
+            o.json = o.diag_stdout = ro.format == F_JSON;
         }
     }
     if (st >= 0)

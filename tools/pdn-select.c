@@ -310,6 +310,8 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
             static const char *const fmts[] = {"pdn", "json", NULL};
             if ((s->json = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
+            /* findings and notes as records beside the games' */
+            o->json = o->diag_stdout = s->json;
         }
     }
     if (st >= 0)

@@ -66,8 +66,9 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
           const char *extra, const char *fmt, ...)
 {
     const char *sev = severity == PDN_SEV_WARNING ? "warning" : "error";
-    /* JSON records all go to the output, told apart by their type */
-    tbuf *b = o->diag_stdout || o->json ? &to->out : &to->err;
+    /* findings go where the tool's records go (diag_stdout): with JSON
+     * records on the output, told apart by their type; never into PDN */
+    tbuf *b = o->diag_stdout ? &to->out : &to->err;
     unsigned long line = pos ? pos->line : 0, col = pos ? pos->column : 0;
     size_t start, mstart, msgend;
     va_list ap;

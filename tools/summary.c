@@ -129,7 +129,12 @@ summary_end(const tool_opts *o)
                         "\"errors\":%lu,\"warnings\":%lu,\"seconds\":%.3f}\n",
                     sum.files, sum.games, sum.plies, sum.errors,
                     sum.warnings, secs);
-        rc = tool_write(o->out, b.data, b.len);
+        /* with the findings: the last JSON record of the output when
+         * they go there, never a line at the end of PDN or FEN */
+        if (o->json && o->diag_stdout)
+            rc = tool_write(o->out, b.data, b.len);
+        else
+            fputs(b.data, stderr);
     } else if (o->summary == SUMMARY_TEXT && !o->quiet) {
         tbuf_printf(&b, "%s: %lu file%s, %lu game%s, ", tool_name,
                     sum.files, sum.files == 1 ? "" : "s", sum.games,

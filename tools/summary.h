@@ -27,7 +27,8 @@ unsigned long summary_file_games(void);
 /* Erases the progress line before other text goes to standard error. */
 void progress_clear(void);
 /* The end of the run: the progress line erased, the summary written
- * (text on stderr unless -q, or a "summary" record on o->out). Returns 0,
+ * (text on stderr unless -q; a "summary" record where the findings go:
+ * the output when it holds JSON records, else stderr). Returns 0,
  * or -1 on a write error. */
 int summary_end(const tool_opts *o);
 
