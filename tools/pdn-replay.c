@@ -327,6 +327,66 @@ check_pictures(const replay_opts *ro, int nfiles)
     return -1;
 }
 
+/* -O: the STEM of each operand's pictures: its base name without .pdn
+ * ("stdin" for standard input), or, when two operands would share one,
+ * NN-BASE with the operand's number, so that no picture is written over
+ * another's. */
+static char **stems, **operands;
+static int noperands;
+
+static const char *
+stem_of(const char *file)
+{
+    int i;
+
+    for (i = 0; i < noperands; i++)
+        if (operands[i] == file || strcmp(operands[i], file) == 0)
+            return stems[i];
+    return NULL; /* standard input under its -L name */
+}
+
+static void
+make_stems(int argc, char **argv)
+{
+    int i, j, clash = 0, width = 1, n;
+
+    stems = tool_xmalloc(((size_t)argc + 1) * sizeof *stems);
+    operands = argv;
+    noperands = argc;
+    for (n = argc; n >= 10; n /= 10)
+        width++;
+    for (i = 0; i < argc; i++) {
+        const char *b = strrchr(argv[i], '/');
+        size_t len;
+
+        b = strcmp(argv[i], "-") == 0 ? "stdin" : b ? b + 1 : argv[i];
+        len = strlen(b);
+        if (len > 4 && strcmp(b + len - 4, ".pdn") == 0)
+            len -= 4;
+        stems[i] = tool_xmalloc(len + 32);
+        snprintf(stems[i], len + 32, "%.*s", (int)len, b);
+        for (j = 0; j < i; j++)
+            clash |= strcmp(stems[i], stems[j]) == 0;
+    }
+    for (i = 0; clash && i < argc; i++) {
+        tbuf t = {NULL, 0, 0};
+
+        tbuf_printf(&t, "%0*d-%s", width, i + 1, stems[i]);
+        free(stems[i]);
+        stems[i] = t.data;
+    }
+}
+
+static void
+free_stems(void)
+{
+    int i;
+
+    for (i = 0; stems != NULL && i < noperands; i++)
+        free(stems[i]);
+    free(stems);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -394,7 +454,12 @@ main(int argc, char **argv)
         return st;
     o.only = ro.game;
     ro.file_col = argc - optind > 1;
+    if (ro.pics.dir != NULL) {
+        make_stems(argc - optind, argv + optind);
+        ro.pics.stem = stem_of;
+    }
     st = tool_run(&o, argc - optind, argv + optind);
+    free_stems();
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
         tool_error("-n: no game %lu: %s %lu game%s", ro.game,
                    argc - optind > 1 ? "each input has at most"

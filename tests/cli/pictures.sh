@@ -89,12 +89,12 @@ expect_status 0 pdn-replay -f svg -a -O d -z 30 -C '#eeeeee,#4a7a4a' g.pdn
 [ ! -s out ] || check "-O writes nothing to the output"
 n=$(ls d | wc -l)
 [ "$n" = 12 ] || check "-a -O d: $n files, expected 6 + 1 + 5"
-for f in g-g1-p0.svg g-g1-p5.svg g-g2-p0.svg g-g3-p4.svg; do
+for f in g-g000001-p0000.svg g-g000001-p0005.svg g-g000002-p0000.svg g-g000003-p0004.svg; do
     [ -f "d/$f" ] || check "no d/$f"
 done
 wellformed d/*.svg || check "-O files are not well-formed"
-grep -q 'fill="#4a7a4a"' d/g-g3-p4.svg || check "-C colours"
-grep -q 'width="30" height="30"' d/g-g3-p4.svg || check "-z 30"
+grep -q 'fill="#4a7a4a"' d/g-g000003-p0004.svg || check "-C colours"
+grep -q 'width="30" height="30"' d/g-g000003-p0004.svg || check "-z 30"
 [ "$(ls -a d | grep -c '^\.g')" = 0 ] || check "temporaries left in d"
 touch nodir
 expect_status 2 pdn-replay -f svg -a -O nodir g.pdn
@@ -110,13 +110,13 @@ grep -q 'class="title".*Anna – Bob, Club &amp; &lt;cup&gt;<' sheet.svg ||
 expect_status 2 pdn-replay -f svg -t -a g.pdn
 expect_status 2 pdn-replay -f board -t -n 1 g.pdn
 expect_status 0 pdn-replay -f svg -t -a -O s g.pdn
-[ "$(ls s)" = "$(printf 'g-g1.svg\ng-g2.svg\ng-g3.svg')" ] ||
+[ "$(ls s)" = "$(printf 'g-g000001.svg\ng-g000002.svg\ng-g000003.svg')" ] ||
     check "-t -O: one sheet per game"
 wellformed s/*.svg || check "-t -O sheets are not well-formed"
 
 # the raster: centre pixels of a few squares after 2. d4:f6 g7:e5
 if command -v rsvg-convert >/dev/null 2>&1 && command -v python3 >/dev/null; then
-    rsvg-convert d/g-g3-p4.svg -o r.png || check "rsvg-convert failed"
+    rsvg-convert d/g-g000003-p0004.svg -o r.png || check "rsvg-convert failed"
     python3 - r.png <<'PY' || check "rendered raster"
 import struct, sys, zlib
 data = open(sys.argv[1], 'rb').read()

@@ -35,4 +35,49 @@ jq -c . "$tmp/err" > /dev/null || { echo "FAIL: pdn-legal -f json -x -: stderr i
 grep -q '^\[Event ' "$tmp/out" || { echo "FAIL: pdn-legal -x -: no games on stdout" >&2; fail=1; }
 expect_status 2 pdn-legal -w - -x - "$in"
 
+# -i: every tag value its own name (UTF-8 kept, '/' and '%' escaped), a
+# game without the tag in a name no value gives, files written whole at
+# the end or not at all
+game() { printf '[Event "%s"]\n[GameType "21"]\n\n1. 11-15 *\n\n' "$1"; }
+{ game 'Москва'; game 'Ростов'; game 'Kyiv 1'; game 'Kyiv/1'; game 'Kyiv%2F1'
+  game '%none'; game ''; printf '[Site "x"]\n[GameType "21"]\n\n1. 11-15 *\n\n'
+  game '..'; game 'a:b' ; } > "$tmp/ev.pdn"
+mkdir "$tmp/ev"
+pdn-select -q --summary none -i "$tmp/ev/%{Event}.pdn" "$tmp/ev.pdn" || { echo "FAIL: -i by Event failed" >&2; fail=1; }
+(cd "$tmp/ev" && ls -A) > "$tmp/names"
+printf '%s\n' '%25none.pdn' '%2E..pdn' 'Kyiv 1.pdn' 'Kyiv%252F1.pdn' 'Kyiv%2F1.pdn' \
+    '%none.pdn' 'a%3Ab.pdn' 'Москва.pdn' 'Ростов.pdn' | sort > "$tmp/want"
+sort "$tmp/names" | cmp -s - "$tmp/want" || { echo "FAIL: -i names:" >&2; diff "$tmp/want" "$tmp/names" >&2; fail=1; }
+[ "$(grep -c '^\[' "$tmp/ev/%none.pdn")" = 4 ] || { echo "FAIL: -i: %none.pdn should hold the two games without an Event value" >&2; fail=1; }
+[ "$(cat "$tmp/ev"/* | wc -c)" = "$(wc -c < "$tmp/ev.pdn")" ] || { echo "FAIL: -i lost bytes" >&2; fail=1; }
+# a name that cannot be written: nothing is written, no temporary is left
+mkdir "$tmp/ev2" "$tmp/ev2/Ростов.pdn"
+expect_status 2 pdn-select -i "$tmp/ev2/%{Event}.pdn" "$tmp/ev.pdn"
+[ "$(ls -A "$tmp/ev2")" = "Ростов.pdn" ] || { echo "FAIL: -i wrote some files though one failed: $(ls -A "$tmp/ev2" | tr '\n' ' ')" >&2; fail=1; }
+grep -q 'none of the' "$tmp/err" || { echo "FAIL: -i failure not reported: $(cat "$tmp/err")" >&2; fail=1; }
+
+# shards: names sort past 9,999 shards, cat rebuilds the input
+i=0
+while [ $i -lt 10001 ]; do printf '[GameType "21"]\n\n1. 11-15 *\n\n'; i=$((i + 1)); done > "$tmp/many.pdn"
+mkdir "$tmp/sh"
+pdn-select -q --summary none --shard-games 1 -i "$tmp/sh/p%{shard}.pdn" "$tmp/many.pdn"
+[ "$(ls "$tmp/sh" | head -n 1)" = p00001.pdn ] && [ "$(ls "$tmp/sh" | tail -n 1)" = p10001.pdn ] ||
+    { echo "FAIL: shard names: $(ls "$tmp/sh" | head -n 1) ... $(ls "$tmp/sh" | tail -n 1)" >&2; fail=1; }
+cat "$tmp/sh"/*.pdn | cmp -s - "$tmp/many.pdn" || { echo "FAIL: cat of the shards is not the input" >&2; fail=1; }
+rm -rf "$tmp/sh"
+
+# pdn-replay -O: two operands of one name write distinct pictures, and
+# the names sort in game and ply order
+mkdir "$tmp/a" "$tmp/b" "$tmp/svg"
+cp "$s/english.pdn" "$tmp/a/x.pdn"
+cp "$s/english.pdn" "$tmp/b/x.pdn"
+pdn-replay -q -f svg -O "$tmp/svg" "$tmp/a/x.pdn" "$tmp/b/x.pdn"
+n=$(ls "$tmp/svg" | wc -l)
+[ "$n" = 4 ] || { echo "FAIL: pdn-replay -O: $n pictures of 4 games" >&2; fail=1; }
+rm -f "$tmp/svg"/*
+pdn-replay -q -a -f svg -O "$tmp/svg" "$tmp/a/x.pdn"
+ls "$tmp/svg" > "$tmp/names"
+pdn-replay -q -a "$tmp/a/x.pdn" | awk -F'\t' '{ printf "x-g%06d-p%04d.svg\n", $1, $2 }' > "$tmp/want"
+cmp -s "$tmp/names" "$tmp/want" || { echo "FAIL: pdn-replay -O names do not sort in game and ply order" >&2; diff "$tmp/want" "$tmp/names" | head >&2; fail=1; }
+
 exit $fail

@@ -36,18 +36,18 @@ grep -q 'replayed as English' "$tmp/err" || { echo "FAIL: -L did not replay" >&2
 # -i: one file per value; they hold every game, bytes kept.
 mkdir "$tmp/by"
 pdn-select -i "$tmp/by/%{Black}.pdn" "$fx"
-[ "$(ls "$tmp/by" | tr '\n' ' ')" = "Hellman__W..pdn Long__A..pdn Ryan__F..pdn Tinsley__M..pdn " ] ||
+[ "$(ls "$tmp/by" | tr '\n' ' ')" = "Hellman, W..pdn Long, A..pdn Ryan, F..pdn Tinsley, M..pdn " ] ||
     { echo "FAIL: -i made: $(ls "$tmp/by" | tr '\n' ' ')" >&2; fail=1; }
 [ "$(cat "$tmp/by"/* | wc -c)" = "$(wc -c < "$fx")" ] && [ "$(games "$tmp/by"/*)" = 6 ] ||
     { echo "FAIL: -i lost bytes or games" >&2; fail=1; }
 # never over an input (-i, -x, -o)
 cp "$fx" "$tmp/in.pdn"
-cp "$fx" "$tmp/none.pdn"
-expect_status 2 pdn-select -i "$tmp/%{Nothing}.pdn" "$tmp/none.pdn"
-cmp -s "$fx" "$tmp/none.pdn" || { echo "FAIL: -i wrote over its input" >&2; fail=1; }
-rm "$tmp/none.pdn"
-expect_status 2 pdn-select -x "$tmp/none.pdn" -i "$tmp/%{Nothing}.pdn" "$tmp/in.pdn"
-[ -e "$tmp/none.pdn" ] && { echo "FAIL: -i wrote the -x file" >&2; fail=1; }
+cp "$fx" "$tmp/%none.pdn"
+expect_status 2 pdn-select -i "$tmp/%{Nothing}.pdn" "$tmp/%none.pdn"
+cmp -s "$fx" "$tmp/%none.pdn" || { echo "FAIL: -i wrote over its input" >&2; fail=1; }
+rm "$tmp/%none.pdn"
+expect_status 2 pdn-select -x "$tmp/%none.pdn" -i "$tmp/%{Nothing}.pdn" "$tmp/in.pdn"
+[ -e "$tmp/%none.pdn" ] && { echo "FAIL: -i wrote the -x file" >&2; fail=1; }
 expect_status 2 pdn-select -x "$tmp/in.pdn" "$tmp/in.pdn"
 expect_status 2 pdn-select -o "$tmp/in.pdn" "$tmp/in.pdn"
 cmp -s "$fx" "$tmp/in.pdn" || { echo "FAIL: -x/-o wrote over the input" >&2; fail=1; }
