@@ -58,7 +58,7 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/shard.sh \
 	tests/cli/manpage-api.sh tests/cli/select.sh \
 	tests/cli/gzip.sh tests/cli/suggest.sh
-CLI_TESTS += tests/cli/pipeline.sh
+CLI_TESTS += tests/cli/pipeline.sh tests/cli/contract.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/cli/pdn-json.jq tests/data
 

@@ -12,6 +12,7 @@ TOOLS_COMMON = tools/common.h tools/tbuf.c tools/tbuf.h tools/report.c \
 	tools/infer.c tools/infer.h tools/fold.c tools/fold.h tools/summary.c \
 	tools/summary.h
 TOOLS_COMMON += tools/openrec.c tools/openrec.h
+TOOLS_COMMON += tools/handover.c tools/handover.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 	tools/pdn-convert tools/pdn-perft tools/pdn-stats tools/pdn-fix \

@@ -11,6 +11,7 @@
 #include "selectopen.h"
 #include "selectout.h"
 #include "selectpass.h"
+#include "handover.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -68,19 +69,9 @@ static const tool_option select_options[] = {
 static const tool_cmdline select_cmdline = {
     "[OPTION]... [FILE]...",
     "Write the PDN games that match every criterion, byte for byte.\n",
-    select_options, "gGAEoqWj" TOOL_OPT_LABEL TOOL_OPT_SUMMARY TOOL_OPT_PROGRESS
-        TOOL_OPT_NO_PROGRESS,
+    select_options, "gGAEoqWj" TOOL_OPT_SCALE,
     "no game selected, or input that could not be read", NULL};
 
-/* What workers hand to the main thread: each game's verdict, found by its
- * address (a game lives until its turn in input order has come). */
-typedef struct pending {
-    const pdn_game *g;
-    sel_verdict v;
-    struct pending *next;
-} pending;
-
-#define NBUCKETS 1024
 
 typedef struct select_state {
     sel_crit crit;
@@ -97,47 +88,18 @@ typedef struct select_state {
     unsigned long last_number;
     selout route;             /* where the bytes go */
     tool_output *bad;
-    pthread_mutex_t lock;
-    pending *bucket[NBUCKETS];
+    handover verdicts;        /* each game's, from the workers */
 } select_state;
-
-static size_t
-bucket_of(const pdn_game *g)
-{
-    return ((uintptr_t)g >> 4) % NBUCKETS;
-}
-
-static void
-hand_over(select_state *s, const pdn_game *g, const sel_verdict *v)
-{
-    pending *p = tool_xmalloc(sizeof *p);
-    size_t k = bucket_of(g);
-
-    p->g = g;
-    p->v = *v;
-    pthread_mutex_lock(&s->lock);
-    p->next = s->bucket[k];
-    s->bucket[k] = p;
-    pthread_mutex_unlock(&s->lock);
-}
 
 /* The verdict of g; 0 when none was handed over (no game, or -I). */
 static int
 take(select_state *s, const pdn_game *g, sel_verdict *v)
 {
-    pending **pp, *p;
-    size_t k = bucket_of(g);
+    sel_verdict *p = handover_take(&s->verdicts, g);
 
-    pthread_mutex_lock(&s->lock);
-    for (pp = &s->bucket[k]; *pp != NULL && (*pp)->g != g; pp = &(*pp)->next)
-        ;
-    p = *pp;
-    if (p != NULL)
-        *pp = p->next;
-    pthread_mutex_unlock(&s->lock);
     if (p == NULL)
         return 0;
-    *v = p->v;
+    *v = *p;
     free(p);
     return 1;
 }
@@ -153,7 +115,7 @@ select_game(const tool_opts *o, const char *file, pdn_game *g,
     if (g == NULL || atomic_load(&s->stopped))
         return;
     selcrit_game(&s->crit, o, file, g, to, &v, NULL, NULL);
-    hand_over(s, g, &v);
+    handover_put(&s->verdicts, g, tool_xmemdup(&v, sizeof v));
 }
 
 /* "FILE:LINE:COL: note: ..." on stderr: which game a dropped one repeats.
@@ -342,7 +304,7 @@ main(int argc, char **argv)
     o.game = select_game;
     o.emit = select_emit;
     o.ud = &s;
-    pthread_mutex_init(&s.lock, NULL);
+    handover_init(&s.verdicts);
     if ((st = parse(&s, &o, argc, argv)) >= 0)
         return st;
     argc -= optind;
@@ -373,6 +335,7 @@ main(int argc, char **argv)
     }
     if (st == TOOL_OK && s.selected == 0)
         st = TOOL_PROBLEMS;
+    handover_free(&s.verdicts);
     seldup_free(&s.seen);
     seldup_free(&s.all);
     free(s.container);

@@ -102,27 +102,6 @@ selout_init(selout *r, const tool_opts *o, tool_output *main,
 
 /* ---- the -i files ---- */
 
-/* The length of the valid UTF-8 character of two to four bytes at s, or
- * 0 (not one, or an overlong or surrogate form). */
-static size_t
-utf8_len(const unsigned char *s)
-{
-    size_t n = s[0] >= 0xf0 && s[0] <= 0xf4   ? 4
-               : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-               : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
-                                              : 0, i;
-
-    for (i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
-        (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
-        (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
-        (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
-        return 0;
-    return n;
-}
-
 /* The file name for g: the template with the tag's value, which keeps
  * its bytes but for those a name cannot hold or that would make two
  * values one name: '/', '%', control bytes, bytes that are not UTF-8, a
@@ -147,7 +126,7 @@ split_name(const char *tmpl, const pdn_game *g)
     if (v == NULL || v[0] == '\0')
         tbuf_adds(&b, "%none");
     for (i = 0; v != NULL && v[i] != '\0'; i += k) {
-        k = v[i] >= 0x80 ? utf8_len(v + i) : 1;
+        k = v[i] >= 0x80 ? tool_utf8_len(v + i) : 1;
         if (k > 1) {
             tbuf_add(&b, (const char *)v + i, k);
             continue;

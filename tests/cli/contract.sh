@@ -1,0 +1,60 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# One contract for every tool (issue 28): operands that are not inputs,
+# input that is not PDN, options that contradict or do nothing refused
+# with a usage error (status 2), the common options of pdn-stats, and the
+# JSON records of pdn-select and pdn-stats.
+. "${top_srcdir:-.}/tests/cli/setup.sh"
+
+s=$top_srcdir/samples
+tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-select pdn-stats"
+
+# a directory operand is an error, not "1 file, 1 game"
+mkdir "$tmp/dir"
+for t in $tools; do
+    expect_status 2 $t "$tmp/dir"
+    grep -q "$tmp/dir: Is a directory" "$tmp/err" || { echo "FAIL: $t on a directory: $(head -n 1 "$tmp/err")" >&2; fail=1; }
+    grep -q '1 game' "$tmp/err" && { echo "FAIL: $t counted a directory as a game" >&2; fail=1; }
+done
+# garbage or a binary file: no variant verdict
+awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%c", (i * 7919) % 251 + 1; printf "%c", 0 }' > "$tmp/garbage.pdn"
+for t in pdn-legal pdn-replay pdn-select pdn-stats; do
+    extra=
+    [ $t = pdn-select ] && extra="-L legal"
+    $t $extra "$tmp/garbage.pdn" > "$tmp/out" 2> "$tmp/err" || true
+    grep -q 'replayed as' "$tmp/out" "$tmp/err" && { echo "FAIL: $t gave garbage a variant verdict" >&2; fail=1; }
+done
+
+# pdn-stats takes the common options: -j, -E, --label, --summary,
+# --progress, --games
+ev=$top_srcdir/tests/data/select/player/input.pdn
+pdn-stats -f json "$ev" > "$tmp/j1" 2>/dev/null
+pdn-stats -j 2 -f json "$ev" > "$tmp/j2" 2>/dev/null
+cmp -s "$tmp/j1" "$tmp/j2" || { echo "FAIL: pdn-stats -j 2 differs from -j 1" >&2; fail=1; }
+expect_status 0 pdn-stats -E "$ev"
+pdn-stats --label my.pdn < "$ev" 2>/dev/null | grep -q '^my.pdn: 6 games$' || { echo "FAIL: pdn-stats --label" >&2; fail=1; }
+pdn-stats -f json --summary json "$ev" 2> "$tmp/err" | tail -n 1 | grep -q '^{"type":"summary",.*"games":6,' ||
+    { echo "FAIL: pdn-stats --summary json: not the last record" >&2; fail=1; }
+[ -s "$tmp/err" ] && { echo "FAIL: pdn-stats -f json --summary json wrote to stderr" >&2; fail=1; }
+pdn-stats --summary json "$ev" 2>&1 >/dev/null | grep -q '^{"type":"summary"' || { echo "FAIL: pdn-stats --summary json (text): not on stderr" >&2; fail=1; }
+pdn-stats --games 2-3 "$ev" 2>/dev/null | grep -q ': 2 games$' || { echo "FAIL: pdn-stats --games 2-3" >&2; fail=1; }
+expect_status 0 pdn-stats --progress --no-progress "$ev"
+pdn-stats --top 1 "$ev" 2>/dev/null | grep -q -- '-T 0' && { echo "FAIL: pdn-stats speaks of -T 0" >&2; fail=1; }
+# --games: a list of ranges; pdn-select takes it
+[ "$(pdn-select --games 1,3-4,6- -f json "$ev" 2>/dev/null | jq -r .game | tr '\n' ' ')" = "1 3 4 6 " ] ||
+    { echo "FAIL: pdn-select --games 1,3-4,6-" >&2; fail=1; }
+[ "$(pdn-select --games 2,5 -k "$ev" 2>/dev/null)" = 2 ] || { echo "FAIL: pdn-select --games 2,5 -k" >&2; fail=1; }
+expect_status 2 pdn-select --games 1,,3 "$ev"
+expect_status 2 pdn-legal --games 3-1,5 "$ev"
+# pdn-stats on an empty file: "no games found", no figures
+: > "$tmp/empty.pdn"
+expect_status 1 pdn-stats -W "$tmp/empty.pdn"
+grep -q 'empty.pdn: warning: no games found' "$tmp/err" || { echo "FAIL: pdn-stats: no 'no games found'" >&2; fail=1; }
+grep -q 'min 0' "$tmp/out" && { echo "FAIL: pdn-stats on an empty file gives figures" >&2; fail=1; }
+pdn-stats -f json "$tmp/empty.pdn" 2>/dev/null | grep '"type":"stats"' | grep -q '"plies":{"min":null' || { echo "FAIL: pdn-stats -f json on an empty file gives plies figures" >&2; fail=1; }
+# pdn-stats -f json: its findings are records of the output, and every record has a game member
+pdn-stats -f json "$tmp/garbage.pdn" > "$tmp/out" 2> "$tmp/err" || true
+grep -q '"type":"finding"' "$tmp/out" || { echo "FAIL: pdn-stats -f json: findings not among the records" >&2; fail=1; }
+jq -e 'has("game")' "$tmp/out" > /dev/null || { echo "FAIL: pdn-stats -f json: a record without game" >&2; fail=1; }
+
+exit $fail
