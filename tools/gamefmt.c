@@ -162,20 +162,6 @@ gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
                  node_comment, n, PDN_AFTER);
 }
 
-void
-gf_json_error(tbuf *b, const char *file, unsigned long game,
-              const pdn_pos *pos, int code, const char *message)
-{
-    tool_json_head(b, "game", file, game);
-    tbuf_adds(b, ",\"error\":{\"line\":");
-    tool_json_num(b, pos->line);
-    tbuf_adds(b, ",\"col\":");
-    tool_json_num(b, pos->column);
-    tbuf_printf(b, ",\"code\":\"%s\",\"message\":", pdn_code_name(code));
-    tbuf_json(b, message);
-    tbuf_adds(b, "}}\n");
-}
-
 /* 1 when tag i's name stands at an earlier index too. */
 static int
 repeated(const pdn_game *g, size_t i)

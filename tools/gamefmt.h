@@ -28,11 +28,6 @@ int gf_map_fen(const pdn_gametype *src, const pdn_gametype *dst,
  * from the legal move when resolved, else the written path only),
  * strength, nags, setup, and the comments before and after it. */
 void gf_json_game_open(tbuf *b, const char *file, const pdn_game *g);
-/* The whole record of a game that could not be read or typed:
- * {"type":"game","file":FILE,"game":N,"error":{"line":L,"col":C,
- * "code":CODE,"message":M}}. */
-void gf_json_error(tbuf *b, const char *file, unsigned long game,
-                   const pdn_pos *pos, int code, const char *message);
 void gf_json_game_close(tbuf *b, const pdn_game *g);
 void gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
                   const pdn_node *n, const char *text, const pdn_move *m,

@@ -238,10 +238,11 @@ copy_unread(const tool_opts *o, const char *file, const pdn_game *g,
         }
         if (e.pos.line == 0 && g != NULL)
             e.pos = pdn_game_pos(g);
-        gf_json_error(&to->out, file, g ? pdn_game_number(g) : rerr->game,
-                      &e.pos, e.code != PDN_OK ? e.code : PDN_EVARIANT,
-                      e.code != PDN_OK ? e.text
-                                       : "cannot infer the game type");
+        tool_json_unread(&to->out, file,
+                         g ? pdn_game_number(g) : rerr->game, &e.pos,
+                         e.code != PDN_OK ? e.code : PDN_EVARIANT,
+                         e.code != PDN_OK ? e.text
+                                          : "cannot infer the game type");
         return;
     }
     if (raw == NULL)

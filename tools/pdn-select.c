@@ -12,6 +12,7 @@
 #include "selectout.h"
 #include "selectpass.h"
 #include "handover.h"
+#include "summary.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -91,11 +92,20 @@ typedef struct select_state {
     handover verdicts;        /* each game's, from the workers */
 } select_state;
 
+/* What a worker hands over: the verdict, and the reader's error when
+ * the game could not be read whole (its JSON record is then that). */
+typedef struct sel_pending {
+    sel_verdict v;
+    pdn_pos pos;
+    int code;                /* PDN_OK: read whole */
+    char message[256];
+} sel_pending;
+
 /* The verdict of g; 0 when none was handed over (no game, or -I). */
 static int
-take(select_state *s, const pdn_game *g, sel_verdict *v)
+take(select_state *s, const pdn_game *g, sel_pending *v)
 {
-    sel_verdict *p = handover_take(&s->verdicts, g);
+    sel_pending *p = handover_take(&s->verdicts, g);
 
     if (p == NULL)
         return 0;
@@ -109,17 +119,22 @@ select_game(const tool_opts *o, const char *file, pdn_game *g,
             const pdn_error *rerr, tool_out *to)
 {
     select_state *s = o->ud;
-    sel_verdict v;
+    sel_pending p;
 
-    (void)rerr;
     if (g == NULL || atomic_load(&s->stopped))
         return;
-    selcrit_game(&s->crit, o, file, g, to, &v, NULL, NULL);
-    handover_put(&s->verdicts, g, tool_xmemdup(&v, sizeof v));
+    selcrit_game(&s->crit, o, file, g, to, &p.v, NULL, NULL);
+    p.code = rerr->code;
+    p.pos = rerr->pos;
+    snprintf(p.message, sizeof p.message, "%s", rerr->code ? rerr->text : "");
+    handover_put(&s->verdicts, g, tool_xmemdup(&p, sizeof p));
 }
 
-/* "FILE:LINE:COL: note: ..." on stderr: which game a dropped one repeats.
- * Not a finding: it does not change the exit status. */
+/* Which game a dropped one repeats: "FILE:LINE:COL: note: same game as
+ * game N of FILE2 (game M)" on stderr, or with -f json a record
+ * {"type":"duplicate",...,"kind":"same"|"beginning","of":{"file":FILE2,
+ * "game":N}} of the output. Not a finding: it does not change the exit
+ * status. */
 static void
 report(const seldup *names, const tool_opts *o, const pdn_game *g,
        const char *what, uint32_t first)
@@ -127,13 +142,30 @@ report(const seldup *names, const tool_opts *o, const pdn_game *g,
     unsigned long num;
     const char *name = seldup_name(names, first, &num);
     pdn_pos pos = pdn_game_pos(g);
+    tbuf b = {NULL, 0, 0};
 
     if (o->quiet)
         return;
-    fprintf(stderr, "%s: %s:%lu:%lu: note: %s %s:%lu (game %lu)\n",
-            tool_name, o->file,
-            (unsigned long)pos.line, (unsigned long)pos.column, what, name,
-            num, pdn_game_number(g));
+    if (!o->json) {
+        progress_clear();
+        fprintf(stderr, "%s: %s:%lu:%lu: note: %s game %lu of %s (game "
+                        "%lu)\n", tool_name, o->file,
+                (unsigned long)pos.line, (unsigned long)pos.column, what, num,
+                name, pdn_game_number(g));
+        return;
+    }
+    tool_json_head(&b, "duplicate", o->file, pdn_game_number(g));
+    tbuf_adds(&b, ",\"line\":");
+    tool_json_num(&b, pos.line);
+    tbuf_adds(&b, ",\"col\":");
+    tool_json_num(&b, pos.column);
+    tbuf_printf(&b, ",\"kind\":\"%s\",\"of\":{\"file\":",
+                strcmp(what, "same game as") == 0 ? "same" : "beginning");
+    tbuf_json(&b, name);
+    tbuf_printf(&b, ",\"game\":%lu}}\n", num);
+    /* a write error is kept by the output: the run ends with status 2 */
+    tool_write(o->out, b.data, b.len);
+    tbuf_free(&b);
 }
 
 /* The game's number over every input, and the file table it needs. */
@@ -184,16 +216,24 @@ decide(select_state *s, const tool_opts *o, const pdn_game *g,
     return 1;
 }
 
+/* A selected game's record: where it starts in its input (line, byte
+ * offset) and its tags; or the reader's error when it could not be read
+ * whole. */
 static void
-json_record(tbuf *b, const tool_opts *o, const pdn_game *g)
+json_record(tbuf *b, const tool_opts *o, const pdn_game *g,
+            const sel_pending *p)
 {
     size_t i, j, n = pdn_game_tag_count(g);
+    pdn_pos pos = pdn_game_pos(g);
 
-    tbuf_adds(b, "{\"type\":\"game\",\"file\":");
-    tbuf_json(b, o->file);
-    tbuf_adds(b, ",\"game\":");
-    tbuf_addu(b, pdn_game_number(g));
-    tbuf_adds(b, ",\"tags\":{");
+    if (p->code != PDN_OK) {
+        tool_json_unread(b, o->file, pdn_game_number(g), &p->pos, p->code,
+                         p->message);
+        return;
+    }
+    tool_json_head(b, "game", o->file, pdn_game_number(g));
+    tbuf_printf(b, ",\"line\":%lu,\"offset\":%llu,\"tags\":{",
+                (unsigned long)pos.line, (unsigned long long)pos.offset);
     for (i = 0; i < n; i++) {
         const char *name = pdn_game_tag_name_at(g, i);
 
@@ -215,7 +255,7 @@ static int
 select_emit(const tool_opts *o, const pdn_game *g, int status)
 {
     select_state *s = o->ud;
-    sel_verdict v;
+    sel_pending v;
     int chosen, stopped = atomic_load(&s->stopped);
 
     (void)status;
@@ -223,12 +263,12 @@ select_emit(const tool_opts *o, const pdn_game *g, int status)
         return 0;
     if (!take(s, g, &v) || (stopped && s->selected >= s->max))
         return selout_game(&s->route, o, g, NULL);
-    chosen = decide(s, o, g, &v);
+    chosen = decide(s, o, g, &v.v);
     if (chosen && s->json) {
         tbuf b = {NULL, 0, 0};
         int rc;
 
-        json_record(&b, o, g);
+        json_record(&b, o, g, &v);
         rc = tool_write(o->out, b.data, b.len);
         tbuf_free(&b);
         return rc < 0 ? -1 : selout_game(&s->route, o, g, NULL);
@@ -236,6 +276,16 @@ select_emit(const tool_opts *o, const pdn_game *g, int status)
     if (chosen)
         return selout_game(&s->route, o, g, s->route.main);
     return selout_game(&s->route, o, g, s->bad);
+}
+
+/* After the last input: the summary says how many were selected. */
+static int
+select_run_end(const tool_opts *o)
+{
+    const select_state *s = o->ud;
+
+    summary_selected(s->selected);
+    return 0;
 }
 
 static int
@@ -303,6 +353,7 @@ main(int argc, char **argv)
     tool_opts_init(&o);
     o.game = select_game;
     o.emit = select_emit;
+    o.run_end = select_run_end;
     o.ud = &s;
     handover_init(&s.verdicts);
     if ((st = parse(&s, &o, argc, argv)) >= 0)

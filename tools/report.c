@@ -58,6 +58,20 @@ tool_json_head(tbuf *b, const char *type, const char *file,
     tool_json_num(b, game);
 }
 
+void
+tool_json_unread(tbuf *b, const char *file, unsigned long game,
+              const pdn_pos *pos, int code, const char *message)
+{
+    tool_json_head(b, "game", file, game);
+    tbuf_adds(b, ",\"error\":{\"line\":");
+    tool_json_num(b, pos->line);
+    tbuf_adds(b, ",\"col\":");
+    tool_json_num(b, pos->column);
+    tbuf_printf(b, ",\"code\":\"%s\",\"message\":", pdn_code_name(code));
+    tbuf_json(b, message);
+    tbuf_adds(b, "}}\n");
+}
+
 /* The one place that formats a diagnostic. Warnings are counted even under
  * -q, so that -q -W still fails on them. */
 void

@@ -22,6 +22,8 @@ void summary_game(const tool_opts *o, unsigned long errors,
                   unsigned long long end);
 /* Findings outside any game (a file's closing reports). */
 void summary_findings(unsigned long errors, unsigned long warnings);
+/* pdn-select: how many games were selected (the summary says it). */
+void summary_selected(unsigned long n);
 /* Games of the current file so far. */
 unsigned long summary_file_games(void);
 /* Erases the progress line before other text goes to standard error. */

@@ -57,4 +57,25 @@ pdn-stats -f json "$tmp/garbage.pdn" > "$tmp/out" 2> "$tmp/err" || true
 grep -q '"type":"finding"' "$tmp/out" || { echo "FAIL: pdn-stats -f json: findings not among the records" >&2; fail=1; }
 jq -e 'has("game")' "$tmp/out" > /dev/null || { echo "FAIL: pdn-stats -f json: a record without game" >&2; fail=1; }
 
+# pdn-select -f json: findings, -H notes and unreadable games as records
+sel=$top_srcdir/tests/data/select/player/input.pdn
+pdn-select -q -f json "$tmp/garbage.pdn" > "$tmp/out" 2> "$tmp/err" || true
+grep -q '^{"type":"finding",' "$tmp/out" || { echo "FAIL: pdn-select -f json: findings not records" >&2; fail=1; }
+grep -q '^{"type":"game",.*"error":{' "$tmp/out" || { echo "FAIL: pdn-select -f json garbage: no error record" >&2; fail=1; }
+grep -q '"tags":{}' "$tmp/out" && { echo "FAIL: pdn-select -f json garbage: an empty tags record" >&2; fail=1; }
+pdn-select -H -f json --summary none "$sel" "$sel" > "$tmp/out" 2> "$tmp/err"
+[ -s "$tmp/err" ] && { echo "FAIL: pdn-select -H -f json: text on stderr: $(head -n 1 "$tmp/err")" >&2; fail=1; }
+[ "$(grep -c '^{"type":"duplicate",.*"kind":"same","of":{"file":"[^"]*","game":[0-9]*}}$' "$tmp/out")" = 6 ] ||
+    { echo "FAIL: pdn-select -H -f json: not 6 duplicate records" >&2; fail=1; }
+# the -H note does not look like FILE:LINE; the summary counts the games selected
+pdn-select -H "$sel" "$sel" 2>&1 > /dev/null | grep -q 'note: same game as game 1 of .*input.pdn (game 1)$' ||
+    { echo "FAIL: pdn-select -H note" >&2; fail=1; }
+pdn-select -P Tinsley "$sel" 2>&1 >/dev/null | grep -q '^pdn-select: 1 file, 6 games, 3 selected, ' || { echo "FAIL: the summary does not count the games selected" >&2; fail=1; }
+pdn-select -f json --summary json -P Tinsley "$sel" | tail -n 1 | grep -q '"selected":3,' || { echo "FAIL: the JSON summary does not count the games selected" >&2; fail=1; }
+# the line and byte offset of each selected game
+pdn-select -f json "$sel" | jq -r '"\(.line) \(.offset)"' | while read -r l o; do
+    [ "$(sed -n "${l}p" "$sel" | cut -c1-6)" = '[Event' ] && [ "$(tail -c +$((o + 1)) "$sel" | head -c 6)" = '[Event' ] ||
+        { echo "FAIL: pdn-select -f json: line $l / offset $o is not where a game starts" >&2; exit 1; }
+done || fail=1
+
 exit $fail

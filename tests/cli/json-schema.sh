@@ -22,9 +22,15 @@ cat > "$tmp/bad" <<'EOB'
 {"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"warning","code":"numbering","message":"m","ply":1,"move":"9-14","fen":null,"legal":null,"suggest":"9-13"}
 {"type":"position","file":"a.pdn","game":1,"ply":3,"move":"9-14","fen":"W:W1:B2","repetitions":1,"quiet":0,"since_capture":0,"over":"finished","claim":null}
 {"type":"position","file":"a.pdn","game":1,"ply":3,"move":"9-14","fen":"W:W1:B2","repetitions":1,"quiet":0,"since_capture":0,"over":null,"claim":"no-move"}
+{"type":"game","file":"a.pdn","game":1,"line":0,"offset":0,"tags":{}}
+{"type":"game","file":"a.pdn","game":1,"line":1,"offset":0,"tags":{"Event":1}}
+{"type":"duplicate","file":"a.pdn","game":2,"line":9,"col":1,"kind":"same","of":"a.pdn:1"}
+{"type":"stats","file":"a.pdn","games":1,"unreadable":0,"variants":{},"results":{},"dates":{},"events":{},"games_without_event":0,"players":{},"plies":{},"openings":{},"named_openings":{},"tables":[]}
+{"type":"total","file":null,"game":null,"games":1,"unreadable":0,"variants":{"x":"1"},"results":{},"dates":{},"events":{},"games_without_event":0,"players":{},"plies":{},"openings":{},"named_openings":{},"tables":[]}
+{"type":"summary","file":null,"game":null,"files":1,"games":1,"selected":-1,"plies":0,"errors":0,"warnings":0,"seconds":0}
 EOB
 n=$(jq -R -r -f "$schema" < "$tmp/bad" | wc -l)
-[ "$n" = 9 ] || { echo "FAIL: the schema check flags $n of 9 bad records" >&2; fail=1; }
+[ "$n" = 15 ] || { echo "FAIL: the schema check flags $n of 15 bad records" >&2; fail=1; }
 
 inputs="$top_srcdir/samples/*.pdn $top_srcdir/tests/data/*/*/input.pdn"
 shared=$(shared_dir)
@@ -72,6 +78,9 @@ pdn-legal -f json --openings
 pdn-replay -f json --openings
 pdn-convert -f json
 pdn-convert -f json -m alg -c full
+pdn-select -f json
+pdn-select -f json -H -j 2
+pdn-stats -f json
 EOF_CMDS
 # The same finding from two tools has the same members: an illegal move
 # from pdn-replay carries ply, move, fen and legal as pdn-legal's does.
