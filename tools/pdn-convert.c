@@ -558,6 +558,9 @@ main(int argc, char **argv)
         if (v < 0)
             return TOOL_TROUBLE;
     }
+    if (co.corner >= 0 && co.notation == 'A')
+        return tool_usage_error("-N sets the corner of numeric notation: "
+                                "not with -m alg");
     /* An untagged game's variant matters only when the moves are
      * replayed (-m, -N, -c, -f json) or named (--opening). */
     o.no_infer = !co.json && co.capture == C_KEEP && !co.notation &&

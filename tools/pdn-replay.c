@@ -10,6 +10,7 @@
 #include "openrec.h"
 #include "pictures.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -327,6 +328,94 @@ check_pictures(const replay_opts *ro, int nfiles)
     return -1;
 }
 
+static const char *const format_names[] = {"fen",  "board", "svg",
+                                           "json", "html",  NULL};
+
+/* The drawing options, and the formats that draw with them. */
+enum { S_FLIP = 1, S_UNICODE = 2, S_SIZE = 4, S_COLOURS = 8 };
+
+/* An option of the drawings given with a format that does not use it: a
+ * usage error (status 2), else -1. */
+static int
+check_styles(const replay_opts *ro, int styled)
+{
+    static const struct {
+        int bit;
+        const char *name;
+        int formats; /* 1 << F_... */
+        const char *which;
+    } need[] = {
+        {S_FLIP, "-r", 1 << F_BOARD | 1 << F_SVG | 1 << F_HTML,
+         "board, svg and html"},
+        {S_UNICODE, "-U", 1 << F_BOARD, "board"},
+        {S_SIZE, "-z", 1 << F_SVG | 1 << F_HTML, "svg and html"},
+        {S_COLOURS, "-C", 1 << F_SVG | 1 << F_HTML, "svg and html"},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof need / sizeof *need; i++)
+        if ((styled & need[i].bit) && !(need[i].formats & 1 << ro->format))
+            return tool_usage_error("%s draws the diagrams of -f %s only, "
+                                    "not of -f %s", need[i].name,
+                                    need[i].which, format_names[ro->format]);
+    return -1;
+}
+
+/* -C LIGHT,DARK: a name must be one SVG and CSS know (#rgb and #rrggbb
+ * are checked by diagram_colours), else the board would be drawn in a
+ * colour no viewer has (black). */
+static int
+colour_names_known(const char *arg)
+{
+    static const char names[] =
+        " aliceblue antiquewhite aqua aquamarine azure beige bisque black"
+        " blanchedalmond blue blueviolet brown burlywood cadetblue"
+        " chartreuse chocolate coral cornflowerblue cornsilk crimson cyan"
+        " darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey"
+        " darkkhaki darkmagenta darkolivegreen darkorange darkorchid"
+        " darkred darksalmon darkseagreen darkslateblue darkslategray"
+        " darkslategrey darkturquoise darkviolet deeppink deepskyblue"
+        " dimgray dimgrey dodgerblue firebrick floralwhite forestgreen"
+        " fuchsia gainsboro ghostwhite gold goldenrod gray grey green"
+        " greenyellow honeydew hotpink indianred indigo ivory khaki"
+        " lavender lavenderblush lawngreen lemonchiffon lightblue"
+        " lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen"
+        " lightgrey lightpink lightsalmon lightseagreen lightskyblue"
+        " lightslategray lightslategrey lightsteelblue lightyellow lime"
+        " limegreen linen magenta maroon mediumaquamarine mediumblue"
+        " mediumorchid mediumpurple mediumseagreen mediumslateblue"
+        " mediumspringgreen mediumturquoise mediumvioletred midnightblue"
+        " mintcream mistyrose moccasin navajowhite navy oldlace olive"
+        " olivedrab orange orangered orchid palegoldenrod palegreen"
+        " paleturquoise palevioletred papayawhip peachpuff peru pink plum"
+        " powderblue purple rebeccapurple red rosybrown royalblue"
+        " saddlebrown salmon sandybrown seagreen seashell sienna silver"
+        " skyblue slateblue slategray slategrey snow springgreen steelblue"
+        " tan teal thistle tomato turquoise violet wheat white whitesmoke"
+        " yellow yellowgreen ";
+    const char *p = arg, *end;
+    char word[32];
+    size_t n, i;
+
+    for (;; p = end + 1) {
+        end = p + strcspn(p, ",");
+        n = (size_t)(end - p);
+        if (*p != '#') {
+            if (n == 0 || n + 3 > sizeof word)
+                return 0;
+            word[0] = ' ';
+            for (i = 0; i < n; i++)
+                word[i + 1] = (char)tolower((unsigned char)p[i]);
+            word[n + 1] = ' ';
+            word[n + 2] = '\0';
+            if (strstr(names, word) == NULL)
+                return 0;
+        }
+        if (*end == '\0')
+            return 1;
+    }
+}
+
 /* -O: the STEM of each operand's pictures: its base name without .pdn
  * ("stdin" for standard input), or, when two operands would share one,
  * NN-BASE with the operand's number, so that no picture is written over
@@ -390,12 +479,10 @@ free_stems(void)
 int
 main(int argc, char **argv)
 {
-    static const char *const fmts[] = {"fen",  "board", "svg",
-                                       "json", "html",  NULL};
     replay_opts ro;
     tool_opts o;
     long v;
-    int c, st;
+    int c, st, styled = 0;
 
     memset(&ro, 0, sizeof ro);
     ro.format = F_FEN;
@@ -424,8 +511,10 @@ main(int argc, char **argv)
             ro.pics.sheet = 1;
         } else if (c == 'r') {
             ro.pics.style.flip = 1;
+            styled |= S_FLIP;
         } else if (c == 'U') {
             ro.pics.style.unicode = 1;
+            styled |= S_UNICODE;
         } else if (c == TOOL_OPT_OPENINGS) {
             ro.openings = 1;
         } else if (c == 'z') {
@@ -433,13 +522,16 @@ main(int argc, char **argv)
                                    "8-400 pixels", &v) != 0)
                 return TOOL_TROUBLE;
             ro.pics.style.cell = (int)v;
+            styled |= S_SIZE;
         } else if (c == 'C') {
-            if (diagram_colours(&ro.pics.style, optarg) != 0)
+            styled |= S_COLOURS;
+            if (!colour_names_known(optarg) ||
+                diagram_colours(&ro.pics.style, optarg) != 0)
                 return tool_usage_error("-C: invalid colours '%s'; expected "
                                         "LIGHT,DARK, each #rgb, #rrggbb or "
                                         "a name", optarg);
         } else if (c == 'f') {
-            if ((ro.format = tool_choice(c, optarg, fmts)) < 0)
+            if ((ro.format = tool_choice(c, optarg, format_names)) < 0)
                 return TOOL_TROUBLE;
             o.json = o.diag_stdout = ro.format == F_JSON;
         }
@@ -448,6 +540,8 @@ main(int argc, char **argv)
         return st;
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
+    if ((st = check_styles(&ro, styled)) >= 0)
+        return st;
     if (tool_openings_check(ro.openings, o.json) != 0)
         return TOOL_TROUBLE;
     if ((st = check_pictures(&ro, argc - optind)) >= 0)

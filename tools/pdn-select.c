@@ -337,6 +337,9 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
                                 "not with -o or -f json");
     if (selout_check(&s->route) < 0)
         return TOOL_TROUBLE;
+    if (s->crit.reversed && !s->crit.have_pos && !s->crit.have_mat)
+        return tool_usage_error("-Q reverses the colours of -X and -M: "
+                                "give one of them");
     if (s->crit.prefixes && (argc == optind || strcmp(argv[argc - 1], "-") == 0))
         return tool_usage_error("-J reads its inputs twice: they must be "
                                 "files, not standard input");

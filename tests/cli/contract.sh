@@ -78,4 +78,22 @@ pdn-select -f json "$sel" | jq -r '"\(.line) \(.offset)"' | while read -r l o; d
         { echo "FAIL: pdn-select -f json: line $l / offset $o is not where a game starts" >&2; exit 1; }
 done || fail=1
 
+# options that contradict each other or do nothing: usage errors
+e=$s/english.pdn
+expect_status 2 pdn-convert -N N2 -m alg "$e"
+for a in "-z 30" "-U" "-C red,blue" "-r"; do
+    # shellcheck disable=SC2086
+    expect_status 2 pdn-replay $a "$e"
+    grep -q "only, not of -f fen" "$tmp/err" || { echo "FAIL: pdn-replay $a: $(head -n 1 "$tmp/err")" >&2; fail=1; }
+done
+expect_status 2 pdn-replay -f json -U "$e"
+expect_status 2 pdn-replay -f board -z 30 "$e"
+expect_status 0 pdn-replay -f board -U -r "$e"
+expect_status 2 pdn-replay -f svg -n 1 -C foo,bar "$e"
+expect_status 0 pdn-replay -f svg -n 1 -p 0 -C 'Wheat,#123' "$e"
+expect_status 2 pdn-select -Q "$e"
+expect_status 1 pdn-select -Q -M kings "$e"
+expect_status 2 pdn-perft -F W:W46:B37,41 -d 1
+expect_status 0 pdn-perft -g 20 -F W:W46:B37,41 -d 1
+
 exit $fail
