@@ -32,9 +32,12 @@ typedef struct replay_opts {
     int found;           /* -n: the game was seen */
     pic_opts pics;       /* -O, -t, -r, -z, -C, -U */
     unsigned long most;  /* the most games of one input */
-    int file_col;        /* several inputs: text lines name their file */
+    int file_col;        /* --with-filename: text lines name their file */
     int openings;        /* --openings */
 } replay_opts;
+
+/* Options without a short form (-H is pdn-select's --dedupe). */
+enum { OPT_WITH_FILENAME = TOOL_LONG_OWN, OPT_NO_FILENAME };
 
 /* Adding an option: one line here, one branch in main. */
 static const tool_option replay_options[] = {
@@ -53,6 +56,10 @@ static const tool_option replay_options[] = {
     {"colours", 'C', "LIGHT,DARK", "svg and html: colours of the squares"},
     {"unicode", 'U', NULL, "board: Unicode pieces"},
     TOOL_OPENINGS_OPTION,
+    {"with-filename", OPT_WITH_FILENAME, NULL,
+     "fen and board: each line or diagram names its\n"
+     "file first (whatever the number of files)"},
+    {"no-filename", OPT_NO_FILENAME, NULL, "fen and board: no file name (the default)"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline replay_cmdline = {
@@ -517,6 +524,8 @@ main(int argc, char **argv)
             styled |= S_UNICODE;
         } else if (c == TOOL_OPT_OPENINGS) {
             ro.openings = 1;
+        } else if (c == OPT_WITH_FILENAME || c == OPT_NO_FILENAME) {
+            ro.file_col = c == OPT_WITH_FILENAME;
         } else if (c == 'z') {
             if (tool_number_option(c, optarg, 8, 400, "a square size of "
                                    "8-400 pixels", &v) != 0)
@@ -547,7 +556,6 @@ main(int argc, char **argv)
     if ((st = check_pictures(&ro, argc - optind)) >= 0)
         return st;
     o.only = ro.game;
-    ro.file_col = argc - optind > 1;
     if (ro.pics.dir != NULL) {
         make_stems(argc - optind, argv + optind);
         ro.pics.stem = stem_of;

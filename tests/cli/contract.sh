@@ -96,4 +96,12 @@ expect_status 1 pdn-select -Q -M kings "$e"
 expect_status 2 pdn-perft -F W:W46:B37,41 -d 1
 expect_status 0 pdn-perft -g 20 -F W:W46:B37,41 -d 1
 
+# pdn-replay: one column layout whatever the number of files
+pdn-replay "$e" > "$tmp/one" 2>/dev/null
+pdn-replay "$e" "$e" > "$tmp/two" 2>/dev/null
+[ "$(cut -f 1 "$tmp/two" | sort -u | tr '\n' ' ')" = "1 2 " ] || { echo "FAIL: pdn-replay: two files change the columns" >&2; fail=1; }
+pdn-replay --with-filename "$e" | cut -f 1 | sort -u | grep -qx "$e" || { echo "FAIL: pdn-replay --with-filename: no file column" >&2; fail=1; }
+pdn-replay --with-filename --no-filename "$e" "$e" | cmp -s - "$tmp/two" || { echo "FAIL: pdn-replay --no-filename" >&2; fail=1; }
+pdn-replay -f board --with-filename -n 1 "$e" | head -n 1 | grep -q "^$e: game 1, ply" || { echo "FAIL: pdn-replay -f board --with-filename" >&2; fail=1; }
+
 exit $fail
