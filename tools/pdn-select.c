@@ -26,7 +26,7 @@ const char tool_name[] = "pdn-select";
 static const tool_option select_options[] = {
     {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n"
                             "extended regular expression ERE (repeatable:\n"
-                            "all must hold)"},
+                            "all must hold); NAME~=ERE: in any case"},
     {"player", 'P', "ERE", "White or Black matches ERE"},
     {"event", SELECT_OPT_EVENT, "ERE", "Event matches ERE (as -T Event=ERE)"},
     {"result", 'Y', "RESULT", "the result is RESULT (1-0, 0-1, 1/2-1/2, 2-0,\n"

@@ -104,4 +104,9 @@ pdn-replay --with-filename "$e" | cut -f 1 | sort -u | grep -qx "$e" || { echo "
 pdn-replay --with-filename --no-filename "$e" "$e" | cmp -s - "$tmp/two" || { echo "FAIL: pdn-replay --no-filename" >&2; fail=1; }
 pdn-replay -f board --with-filename -n 1 "$e" | head -n 1 | grep -q "^$e: game 1, ply" || { echo "FAIL: pdn-replay -f board --with-filename" >&2; fail=1; }
 
+# pdn-select -T NAME~=ERE: tag names and values in any case
+[ "$(pdn-select -k -T 'event~=CLUB' "$sel" 2>/dev/null)" = 1 ] || { echo "FAIL: pdn-select -T event~=CLUB" >&2; fail=1; }
+[ "$(pdn-select -k -T 'event=Club' "$sel" 2>/dev/null)" = 0 ] || { echo "FAIL: pdn-select -T event=Club matched a tag Event" >&2; fail=1; }
+expect_status 2 pdn-select -T '~=x' "$sel"
+
 exit $fail
