@@ -33,6 +33,9 @@ n=$(jq -R -r -f "$schema" < "$tmp/bad" | wc -l)
 [ "$n" = 15 ] || { echo "FAIL: the schema check flags $n of 15 bad records" >&2; fail=1; }
 
 inputs="$top_srcdir/samples/*.pdn $top_srcdir/tests/data/*/*/input.pdn"
+# control bytes in a tag, a comment and a move's text: escaped, never raw
+printf '[Event "a\001b\tc\033d\177e"]\n[White "x\002"]\n[GameType "21"]\n\n1. 11-15 {x\002y\tz\nw} 23-19 {\037} *\n' > "$tmp/control.pdn"
+inputs="$inputs $tmp/control.pdn"
 shared=$(shared_dir)
 if [ -n "$shared" ]; then
     # a slice of real files: every 20th of the corpus
