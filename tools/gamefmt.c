@@ -221,3 +221,62 @@ gf_json_game_close(tbuf *b, const pdn_game *g)
         tbuf_adds(b, "null");
     tbuf_adds(b, "}\n");
 }
+
+/* The columns of line [s, e): UTF-8 continuation bytes do not count. */
+static size_t
+columns(const char *s, const char *e)
+{
+    size_t n = 0;
+
+    for (; s < e; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
+/* The comment depth after [s, e) from depth d. */
+static int
+depth_after(const char *s, const char *e, int d)
+{
+    for (; s < e; s++)
+        d += *s == '{' ? 1 : *s == '}' && d > 0 ? -1 : 0;
+    return d;
+}
+
+void
+gf_fold(tbuf *out, const char *text, size_t len, size_t width)
+{
+    const char *p = text, *end = text + len, *nl, *e, *brk, *q;
+    int depth = 0, tags = 1, d;
+
+    for (; p < end; p = nl) {
+        nl = memchr(p, '\n', (size_t)(end - p));
+        nl = nl != NULL ? nl + 1 : end;
+        e = nl > p && nl[-1] == '\n' ? nl - 1 : nl;
+        if (e > p && e[-1] == '\r')
+            e--;
+        if (tags && depth == 0 && (p == e || *p != '['))
+            tags = 0; /* the blank line after the tags, or move text */
+        while (!tags && columns(p, e) > width) {
+            /* the last blank outside comments within width, else the
+             * first one after it */
+            brk = NULL;
+            for (q = p, d = depth; q < e; q++) {
+                d += *q == '{' ? 1 : *q == '}' && d > 0 ? -1 : 0;
+                if (*q == ' ' && d == 0) {
+                    if (brk != NULL && columns(p, q) > width)
+                        break;
+                    brk = q;
+                }
+            }
+            if (brk == NULL)
+                break;
+            tbuf_add(out, p, (size_t)(brk - p));
+            tbuf_add(out, e < nl && *e == '\r' ? "\r\n" : "\n",
+                     e < nl && *e == '\r' ? 2 : 1);
+            depth = 0; /* a blank outside comments */
+            p = brk + 1;
+        }
+        depth = depth_after(p, e, depth);
+        tbuf_add(out, p, (size_t)(nl - p));
+    }
+}

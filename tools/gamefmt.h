@@ -33,4 +33,11 @@ void gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
                   const pdn_node *n, const char *text, const pdn_move *m,
                   unsigned long ply);
 
+/* --width: appends the game text (tag lines, then move text) to out with
+ * every move text line folded at the last blank outside a comment that
+ * keeps it within width columns (UTF-8 characters counted once); a word
+ * longer than that, a comment's own text and the tag lines stay whole.
+ * Line ends (LF or CR LF) are kept. */
+void gf_fold(tbuf *out, const char *text, size_t len, size_t width);
+
 #endif

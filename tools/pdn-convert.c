@@ -29,6 +29,7 @@ typedef struct conv_opts {
     int no_nags;      /* --no-nags: NAGs and strength marks */
     int no_variations; /* --no-variations */
     long ply_limit;   /* --ply-limit: the plies kept per line, -1 = all */
+    long width;       /* --width: move text lines of at most N columns, 0 */
 } conv_opts;
 
 /* One game being converted: its source GameType (as read or inferred) and
@@ -49,9 +50,12 @@ typedef struct conv {
 /* Options without a short form (their letters mean other things in other
  * tools). */
 enum { OPT_OPENING = TOOL_LONG_OWN, OPT_TAGS, OPT_NO_COMMENTS, OPT_NO_NAGS,
-       OPT_NO_VARIATIONS, OPT_PLY_LIMIT };
+       OPT_NO_VARIATIONS, OPT_PLY_LIMIT, OPT_WIDTH };
 
 static const tool_option convert_options[] = {
+    {"width", OPT_WIDTH, "N", "fold move text lines at N columns (20-1000;\n"
+                              "a longer word, a comment's text and the\n"
+                              "tags stay whole)"},
     {"notation", 'm', "NOTATION", "num or alg: square notation of the output\n"
                                   "(the GameType tag is rewritten to say so)"},
     {"numbering", 'N', "CODE", "numbering of numeric output, e.g. N2 or N0\n"
@@ -443,6 +447,14 @@ write_game(const tool_opts *o, const char *file, const pdn_game *g,
 
     pdn_error_clear(&err);
     text = pdn_game_to_string(g, co->flags, &len, &err);
+    if (text != NULL && co->width > 0) {
+        tbuf f = {NULL, 0, 0};
+
+        gf_fold(&f, text, len, (size_t)co->width);
+        free(text);
+        text = f.data;
+        len = f.len;
+    }
     if (text == NULL) {
         tool_diag_err(o, to, file, &err, NULL);
         to->fatal = 1;
@@ -516,7 +528,7 @@ main(int argc, char **argv)
     static const unsigned style_flags[] = {
         PDN_WRITE_KEEP_TAGS | PDN_WRITE_KEEP_RESULT, PDN_WRITE_PDN3,
         PDN_WRITE_COMPAT};
-    conv_opts co = {0, -1, C_KEEP, 0, 0, 0, NULL, 0, 0, 0, -1};
+    conv_opts co = {0, -1, C_KEEP, 0, 0, 0, NULL, 0, 0, 0, -1, 0};
     tool_opts o;
     int c, v, st;
 
@@ -544,6 +556,9 @@ main(int argc, char **argv)
             co.no_nags = 1;
         else if (c == OPT_NO_VARIATIONS)
             co.no_variations = 1;
+        else if (c == OPT_WIDTH &&
+                 tool_number_option(c, optarg, 20, 1000, NULL, &co.width) != 0)
+            return TOOL_TROUBLE;
         else if (c == OPT_PLY_LIMIT &&
                  tool_number_option(c, optarg, 0, 1000000000L, NULL,
                                     &co.ply_limit) != 0)
@@ -558,6 +573,8 @@ main(int argc, char **argv)
         if (v < 0)
             return TOOL_TROUBLE;
     }
+    if (co.width > 0 && co.json)
+        return tool_usage_error("--width folds PDN lines: not with -f json");
     if (co.corner >= 0 && co.notation == 'A')
         return tool_usage_error("-N sets the corner of numeric notation: "
                                 "not with -m alg");

@@ -109,4 +109,19 @@ pdn-replay -f board --with-filename -n 1 "$e" | head -n 1 | grep -q "^$e: game 1
 [ "$(pdn-select -k -T 'event=Club' "$sel" 2>/dev/null)" = 0 ] || { echo "FAIL: pdn-select -T event=Club matched a tag Event" >&2; fail=1; }
 expect_status 2 pdn-select -T '~=x' "$sel"
 
+# pdn-convert --width N: move text lines of at most N columns (but for
+# comments), the games unchanged
+for f in "$s"/*.pdn; do
+    pdn-convert -q --summary none "$f" > "$tmp/a" 2>/dev/null || true
+    pdn-convert -q --summary none --width 30 "$f" > "$tmp/w" 2>/dev/null || true
+    pdn-convert -q --summary none < "$tmp/w" > "$tmp/b" 2>/dev/null || true
+    cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: $f: --width 30 changes the games" >&2; fail=1; }
+    awk '{ inside = d > 0 || index($0, "{") > 0; d += gsub(/[{]/, "{") - gsub(/[}]/, "}")
+           if (!inside && length($0) > 30 && !/^\[/) bad = 1 } END { exit bad }' "$tmp/w" ||
+        { echo "FAIL: $f: --width 30 left a long line outside comments" >&2; fail=1; }
+done
+[ "$(pdn-convert --width 30 "$e" 2>/dev/null | wc -l)" -gt $(($(pdn-convert "$e" 2>/dev/null | wc -l) + 10)) ] || { echo "FAIL: --width 30 did not fold" >&2; fail=1; }
+expect_status 2 pdn-convert --width 5 "$e"
+expect_status 2 pdn-convert --width 40 -f json "$e"
+
 exit $fail
