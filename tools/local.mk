@@ -44,6 +44,7 @@ tools_pdn_select_SOURCES = tools/pdn-select.c tools/selectcrit.c \
 	tools/selectout.c tools/selectout.h tools/selectpass.c \
 	tools/selectpass.h $(TOOLS_COMMON)
 tools_pdn_select_SOURCES += tools/selectopen.c tools/selectopen.h
+tools_pdn_select_SOURCES += tools/selectsort.c tools/selectsort.h
 tools_pdn_select_LDADD = lib/libpdn.la
 
 ## Test helpers built here: rawgames (a small -w/-x splitter over

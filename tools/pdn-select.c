@@ -11,6 +11,7 @@
 #include "selectopen.h"
 #include "selectout.h"
 #include "selectpass.h"
+#include "selectsort.h"
 #include "handover.h"
 #include "summary.h"
 
@@ -63,6 +64,9 @@ static const tool_option select_options[] = {
     {"shard-bytes", SELECT_OPT_SHARD_BYTES, "N",
      "-i: shards of about N bytes (a larger game\n"
      "alone), at game boundaries"},
+    {"sort", SELECT_OPT_SORT, "TAG", "write the games selected in the order of\n"
+                                     "their TAG's value (bytes; games without\n"
+                                     "it last, equal values in input order)"},
     {"format", 'f', "FORMAT", "pdn (default: the games) or json (one record\n"
                               "per game: file, game, tags)"},
     {NULL, 0, NULL, NULL}};
@@ -88,6 +92,7 @@ typedef struct select_state {
     const char *file;         /* the input of the last game emitted */
     unsigned long last_number;
     selout route;             /* where the bytes go */
+    selsort sort;             /* --sort: the games selected, in order */
     tool_output *bad;
     handover verdicts;        /* each game's, from the workers */
 } select_state;
@@ -273,6 +278,12 @@ select_emit(const tool_opts *o, const pdn_game *g, int status)
         tbuf_free(&b);
         return rc < 0 ? -1 : selout_game(&s->route, o, g, NULL);
     }
+    if (chosen && s->sort.tag != NULL) {
+        if (selout_game(&s->route, o, g, &s->sort.out) < 0)
+            return -1;
+        selsort_add(&s->sort, g);
+        return 0;
+    }
     if (chosen)
         return selout_game(&s->route, o, g, s->route.main);
     return selout_game(&s->route, o, g, s->bad);
@@ -282,10 +293,10 @@ select_emit(const tool_opts *o, const pdn_game *g, int status)
 static int
 select_run_end(const tool_opts *o)
 {
-    const select_state *s = o->ud;
+    select_state *s = o->ud;
 
     summary_selected(s->selected);
-    return 0;
+    return s->sort.tag != NULL ? selsort_end(&s->sort, o->out) : 0;
 }
 
 static int
@@ -318,6 +329,8 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
         } else if (c == SELECT_OPT_SHARD_GAMES || c == SELECT_OPT_SHARD_BYTES) {
             if (selout_shard_option(&s->route, c, optarg) < 0)
                 return TOOL_TROUBLE;
+        } else if (c == SELECT_OPT_SORT) {
+            s->sort.tag = optarg;
         } else if (c == 'f') {
             static const char *const fmts[] = {"pdn", "json", NULL};
             if ((s->json = tool_choice(c, optarg, fmts)) < 0)
@@ -337,6 +350,10 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
                                 "not with -o or -f json");
     if (selout_check(&s->route) < 0)
         return TOOL_TROUBLE;
+    if (s->sort.tag != NULL && (s->count_only || s->json ||
+                                s->route.split != NULL))
+        return tool_usage_error("--sort orders the games written: not with "
+                                "-k, -f json or -i");
     if (s->crit.reversed && !s->crit.have_pos && !s->crit.have_mat)
         return tool_usage_error("-Q reverses the colours of -X and -M: "
                                 "give one of them");
@@ -372,6 +389,8 @@ main(int argc, char **argv)
     /* -J: fingerprints of every game first, then which game each begins */
     if (s.crit.prefixes &&
         selpass_fragments(&s.crit, &o, argc, argv, &s.all, &s.container) != 0)
+        return TOOL_TROUBLE;
+    if (s.sort.tag != NULL && selsort_open(&s.sort) != 0)
         return TOOL_TROUBLE;
     if (s.count_only)
         out_fd = dup(STDOUT_FILENO);

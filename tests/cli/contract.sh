@@ -124,4 +124,14 @@ done
 expect_status 2 pdn-convert --width 5 "$e"
 expect_status 2 pdn-convert --width 40 -f json "$e"
 
+# pdn-select --sort TAG: the games in the order of the tag, bytes kept
+pdn-select --sort Black "$sel" > "$tmp/sorted" 2>/dev/null
+[ "$(grep '^\[Black' "$tmp/sorted" | tr '\n' ' ')" = '[Black "Hellman, W."] [Black "Hellman, W."] [Black "Long, A."] [Black "Long, A."] [Black "Ryan, F."] [Black "Tinsley, M."] ' ] ||
+    { echo "FAIL: --sort Black: $(grep '^\[Black' "$tmp/sorted" | tr '\n' ' ')" >&2; fail=1; }
+[ "$(sort "$tmp/sorted" | md5sum)" = "$(sort "$sel" | md5sum)" ] || { echo "FAIL: --sort changed the bytes of the games" >&2; fail=1; }
+pdn-select --sort Round "$sel" "$e" 2>/dev/null | pdn-select -f json --summary none | jq -r '.tags.Round // "~"' > "$tmp/keys"
+LC_ALL=C sort -c "$tmp/keys" || { echo "FAIL: --sort Round: not in order (games without Round last)" >&2; fail=1; }
+expect_status 2 pdn-select --sort Event -k "$sel"
+expect_status 2 pdn-select --sort Event -f json "$sel"
+
 exit $fail
