@@ -280,3 +280,44 @@ gf_fold(tbuf *out, const char *text, size_t len, size_t width)
         tbuf_add(out, p, (size_t)(nl - p));
     }
 }
+
+/* A move number at s (its end before e): digits, then "." or "...", then
+ * a blank or the end; its length with the blank, or 0. */
+static size_t
+move_number(const char *s, const char *e)
+{
+    const char *q = s;
+
+    while (q < e && *q >= '0' && *q <= '9')
+        q++;
+    if (q == s || q == e || *q != '.')
+        return 0;
+    q += e - q >= 3 && q[1] == '.' && q[2] == '.' ? 3 : 1;
+    if (q < e && *q != ' ' && *q != '\n' && *q != '\r')
+        return 0;
+    return (size_t)(q - s) + (q < e && *q == ' ');
+}
+
+void
+gf_drop_numbers(tbuf *out, const char *text, size_t len)
+{
+    const char *p = text, *e = text + len;
+    int depth = 0, tags = 1, bol = 1;
+    size_t n;
+
+    while (p < e) {
+        if (bol && depth == 0 && tags && *p != '[')
+            tags = 0; /* past the tag lines */
+        if (!tags && depth == 0 && (p == text || p[-1] == ' ' ||
+                                    p[-1] == '\n' || p[-1] == '(') &&
+            (n = move_number(p, e)) != 0) {
+            p += n;
+            bol = 0;
+            continue;
+        }
+        if (!tags)
+            depth += *p == '{' ? 1 : *p == '}' && depth > 0 ? -1 : 0;
+        bol = *p == '\n';
+        tbuf_addc(out, *p++);
+    }
+}

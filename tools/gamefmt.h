@@ -40,4 +40,9 @@ void gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
  * Line ends (LF or CR LF) are kept. */
 void gf_fold(tbuf *out, const char *text, size_t len, size_t width);
 
+/* --no-move-numbers: appends the game text to out without the move
+ * numbers of its move text ("12." and "12..." outside comments and tag
+ * lines, with the blank after them). */
+void gf_drop_numbers(tbuf *out, const char *text, size_t len);
+
 #endif

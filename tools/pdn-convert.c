@@ -30,6 +30,7 @@ typedef struct conv_opts {
     int no_variations; /* --no-variations */
     long ply_limit;   /* --ply-limit: the plies kept per line, -1 = all */
     long width;       /* --width: move text lines of at most N columns, 0 */
+    int no_numbers;   /* --no-move-numbers */
 } conv_opts;
 
 /* One game being converted: its source GameType (as read or inferred) and
@@ -50,9 +51,13 @@ typedef struct conv {
 /* Options without a short form (their letters mean other things in other
  * tools). */
 enum { OPT_OPENING = TOOL_LONG_OWN, OPT_TAGS, OPT_NO_COMMENTS, OPT_NO_NAGS,
-       OPT_NO_VARIATIONS, OPT_PLY_LIMIT, OPT_WIDTH };
+       OPT_NO_VARIATIONS, OPT_PLY_LIMIT, OPT_WIDTH,
+       OPT_NO_NUMBERS };
 
 static const tool_option convert_options[] = {
+    {"no-move-numbers", OPT_NO_NUMBERS, NULL,
+     "write the moves without move numbers (PDN\n"
+     "takes them as optional)"},
     {"width", OPT_WIDTH, "N", "fold move text lines at N columns (20-1000;\n"
                               "a longer word, a comment's text and the\n"
                               "tags stay whole)"},
@@ -447,6 +452,14 @@ write_game(const tool_opts *o, const char *file, const pdn_game *g,
 
     pdn_error_clear(&err);
     text = pdn_game_to_string(g, co->flags, &len, &err);
+    if (text != NULL && co->no_numbers) {
+        tbuf f = {NULL, 0, 0};
+
+        gf_drop_numbers(&f, text, len);
+        free(text);
+        text = f.data;
+        len = f.len;
+    }
     if (text != NULL && co->width > 0) {
         tbuf f = {NULL, 0, 0};
 
@@ -528,7 +541,7 @@ main(int argc, char **argv)
     static const unsigned style_flags[] = {
         PDN_WRITE_KEEP_TAGS | PDN_WRITE_KEEP_RESULT, PDN_WRITE_PDN3,
         PDN_WRITE_COMPAT};
-    conv_opts co = {0, -1, C_KEEP, 0, 0, 0, NULL, 0, 0, 0, -1, 0};
+    conv_opts co = {0, -1, C_KEEP, 0, 0, 0, NULL, 0, 0, 0, -1, 0, 0};
     tool_opts o;
     int c, v, st;
 
@@ -556,6 +569,8 @@ main(int argc, char **argv)
             co.no_nags = 1;
         else if (c == OPT_NO_VARIATIONS)
             co.no_variations = 1;
+        else if (c == OPT_NO_NUMBERS)
+            co.no_numbers = 1;
         else if (c == OPT_WIDTH &&
                  tool_number_option(c, optarg, 20, 1000, NULL, &co.width) != 0)
             return TOOL_TROUBLE;
@@ -573,8 +588,9 @@ main(int argc, char **argv)
         if (v < 0)
             return TOOL_TROUBLE;
     }
-    if (co.width > 0 && co.json)
-        return tool_usage_error("--width folds PDN lines: not with -f json");
+    if ((co.width > 0 || co.no_numbers) && co.json)
+        return tool_usage_error("--width and --no-move-numbers shape PDN "
+                                "text: not with -f json");
     if (co.corner >= 0 && co.notation == 'A')
         return tool_usage_error("-N sets the corner of numeric notation: "
                                 "not with -m alg");

@@ -121,6 +121,18 @@ for f in "$s"/*.pdn; do
         { echo "FAIL: $f: --width 30 left a long line outside comments" >&2; fail=1; }
 done
 [ "$(pdn-convert --width 30 "$e" 2>/dev/null | wc -l)" -gt $(($(pdn-convert "$e" 2>/dev/null | wc -l) + 10)) ] || { echo "FAIL: --width 30 did not fold" >&2; fail=1; }
+# --no-move-numbers: none outside comments, the games unchanged
+for f in "$s"/*.pdn; do
+    pdn-convert -q --summary none "$f" > "$tmp/a" 2>/dev/null || true
+    pdn-convert -q --summary none --no-move-numbers "$f" > "$tmp/n" 2>/dev/null || true
+    pdn-convert -q --summary none < "$tmp/n" > "$tmp/b" 2>/dev/null || true
+    cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: $f: --no-move-numbers changes the games" >&2; fail=1; }
+    awk '{ inside = d > 0 || index($0, "{") > 0; d += gsub(/[{]/, "{") - gsub(/[}]/, "}")
+           if (!inside && !/^\[/ && /(^|[ (])[0-9]+\.(\.\.)?( |$)/) bad = 1 } END { exit bad }' "$tmp/n" ||
+        { echo "FAIL: $f: --no-move-numbers left a move number" >&2; fail=1; }
+done
+grep -q ' 2\. ' "$tmp/a" || { echo "FAIL: the last sample has no move number to drop" >&2; fail=1; }
+expect_status 2 pdn-convert --no-move-numbers -f json "$e"
 expect_status 2 pdn-convert --width 5 "$e"
 expect_status 2 pdn-convert --width 40 -f json "$e"
 
