@@ -415,19 +415,23 @@ selout_end(selout *r, int status)
             if (final_name(r, f, width) != 0)
                 ok = 0;
     for (k = 0; r->files != NULL && k < SPLIT_BUCKETS; k++)
-        for (f = r->files[k]; f != NULL; f = next) {
-            next = f->next;
+        for (f = r->files[k]; f != NULL; f = f->next) {
             if (f->tmp.path != NULL && ok && rename(f->tmp.path, f->path) != 0) {
                 tool_error("%s: %s", f->path, strerror(errno));
                 status = TOOL_TROUBLE;
             }
             if (f->tmp.path != NULL && !ok)
                 unlink(f->tmp.path);
+        }
+    /* the signal handler reads the list: forgotten before it is freed */
+    tool_temps_forget();
+    for (k = 0; r->files != NULL && k < SPLIT_BUCKETS; k++)
+        for (f = r->files[k]; f != NULL; f = next) {
+            next = f->next;
             free(f->tmp.path);
             free(f->path);
             free(f);
         }
-    tool_temps_forget();
     if (r->nfiles != 0 && !ok)
         tool_error("-i: none of the %lu files written", (unsigned long)r->nfiles);
     free(r->files);
