@@ -62,6 +62,7 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/gzip.sh tests/cli/suggest.sh
 CLI_TESTS += tests/cli/db.sh
 CLI_TESTS += tests/cli/viewer.sh
+CLI_TESTS += tests/cli/pipeline.sh tests/cli/contract.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/cli/pdn-json.jq tests/data
 

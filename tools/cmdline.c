@@ -34,8 +34,8 @@ const tool_option tool_common_options[] = {
                          "under another variant or numbering: use that"},
     {"every-warning", 'E', NULL, "show every repeated warning (not folded)"},
     {"games", 0x80, "RANGE", "only games FIRST-LAST of each input (7, 5-9,\n"
-                            "100-: to the end); the others are read, not\n"
-                            "checked"},
+                            "100-: to the end, or a list: 1,5,9-12); the\n"
+                            "others are read, not checked"},
     {"label", 0x81, "NAME", "call standard input NAME in reports"},
     {"summary", 0x82, "FORMAT", "closing summary: text (standard error, the\n"
                                "default), json (the last record), none"},
@@ -412,37 +412,78 @@ tool_number_option(int opt, const char *arg, long min, long max,
     return -1;
 }
 
-/* -k RANGE: "N", "A-B", "A-" or "-B", game numbers from 1. */
+/* One range of --games, "N", "A-B", "A-" or "-B" (game numbers from 1),
+ * from s up to end: 0, or -1. */
+static int
+one_range(const char *s, const char *end, unsigned long *first,
+          unsigned long *last)
+{
+    unsigned long a = 1, b = 0;
+    const char *dash = memchr(s, '-', (size_t)(end - s));
+    char *e;
+
+    if (dash == NULL) {
+        a = b = strtoul(s, &e, 10);
+        if (*s < '0' || *s > '9' || e != end)
+            a = 0;
+    } else {
+        if (dash != s) {
+            a = strtoul(s, &e, 10);
+            if (*s < '0' || *s > '9' || e != dash)
+                a = 0;
+        }
+        if (dash + 1 != end) {
+            b = strtoul(dash + 1, &e, 10);
+            if (dash[1] < '0' || dash[1] > '9' || e != end || b == 0)
+                a = 0;
+        }
+    }
+    *first = a;
+    *last = b;
+    return a == 0 || (b != 0 && b < a) ? -1 : 0;
+}
+
+/* --games LIST: ranges separated by commas (1,5,9-12). o->first and
+ * o->last span them all; o->ranges holds each when there are several. */
 static int
 games_option(tool_opts *o, const char *arg)
 {
-    unsigned long a = 1, b = 0;
-    const char *dash = strchr(arg, '-');
-    char *end;
+    const char *s = arg, *end;
+    unsigned long a, b, hi = 0, *r = NULL;
+    size_t n = 0;
+    int open = 0;
 
-    if (dash == NULL) {
-        a = b = strtoul(arg, &end, 10);
-        if (*arg < '0' || *arg > '9' || *end != '\0')
-            a = 0;
-    } else {
-        if (dash != arg) {
-            a = strtoul(arg, &end, 10);
-            if (*arg < '0' || *arg > '9' || end != dash)
-                a = 0;
+    o->first = 0;
+    for (;; s = end + 1) {
+        end = s + strcspn(s, ",");
+        if (one_range(s, end, &a, &b) != 0) {
+            free(r);
+            tool_usage_error("--games: invalid range '%s'; expected "
+                             "FIRST-LAST, FIRST-, -LAST or N (game numbers "
+                             "from 1), or a list of them (1,5,9-12)", arg);
+            return -1;
         }
-        if (dash[1] != '\0') {
-            b = strtoul(dash + 1, &end, 10);
-            if (dash[1] < '0' || dash[1] > '9' || *end != '\0' || b == 0)
-                a = 0;
+        r = realloc(r, (n + 1) * 2 * sizeof *r);
+        if (r == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
         }
+        r[2 * n] = a;
+        r[2 * n + 1] = b;
+        if (n == 0 || a < o->first)
+            o->first = a;
+        open |= b == 0;
+        hi = b > hi ? b : hi;
+        n++;
+        if (*end == '\0')
+            break;
     }
-    if (a == 0 || (b != 0 && b < a)) {
-        tool_usage_error("--games: invalid range '%s'; expected FIRST-LAST, "
-                         "FIRST-, -LAST or N (game numbers from 1)", arg);
-        return -1;
-    }
-    o->first = a;
-    o->last = b;
+    o->last = open ? 0 : hi;
+    free(o->ranges);
+    o->ranges = n > 1 ? r : NULL;
+    o->nranges = n > 1 ? n : 0;
+    if (n == 1)
+        free(r);
     return 1;
 }
 

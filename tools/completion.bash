@@ -20,10 +20,13 @@ _pdntools_opts()
          s/^  -\([[:alnum:]]\)  .*/\1 - -/p'
 }
 
-# _pdntools_values CMD LETTER: the valid values CMD names for -LETTER.
+# _pdntools_values CMD LETTER NAME: the valid values CMD names for -LETTER,
+# or for --NAME when LETTER is _ (a long-only option).
 _pdntools_values()
 {
-    "$1" "-$2" '' </dev/null 2>&1 >/dev/null |
+    local opt="-$2"
+    [ "$2" = _ ] && opt="--$3="
+    "$1" "$opt" '' </dev/null 2>&1 >/dev/null |
         sed -n 's/.*valid \(values\|names\): \([^(]*\).*/\2/p' |
         tr ',' '\n' | sed 's/^ *//; s/ *$//; /^$/d'
 }
@@ -31,7 +34,7 @@ _pdntools_values()
 _pdntools()
 {
     local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} prev= opts
-    local letter= arg= l n a
+    local letter= arg= name= l n a
     COMPREPLY=()
     [ "$COMP_CWORD" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD - 1]}
     # --option=VALUE: bash splits the word at '='
@@ -49,10 +52,10 @@ _pdntools()
         local m=0 p=${prev#--}
         while read -r l n a; do
             if [ "$n" = "$p" ]; then
-                letter=$l arg=$a m=1
+                letter=$l arg=$a name=$n m=1
                 break
             fi
-            case $n in "$p"*) m=$((m + 1)) letter=$l arg=$a ;; esac
+            case $n in "$p"*) m=$((m + 1)) letter=$l arg=$a name=$n ;; esac
         done <<EOF
 $opts
 EOF
@@ -60,7 +63,7 @@ EOF
         ;;
     -?)
         while read -r l n a; do
-            [ "$l" = "${prev#-}" ] && letter=$l arg=$a
+            [ "$l" = "${prev#-}" ] && letter=$l arg=$a name=$n
         done <<EOF
 $opts
 EOF
@@ -69,7 +72,8 @@ EOF
     if [ -n "$letter" ] && [ "$arg" != "-" ]; then
         case $arg in
         FILE) COMPREPLY=($(compgen -f -- "$cur")) ;;
-        *) COMPREPLY=($(compgen -W "$(_pdntools_values "$cmd" "$letter")" \
+        *) COMPREPLY=($(compgen -W \
+                           "$(_pdntools_values "$cmd" "$letter" "$name")" \
                            -- "$cur")) ;;
         esac
         return 0

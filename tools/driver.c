@@ -16,8 +16,12 @@
 int
 tool_finish(tool_opts *o, int status)
 {
-    (void)o; /* the outputs are tools/output.c's */
-    return tool_outputs_close(status);
+    if (o != NULL) {
+        free(o->ranges);
+        o->ranges = NULL;
+        o->nranges = 0;
+    }
+    return tool_outputs_close(status); /* the outputs are output.c's */
 }
 
 /* Worker side of the pipeline: reader record, reader warnings, then the
@@ -82,9 +86,17 @@ keep_ext(run_job *job, tool_out *to, int skipped)
 static int
 outside(const tool_opts *o, unsigned long num)
 {
-    return (o->only != 0 && num != o->only) ||
-           (o->first != 0 && num < o->first) ||
-           (o->last != 0 && num > o->last);
+    size_t i;
+
+    if ((o->only != 0 && num != o->only) ||
+        (o->first != 0 && num < o->first) ||
+        (o->last != 0 && num > o->last))
+        return 1;
+    for (i = 0; i < o->nranges; i++)
+        if (num >= o->ranges[2 * i] &&
+            (o->ranges[2 * i + 1] == 0 || num <= o->ranges[2 * i + 1]))
+            return 0;
+    return o->nranges != 0;
 }
 
 static void
@@ -193,7 +205,10 @@ emit(void *ctx, run_job *job)
     o->fs->read++;
     if (x == NULL || x->skipped)
         return o->emit != NULL ? o->emit(o, job->game, -1) : 0;
-    infer_count(&o->fs->tally, &x->infer);
+    /* a game the reader could not read whole (garbage, a binary file)
+     * says nothing of the file's variant */
+    if (job->rc >= 0)
+        infer_count(&o->fs->tally, &x->infer);
     if (x->nfolds != 0) {
         if (put_folded(o, job, x, 0) < 0)
             return -1;
@@ -255,6 +270,14 @@ seekable(FILE *fp)
     return fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode);
 }
 
+int
+tool_is_dir(FILE *fp)
+{
+    struct stat sb;
+
+    return fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
 /* One operand: a reader over the file and the pipeline over its games. An
  * unreadable file is reported and the next one is still read. */
 static int
@@ -266,8 +289,10 @@ run_file(tool_opts *o, const char *arg)
     pdn_reader *r;
     int status, st;
 
-    if (fp == NULL) {
-        tool_error("%s: %s", arg, strerror(errno));
+    if (fp == NULL || tool_is_dir(fp)) {
+        tool_error("%s: %s", arg, strerror(fp == NULL ? errno : EISDIR));
+        if (fp != NULL)
+            fclose(fp);
         return TOOL_TROUBLE;
     }
     o->file = !stdin_ ? arg : o->label != NULL ? o->label : "<stdin>";
@@ -325,6 +350,8 @@ tool_run(tool_opts *o, int argc, char **argv)
         if (st == TOOL_TROUBLE && o->out->err != 0)
             break;
     }
+    if (o->run_end != NULL && o->run_end(o) != 0)
+        status = TOOL_TROUBLE;
     if (summary_end(o) != 0 && status < TOOL_TROUBLE)
         status = TOOL_TROUBLE;
     return tool_finish(o, status);

@@ -58,7 +58,10 @@ typedef struct tool_opts {
     int quiet;               /* -q: warnings are not printed */
     int werror;              /* -W: warnings count as problems */
     int json;                /* -f json */
-    int diag_stdout;         /* findings go to the output, not stderr */
+    int diag_stdout;         /* findings go to the output, not stderr (set
+                                with -f json when the output holds the
+                                JSON records, never when it holds PDN);
+                                --summary json follows them */
     int strict_reader;       /* reader warnings are errors (validate -S) */
     int jobs;                /* -j N: worker threads */
     int have_gt;             /* -g given */
@@ -83,11 +86,17 @@ typedef struct tool_opts {
     int progress;            /* -P 1, -Q -1, else 0: on a terminal */
     unsigned long first, last; /* -k FIRST-LAST: the games to process (0:
                                   open end) */
+    unsigned long *ranges;   /* --games A-B,C-D,...: the pairs, when more
+                                than one (first and last span them) */
+    size_t nranges;
     const char *label;       /* -L: the name of standard input */
     int no_infer;            /* nothing the tool does needs the rules: a
                                 game without GameType is not replayed to
                                 infer its variant (International is
                                 assumed, and not used) */
+    /* after the last file, before the closing summary: 0, or -1 on a
+     * write error (reported) */
+    int (*run_end)(const struct tool_opts *o);
     int reading_bound;       /* reading is most of the work per game: one
                                 thread (the reader serves one thread at a
                                 time, so others would wait; -j 2 ran
@@ -100,6 +109,8 @@ typedef struct tool_opts {
  * closing summary follows (summary.h). Returns the exit status (after
  * tool_finish()). */
 int tool_run(tool_opts *o, int argc, char **argv);
+/* 1 when fp is a directory (an operand that is no input). */
+int tool_is_dir(FILE *fp);
 /* Ends the run's outputs (tool_outputs_close): a write error is reported
  * and gives 2. Returns max(status, that). */
 int tool_finish(tool_opts *o, int status);

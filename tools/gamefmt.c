@@ -162,20 +162,6 @@ gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
                  node_comment, n, PDN_AFTER);
 }
 
-void
-gf_json_error(tbuf *b, const char *file, unsigned long game,
-              const pdn_pos *pos, int code, const char *message)
-{
-    tool_json_head(b, "game", file, game);
-    tbuf_adds(b, ",\"error\":{\"line\":");
-    tool_json_num(b, pos->line);
-    tbuf_adds(b, ",\"col\":");
-    tool_json_num(b, pos->column);
-    tbuf_printf(b, ",\"code\":\"%s\",\"message\":", pdn_code_name(code));
-    tbuf_json(b, message);
-    tbuf_adds(b, "}}\n");
-}
-
 /* 1 when tag i's name stands at an earlier index too. */
 static int
 repeated(const pdn_game *g, size_t i)
@@ -234,4 +220,104 @@ gf_json_game_close(tbuf *b, const pdn_game *g)
     else
         tbuf_adds(b, "null");
     tbuf_adds(b, "}\n");
+}
+
+/* The columns of line [s, e): UTF-8 continuation bytes do not count. */
+static size_t
+columns(const char *s, const char *e)
+{
+    size_t n = 0;
+
+    for (; s < e; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
+/* The comment depth after [s, e) from depth d. */
+static int
+depth_after(const char *s, const char *e, int d)
+{
+    for (; s < e; s++)
+        d += *s == '{' ? 1 : *s == '}' && d > 0 ? -1 : 0;
+    return d;
+}
+
+void
+gf_fold(tbuf *out, const char *text, size_t len, size_t width)
+{
+    const char *p = text, *end = text + len, *nl, *e, *brk, *q;
+    int depth = 0, tags = 1, d;
+
+    for (; p < end; p = nl) {
+        nl = memchr(p, '\n', (size_t)(end - p));
+        nl = nl != NULL ? nl + 1 : end;
+        e = nl > p && nl[-1] == '\n' ? nl - 1 : nl;
+        if (e > p && e[-1] == '\r')
+            e--;
+        if (tags && depth == 0 && (p == e || *p != '['))
+            tags = 0; /* the blank line after the tags, or move text */
+        while (!tags && columns(p, e) > width) {
+            /* the last blank outside comments within width, else the
+             * first one after it */
+            brk = NULL;
+            for (q = p, d = depth; q < e; q++) {
+                d += *q == '{' ? 1 : *q == '}' && d > 0 ? -1 : 0;
+                if (*q == ' ' && d == 0) {
+                    if (brk != NULL && columns(p, q) > width)
+                        break;
+                    brk = q;
+                }
+            }
+            if (brk == NULL)
+                break;
+            tbuf_add(out, p, (size_t)(brk - p));
+            tbuf_add(out, e < nl && *e == '\r' ? "\r\n" : "\n",
+                     e < nl && *e == '\r' ? 2 : 1);
+            depth = 0; /* a blank outside comments */
+            p = brk + 1;
+        }
+        depth = depth_after(p, e, depth);
+        tbuf_add(out, p, (size_t)(nl - p));
+    }
+}
+
+/* A move number at s (its end before e): digits, then "." or "...", then
+ * a blank or the end; its length with the blank, or 0. */
+static size_t
+move_number(const char *s, const char *e)
+{
+    const char *q = s;
+
+    while (q < e && *q >= '0' && *q <= '9')
+        q++;
+    if (q == s || q == e || *q != '.')
+        return 0;
+    q += e - q >= 3 && q[1] == '.' && q[2] == '.' ? 3 : 1;
+    if (q < e && *q != ' ' && *q != '\n' && *q != '\r')
+        return 0;
+    return (size_t)(q - s) + (q < e && *q == ' ');
+}
+
+void
+gf_drop_numbers(tbuf *out, const char *text, size_t len)
+{
+    const char *p = text, *e = text + len;
+    int depth = 0, tags = 1, bol = 1;
+    size_t n;
+
+    while (p < e) {
+        if (bol && depth == 0 && tags && *p != '[')
+            tags = 0; /* past the tag lines */
+        if (!tags && depth == 0 && (p == text || p[-1] == ' ' ||
+                                    p[-1] == '\n' || p[-1] == '(') &&
+            (n = move_number(p, e)) != 0) {
+            p += n;
+            bol = 0;
+            continue;
+        }
+        if (!tags)
+            depth += *p == '{' ? 1 : *p == '}' && depth > 0 ? -1 : 0;
+        bol = *p == '\n';
+        tbuf_addc(out, *p++);
+    }
 }

@@ -28,14 +28,21 @@ int gf_map_fen(const pdn_gametype *src, const pdn_gametype *dst,
  * from the legal move when resolved, else the written path only),
  * strength, nags, setup, and the comments before and after it. */
 void gf_json_game_open(tbuf *b, const char *file, const pdn_game *g);
-/* The whole record of a game that could not be read or typed:
- * {"type":"game","file":FILE,"game":N,"error":{"line":L,"col":C,
- * "code":CODE,"message":M}}. */
-void gf_json_error(tbuf *b, const char *file, unsigned long game,
-                   const pdn_pos *pos, int code, const char *message);
 void gf_json_game_close(tbuf *b, const pdn_game *g);
 void gf_json_move(tbuf *b, const pdn_gametype *src, const pdn_gametype *dst,
                   const pdn_node *n, const char *text, const pdn_move *m,
                   unsigned long ply);
+
+/* --width: appends the game text (tag lines, then move text) to out with
+ * every move text line folded at the last blank outside a comment that
+ * keeps it within width columns (UTF-8 characters counted once); a word
+ * longer than that, a comment's own text and the tag lines stay whole.
+ * Line ends (LF or CR LF) are kept. */
+void gf_fold(tbuf *out, const char *text, size_t len, size_t width);
+
+/* --no-move-numbers: appends the game text to out without the move
+ * numbers of its move text ("12." and "12..." outside comments and tag
+ * lines, with the blank after them). */
+void gf_drop_numbers(tbuf *out, const char *text, size_t len);
 
 #endif

@@ -12,6 +12,7 @@ TOOLS_COMMON = tools/common.h tools/tbuf.c tools/tbuf.h tools/report.c \
 	tools/infer.c tools/infer.h tools/fold.c tools/fold.h tools/summary.c \
 	tools/summary.h
 TOOLS_COMMON += tools/openrec.c tools/openrec.h
+TOOLS_COMMON += tools/handover.c tools/handover.h
 
 bin_PROGRAMS += tools/pdn-validate tools/pdn-legal tools/pdn-replay \
 	tools/pdn-convert tools/pdn-perft tools/pdn-stats tools/pdn-fix \
@@ -43,6 +44,7 @@ tools_pdn_select_SOURCES = tools/pdn-select.c tools/selectcrit.c \
 	tools/selectout.c tools/selectout.h tools/selectpass.c \
 	tools/selectpass.h $(TOOLS_COMMON)
 tools_pdn_select_SOURCES += tools/selectopen.c tools/selectopen.h
+tools_pdn_select_SOURCES += tools/selectsort.c tools/selectsort.h
 tools_pdn_select_LDADD = lib/libpdn.la
 
 ## Test helpers built here: rawgames (a small -w/-x splitter over

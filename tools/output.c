@@ -24,6 +24,8 @@ static size_t nfiles;
 /* The temporaries that exist, for the signal handler and exit(): changed
  * with the signals blocked. */
 static char *volatile live[NOUT];
+/* The temporaries made outside that table (tool_temp_create). */
+static tool_temp *volatile extra;
 static mode_t new_mode = 0666;
 static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 #define NSIGS (sizeof sigs / sizeof *sigs)
@@ -31,11 +33,14 @@ static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 static void
 drop_temps(void)
 {
+    tool_temp *t;
     size_t i;
 
     for (i = 0; i < NOUT; i++)
         if (live[i] != NULL)
             unlink(live[i]); /* async-signal-safe, as is all of this */
+    for (t = extra; t != NULL; t = t->next)
+        unlink(t->path);
 }
 
 /* Removes the temporaries, then dies by the same signal, so that the
@@ -248,6 +253,45 @@ check_inputs(const out_id *id, int argc, char **argv)
         return -1;
     }
     return 0;
+}
+
+int
+tool_temp_create(tool_temp *t, const char *target)
+{
+    const char *slash = strrchr(target, '/');
+    size_t d = slash != NULL ? (size_t)(slash - target) + 1 : 0;
+    sigset_t old;
+    int fd, e;
+
+    t->path = tool_xmalloc(d + 32);
+    memcpy(t->path, target, d);
+    strcpy(t->path + d, ".pdntools.XXXXXX");
+    block(1, &old);
+    fd = mkstemp(t->path);
+    e = errno;
+    if (fd >= 0) {
+        t->next = extra;
+        extra = t;
+    }
+    block(0, &old);
+    if (fd < 0) {
+        free(t->path);
+        t->path = NULL;
+        errno = e;
+        return -1;
+    }
+    fchmod(fd, new_mode);
+    return fd;
+}
+
+void
+tool_temps_forget(void)
+{
+    sigset_t old;
+
+    block(1, &old);
+    extra = NULL;
+    block(0, &old);
 }
 
 /* Creates the temporary beside o's target, with the target's permission

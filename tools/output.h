@@ -55,6 +55,20 @@ int tool_flush(tool_output *out);
  * else removes them. Returns max(status, 2 on any write error). */
 int tool_outputs_close(int status);
 
+/* A temporary made outside the output options (pdn-select -i): removed
+ * like theirs when a signal or exit ends the run, until forgotten. */
+typedef struct tool_temp {
+    char *path;                /* malloc'd */
+    struct tool_temp *next;
+} tool_temp;
+/* Creates a temporary in target's directory, with a new file's
+ * permissions, and records t (which must live until forgotten). Returns
+ * its descriptor, or -1 with errno. */
+int tool_temp_create(tool_temp *t, const char *target);
+/* Forgets every temporary of tool_temp_create (renamed or removed by the
+ * caller). */
+void tool_temps_forget(void);
+
 /* Games copied byte for byte (pdn-legal -w/-x, pdn-select). A game's raw
  * text starts with what stands between it and the game before: the end of
  * that game's last line (blanks and the newline) goes with that game, so

@@ -29,6 +29,8 @@ typedef struct conv_opts {
     int no_nags;      /* --no-nags: NAGs and strength marks */
     int no_variations; /* --no-variations */
     long ply_limit;   /* --ply-limit: the plies kept per line, -1 = all */
+    long width;       /* --width: move text lines of at most N columns, 0 */
+    int no_numbers;   /* --no-move-numbers */
 } conv_opts;
 
 /* One game being converted: its source GameType (as read or inferred) and
@@ -49,9 +51,16 @@ typedef struct conv {
 /* Options without a short form (their letters mean other things in other
  * tools). */
 enum { OPT_OPENING = TOOL_LONG_OWN, OPT_TAGS, OPT_NO_COMMENTS, OPT_NO_NAGS,
-       OPT_NO_VARIATIONS, OPT_PLY_LIMIT };
+       OPT_NO_VARIATIONS, OPT_PLY_LIMIT, OPT_WIDTH,
+       OPT_NO_NUMBERS };
 
 static const tool_option convert_options[] = {
+    {"no-move-numbers", OPT_NO_NUMBERS, NULL,
+     "write the moves without move numbers (PDN\n"
+     "takes them as optional)"},
+    {"width", OPT_WIDTH, "N", "fold move text lines at N columns (20-1000;\n"
+                              "a longer word, a comment's text and the\n"
+                              "tags stay whole)"},
     {"notation", 'm', "NOTATION", "num or alg: square notation of the output\n"
                                   "(the GameType tag is rewritten to say so)"},
     {"numbering", 'N', "CODE", "numbering of numeric output, e.g. N2 or N0\n"
@@ -238,10 +247,11 @@ copy_unread(const tool_opts *o, const char *file, const pdn_game *g,
         }
         if (e.pos.line == 0 && g != NULL)
             e.pos = pdn_game_pos(g);
-        gf_json_error(&to->out, file, g ? pdn_game_number(g) : rerr->game,
-                      &e.pos, e.code != PDN_OK ? e.code : PDN_EVARIANT,
-                      e.code != PDN_OK ? e.text
-                                       : "cannot infer the game type");
+        tool_json_unread(&to->out, file,
+                         g ? pdn_game_number(g) : rerr->game, &e.pos,
+                         e.code != PDN_OK ? e.code : PDN_EVARIANT,
+                         e.code != PDN_OK ? e.text
+                                          : "cannot infer the game type");
         return;
     }
     if (raw == NULL)
@@ -442,6 +452,22 @@ write_game(const tool_opts *o, const char *file, const pdn_game *g,
 
     pdn_error_clear(&err);
     text = pdn_game_to_string(g, co->flags, &len, &err);
+    if (text != NULL && co->no_numbers) {
+        tbuf f = {NULL, 0, 0};
+
+        gf_drop_numbers(&f, text, len);
+        free(text);
+        text = f.data;
+        len = f.len;
+    }
+    if (text != NULL && co->width > 0) {
+        tbuf f = {NULL, 0, 0};
+
+        gf_fold(&f, text, len, (size_t)co->width);
+        free(text);
+        text = f.data;
+        len = f.len;
+    }
     if (text == NULL) {
         tool_diag_err(o, to, file, &err, NULL);
         to->fatal = 1;
@@ -516,7 +542,7 @@ main(int argc, char **argv)
     static const unsigned style_flags[] = {
         PDN_WRITE_KEEP_TAGS | PDN_WRITE_KEEP_RESULT, PDN_WRITE_PDN3,
         PDN_WRITE_COMPAT};
-    conv_opts co = {0, -1, C_KEEP, 0, 0, 0, NULL, 0, 0, 0, -1};
+    conv_opts co = {0, -1, C_KEEP, 0, 0, 0, NULL, 0, 0, 0, -1, 0, 0};
     tool_opts o;
     int c, v, st;
 
@@ -544,6 +570,11 @@ main(int argc, char **argv)
             co.no_nags = 1;
         else if (c == OPT_NO_VARIATIONS)
             co.no_variations = 1;
+        else if (c == OPT_NO_NUMBERS)
+            co.no_numbers = 1;
+        else if (c == OPT_WIDTH &&
+                 tool_number_option(c, optarg, 20, 1000, NULL, &co.width) != 0)
+            return TOOL_TROUBLE;
         else if (c == OPT_PLY_LIMIT &&
                  tool_number_option(c, optarg, 0, 1000000000L, NULL,
                                     &co.ply_limit) != 0)
@@ -558,11 +589,18 @@ main(int argc, char **argv)
         if (v < 0)
             return TOOL_TROUBLE;
     }
+    if ((co.width > 0 || co.no_numbers) && co.json)
+        return tool_usage_error("--width and --no-move-numbers shape PDN "
+                                "text: not with -f json");
+    if (co.corner >= 0 && co.notation == 'A')
+        return tool_usage_error("-N sets the corner of numeric notation: "
+                                "not with -m alg");
     /* An untagged game's variant matters only when the moves are
      * replayed (-m, -N, -c, -f json) or named (--opening). */
     o.no_infer = !co.json && co.capture == C_KEEP && !co.notation &&
                  co.corner < 0 && !co.opening;
     o.reading_bound = o.no_infer;
+    o.diag_stdout = co.json; /* with the records, never into PDN */
     if (st >= 0)
         return st;
     return tool_run(&o, argc - optind, argv + optind);

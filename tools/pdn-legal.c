@@ -350,6 +350,12 @@ split(const tool_opts *o, const pdn_game *g, int status)
     return tool_copy_body(to, o->file, g, (size_t)head);
 }
 
+static int
+games_on_stdout(const tool_output *t)
+{
+    return t != NULL && t->name != NULL && strcmp(t->name, "-") == 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -386,6 +392,18 @@ main(int argc, char **argv)
         return st;
     if (tool_openings_check(lo.openings, o.json) != 0)
         return TOOL_TROUBLE;
+    /* games to standard output (-w - or -x -): the report goes to
+     * standard error, and the games' output is the run's output */
+    if (o.out == tool_output_std()) {
+        tool_output *games = games_on_stdout(lo.ok)    ? lo.ok
+                             : games_on_stdout(lo.bad) ? lo.bad
+                                                       : NULL;
+
+        if (games != NULL) {
+            o.diag_stdout = 0;
+            o.out = games;
+        }
+    }
     /* -w and -x are committed with the report, by tool_finish */
     return tool_run(&o, argc - optind, argv + optind);
 }

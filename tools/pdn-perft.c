@@ -326,6 +326,7 @@ main(int argc, char **argv)
     int c, d, depth = DEFAULT_DEPTH, div = 0, merge = 1, jobs = 1, st;
     long v;
     pdn_board *b;
+    int have_gt = 0;
 
     pdn_gametype_standard(20, &gt);
     while ((c = tool_getopt(&perft_cmdline, NULL, argc, argv, &st)) != -1) {
@@ -333,6 +334,7 @@ main(int argc, char **argv)
         case 'g':
             if (tool_gametype_option(c, optarg, &gt) != 0)
                 return TOOL_TROUBLE;
+            have_gt = 1;
             break;
         case 'F':
             fen = optarg;
@@ -364,6 +366,9 @@ main(int argc, char **argv)
         return st;
     if (optind < argc)
         return tool_usage_error("extra operand '%s'", argv[optind]);
+    if (fen != NULL && !have_gt)
+        return tool_usage_error("-F: a FEN does not say its variant: give "
+                                "-g GAMETYPE too (-g 20 for International)");
     b = start_board(&gt, fen);
     if (b == NULL)
         return TOOL_TROUBLE;

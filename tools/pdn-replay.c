@@ -10,6 +10,7 @@
 #include "openrec.h"
 #include "pictures.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -31,9 +32,12 @@ typedef struct replay_opts {
     int found;           /* -n: the game was seen */
     pic_opts pics;       /* -O, -t, -r, -z, -C, -U */
     unsigned long most;  /* the most games of one input */
-    int file_col;        /* several inputs: text lines name their file */
+    int file_col;        /* --with-filename: text lines name their file */
     int openings;        /* --openings */
 } replay_opts;
+
+/* Options without a short form (-H is pdn-select's --dedupe). */
+enum { OPT_WITH_FILENAME = TOOL_LONG_OWN, OPT_NO_FILENAME };
 
 /* Adding an option: one line here, one branch in main. */
 static const tool_option replay_options[] = {
@@ -52,6 +56,10 @@ static const tool_option replay_options[] = {
     {"colours", 'C', "LIGHT,DARK", "svg and html: colours of the squares"},
     {"unicode", 'U', NULL, "board: Unicode pieces"},
     TOOL_OPENINGS_OPTION,
+    {"with-filename", OPT_WITH_FILENAME, NULL,
+     "fen and board: each line or diagram names its\n"
+     "file first (whatever the number of files)"},
+    {"no-filename", OPT_NO_FILENAME, NULL, "fen and board: no file name (the default)"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline replay_cmdline = {
@@ -371,15 +379,161 @@ check_pictures(const replay_opts *ro, int nfiles)
     return -1;
 }
 
+static const char *const format_names[] = {"fen",  "board", "svg",
+                                           "json", "html",  NULL};
+
+/* The drawing options, and the formats that draw with them. */
+enum { S_FLIP = 1, S_UNICODE = 2, S_SIZE = 4, S_COLOURS = 8 };
+
+/* An option of the drawings given with a format that does not use it: a
+ * usage error (status 2), else -1. */
+static int
+check_styles(const replay_opts *ro, int styled)
+{
+    static const struct {
+        int bit;
+        const char *name;
+        int formats; /* 1 << F_... */
+        const char *which;
+    } need[] = {
+        {S_FLIP, "-r", 1 << F_BOARD | 1 << F_SVG | 1 << F_HTML,
+         "board, svg and html"},
+        {S_UNICODE, "-U", 1 << F_BOARD, "board"},
+        {S_SIZE, "-z", 1 << F_SVG | 1 << F_HTML, "svg and html"},
+        {S_COLOURS, "-C", 1 << F_SVG | 1 << F_HTML, "svg and html"},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof need / sizeof *need; i++)
+        if ((styled & need[i].bit) && !(need[i].formats & 1 << ro->format))
+            return tool_usage_error("%s draws the diagrams of -f %s only, "
+                                    "not of -f %s", need[i].name,
+                                    need[i].which, format_names[ro->format]);
+    return -1;
+}
+
+/* -C LIGHT,DARK: a name must be one SVG and CSS know (#rgb and #rrggbb
+ * are checked by diagram_colours), else the board would be drawn in a
+ * colour no viewer has (black). */
+static int
+colour_names_known(const char *arg)
+{
+    static const char names[] =
+        " aliceblue antiquewhite aqua aquamarine azure beige bisque black"
+        " blanchedalmond blue blueviolet brown burlywood cadetblue"
+        " chartreuse chocolate coral cornflowerblue cornsilk crimson cyan"
+        " darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey"
+        " darkkhaki darkmagenta darkolivegreen darkorange darkorchid"
+        " darkred darksalmon darkseagreen darkslateblue darkslategray"
+        " darkslategrey darkturquoise darkviolet deeppink deepskyblue"
+        " dimgray dimgrey dodgerblue firebrick floralwhite forestgreen"
+        " fuchsia gainsboro ghostwhite gold goldenrod gray grey green"
+        " greenyellow honeydew hotpink indianred indigo ivory khaki"
+        " lavender lavenderblush lawngreen lemonchiffon lightblue"
+        " lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen"
+        " lightgrey lightpink lightsalmon lightseagreen lightskyblue"
+        " lightslategray lightslategrey lightsteelblue lightyellow lime"
+        " limegreen linen magenta maroon mediumaquamarine mediumblue"
+        " mediumorchid mediumpurple mediumseagreen mediumslateblue"
+        " mediumspringgreen mediumturquoise mediumvioletred midnightblue"
+        " mintcream mistyrose moccasin navajowhite navy oldlace olive"
+        " olivedrab orange orangered orchid palegoldenrod palegreen"
+        " paleturquoise palevioletred papayawhip peachpuff peru pink plum"
+        " powderblue purple rebeccapurple red rosybrown royalblue"
+        " saddlebrown salmon sandybrown seagreen seashell sienna silver"
+        " skyblue slateblue slategray slategrey snow springgreen steelblue"
+        " tan teal thistle tomato turquoise violet wheat white whitesmoke"
+        " yellow yellowgreen ";
+    const char *p = arg, *end;
+    char word[32];
+    size_t n, i;
+
+    for (;; p = end + 1) {
+        end = p + strcspn(p, ",");
+        n = (size_t)(end - p);
+        if (*p != '#') {
+            if (n == 0 || n + 3 > sizeof word)
+                return 0;
+            word[0] = ' ';
+            for (i = 0; i < n; i++)
+                word[i + 1] = (char)tolower((unsigned char)p[i]);
+            word[n + 1] = ' ';
+            word[n + 2] = '\0';
+            if (strstr(names, word) == NULL)
+                return 0;
+        }
+        if (*end == '\0')
+            return 1;
+    }
+}
+
+/* -O: the STEM of each operand's pictures: its base name without .pdn
+ * ("stdin" for standard input), or, when two operands would share one,
+ * NN-BASE with the operand's number, so that no picture is written over
+ * another's. */
+static char **stems, **operands;
+static int noperands;
+
+static const char *
+stem_of(const char *file)
+{
+    int i;
+
+    for (i = 0; i < noperands; i++)
+        if (operands[i] == file || strcmp(operands[i], file) == 0)
+            return stems[i];
+    return NULL; /* standard input under its -L name */
+}
+
+static void
+make_stems(int argc, char **argv)
+{
+    int i, j, clash = 0, width = 1, n;
+
+    stems = tool_xmalloc(((size_t)argc + 1) * sizeof *stems);
+    operands = argv;
+    noperands = argc;
+    for (n = argc; n >= 10; n /= 10)
+        width++;
+    for (i = 0; i < argc; i++) {
+        const char *b = strrchr(argv[i], '/');
+        size_t len;
+
+        b = strcmp(argv[i], "-") == 0 ? "stdin" : b ? b + 1 : argv[i];
+        len = strlen(b);
+        if (len > 4 && strcmp(b + len - 4, ".pdn") == 0)
+            len -= 4;
+        stems[i] = tool_xmalloc(len + 32);
+        snprintf(stems[i], len + 32, "%.*s", (int)len, b);
+        for (j = 0; j < i; j++)
+            clash |= strcmp(stems[i], stems[j]) == 0;
+    }
+    for (i = 0; clash && i < argc; i++) {
+        tbuf t = {NULL, 0, 0};
+
+        tbuf_printf(&t, "%0*d-%s", width, i + 1, stems[i]);
+        free(stems[i]);
+        stems[i] = t.data;
+    }
+}
+
+static void
+free_stems(void)
+{
+    int i;
+
+    for (i = 0; stems != NULL && i < noperands; i++)
+        free(stems[i]);
+    free(stems);
+}
+
 int
 main(int argc, char **argv)
 {
-    static const char *const fmts[] = {"fen",  "board", "svg",
-                                       "json", "html",  NULL};
     replay_opts ro;
     tool_opts o;
     long v;
-    int c, st;
+    int c, st, styled = 0;
 
     memset(&ro, 0, sizeof ro);
     ro.format = F_FEN;
@@ -408,30 +562,39 @@ main(int argc, char **argv)
             ro.pics.sheet = 1;
         } else if (c == 'r') {
             ro.pics.style.flip = 1;
+            styled |= S_FLIP;
         } else if (c == 'U') {
             ro.pics.style.unicode = 1;
+            styled |= S_UNICODE;
         } else if (c == TOOL_OPT_OPENINGS) {
             ro.openings = 1;
+        } else if (c == OPT_WITH_FILENAME || c == OPT_NO_FILENAME) {
+            ro.file_col = c == OPT_WITH_FILENAME;
         } else if (c == 'z') {
             if (tool_number_option(c, optarg, 8, 400, "a square size of "
                                    "8-400 pixels", &v) != 0)
                 return TOOL_TROUBLE;
             ro.pics.style.cell = (int)v;
+            styled |= S_SIZE;
         } else if (c == 'C') {
-            if (diagram_colours(&ro.pics.style, optarg) != 0)
+            styled |= S_COLOURS;
+            if (!colour_names_known(optarg) ||
+                diagram_colours(&ro.pics.style, optarg) != 0)
                 return tool_usage_error("-C: invalid colours '%s'; expected "
                                         "LIGHT,DARK, each #rgb, #rrggbb or "
                                         "a name", optarg);
         } else if (c == 'f') {
-            if ((ro.format = tool_choice(c, optarg, fmts)) < 0)
+            if ((ro.format = tool_choice(c, optarg, format_names)) < 0)
                 return TOOL_TROUBLE;
-            o.json = ro.format == F_JSON;
+            o.json = o.diag_stdout = ro.format == F_JSON;
         }
     }
     if (st >= 0)
         return st;
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
+    if ((st = check_styles(&ro, styled)) >= 0)
+        return st;
     if (tool_openings_check(ro.openings, o.json) != 0)
         return TOOL_TROUBLE;
     /* -f svg on a file of one game: that game, without -n */
@@ -441,8 +604,12 @@ main(int argc, char **argv)
     if ((st = check_pictures(&ro, argc - optind)) >= 0)
         return st;
     o.only = ro.game;
-    ro.file_col = argc - optind > 1;
+    if (ro.pics.dir != NULL) {
+        make_stems(argc - optind, argv + optind);
+        ro.pics.stem = stem_of;
+    }
     st = tool_run(&o, argc - optind, argv + optind);
+    free_stems();
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
         tool_error("-n: no game %lu: %s %lu game%s", ro.game,
                    argc - optind > 1 ? "each input has at most"

@@ -11,6 +11,9 @@
 #include "selectopen.h"
 #include "selectout.h"
 #include "selectpass.h"
+#include "selectsort.h"
+#include "handover.h"
+#include "summary.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -24,7 +27,7 @@ const char tool_name[] = "pdn-select";
 static const tool_option select_options[] = {
     {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n"
                             "extended regular expression ERE (repeatable:\n"
-                            "all must hold)"},
+                            "all must hold); NAME~=ERE: in any case"},
     {"player", 'P', "ERE", "White or Black matches ERE"},
     {"event", SELECT_OPT_EVENT, "ERE", "Event matches ERE (as -T Event=ERE)"},
     {"result", 'Y', "RESULT", "the result is RESULT (1-0, 0-1, 1/2-1/2, 2-0,\n"
@@ -61,6 +64,9 @@ static const tool_option select_options[] = {
     {"shard-bytes", SELECT_OPT_SHARD_BYTES, "N",
      "-i: shards of about N bytes (a larger game\n"
      "alone), at game boundaries"},
+    {"sort", SELECT_OPT_SORT, "TAG", "write the games selected in the order of\n"
+                                     "their TAG's value (bytes; games without\n"
+                                     "it last, equal values in input order)"},
     {"format", 'f', "FORMAT", "pdn (default: the games) or json (one record\n"
                               "per game: file, game, tags)"},
     {NULL, 0, NULL, NULL}};
@@ -68,19 +74,9 @@ static const tool_option select_options[] = {
 static const tool_cmdline select_cmdline = {
     "[OPTION]... [FILE]...",
     "Write the PDN games that match every criterion, byte for byte.\n",
-    select_options, "gGAEoqWj" TOOL_OPT_LABEL TOOL_OPT_SUMMARY TOOL_OPT_PROGRESS
-        TOOL_OPT_NO_PROGRESS,
+    select_options, "gGAEoqWj" TOOL_OPT_SCALE,
     "no game selected, or input that could not be read", NULL};
 
-/* What workers hand to the main thread: each game's verdict, found by its
- * address (a game lives until its turn in input order has come). */
-typedef struct pending {
-    const pdn_game *g;
-    sel_verdict v;
-    struct pending *next;
-} pending;
-
-#define NBUCKETS 1024
 
 typedef struct select_state {
     sel_crit crit;
@@ -96,48 +92,29 @@ typedef struct select_state {
     const char *file;         /* the input of the last game emitted */
     unsigned long last_number;
     selout route;             /* where the bytes go */
+    selsort sort;             /* --sort: the games selected, in order */
     tool_output *bad;
-    pthread_mutex_t lock;
-    pending *bucket[NBUCKETS];
+    handover verdicts;        /* each game's, from the workers */
 } select_state;
 
-static size_t
-bucket_of(const pdn_game *g)
-{
-    return ((uintptr_t)g >> 4) % NBUCKETS;
-}
-
-static void
-hand_over(select_state *s, const pdn_game *g, const sel_verdict *v)
-{
-    pending *p = tool_xmalloc(sizeof *p);
-    size_t k = bucket_of(g);
-
-    p->g = g;
-    p->v = *v;
-    pthread_mutex_lock(&s->lock);
-    p->next = s->bucket[k];
-    s->bucket[k] = p;
-    pthread_mutex_unlock(&s->lock);
-}
+/* What a worker hands over: the verdict, and the reader's error when
+ * the game could not be read whole (its JSON record is then that). */
+typedef struct sel_pending {
+    sel_verdict v;
+    pdn_pos pos;
+    int code;                /* PDN_OK: read whole */
+    char message[256];
+} sel_pending;
 
 /* The verdict of g; 0 when none was handed over (no game, or -I). */
 static int
-take(select_state *s, const pdn_game *g, sel_verdict *v)
+take(select_state *s, const pdn_game *g, sel_pending *v)
 {
-    pending **pp, *p;
-    size_t k = bucket_of(g);
+    sel_pending *p = handover_take(&s->verdicts, g);
 
-    pthread_mutex_lock(&s->lock);
-    for (pp = &s->bucket[k]; *pp != NULL && (*pp)->g != g; pp = &(*pp)->next)
-        ;
-    p = *pp;
-    if (p != NULL)
-        *pp = p->next;
-    pthread_mutex_unlock(&s->lock);
     if (p == NULL)
         return 0;
-    *v = p->v;
+    *v = *p;
     free(p);
     return 1;
 }
@@ -147,17 +124,22 @@ select_game(const tool_opts *o, const char *file, pdn_game *g,
             const pdn_error *rerr, tool_out *to)
 {
     select_state *s = o->ud;
-    sel_verdict v;
+    sel_pending p;
 
-    (void)rerr;
     if (g == NULL || atomic_load(&s->stopped))
         return;
-    selcrit_game(&s->crit, o, file, g, to, &v, NULL, NULL);
-    hand_over(s, g, &v);
+    selcrit_game(&s->crit, o, file, g, to, &p.v, NULL, NULL);
+    p.code = rerr->code;
+    p.pos = rerr->pos;
+    snprintf(p.message, sizeof p.message, "%s", rerr->code ? rerr->text : "");
+    handover_put(&s->verdicts, g, tool_xmemdup(&p, sizeof p));
 }
 
-/* "FILE:LINE:COL: note: ..." on stderr: which game a dropped one repeats.
- * Not a finding: it does not change the exit status. */
+/* Which game a dropped one repeats: "FILE:LINE:COL: note: same game as
+ * game N of FILE2 (game M)" on stderr, or with -f json a record
+ * {"type":"duplicate",...,"kind":"same"|"beginning","of":{"file":FILE2,
+ * "game":N}} of the output. Not a finding: it does not change the exit
+ * status. */
 static void
 report(const seldup *names, const tool_opts *o, const pdn_game *g,
        const char *what, uint32_t first)
@@ -165,13 +147,30 @@ report(const seldup *names, const tool_opts *o, const pdn_game *g,
     unsigned long num;
     const char *name = seldup_name(names, first, &num);
     pdn_pos pos = pdn_game_pos(g);
+    tbuf b = {NULL, 0, 0};
 
     if (o->quiet)
         return;
-    fprintf(stderr, "%s: %s:%lu:%lu: note: %s %s:%lu (game %lu)\n",
-            tool_name, o->file,
-            (unsigned long)pos.line, (unsigned long)pos.column, what, name,
-            num, pdn_game_number(g));
+    if (!o->json) {
+        progress_clear();
+        fprintf(stderr, "%s: %s:%lu:%lu: note: %s game %lu of %s (game "
+                        "%lu)\n", tool_name, o->file,
+                (unsigned long)pos.line, (unsigned long)pos.column, what, num,
+                name, pdn_game_number(g));
+        return;
+    }
+    tool_json_head(&b, "duplicate", o->file, pdn_game_number(g));
+    tbuf_adds(&b, ",\"line\":");
+    tool_json_num(&b, pos.line);
+    tbuf_adds(&b, ",\"col\":");
+    tool_json_num(&b, pos.column);
+    tbuf_printf(&b, ",\"kind\":\"%s\",\"of\":{\"file\":",
+                strcmp(what, "same game as") == 0 ? "same" : "beginning");
+    tbuf_json(&b, name);
+    tbuf_printf(&b, ",\"game\":%lu}}\n", num);
+    /* a write error is kept by the output: the run ends with status 2 */
+    tool_write(o->out, b.data, b.len);
+    tbuf_free(&b);
 }
 
 /* The game's number over every input, and the file table it needs. */
@@ -222,16 +221,24 @@ decide(select_state *s, const tool_opts *o, const pdn_game *g,
     return 1;
 }
 
+/* A selected game's record: where it starts in its input (line, byte
+ * offset) and its tags; or the reader's error when it could not be read
+ * whole. */
 static void
-json_record(tbuf *b, const tool_opts *o, const pdn_game *g)
+json_record(tbuf *b, const tool_opts *o, const pdn_game *g,
+            const sel_pending *p)
 {
     size_t i, j, n = pdn_game_tag_count(g);
+    pdn_pos pos = pdn_game_pos(g);
 
-    tbuf_adds(b, "{\"type\":\"game\",\"file\":");
-    tbuf_json(b, o->file);
-    tbuf_adds(b, ",\"game\":");
-    tbuf_addu(b, pdn_game_number(g));
-    tbuf_adds(b, ",\"tags\":{");
+    if (p->code != PDN_OK) {
+        tool_json_unread(b, o->file, pdn_game_number(g), &p->pos, p->code,
+                         p->message);
+        return;
+    }
+    tool_json_head(b, "game", o->file, pdn_game_number(g));
+    tbuf_printf(b, ",\"line\":%lu,\"offset\":%llu,\"tags\":{",
+                (unsigned long)pos.line, (unsigned long long)pos.offset);
     for (i = 0; i < n; i++) {
         const char *name = pdn_game_tag_name_at(g, i);
 
@@ -253,7 +260,7 @@ static int
 select_emit(const tool_opts *o, const pdn_game *g, int status)
 {
     select_state *s = o->ud;
-    sel_verdict v;
+    sel_pending v;
     int chosen, stopped = atomic_load(&s->stopped);
 
     (void)status;
@@ -261,19 +268,35 @@ select_emit(const tool_opts *o, const pdn_game *g, int status)
         return 0;
     if (!take(s, g, &v) || (stopped && s->selected >= s->max))
         return selout_game(&s->route, o, g, NULL);
-    chosen = decide(s, o, g, &v);
+    chosen = decide(s, o, g, &v.v);
     if (chosen && s->json) {
         tbuf b = {NULL, 0, 0};
         int rc;
 
-        json_record(&b, o, g);
+        json_record(&b, o, g, &v);
         rc = tool_write(o->out, b.data, b.len);
         tbuf_free(&b);
         return rc < 0 ? -1 : selout_game(&s->route, o, g, NULL);
     }
+    if (chosen && s->sort.tag != NULL) {
+        if (selout_game(&s->route, o, g, &s->sort.out) < 0)
+            return -1;
+        selsort_add(&s->sort, g);
+        return 0;
+    }
     if (chosen)
         return selout_game(&s->route, o, g, s->route.main);
     return selout_game(&s->route, o, g, s->bad);
+}
+
+/* After the last input: the summary says how many were selected. */
+static int
+select_run_end(const tool_opts *o)
+{
+    select_state *s = o->ud;
+
+    summary_selected(s->selected);
+    return s->sort.tag != NULL ? selsort_end(&s->sort, o->out) : 0;
 }
 
 static int
@@ -306,10 +329,14 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
         } else if (c == SELECT_OPT_SHARD_GAMES || c == SELECT_OPT_SHARD_BYTES) {
             if (selout_shard_option(&s->route, c, optarg) < 0)
                 return TOOL_TROUBLE;
+        } else if (c == SELECT_OPT_SORT) {
+            s->sort.tag = optarg;
         } else if (c == 'f') {
             static const char *const fmts[] = {"pdn", "json", NULL};
             if ((s->json = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
+            /* findings and notes as records beside the games' */
+            o->json = o->diag_stdout = s->json;
         }
     }
     if (st >= 0)
@@ -323,6 +350,13 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
                                 "not with -o or -f json");
     if (selout_check(&s->route) < 0)
         return TOOL_TROUBLE;
+    if (s->sort.tag != NULL && (s->count_only || s->json ||
+                                s->route.split != NULL))
+        return tool_usage_error("--sort orders the games written: not with "
+                                "-k, -f json or -i");
+    if (s->crit.reversed && !s->crit.have_pos && !s->crit.have_mat)
+        return tool_usage_error("-Q reverses the colours of -X and -M: "
+                                "give one of them");
     if (s->crit.prefixes && (argc == optind || strcmp(argv[argc - 1], "-") == 0))
         return tool_usage_error("-J reads its inputs twice: they must be "
                                 "files, not standard input");
@@ -339,8 +373,9 @@ main(int argc, char **argv)
     tool_opts_init(&o);
     o.game = select_game;
     o.emit = select_emit;
+    o.run_end = select_run_end;
     o.ud = &s;
-    pthread_mutex_init(&s.lock, NULL);
+    handover_init(&s.verdicts);
     if ((st = parse(&s, &o, argc, argv)) >= 0)
         return st;
     argc -= optind;
@@ -354,6 +389,8 @@ main(int argc, char **argv)
     /* -J: fingerprints of every game first, then which game each begins */
     if (s.crit.prefixes &&
         selpass_fragments(&s.crit, &o, argc, argv, &s.all, &s.container) != 0)
+        return TOOL_TROUBLE;
+    if (s.sort.tag != NULL && selsort_open(&s.sort) != 0)
         return TOOL_TROUBLE;
     if (s.count_only)
         out_fd = dup(STDOUT_FILENO);
@@ -371,6 +408,7 @@ main(int argc, char **argv)
     }
     if (st == TOOL_OK && s.selected == 0)
         st = TOOL_PROBLEMS;
+    handover_free(&s.verdicts);
     seldup_free(&s.seen);
     seldup_free(&s.all);
     free(s.container);

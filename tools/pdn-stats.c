@@ -9,6 +9,7 @@
 #include "common.h"
 #include "fixtags.h"
 #include "stats.h"
+#include "handover.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@ typedef struct game_info {
     unsigned long plies;
     char *opening;         /* "VARIANT\tMOVES", or NULL */
     char *named;           /* "VARIANT\tNAME" of its named opening, or NULL */
+    int unread;            /* the reader could not build it whole */
 } game_info;
 
 /* Options without a short form (-k and -T mean other things in other
@@ -50,7 +52,8 @@ static const tool_cmdline stats_cmdline = {
     "[OPTION]... [FILE]...",
     "Summarise PDN archives: games, variants, results, dates, events,\n"
     "players, plies, openings and a score table per event.\n",
-    stats_options, "gGAoqW", "games that could not be read", NULL};
+    stats_options, "gGAEoqWj" TOOL_OPT_SCALE, "games that could not be read",
+    NULL};
 
 /* A name worth counting, without the spaces around it: a new string, or
  * NULL for none, "" or "?". */
@@ -284,122 +287,127 @@ scope_free(scope *s)
     memset(s, 0, sizeof *s);
 }
 
-/* One operand: its games counted in the file's scope and the total; with
- * single (the only operand), the total is the file's scope, so that the
- * tables are held once. */
-static int
-stats_file(tool_opts *o, const char *arg, scope *total, int single)
+/* The run: the counters of the file being read and of every file (with
+ * one operand the total is the file's scope, so that the tables are held
+ * once), and the workers' game_info on its way to the main thread. */
+typedef struct stats_run {
+    stats_opts so;
+    scope total, file;
+    int single;
+    handover infos;
+} stats_run;
+
+/* Worker: what the game adds, handed over to stats_emit_game. A game the
+ * reader could not build whole counts as unreadable. */
+static void
+stats_game(const tool_opts *o, const char *file, pdn_game *g,
+           const pdn_error *rerr, tool_out *to)
 {
-    int stdin_ = strcmp(arg, "-") == 0, status = TOOL_OK, rc;
-    FILE *fp = stdin_ ? stdin : fopen(arg, "rb");
-    struct stat sb;
-    infer_prior prior;
-    infer_tally tally;
-    tool_cache cache;
-    tool_out to, sum;
-    pdn_reader *r;
-    pdn_game *g;
-    pdn_error e;
-    scope s, *fs = single ? total : &s;
+    stats_run *sr = o->ud;
+    game_info *gi;
 
-    if (fp == NULL) {
-        tool_error("%s: %s", arg, strerror(errno));
-        return TOOL_TROUBLE;
-    }
-    o->file = stdin_ ? "<stdin>" : arg;
-    memset(&prior, 0, sizeof prior);
-    memset(&tally, 0, sizeof tally);
-    memset(&cache, 0, sizeof cache);
-    memset(&s, 0, sizeof s);
-    memset(&sum, 0, sizeof sum);
-    prior.prior = -1;
-    if (!o->have_gt && !o->have_force && fstat(fileno(fp), &sb) == 0 &&
-        S_ISREG(sb.st_mode))
-        infer_prepass(o, fp, o->file, &prior);
-    o->prior = &prior;
-    r = pdn_reader_new_file(fp, o->file);
-    if (r == NULL) {
-        tool_error("memory exhausted");
-        exit(TOOL_TROUBLE);
-    }
-    pdn_error_clear(&e);
-    while ((rc = pdn_reader_next(r, &g, &e)) != 0) {
-        game_info gi;
+    if (g == NULL)
+        return;
+    gi = tool_xmalloc(sizeof *gi);
+    if (rerr->code != 0)
+        memset(gi, 0, sizeof *gi), gi->unread = 1;
+    else
+        info(o, file, g, gi, to);
+    handover_put(&sr->infos, g, gi);
+}
 
-        memset(&to, 0, sizeof to);
-        to.cache = &cache;
-        to.infer.cand = -1;
-        if (rc < 0) {
-            tool_diag_err(o, &to, o->file, &e, NULL);
-            fs->unread++;
-            if (!single)
-                total->unread++;
-            status = TOOL_PROBLEMS;
-            if (e.code == PDN_EIO || e.code == PDN_ENOMEM)
-                status = TOOL_TROUBLE;
-            pdn_error_clear(&e);
-        } else {
-            info(o, o->file, g, &gi, &to);
-            infer_count(&tally, &to.infer);
-            add(fs, &gi);
-            if (!single)
-                add(total, &gi);
-            free(gi.opening);
-            free(gi.named);
-            free(gi.event);
-            free(gi.white);
-            free(gi.black);
-            if (to.errors != 0)
-                status = TOOL_PROBLEMS;
-        }
-        if (o->werror && to.warnings != 0 && status == TOOL_OK)
-            status = TOOL_PROBLEMS;
-        fwrite(to.err.data ? to.err.data : "", 1, to.err.len, stderr);
-        tbuf_free(&to.err);
-        tbuf_free(&to.out);
-        free(to.folds);
-        pdn_game_free(g);
+static void
+game_info_free(game_info *gi)
+{
+    free(gi->opening);
+    free(gi->named);
+    free(gi->event);
+    free(gi->white);
+    free(gi->black);
+    free(gi);
+}
+
+/* Main thread, in input order: the game counted in its file and the
+ * total (status -1: outside --games' range, not counted). */
+static int
+stats_emit_game(const tool_opts *o, const pdn_game *g, int status)
+{
+    stats_run *sr = o->ud;
+    game_info *gi = g != NULL ? handover_take(&sr->infos, g) : NULL;
+
+    if (status < 0) {
+        if (gi != NULL)
+            game_info_free(gi);
+        return 0;
     }
-    infer_summary(o, o->file, &tally, prior.sampled ? &prior : NULL, &sum);
-    fwrite(sum.err.data ? sum.err.data : "", 1, sum.err.len, stderr);
-    if (o->werror && sum.warnings != 0 && status == TOOL_OK)
-        status = TOOL_PROBLEMS;
-    tbuf_free(&sum.err);
-    tbuf_free(&sum.out);
-    pdn_reader_free(r);
-    if (!stdin_)
-        fclose(fp);
-    pdn_board_free(cache.board);
-    pdn_movelist_free(cache.moves);
-    infer_cache_free(&cache);
-    o->prior = NULL;
-    fs->games += fs->unread;
-    if (stats_emit(o, o->file, fs) < 0)
-        status = TOOL_TROUBLE;
-    scope_free(&s);
-    return status;
+    if (gi == NULL || gi->unread) {
+        sr->file.unread++;
+        if (!sr->single)
+            sr->total.unread++;
+    } else {
+        add(&sr->file, gi);
+        if (!sr->single)
+            add(&sr->total, gi);
+    }
+    if (gi != NULL)
+        game_info_free(gi);
+    return 0;
+}
+
+/* After a file's last game: its record, then its counters start over. */
+static void
+stats_file_end(const tool_opts *o, tool_out *t)
+{
+    stats_run *sr = o->ud;
+
+    sr->file.games += sr->file.unread;
+    stats_format(o, &t->out, o->file, &sr->file);
+    if (sr->single)
+        sr->total = sr->file;
+    else
+        scope_free(&sr->file);
+    memset(&sr->file, 0, sizeof sr->file);
+}
+
+/* After the last file: the total of every file (with -f json, or more
+ * than one file). */
+static int
+stats_run_end(const tool_opts *o)
+{
+    stats_run *sr = o->ud;
+    int rc = 0;
+
+    if (!sr->single)
+        sr->total.games += sr->total.unread;
+    if ((o->json || !sr->single) && o->out->err == 0)
+        rc = stats_emit(o, NULL, &sr->total);
+    return rc;
 }
 
 int
 main(int argc, char **argv)
 {
     static const char *const fmts[] = {"text", "json", NULL};
-    stats_opts so = {6, 10};
-    scope total;
+    static stats_run sr;
     tool_opts o;
-    int c, v, st, status = TOOL_OK, i, n;
+    int c, v, st;
 
+    sr.so.opening = 6;
+    sr.so.top = 10;
     tool_opts_init(&o);
-    o.ud = &so;
-    o.every = 1; /* warnings are written as they come: nothing to fold */
+    o.ud = &sr;
+    o.game = stats_game;
+    o.emit = stats_emit_game;
+    o.file_end = stats_file_end;
+    o.run_end = stats_run_end;
     while ((c = tool_getopt(&stats_cmdline, &o, argc, argv, &st)) != -1) {
         v = 0;
         if (c == 'f' && (v = tool_choice(c, optarg, fmts)) >= 0)
-            o.json = v;
+            o.json = o.diag_stdout = v;
         else if (c == OPT_OPENING_PLIES)
-            v = tool_number_option(c, optarg, 1, 40, NULL, &so.opening);
+            v = tool_number_option(c, optarg, 1, 40, NULL, &sr.so.opening);
         else if (c == OPT_TOP)
-            v = tool_number_option(c, optarg, 0, 1000000, NULL, &so.top);
+            v = tool_number_option(c, optarg, 0, 1000000, NULL, &sr.so.top);
         if (v < 0)
             return TOOL_TROUBLE;
     }
@@ -407,21 +415,10 @@ main(int argc, char **argv)
         return st;
     argc -= optind;
     argv += optind;
-    if (tool_outputs_open(o.out, argc, argv) != 0)
-        return tool_finish(&o, TOOL_TROUBLE);
-    memset(&total, 0, sizeof total);
-    n = argc == 0 ? 1 : argc;
-    for (i = 0; i < n; i++) {
-        st = stats_file(&o, argc == 0 ? "-" : argv[i], &total, n == 1);
-        status = st > status ? st : status;
-        if (st == TOOL_TROUBLE && o.out->err != 0)
-            break;
-    }
-    if (n > 1) /* else stats_file has counted them */
-        total.games += total.unread;
-    if ((o.json || n > 1) && o.out->err == 0 &&
-        stats_emit(&o, NULL, &total) < 0)
-        status = TOOL_TROUBLE;
-    scope_free(&total);
-    return tool_finish(&o, status);
+    sr.single = argc <= 1;
+    handover_init(&sr.infos);
+    st = tool_run(&o, argc, argv);
+    handover_free(&sr.infos);
+    scope_free(&sr.total);
+    return st;
 }

@@ -102,11 +102,12 @@ put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
     len = strlen(base);
     if (len > 4 && strcmp(base + len - 4, ".pdn") == 0)
         len -= 4;
-    /* zero-padded, so that the names sort in game and ply order */
-    tbuf_printf(&path, "%s/%.*s-g%05lu", po->dir, (int)len, base,
+    if (po->stem != NULL && po->stem(file) != NULL)
+        base = po->stem(file), len = strlen(base);
+    tbuf_printf(&path, "%s/%.*s-g%06lu", po->dir, (int)len, base,
                 pdn_game_number(g));
     if (ply != (unsigned long)-1)
-        tbuf_printf(&path, "-p%03lu", ply);
+        tbuf_printf(&path, "-p%04lu", ply);
     tbuf_adds(&path, ".svg");
     if (write_file(path.data, data->data, data->len) != 0) {
         tbuf_printf(&to->err, "%s: %s: %s\n", tool_name, path.data,

@@ -12,6 +12,8 @@ typedef struct pic_opts {
     diagram_style style;  /* -r, -z, -C, -U */
     const char *dir;      /* -O: files in it, NULL: the output */
     int sheet;            /* -t: a game's positions on one sheet */
+    /* -O: the STEM of file's pictures, or NULL for its base name */
+    const char *(*stem)(const char *file);
 } pic_opts;
 
 /* A game's sheet while it is drawn. */
@@ -25,9 +27,10 @@ typedef struct pic_sheet {
 /* Draws the position b of game g of file, reached at ply by move mv (text)
  * / last (NULL at the start) from before (NULL: not known): onto sh
  * (po->sheet), else to the output or with -O to DIR/STEM-gGAME-pPLY.svg,
- * STEM being the input's name without its directory and .pdn ending
- * ("stdin" for standard input). A file that cannot be written is reported
- * on to (status 2). */
+ * STEM being po->stem's or the input's name without its directory and .pdn
+ * ending ("stdin" for standard input), GAME in six digits and PLY in four
+ * (so that the names sort). A file that cannot be written is reported on
+ * to (status 2). */
 void pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to,
               const char *file, const pdn_game *g, unsigned long ply,
               const char *mv, const pdn_board *b, const pdn_board *before,

@@ -58,6 +58,20 @@ tool_json_head(tbuf *b, const char *type, const char *file,
     tool_json_num(b, game);
 }
 
+void
+tool_json_unread(tbuf *b, const char *file, unsigned long game,
+              const pdn_pos *pos, int code, const char *message)
+{
+    tool_json_head(b, "game", file, game);
+    tbuf_adds(b, ",\"error\":{\"line\":");
+    tool_json_num(b, pos->line);
+    tbuf_adds(b, ",\"col\":");
+    tool_json_num(b, pos->column);
+    tbuf_printf(b, ",\"code\":\"%s\",\"message\":", pdn_code_name(code));
+    tbuf_json(b, message);
+    tbuf_adds(b, "}}\n");
+}
+
 /* The one place that formats a diagnostic. Warnings are counted even under
  * -q, so that -q -W still fails on them. */
 void
@@ -66,8 +80,9 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
           const char *extra, const char *fmt, ...)
 {
     const char *sev = severity == PDN_SEV_WARNING ? "warning" : "error";
-    /* JSON records all go to the output, told apart by their type */
-    tbuf *b = o->diag_stdout || o->json ? &to->out : &to->err;
+    /* findings go where the tool's records go (diag_stdout): with JSON
+     * records on the output, told apart by their type; never into PDN */
+    tbuf *b = o->diag_stdout ? &to->out : &to->err;
     unsigned long line = pos ? pos->line : 0, col = pos ? pos->column : 0;
     size_t start, mstart, msgend;
     va_list ap;

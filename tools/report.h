@@ -55,4 +55,10 @@ typedef struct tool_mark {
 void tool_out_mark(const struct tool_out *to, tool_mark *m);
 void tool_out_undo(struct tool_out *to, const tool_mark *m);
 
+/* The whole record of a game that could not be read or typed:
+ * {"type":"game","file":FILE,"game":N,"error":{"line":L,"col":C,
+ * "code":CODE,"message":M}}. */
+void tool_json_unread(tbuf *b, const char *file, unsigned long game,
+                      const pdn_pos *pos, int code, const char *message);
+
 #endif /* PDN_TOOLS_REPORT_H */

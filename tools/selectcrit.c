@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* -X's position as boards of each variant met (made once: making a board
  * costs more than replaying a game), and with colours reversed. */
@@ -31,7 +32,7 @@ struct sel_cache {
 
 static int
 add_tag(sel_crit *c, int letter, const char *name, size_t nlen,
-        const char *ere)
+        const char *ere, int icase)
 {
     sel_tag *t;
     char msg[256];
@@ -44,12 +45,15 @@ add_tag(sel_crit *c, int letter, const char *name, size_t nlen,
     }
     t = &c->tags[c->ntags];
     t->name = NULL;
+    t->icase = icase;
     if (name != NULL) {
         t->name = tool_xmalloc(nlen + 1);
         memcpy(t->name, name, nlen);
         t->name[nlen] = '\0';
     }
-    if ((rc = regcomp(&t->re, ere, REG_EXTENDED | REG_NOSUB)) != 0) {
+    if ((rc = regcomp(&t->re, ere,
+                      REG_EXTENDED | REG_NOSUB | (icase ? REG_ICASE : 0))) !=
+        0) {
         regerror(rc, &t->re, msg, sizeof msg);
         free(t->name);
         tool_usage_error("%s: bad regular expression '%s': %s",
@@ -312,16 +316,24 @@ selcrit_option(sel_crit *c, int letter, const char *arg)
     int k;
 
     switch (letter) {
-    case 'T':
-        if ((eq = strchr(arg, '=')) == NULL || eq == arg) {
-            tool_usage_error("-T: expected NAME=ERE, not '%s'", arg);
+    case 'T': {
+        /* NAME=ERE, or NAME~=ERE: in any case */
+        int icase;
+
+        if ((eq = strchr(arg, '=')) == NULL || eq == arg ||
+            (eq == arg + 1 && *arg == '~')) {
+            tool_usage_error("-T: expected NAME=ERE or NAME~=ERE, not '%s'",
+                             arg);
             return -1;
         }
-        return add_tag(c, letter, arg, (size_t)(eq - arg), eq + 1);
+        icase = eq[-1] == '~';
+        return add_tag(c, letter, arg, (size_t)(eq - arg) - (size_t)icase,
+                       eq + 1, icase);
+    }
     case 'P':
-        return add_tag(c, letter, NULL, 0, arg);
+        return add_tag(c, letter, NULL, 0, arg, 0);
     case SELECT_OPT_EVENT:
-        return add_tag(c, letter, "Event", 5, arg);
+        return add_tag(c, letter, "Event", 5, arg, 0);
     case 'Y':
         c->result = pdn_result_outcome(arg);
         if (c->result == PDN_OUTCOME_INVALID) {
@@ -404,14 +416,18 @@ selcrit_free(sel_crit *c)
 /* ---- deciding a game by its tags and text ---- */
 
 static int
-tag_matches(const pdn_game *g, const char *name, const regex_t *re)
+tag_matches(const pdn_game *g, const char *name, const regex_t *re,
+            int icase)
 {
     size_t i, n = pdn_game_tag_count(g);
+    const char *t;
 
-    for (i = 0; i < n; i++)
-        if (strcmp(pdn_game_tag_name_at(g, i), name) == 0 &&
+    for (i = 0; i < n; i++) {
+        t = pdn_game_tag_name_at(g, i);
+        if ((icase ? strcasecmp(t, name) : strcmp(t, name)) == 0 &&
             regexec(re, pdn_game_tag_value_at(g, i), 0, NULL, 0) == 0)
             return 1;
+    }
     return 0;
 }
 
@@ -452,9 +468,9 @@ text_match(const sel_crit *c, const pdn_game *g)
     for (i = 0; i < c->ntags; i++) {
         const sel_tag *t = &c->tags[i];
 
-        if (t->name != NULL ? !tag_matches(g, t->name, &t->re)
-                            : !tag_matches(g, "White", &t->re) &&
-                                  !tag_matches(g, "Black", &t->re))
+        if (t->name != NULL ? !tag_matches(g, t->name, &t->re, t->icase)
+                            : !tag_matches(g, "White", &t->re, 0) &&
+                                  !tag_matches(g, "Black", &t->re, 0))
             return 0;
     }
     if (c->have_result) {

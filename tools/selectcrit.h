@@ -16,6 +16,7 @@ struct tool_out;
 /* -T NAME=ERE, -P ERE (White or Black), -e ERE (Event). */
 typedef struct sel_tag {
     char *name;              /* NULL: White or Black */
+    int icase;               /* -T NAME~=ERE: name and value in any case */
     regex_t re;
 } sel_tag;
 

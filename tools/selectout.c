@@ -6,9 +6,11 @@
 #include "selectout.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define SHARD_FIELD "%{shard}"
 
@@ -19,8 +21,9 @@
 
 typedef struct selout_file {
     tool_output out;         /* fp NULL while closed */
-    char *path;
-    int made;                /* opened once: reopened for appending */
+    char *path;              /* the name it gets at the end */
+    tool_temp tmp;           /* written until then: a temporary beside it */
+    unsigned long shard;     /* its number, 0: a file of %{TAG} */
     struct selout_file *next;
 } selout_file;
 
@@ -99,32 +102,41 @@ selout_init(selout *r, const tool_opts *o, tool_output *main,
 
 /* ---- the -i files ---- */
 
-/* The file name for g: the template with the tag's value, each byte that
- * is not a letter, digit, '-', '_' or '.' (and a leading '.') made '_';
- * "none" for a game without the tag. */
+/* The file name for g: the template with the tag's value, which keeps
+ * its bytes but for those a name cannot hold or that would make two
+ * values one name: '/', '%', control bytes, bytes that are not UTF-8, a
+ * leading '.', and \ : * ? " < > | (refused by some file systems), each
+ * written %XX. A game without the tag, or with an empty value, goes to
+ * "%none", which no value gives (a '%' of a value is %25). */
 static char *
 split_name(const char *tmpl, const pdn_game *g)
 {
-    const char *a = strstr(tmpl, "%{"), *z = strchr(a, '}'), *v;
+    const char *a = strstr(tmpl, "%{"), *z = strchr(a, '}');
+    const unsigned char *v;
     char tag[64];
     tbuf b = {NULL, 0, 0};
-    size_t n = (size_t)(z - a - 2), i;
+    size_t n = (size_t)(z - a - 2), i, k;
 
     if (n >= sizeof tag)
         n = sizeof tag - 1;
     memcpy(tag, a + 2, n);
     tag[n] = '\0';
-    v = pdn_game_tag(g, tag);
-    if (v == NULL || v[0] == '\0')
-        v = "none";
+    v = (const unsigned char *)pdn_game_tag(g, tag);
     tbuf_add(&b, tmpl, (size_t)(a - tmpl));
-    for (i = 0; v[i] != '\0'; i++) {
-        char c = v[i];
-        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                 (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-                 (c == '.' && i != 0);
-
-        tbuf_addc(&b, ok ? c : '_');
+    if (v == NULL || v[0] == '\0')
+        tbuf_adds(&b, "%none");
+    for (i = 0; v != NULL && v[i] != '\0'; i += k) {
+        k = v[i] >= 0x80 ? tool_utf8_len(v + i) : 1;
+        if (k > 1) {
+            tbuf_add(&b, (const char *)v + i, k);
+            continue;
+        }
+        k = 1;
+        if (v[i] < 0x20 || v[i] >= 0x7f || strchr("/%\\:*?\"<>|", v[i]) ||
+            (v[i] == '.' && i == 0))
+            tbuf_printf(&b, "%%%02X", v[i]);
+        else
+            tbuf_addc(&b, (char)v[i]);
     }
     tbuf_adds(&b, z + 1);
     return b.data;
@@ -183,26 +195,38 @@ make_room(selout *r)
     return 0;
 }
 
-/* The name of shard number n: the template with n in four digits or
- * more (0001, 0002, ...). */
+/* The name of shard number n: the template with n in width digits
+ * (0001, 0002, ...). */
 static char *
-shard_name(const char *tmpl, unsigned long n)
+shard_name(const char *tmpl, unsigned long n, int width)
 {
     const char *a = strstr(tmpl, SHARD_FIELD);
     tbuf b = {NULL, 0, 0};
     char num[32];
 
-    snprintf(num, sizeof num, "%04lu", n);
+    snprintf(num, sizeof num, "%0*lu", width, n);
     tbuf_add(&b, tmpl, (size_t)(a - tmpl));
     tbuf_adds(&b, num);
     tbuf_adds(&b, a + strlen(SHARD_FIELD));
     return b.data;
 }
 
-/* The -i file named path (taken over), made on first use. */
-static tool_output *
-named_file(selout *r, char *path)
+/* A name's last part longer than a directory entry may be. */
+static int
+too_long(const char *path)
 {
+    const char *slash = strrchr(path, '/');
+
+    return strlen(slash != NULL ? slash + 1 : path) > NAME_MAX;
+}
+
+/* The -i file named path (taken over), made on first use: a temporary
+ * until selout_end names it. */
+static tool_output *
+named_file(selout *r, char *path, unsigned long shard)
+{
+    int fd;
+
     unsigned long k = hash_name(path);
     selout_file *f;
 
@@ -210,15 +234,18 @@ named_file(selout *r, char *path)
          f = f->next)
         ;
     if (f == NULL) {
-        if (is_taken(r, path)) {
-            tool_error("%s: is an input or the -x file: not written over "
-                       "(-i)", path);
+        if (is_taken(r, path) || too_long(path)) {
+            tool_error("%s: %s (-i)", path,
+                       too_long(path) ? strerror(ENAMETOOLONG)
+                                      : "is an input or the -x file: not "
+                                        "written over");
             free(path);
             return NULL;
         }
         f = tool_xmalloc(sizeof *f);
         memset(f, 0, sizeof *f);
         f->path = path;
+        f->shard = shard;
         f->out.opt = 'i';
         f->out.name = path;
         f->out.end_line = r->shard_games == 0 && r->shard_bytes == 0;
@@ -230,13 +257,16 @@ named_file(selout *r, char *path)
     }
     if (f->out.fp == NULL) {
         make_room(r);
-        /* made by this run: the first opening empties it */
-        f->out.fp = fopen(f->path, f->made ? "ab" : "wb");
+        if (f->tmp.path == NULL) {
+            fd = tool_temp_create(&f->tmp, f->path);
+            f->out.fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
+        } else {
+            f->out.fp = fopen(f->tmp.path, "ab");
+        }
         if (f->out.fp == NULL) {
             tool_error("%s: %s", f->path, strerror(errno));
             return NULL;
         }
-        f->made = 1;
         r->open++;
     }
     return &f->out;
@@ -245,7 +275,7 @@ named_file(selout *r, char *path)
 static tool_output *
 split_file(selout *r, const pdn_game *g)
 {
-    return named_file(r, split_name(r->split, g));
+    return named_file(r, split_name(r->split, g), 0);
 }
 
 /* The shard g goes to: the current one, or the next when g starts an
@@ -264,7 +294,8 @@ shard_file(selout *r, const pdn_game *g, unsigned long long bytes)
          out->len + bytes > r->shard_bytes)) {
         r->shard++;
         r->shard_n = 0;
-        r->shard_out = out = named_file(r, shard_name(r->split, r->shard));
+        r->shard_out = out = named_file(r, shard_name(r->split, r->shard, 4),
+                                        r->shard);
         if (out == NULL)
             return NULL;
     }
@@ -315,34 +346,97 @@ selout_game(selout *r, const tool_opts *o, const pdn_game *g,
     return tool_copy_body(dest, o->file, g, (size_t)head);
 }
 
+/* Closes f; 0, or -1 after reporting its first write error. */
+static int
+close_file(selout_file *f)
+{
+    if (f->out.fp == NULL && f->out.err == 0 && f->out.end_line &&
+        f->out.len != 0 && f->out.last != '\n')
+        f->out.fp = fopen(f->tmp.path, "ab");
+    if (f->out.fp != NULL) {
+        if (f->out.end_line)
+            tool_end_line(&f->out);
+        if (fclose(f->out.fp) != 0 && f->out.err == 0)
+            f->out.err = errno;
+        f->out.fp = NULL;
+    }
+    if (f->out.err != 0 && !f->out.reported) {
+        tool_error("%s: %s", f->path, strerror(f->out.err));
+        return -1;
+    }
+    return f->out.err != 0 ? -1 : 0;
+}
+
+/* The name f gets: shards numbered in width digits. 0, or -1 after
+ * reporting a name that cannot be written. */
+static int
+final_name(selout *r, selout_file *f, int width)
+{
+    struct stat sb;
+
+    if (f->shard != 0) {
+        free(f->path);
+        f->path = shard_name(r->split, f->shard, width);
+        f->out.name = f->path;
+    }
+    if (is_taken(r, f->path) || too_long(f->path) ||
+        (stat(f->path, &sb) == 0 && S_ISDIR(sb.st_mode))) {
+        tool_error("%s: %s (-i)", f->path,
+                   too_long(f->path) ? strerror(ENAMETOOLONG)
+                   : is_taken(r, f->path)
+                       ? "is an input or the -x file: not written over"
+                       : strerror(EISDIR));
+        return -1;
+    }
+    return 0;
+}
+
+/* Every file is written to a temporary; at the end, when the run went
+ * well and every name can take its file, each is renamed to its name
+ * (shard numbers in as many digits as the last needs, four at least, so
+ * that the names sort); else none is, and nothing is written. */
 int
 selout_end(selout *r, int status)
 {
     size_t k;
     selout_file *f, *next;
+    int width = 4, ok;
+    unsigned long n;
 
+    ok = status < TOOL_TROUBLE && !r->failed;
+    for (n = r->shard; n >= 10000; n /= 10)
+        width++;
+    for (k = 0; r->files != NULL && k < SPLIT_BUCKETS; k++)
+        for (f = r->files[k]; f != NULL; f = f->next)
+            if (close_file(f) != 0)
+                ok = 0;
+    for (k = 0; ok && r->files != NULL && k < SPLIT_BUCKETS; k++)
+        for (f = r->files[k]; ok && f != NULL; f = f->next)
+            if (final_name(r, f, width) != 0)
+                ok = 0;
+    for (k = 0; r->files != NULL && k < SPLIT_BUCKETS; k++)
+        for (f = r->files[k]; f != NULL; f = f->next) {
+            if (f->tmp.path != NULL && ok && rename(f->tmp.path, f->path) != 0) {
+                tool_error("%s: %s", f->path, strerror(errno));
+                status = TOOL_TROUBLE;
+            }
+            if (f->tmp.path != NULL && !ok)
+                unlink(f->tmp.path);
+        }
+    /* the signal handler reads the list: forgotten before it is freed */
+    tool_temps_forget();
     for (k = 0; r->files != NULL && k < SPLIT_BUCKETS; k++)
         for (f = r->files[k]; f != NULL; f = next) {
             next = f->next;
-            if (f->out.fp == NULL && f->out.err == 0 && f->out.end_line &&
-                f->out.len != 0 && f->out.last != '\n')
-                f->out.fp = fopen(f->path, "ab");
-            if (f->out.fp != NULL) {
-                if (f->out.end_line)
-                    tool_end_line(&f->out);
-                if (fclose(f->out.fp) != 0 && f->out.err == 0)
-                    f->out.err = errno;
-            }
-            if (f->out.err != 0 && !f->out.reported) {
-                tool_error("%s: %s", f->path, strerror(f->out.err));
-                status = TOOL_TROUBLE;
-            }
+            free(f->tmp.path);
             free(f->path);
             free(f);
         }
+    if (r->nfiles != 0 && !ok)
+        tool_error("-i: none of the %lu files written", (unsigned long)r->nfiles);
     free(r->files);
     r->files = NULL;
-    if (r->failed)
+    if (!ok)
         status = TOOL_TROUBLE;
     return status;
 }

@@ -8,8 +8,8 @@
 #include "statsmap.h"
 
 typedef struct stats_opts {
-    long opening;     /* -k: plies of an opening */
-    long top;         /* -T: lines of each list in text (0: all) */
+    long opening;     /* --opening-plies: plies of an opening */
+    long top;         /* --top: lines of each list in text (0: all) */
 } stats_opts;
 
 /* The counters of one file, or of every file. */
@@ -29,5 +29,8 @@ typedef struct scope {
  * output, as text or one JSON object. Returns 0, or -1 on a write
  * error (reported). */
 int stats_emit(const tool_opts *o, const char *file, const scope *s);
+/* The same into b. */
+void stats_format(const tool_opts *o, tbuf *b, const char *file,
+                  const scope *s);
 
 #endif /* PDN_TOOLS_STATS_H */

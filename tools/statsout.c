@@ -38,7 +38,7 @@ points(tbuf *b, unsigned long units)
     tbuf_printf(b, "%lu%s", units / 2, units % 2 ? ".5" : "");
 }
 
-/* How many lines of a list of n to show: -T, 0 for all. */
+/* How many lines of a list of n to show: --top, 0 for all. */
 static size_t
 shown(const tool_opts *o, size_t n)
 {
@@ -118,7 +118,7 @@ text_tables(const tool_opts *o, tbuf *b, const smap *t)
     tbuf_printf(b, "  score tables: %lu event%s", (unsigned long)t->len,
                 t->len == 1 ? "" : "s");
     if (n < t->len)
-        tbuf_printf(b, " (the %lu with the most games; -T 0 for all)",
+        tbuf_printf(b, " (the %lu with the most games; --top 0 for all)",
                     (unsigned long)n);
     tbuf_adds(b, t->len ? ":\n" : "\n");
     for (i = 0; i < n; i++) {
@@ -150,6 +150,8 @@ text(const tool_opts *o, tbuf *b, const char *file, const scope *s)
     if (s->unread)
         tbuf_printf(b, " (%lu could not be read)", s->unread);
     tbuf_addc(b, '\n');
+    if (s->games == s->unread) /* nothing more to say */
+        return;
     text_inline(b, "variants", &s->variants);
     text_inline(b, "results", &s->results);
     if (s->dated)
@@ -295,10 +297,7 @@ json(const tool_opts *o, tbuf *b, const char *file, const scope *s)
     unsigned long v[3];
     double mean;
 
-    tbuf_adds(b, file ? "{\"type\":\"stats\",\"file\":"
-                      : "{\"type\":\"total\",\"file\":null");
-    if (file)
-        tbuf_json(b, file);
+    tool_json_head(b, file ? "stats" : "total", file, 0);
     tbuf_printf(b, ",\"games\":%lu,\"unreadable\":%lu", s->games,
                 s->unread);
     json_map(b, "variants", &s->variants);
@@ -312,26 +311,37 @@ json(const tool_opts *o, tbuf *b, const char *file, const scope *s)
     tbuf_printf(b, ",\"games_without_event\":%lu", s->noevent);
     json_map(b, "players", &s->players);
     plies(s, v, &mean);
-    tbuf_printf(b, ",\"plies\":{\"min\":%lu,\"median\":%lu,\"max\":%lu,"
-                   "\"mean\":%.2f}", v[0], v[1], v[2], mean);
+    if (s->games == s->unread) /* no game read: no figures */
+        tbuf_adds(b, ",\"plies\":{\"min\":null,\"median\":null,"
+                     "\"max\":null,\"mean\":null}");
+    else
+        tbuf_printf(b, ",\"plies\":{\"min\":%lu,\"median\":%lu,"
+                       "\"max\":%lu,\"mean\":%.2f}", v[0], v[1], v[2], mean);
     json_openings(o, b, s);
     json_tables(b, &s->tables);
     tbuf_adds(b, "}\n");
 }
 
+void
+stats_format(const tool_opts *o, tbuf *b, const char *file, const scope *s)
+{
+    static unsigned long blocks;
+
+    if (!o->json && blocks++ != 0)
+        tbuf_addc(b, '\n');
+    if (o->json)
+        json(o, b, file, s);
+    else
+        text(o, b, file, s);
+}
+
 int
 stats_emit(const tool_opts *o, const char *file, const scope *s)
 {
-    static unsigned long blocks;
     tbuf b = {NULL, 0, 0};
     int rc;
 
-    if (!o->json && blocks++ != 0)
-        tbuf_addc(&b, '\n');
-    if (o->json)
-        json(o, &b, file, s);
-    else
-        text(o, &b, file, s);
+    stats_format(o, &b, file, s);
     rc = tool_write(o->out, b.data, b.len);
     tbuf_free(&b);
     return rc;

@@ -18,6 +18,8 @@ static struct {
     double file_start;           /* when the current file was opened */
     const char *file;
     int shown;                   /* a progress line stands on stderr */
+    int have_selected;           /* pdn-select: games selected */
+    unsigned long selected;
 } sum;
 
 static double
@@ -50,6 +52,13 @@ summary_file(const tool_opts *o, const char *file, FILE *fp)
     sum.size = fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode)
                    ? (unsigned long long)sb.st_size
                    : 0;
+}
+
+void
+summary_selected(unsigned long n)
+{
+    sum.have_selected = 1;
+    sum.selected = n;
 }
 
 unsigned long
@@ -125,15 +134,25 @@ summary_end(const tool_opts *o)
     progress_clear();
     if (o->summary == SUMMARY_JSON) {
         tool_json_head(&b, "summary", NULL, 0);
-        tbuf_printf(&b, ",\"files\":%lu,\"games\":%lu,\"plies\":%lu,"
-                        "\"errors\":%lu,\"warnings\":%lu,\"seconds\":%.3f}\n",
-                    sum.files, sum.games, sum.plies, sum.errors,
-                    sum.warnings, secs);
-        rc = tool_write(o->out, b.data, b.len);
+        tbuf_printf(&b, ",\"files\":%lu,\"games\":%lu,", sum.files,
+                    sum.games);
+        if (sum.have_selected)
+            tbuf_printf(&b, "\"selected\":%lu,", sum.selected);
+        tbuf_printf(&b, "\"plies\":%lu,\"errors\":%lu,\"warnings\":%lu,"
+                        "\"seconds\":%.3f}\n",
+                    sum.plies, sum.errors, sum.warnings, secs);
+        /* with the findings: the last JSON record of the output when
+         * they go there, never a line at the end of PDN or FEN */
+        if (o->json && o->diag_stdout)
+            rc = tool_write(o->out, b.data, b.len);
+        else
+            fputs(b.data, stderr);
     } else if (o->summary == SUMMARY_TEXT && !o->quiet) {
         tbuf_printf(&b, "%s: %lu file%s, %lu game%s, ", tool_name,
                     sum.files, sum.files == 1 ? "" : "s", sum.games,
                     sum.games == 1 ? "" : "s");
+        if (sum.have_selected)
+            tbuf_printf(&b, "%lu selected, ", sum.selected);
         if (sum.plies != 0) /* pdn-validate replays nothing */
             tbuf_printf(&b, "%lu pl%s replayed, ", sum.plies,
                         sum.plies == 1 ? "y" : "ies");

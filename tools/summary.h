@@ -22,12 +22,15 @@ void summary_game(const tool_opts *o, unsigned long errors,
                   unsigned long long end);
 /* Findings outside any game (a file's closing reports). */
 void summary_findings(unsigned long errors, unsigned long warnings);
+/* pdn-select: how many games were selected (the summary says it). */
+void summary_selected(unsigned long n);
 /* Games of the current file so far. */
 unsigned long summary_file_games(void);
 /* Erases the progress line before other text goes to standard error. */
 void progress_clear(void);
 /* The end of the run: the progress line erased, the summary written
- * (text on stderr unless -q, or a "summary" record on o->out). Returns 0,
+ * (text on stderr unless -q; a "summary" record where the findings go:
+ * the output when it holds JSON records, else stderr). Returns 0,
  * or -1 on a write error. */
 int summary_end(const tool_opts *o);
 

@@ -24,6 +24,12 @@ tool_xmalloc(size_t n)
     return p;
 }
 
+void *
+tool_xmemdup(const void *p, size_t n)
+{
+    return memcpy(tool_xmalloc(n), p, n);
+}
+
 static void
 tbuf_reserve(tbuf *b, size_t extra)
 {

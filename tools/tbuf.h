@@ -31,5 +31,8 @@ void tbuf_json(tbuf *b, const char *s);
 size_t tool_utf8_len(const unsigned char *s);
 void tbuf_free(tbuf *b);
 void *tool_xmalloc(size_t n);
+/* A malloc'd copy of n bytes at p (exits with status 2 when memory runs
+ * out, as tool_xmalloc). */
+void *tool_xmemdup(const void *p, size_t n);
 
 #endif /* PDN_TOOLS_TBUF_H */

@@ -39,10 +39,16 @@ comp "json text " pdn-stats -f ""
 comp "--dry-run " pdn-fix --dr
 comp "$tmp/d/games.pdn $tmp/d/gamma.txt " pdn-legal -w "$tmp/d/ga"
 comp "$tmp/d/games.pdn " pdn-validate -q "$tmp/d/game"
+# the values of long-only options, in every tool that takes them
+for t in pdn-validate pdn-legal pdn-replay pdn-convert pdn-stats pdn-fix pdn-select; do
+    comp "json none text " $t --summary ""
+done
+comp "json " pdn-select --summ = j
+comp "json " pdn-stats --summary j
 # a value that is not an option's is no completion
 comp "" pdn-legal -j ""
 # the completion is loaded for every tool
-for t in pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-fix; do
+for t in pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-fix pdn-select; do
     bash -c '. "$1"; complete -p "$2"' sh "$top_srcdir/tools/completion.bash" "$t" \
         >/dev/null 2>&1 || { echo "FAIL: no completion for $t" >&2; fail=1; }
 done

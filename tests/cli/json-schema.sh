@@ -24,11 +24,20 @@ cat > "$tmp/bad" <<'EOB'
 {"type":"position","file":"a.pdn","game":1,"ply":3,"move":"9-14","fen":"W:W1:B2","repetitions":1,"quiet":0,"since_capture":0,"over":null,"claim":"no-move"}
 {"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"note","code":"fix","message":"m","ply":null,"move":null,"fen":null,"legal":null,"repair":"terminator","to":"1-0"}
 {"type":"finding","file":"a.pdn","game":1,"line":3,"col":1,"severity":"note","code":"tag","message":"m","ply":null,"move":null,"fen":null,"legal":null}
+{"type":"game","file":"a.pdn","game":1,"line":0,"offset":0,"tags":{}}
+{"type":"game","file":"a.pdn","game":1,"line":1,"offset":0,"tags":{"Event":1}}
+{"type":"duplicate","file":"a.pdn","game":2,"line":9,"col":1,"kind":"same","of":"a.pdn:1"}
+{"type":"stats","file":"a.pdn","games":1,"unreadable":0,"variants":{},"results":{},"dates":{},"events":{},"games_without_event":0,"players":{},"plies":{},"openings":{},"named_openings":{},"tables":[]}
+{"type":"total","file":null,"game":null,"games":1,"unreadable":0,"variants":{"x":"1"},"results":{},"dates":{},"events":{},"games_without_event":0,"players":{},"plies":{},"openings":{},"named_openings":{},"tables":[]}
+{"type":"summary","file":null,"game":null,"files":1,"games":1,"selected":-1,"plies":0,"errors":0,"warnings":0,"seconds":0}
 EOB
 n=$(jq -R -r -f "$schema" < "$tmp/bad" | wc -l)
-[ "$n" = 11 ] || { echo "FAIL: the schema check flags $n of 11 bad records" >&2; fail=1; }
+[ "$n" = 17 ] || { echo "FAIL: the schema check flags $n of 17 bad records" >&2; fail=1; }
 
 inputs="$top_srcdir/samples/*.pdn $top_srcdir/tests/data/*/*/input.pdn"
+# control bytes in a tag, a comment and a move's text: escaped, never raw
+printf '[Event "a\001b\tc\033d\177e"]\n[White "x\002"]\n[GameType "21"]\n\n1. 11-15 {x\002y\tz\nw} 23-19 {\037} *\n' > "$tmp/control.pdn"
+inputs="$inputs $tmp/control.pdn"
 shared=$(shared_dir)
 if [ -n "$shared" ]; then
     # a slice of real files: every 20th of the corpus
@@ -75,6 +84,9 @@ pdn-replay -f json --openings
 pdn-convert -f json
 pdn-convert -f json -m alg -c full
 pdn-fix -e -f json
+pdn-select -f json
+pdn-select -f json -H -j 2
+pdn-stats -f json
 EOF_CMDS
 # The same finding from two tools has the same members: an illegal move
 # from pdn-replay carries ply, move, fen and legal as pdn-legal's does.

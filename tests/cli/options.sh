@@ -95,10 +95,10 @@ grep -q "^pdn-replay: -n: no game 99: the input has only 1 game$" "$tmp/err" || 
 expect_status 1 pdn-replay -p 999 "$tmp/g.pdn" || true
 grep -q "g.pdn:1:1: error: -p: no ply 999: the game has only 2 plies (game 1)" "$tmp/err" || { echo "FAIL: replay -p 999: $(head -1 "$tmp/err")" >&2; fail=1; }
 expect_status 0 pdn-replay -p 2 "$tmp/g.pdn" || true
-# Several inputs: FEN lines and board headings name their file (grep -H).
-pdn-replay "$tmp/g.pdn" - < "$tmp/g.pdn" > "$tmp/out" 2>/dev/null || true
+# --with-filename: FEN lines and board headings name their file (grep -H).
+pdn-replay --with-filename "$tmp/g.pdn" - < "$tmp/g.pdn" > "$tmp/out" 2>/dev/null || true
 [ "$(cut -f 1,2 "$tmp/out" | tr '\t\n' ' /')" = "$tmp/g.pdn 1/<stdin> 1/" ] || { echo "FAIL: replay of two files: no file column" >&2; cat "$tmp/out" >&2; fail=1; }
-pdn-replay -f board "$tmp/g.pdn" "$tmp/g.pdn" 2>/dev/null | grep -c "^$tmp/g.pdn: game 1, ply 2, after 22-18\$" > "$tmp/n" || true
+pdn-replay -f board --with-filename "$tmp/g.pdn" "$tmp/g.pdn" 2>/dev/null | grep -c "^$tmp/g.pdn: game 1, ply 2, after 22-18\$" > "$tmp/n" || true
 [ "$(cat "$tmp/n")" = 2 ] || { echo "FAIL: replay -f board of two files: headings do not name the file" >&2; fail=1; }
 pdn-replay "$tmp/g.pdn" 2>/dev/null | grep -q "^1	B:" || { echo "FAIL: replay of one file has a file column" >&2; fail=1; }
 # The short-options build (a libc without getopt_long): letters work,

@@ -64,8 +64,17 @@ def opening:
   then ["opening member"]
   else [] end;
 
+# pdn-select -f json: a selected game's place in its input and its tags
+def selected:
+  [ (if has_only(["type","file","game","line","offset","tags"]) | not
+     then "selected game with other members \((keys - ["type","file","game","line","offset","tags"]) | join(","))" else empty end),
+    (if (.line | nat) and (.offset | count) | not then "line/offset" else empty end),
+    (if (.tags | type) != "object" or ((.tags | all(.[]; str)) | not)
+     then "tags not an object of strings" else empty end) ];
+
 def game:
-  if has("opening") then
+  if has("offset") then selected
+  elif has("opening") then
     (.opening | opening)
     + [ (if (keys - ["type","file","game","opening"]) != []
          then "opening record with more than its opening" else empty end) ]
@@ -99,8 +108,44 @@ def position:
     (if has("claim") and ((.claim == null or (.claim | drawrule)) | not)
      then "claim" else empty end) ];
 
+# pdn-select -H: which game a dropped one repeats
+def duplicate:
+  [ (if has_only(["type","file","game","line","col","kind","of"]) | not
+     then "duplicate with other members" else empty end),
+    (if (.file | str) and (.game | nat) and (.line | nat) and (.col | nat) | not
+     then "file/game/line/col" else empty end),
+    (if (.kind | IN("same","beginning")) | not then "kind" else empty end),
+    (if (.of | type) != "object" or ((.of.file | str) and (.of.game | nat) | not)
+       or ((.of | has_only(["file","game"])) | not)
+     then "of" else empty end) ];
+
+# pdn-stats -f json: a file's counters (stats) or every file's (total)
+def counts: type == "object" and all(.[]; count);
+def stats:
+  ["type","file","game","games","unreadable","variants","results","dates",
+   "events","games_without_event","players","plies","openings",
+   "named_openings","tables"] as $k
+  | [ (if need($k) != [] then "missing \(need($k) | join(","))" else empty end),
+      (if has_only($k) | not then "unknown members \((keys - $k) | join(","))" else empty end),
+      (if .game != null then "game not null" else empty end),
+      (if (.type == "stats" and ((.file | str) | not)) or
+          (.type == "total" and .file != null)
+       then "file" else empty end),
+      (if [.games, .unreadable, .games_without_event] | all(count) | not
+       then "counts" else empty end),
+      (if [.variants, .results, .events, .players] | all(counts) | not
+       then "variants/results/events/players not objects of counts" else empty end),
+      (if (.plies | type == "object" and
+           ([.min, .median, .max, .mean] | all(. == null or type == "number")))
+          | not then "plies" else empty end),
+      (if (.tables | type) != "array" then "tables" else empty end) ];
+
 def summary:
-  [ (if .file != null or .game != null then "summary with file/game" else empty end),
+  [ (if has_only(["type","file","game","files","games","selected","plies",
+                  "errors","warnings","seconds"]) | not
+     then "summary with other members" else empty end),
+    (if has("selected") and (.selected | count | not) then "selected" else empty end),
+    (if .file != null or .game != null then "summary with file/game" else empty end),
     (if [.files, .games, .plies, .errors, .warnings] | all(count) | not
      then "counts" else empty end),
     (if (.seconds | type) != "number" then "seconds" else empty end) ];
@@ -113,6 +158,8 @@ def check:
   elif .type == "game" then game
   elif .type == "position" then position
   elif .type == "summary" then summary
+  elif .type == "duplicate" then duplicate
+  elif .type == "stats" or .type == "total" then stats
   else ["unknown type \(.type)"] end;
 
 # (fromjson inside an array: jq 1.6's try would also catch the errors of

@@ -86,13 +86,13 @@ fi
 # way. Merged, that is one move among five; counted apart, two of six.
 # The circular capture is written with its path.
 circ=W:WK38:B18,19,32,33
-expect_status 0 pdn-perft -F "$circ" -d 1 &&
+expect_status 0 pdn-perft -g 20 -F "$circ" -d 1 &&
     { [ "$(cat "$tmp/out")" = "$(printf '1\t5')" ] ||
         { echo "FAIL: circular capture merged: $(cat "$tmp/out")" >&2; fail=1; }; }
-expect_status 0 pdn-perft -F "$circ" -d 1 -u &&
+expect_status 0 pdn-perft -g 20 -F "$circ" -d 1 -u &&
     { [ "$(cat "$tmp/out")" = "$(printf '1\t6')" ] ||
         { echo "FAIL: circular capture with -u: $(cat "$tmp/out")" >&2; fail=1; }; }
-expect_status 0 pdn-perft -F "$circ" -d 1 -D &&
+expect_status 0 pdn-perft -g 20 -F "$circ" -d 1 -D &&
     { grep -q "^38x27x13x24x38	1$" "$tmp/out" ||
         { echo "FAIL: circular capture not written with its path" >&2; fail=1; }; }
 # English: the first duplicates occur deep; to depth 7 both counts agree.
@@ -100,7 +100,7 @@ expect_status 0 pdn-perft -g 21 -d 7 -u &&
     { [ "$(tail -1 "$tmp/out")" = "$(printf '7\t179740')" ] ||
         { echo "FAIL: English -u -d 7: $(tail -1 "$tmp/out")" >&2; fail=1; }; }
 # A position with no legal move counts 0.
-expect_status 0 pdn-perft -F W:W46:B37,41 -d 2 &&
+expect_status 0 pdn-perft -g 20 -F W:W46:B37,41 -d 2 &&
     { [ "$(cat "$tmp/out")" = "$(printf '1\t0\n2\t0')" ] ||
         { echo "FAIL: blocked position: $(cat "$tmp/out")" >&2; fail=1; }; }
 
@@ -111,11 +111,11 @@ expect_status 0 pdn-perft -F W:W46:B37,41 -d 2 &&
 # position.
 for args in "-g 21 -d 8" "-g 20 -d 6" "-g 21 -d 7 -D" "-g 20 -d 5 -D" \
             "-g 20 -d 2 -D" "-g 30 -d 6 -u" "-g 21 -d 9 -u" \
-            "-F W:WK38,49:B18,19,32,33,3,4 -d 6 -u" \
-            "-F W:WK38,49:B18,19,32,33,3,4 -d 6 -u -D" \
-            "-F W:W18,19,32,33,50:BK13,8,9 -d 6 -u" \
-            "-F W:W18,19,32,33,50:BK13,8,9 -d 6 -u -D" \
-            "-F W:W46:B37,41 -d 5" "-F W:W46:B37,41 -d 5 -D"; do
+            "-g 20 -F W:WK38,49:B18,19,32,33,3,4 -d 6 -u" \
+            "-g 20 -F W:WK38,49:B18,19,32,33,3,4 -d 6 -u -D" \
+            "-g 20 -F W:W18,19,32,33,50:BK13,8,9 -d 6 -u" \
+            "-g 20 -F W:W18,19,32,33,50:BK13,8,9 -d 6 -u -D" \
+            "-g 20 -F W:W46:B37,41 -d 5" "-g 20 -F W:W46:B37,41 -d 5 -D"; do
     # shellcheck disable=SC2086
     expect_status 0 pdn-perft $args -j 1 || continue
     mv "$tmp/out" "$tmp/one"
@@ -128,15 +128,15 @@ for args in "-g 21 -d 8" "-g 20 -d 6" "-g 21 -d 7 -D" "-g 20 -d 5 -D" \
     done
 done
 # The positions above do have duplicates where they are meant to.
-expect_status 0 pdn-perft -F W:W18,19,32,33,50:BK13,8,9 -d 2 -j 2 &&
+expect_status 0 pdn-perft -g 20 -F W:W18,19,32,33,50:BK13,8,9 -d 2 -j 2 &&
     { [ "$(cat "$tmp/out")" = "$(printf '1\t8\n2\t22')" ] ||
         { echo "FAIL: duplicates at ply 2, merged: $(tail -1 "$tmp/out")" >&2; fail=1; }; }
-expect_status 0 pdn-perft -F W:W18,19,32,33,50:BK13,8,9 -d 2 -u -j 2 &&
+expect_status 0 pdn-perft -g 20 -F W:W18,19,32,33,50:BK13,8,9 -d 2 -u -j 2 &&
     { [ "$(cat "$tmp/out")" = "$(printf '1\t8\n2\t26')" ] ||
         { echo "FAIL: duplicates at ply 2, -u: $(tail -1 "$tmp/out")" >&2; fail=1; }; }
 
 # Usage errors: exit 2, a message and the hint.
-for args in "-g nosuchgame" "-d 0" "-d 31" "-d x" "-F W:W99:B1" "-F nonsense" \
+for args in "-g nosuchgame" "-d 0" "-d 31" "-d x" "-g 20 -F W:W99:B1" "-F nonsense" \
             "-g" "extra" "-j 257" "-j x"; do
     # shellcheck disable=SC2086
     if expect_status 2 pdn-perft $args; then

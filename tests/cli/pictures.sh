@@ -105,14 +105,14 @@ n=$(ls d | wc -l)
 # the names sort in game and ply order (ply 10 after ply 9)
 expect_status 0 pdn-replay -f svg -a -O long "$top_srcdir/samples/international.pdn"
 [ "$(ls long | sed -n '10,11p' | tr '\n' ' ')" = \
-  'international-g00001-p009.svg international-g00001-p010.svg ' ] ||
+  'international-g000001-p0009.svg international-g000001-p0010.svg ' ] ||
     check "-O names sort: $(ls long | sed -n '10,11p' | tr '\n' ' ')"
-for f in g-g00001-p000.svg g-g00001-p005.svg g-g00002-p000.svg g-g00003-p004.svg; do
+for f in g-g000001-p0000.svg g-g000001-p0005.svg g-g000002-p0000.svg g-g000003-p0004.svg; do
     [ -f "d/$f" ] || check "no d/$f"
 done
 wellformed d/*.svg || check "-O files are not well-formed"
-grep -q 'fill="#4a7a4a"' d/g-g00003-p004.svg || check "-C colours"
-grep -q 'width="30" height="30"' d/g-g00003-p004.svg || check "-z 30"
+grep -q 'fill="#4a7a4a"' d/g-g000003-p0004.svg || check "-C colours"
+grep -q 'width="30" height="30"' d/g-g000003-p0004.svg || check "-z 30"
 [ "$(ls -a d | grep -c '^\.g')" = 0 ] || check "temporaries left in d"
 touch nodir
 expect_status 2 pdn-replay -f svg -a -O nodir g.pdn
@@ -128,13 +128,13 @@ grep -q 'class="title".*Anna – Bob, Club &amp; &lt;cup&gt;<' sheet.svg ||
 expect_status 2 pdn-replay -f svg -t -a g.pdn
 expect_status 2 pdn-replay -f board -t -n 1 g.pdn
 expect_status 0 pdn-replay -f svg -t -a -O s g.pdn
-[ "$(ls s)" = "$(printf 'g-g00001.svg\ng-g00002.svg\ng-g00003.svg')" ] ||
+[ "$(ls s)" = "$(printf 'g-g000001.svg\ng-g000002.svg\ng-g000003.svg')" ] ||
     check "-t -O: one sheet per game"
 wellformed s/*.svg || check "-t -O sheets are not well-formed"
 
 # the raster: centre pixels of a few squares after 2. d4:f6 g7:e5
 if command -v rsvg-convert >/dev/null 2>&1 && command -v python3 >/dev/null; then
-    rsvg-convert d/g-g00003-p004.svg -o r.png || check "rsvg-convert failed"
+    rsvg-convert d/g-g000003-p0004.svg -o r.png || check "rsvg-convert failed"
     python3 - r.png <<'PY' || check "rendered raster"
 import struct, sys, zlib
 data = open(sys.argv[1], 'rb').read()

@@ -47,7 +47,7 @@ cmp -s "$tmp/games.pdn" in.pdn || { echo "FAIL: 'pdn-convert in.pdn >> in.pdn' c
 # Two outputs of one run that are one file; a repeated output option.
 echo old > a
 ln -s a link
-for args in "-w a -x a" "-w a -x link" "-w a -o a" "-o a -x ./a" "-w - -x -" "-w -"; do
+for args in "-w a -x a" "-w a -x link" "-w a -o a" "-o a -x ./a" "-w - -x -" "-o - -w -"; do
     # shellcheck disable=SC2086
     expect_status 2 pdn-legal $args in.pdn || true
     grep -q "is the same file as output" "$tmp/err" || { echo "FAIL: pdn-legal $args: no message" >&2; fail=1; }

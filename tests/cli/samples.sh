@@ -15,7 +15,7 @@ expect_status 0 pdn-legal *.pdn || cat "$tmp/out" >&2
 games=$(cat *.pdn | grep -c '^\[Event ')
 expect_status 0 pdn-replay *.pdn || true
 [ "$(wc -l < "$tmp/out")" = "$games" ] || { echo "FAIL: pdn-replay: not one line per game" >&2; fail=1; }
-expect_status 0 pdn-replay -a *.pdn || true
+expect_status 0 pdn-replay -a --with-filename *.pdn || true
 [ "$(grep -c '^[a-z-]*\.pdn	[0-9]*	0	' "$tmp/out")" = "$games" ] || { echo "FAIL: pdn-replay -a: not one start per game" >&2; fail=1; }
 [ "$(grep -c '^[a-z-]*\.pdn	[0-9]*	18	' "$tmp/out")" = "$games" ] || { echo "FAIL: pdn-replay -a: a game has no ply 18" >&2; fail=1; }
 # The real game in english.pdn reaches the position published with it.

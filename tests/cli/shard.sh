@@ -13,10 +13,10 @@
 
 fx=$top_srcdir/tests/data/select/player/input.pdn
 
-# The game records of files, without their file and game number.
+# The game records of files, without their file, game number and place.
 records() {
     pdn-select -q --summary none -f json "$@" 2>/dev/null |
-        sed -n 's/^{"type":"game","file":"[^"]*","game":[0-9]*,//p'
+        sed -n 's/^{"type":"game","file":"[^"]*","game":[0-9]*,"line":[0-9]*,"offset":[0-9]*,//p'
 }
 # Games per shard, in shard order: "NAME COUNT" lines.
 per_shard() {

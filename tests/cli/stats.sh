@@ -47,7 +47,7 @@ grep -q '^  variants: English (21) 6, International (20) 3$' "$tmp/out" ||
 pdn-stats -f json "$ev" "$intl" > "$tmp/out"
 [ "$(wc -l < "$tmp/out")" = 3 ] || { echo "FAIL: json: $(wc -l < "$tmp/out") records, not 3" >&2; fail=1; }
 [ "$(grep -c '^{"type":"stats","file":"' "$tmp/out")" = 2 ] || { echo "FAIL: json: per-file records" >&2; fail=1; }
-tail -n 1 "$tmp/out" | grep -q '^{"type":"total","file":null,"games":9,' ||
+tail -n 1 "$tmp/out" | grep -q '^{"type":"total","file":null,"game":null,"games":9,' ||
     { echo "FAIL: json: the last record is not the total" >&2; fail=1; }
 if command -v python3 > /dev/null; then
     python3 -c 'import json, sys
