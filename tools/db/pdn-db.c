@@ -4,6 +4,7 @@
 #include <config.h>
 #include "db.h"
 #include "common.h"
+#include "explore.h"
 
 #include <string.h>
 #include <sys/stat.h>
@@ -144,6 +145,8 @@ main(int argc, char **argv)
         return db_search_main(argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0)
         return db_info_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "explore") == 0 || strcmp(cmd, "serve") == 0)
+        return (cmd[0] == 'e' ? db_explore_main : db_serve_main)(argc - 1, argv + 1);
     return tool_usage_error("unknown command '%s': create, add, search or "
                             "info", cmd);
 }
