@@ -59,6 +59,8 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/manpage-api.sh tests/cli/select.sh \
 	tests/cli/gzip.sh tests/cli/suggest.sh
 CLI_TESTS += tests/cli/db.sh
+CLI_TESTS += tests/cli/db-explore.sh tests/cli/db-serve.sh
+EXTRA_DIST += tests/cli/db-serve.py
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/cli/pdn-json.jq tests/data
 

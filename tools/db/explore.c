@@ -376,44 +376,17 @@ tag_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
                                regexec(&c->tags[i].re, v, 0, NULL, 0) == 0);
 }
 
-/* ex_date(date): the Date tag lies in -y's range (YYYYMMDD bounds; a date
- * with unknown parts spans them). */
+/* ex_date(date): the Date tag lies in -y's range, as pdn-select decides. */
 static void
 date_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
 {
     const sel_crit *c = sqlite3_user_data(cx);
     const char *d = (const char *)sqlite3_value_text(argv[0]);
-    long part[3] = {-1, -1, -1}, lo, hi;
-    int i, ok = d != NULL;
+    long lo, hi;
 
     (void)argc;
-    for (i = 0; ok && i < 3; i++) {
-        int n = 0, q = 0;
-        long v = 0;
-
-        for (; isdigit((unsigned char)*d) || *d == '?'; d++, n++) {
-            q |= *d == '?';
-            v = v * 10 + (*d == '?' ? 0 : *d - '0');
-        }
-        if (n != (i == 0 ? 4 : 2) || (q && n != 0 && v != 0))
-            ok = q && i > 0;
-        part[i] = q ? -1 : v;
-        if (i == 0 && q)
-            ok = 0;
-        if (*d == '.')
-            d++;
-        else
-            break;
-    }
-    if (!ok || part[0] < 0) {
-        sqlite3_result_int(cx, 0);
-        return;
-    }
-    lo = part[0] * 10000 + (part[1] < 0 ? 1 : part[1]) * 100 +
-         (part[2] < 0 ? 1 : part[2]);
-    hi = part[0] * 10000 + (part[1] < 0 ? 12 : part[1]) * 100 +
-         (part[2] < 0 ? 31 : part[2]);
-    sqlite3_result_int(cx, hi >= c->date_lo && lo <= c->date_hi);
+    sqlite3_result_int(cx, d != NULL && selcrit_date(d, &lo, &hi) == 0 &&
+                               hi >= c->date_lo && lo <= c->date_hi);
 }
 
 void

@@ -425,21 +425,35 @@ sv_search(sv_state *s, struct MHD_Connection *conn, const sv_req *r)
     return sv_json(conn, 200, &b);
 }
 
+/* The request as sent, before libmicrohttpd decodes it: a NUL written
+ * %00 would cut a decoded value short unseen. A request's context
+ * (con_cls) is one of these: 0 none, 1 a NUL; 2 and 3 the same once its
+ * headers have been seen. */
+static char sv_ctx[4];
+
+static void *
+sv_uri(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+    (void)cls;
+    (void)conn;
+    return &sv_ctx[uri != NULL && strstr(uri, "%00") != NULL];
+}
+
 static enum MHD_Result
 sv_answer(void *cls, struct MHD_Connection *conn, const char *url,
           const char *method, const char *version, const char *upload,
           size_t *upload_size, void **con_cls)
 {
-    static int first_call;
     sv_state *s = cls;
     sv_req r;
     size_t len;
     const char *type, *a;
+    int k = *con_cls != NULL ? (int)((char *)*con_cls - sv_ctx) : 0;
 
     (void)version;
     (void)upload;
-    if (*con_cls == NULL) {
-        *con_cls = &first_call; /* headers seen: answer on the next call */
+    if (k < 2) {
+        *con_cls = &sv_ctx[k + 2]; /* answered on the next call */
         return MHD_YES;
     }
     if (*upload_size != 0) {
@@ -448,6 +462,8 @@ sv_answer(void *cls, struct MHD_Connection *conn, const char *url,
     }
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return sv_error(conn, 405, "only GET and HEAD are answered");
+    if (k == 3)
+        return sv_error(conn, 400, "a NUL byte (%00) in the request");
     memset(&r, 0, sizeof r);
     if (strncmp(url, "/api/", 5) != 0) {
         const char *name = strcmp(url, "/") == 0 ? "index.html" : url + 1;
@@ -555,7 +571,8 @@ db_serve_main(int argc, char **argv)
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)limit,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)10,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1, MHD_OPTION_END);
+        MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
+        MHD_OPTION_URI_LOG_CALLBACK, sv_uri, NULL, MHD_OPTION_END);
     if (d == NULL) {
         tool_error("%s:%ld: cannot listen (%s)", bind, port,
                    errno != 0 ? strerror(errno) : "libmicrohttpd failed");

@@ -127,10 +127,14 @@
   }
 
   /* ---- the explorer ---- */
-  function bar(c) {
+  /* White's wins, the draws, Black's wins: a bar of three parts. */
+  function bar(c, first) {
     var s = c.wins + c.draws + c.losses, d = document.createElement('div');
+    var white = first === 'W' ? c.wins : c.losses;
     d.className = 'bar';
-    [['w', c.wins], ['d', c.draws], ['l', c.losses]].forEach(function (p) {
+    d.title = 'White wins ' + white + ', draws ' + c.draws + ', Black wins ' +
+      (s - white - c.draws);
+    [['w', white], ['d', c.draws], ['l', s - white - c.draws]].forEach(function (p) {
       var e = document.createElement('span');
       e.className = p[0];
       e.style.width = (s ? 100 * p[1] / s : 0) + '%';
@@ -139,6 +143,8 @@
     });
     return d;
   }
+
+  function plural(n, what) { return n + ' ' + what + (n === 1 ? '' : 's'); }
 
   function cell(tr, text, cls) {
     var td = document.createElement('td');
@@ -179,7 +185,7 @@
       crumbs.appendChild(b);
     });
     var first = p.first === 'W' ? 'White' : 'Black';
-    $('summary').textContent = p.games + ' games (' + p.ended + ' end here); ' +
+    $('summary').textContent = plural(p.games, 'game') + ' (' + p.ended + ' end here); ' +
       first + ' (first mover): +' + p.wins + ' =' + p.draws + ' -' + p.losses +
       '; ' + (p.turn === 'W' ? 'White' : 'Black') + ' to move: +' + p.to_move.wins +
       ' =' + p.to_move.draws + ' -' + p.to_move.losses + ' \u00b7 ' + p.variant;
@@ -195,9 +201,10 @@
         mv.appendChild(t);
       }
       cell(tr, m.games, 'num');
-      cell(tr, bar(m));
-      var s = m.wins + m.draws + m.losses;
-      cell(tr, s ? (100 * (m.wins + m.draws / 2) / s).toFixed(1) + '%' : '-', 'num');
+      cell(tr, bar(m, p.first));
+      /* the score of the side that plays the move */
+      var s = m.wins + m.draws + m.losses, won = p.turn === p.first ? m.wins : m.losses;
+      cell(tr, s ? (100 * (won + m.draws / 2) / s).toFixed(1) + '%' : '-', 'num');
       cell(tr, m.year_average === null ? '' : Math.round(m.year_average), 'num');
       cell(tr, m.year_last === null ? '' : m.year_last, 'num');
       tr.onclick = function () {
@@ -257,7 +264,7 @@
       var list = $('games');
       list.textContent = '';
       d.games.forEach(function (g) { gameItem(list, g); });
-      $('summary').textContent = d.count + ' games found' +
+      $('summary').textContent = plural(d.count, 'game') + ' found' +
         (d.count > d.games.length ? ' (the first ' + d.games.length + ' listed)' : '');
     });
   }
