@@ -4,3 +4,4 @@ dist_man_MANS += man/libpdn.3 man/pdn-validate.1 man/pdn-legal.1 \
 	man/pdn-stats.1 man/pdn-fix.1 man/pdn-select.1 \
 	man/pdn-json.5
 EXTRA_DIST += man/diagram-international.svg
+dist_man_MANS += man/pdn-db-explore.1

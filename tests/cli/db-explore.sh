@@ -48,6 +48,13 @@ node() {
         echo "FAIL: $v '$moves': moves $sum + ended $ended != $games" >&2
         fail=1
     fi
+    # the records in the one schema (man/pdn-json.5)
+    jq -R -r -f "$top_srcdir/tests/cli/pdn-json.jq" "$tmp/n.json" > "$tmp/bad" || true
+    if [ -s "$tmp/bad" ]; then
+        echo "FAIL: $v '$moves': records break the schema:" >&2
+        head -3 "$tmp/bad" >&2
+        fail=1
+    fi
     wdl=$(jq -r 'select(.type == "position") | .wins + .draws + .losses + .unknown - .games' "$tmp/n.json")
     if [ "$wdl" != 0 ]; then
         echo "FAIL: $v '$moves': results do not add up to the games" >&2

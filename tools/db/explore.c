@@ -732,6 +732,7 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     memset(n, 0, sizeof *n);
     if ((b = ex_board(x, q, err)) == NULL)
         return -1;
+    n->file = x->path;
     n->gt = *pdn_board_gametype(b);
     pdn_gametype_format(&n->gt, n->gts, sizeof n->gts);
     tool_fen(b, n->fen, sizeof n->fen);
@@ -921,7 +922,9 @@ ex_json_position(tbuf *b, const ex_node *n)
     int first_moves = n->turn == n->gt.start;
     char w = n->gt.start == 'W';
 
-    tbuf_adds(b, "{\"type\":\"position\",\"fen\":");
+    tbuf_adds(b, "{\"type\":\"position\",\"file\":");
+    tbuf_json(b, n->file);
+    tbuf_adds(b, ",\"game\":null,\"fen\":");
     tbuf_json(b, n->fen);
     json_str(b, "gametype", n->gts);
     json_str(b, "variant", pdn_gametype_name(&n->gt));
@@ -944,8 +947,9 @@ ex_json_position(tbuf *b, const ex_node *n)
 void
 ex_json_move(tbuf *b, const ex_node *n, const ex_move *m)
 {
-    (void)n;
-    tbuf_adds(b, "{\"type\":\"move\",\"move\":");
+    tbuf_adds(b, "{\"type\":\"move\",\"file\":");
+    tbuf_json(b, n->file);
+    tbuf_adds(b, ",\"game\":null,\"move\":");
     tbuf_json(b, m->move);
     tbuf_printf(b, ",\"key\":\"%016llx\"", (unsigned long long)m->next);
     json_str(b, "fen", m->fen);

@@ -43,6 +43,7 @@ typedef struct ex_move {
 } ex_move;
 
 typedef struct ex_node {
+    const char *file;        /* the database's path */
     pdn_gametype gt;
     char gts[64];
     char fen[PDN_FEN_MAX * 5];
