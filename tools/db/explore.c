@@ -25,9 +25,14 @@ static const char index_sql[] =
     " next INTEGER NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,"
     " draws INTEGER NOT NULL, losses INTEGER NOT NULL,"
     " dated INTEGER NOT NULL, year_sum INTEGER NOT NULL, year_last INTEGER,"
-    " PRIMARY KEY(key, next)) WITHOUT ROWID;\n";
+    " PRIMARY KEY(key, next)) WITHOUT ROWID;\n"
+    "CREATE INDEX IF NOT EXISTS explore_games ON games(white, black, event,"
+    " date, outcome);\n"
+    "CREATE TABLE IF NOT EXISTS explore_variants(gametype TEXT PRIMARY KEY,"
+    " games INTEGER NOT NULL) WITHOUT ROWID;\n";
 
 static pdn_board *ex_board(ex_db *x, const ex_query *q, tbuf *err);
+static void in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv);
 
 /* The year a Date tag begins with (0: none). */
 static int
@@ -249,6 +254,12 @@ ex_index(sqlite3 *db, const char *path)
              (long long)last);
     if (db_exec(db, path, sql) != 0)
         goto fail;
+    /* the variants, most games first: what a query chooses among */
+    if (db_exec(db, path, "DELETE FROM explore_variants;"
+                          " INSERT INTO explore_variants SELECT gametype,"
+                          " count(*) FROM games WHERE gametype IS NOT NULL"
+                          " GROUP BY gametype") != 0)
+        goto fail;
     snprintf(sql, sizeof sql, "INSERT OR REPLACE INTO meta"
                               " VALUES('explore_last', %lld); COMMIT;",
              (long long)top);
@@ -314,17 +325,23 @@ ex_open(ex_db *x, const char *path, int index)
         ex_close(x);
         return -1;
     }
+    sqlite3_create_function(x->db, "ex_in", 1, SQLITE_UTF8, x, in_fn, NULL,
+                            NULL);
     x->sum = db_prepare(x->db, path,
                         "SELECT next, games, wins, draws, losses, dated,"
                         " year_sum, year_last FROM explore_sum WHERE key = ?");
+    x->sum_in = db_prepare(x->db, path,
+                           "SELECT next, count(*), sum(outcome = 2),"
+                           " sum(outcome = 4), sum(outcome = 3), count(year),"
+                           " coalesce(sum(year), 0), max(year) FROM explore"
+                           " WHERE key = ? AND ex_in(game) GROUP BY next");
     x->sum_one = db_prepare(x->db, path, "SELECT games FROM explore_sum"
                                          " WHERE key = ? AND next = ?");
     x->reach = db_prepare(x->db, path, "SELECT coalesce(sum(games), 0) FROM"
                                        " explore_sum WHERE key = ?");
-    st = db_prepare(x->db, path, "SELECT gametype FROM games WHERE gametype"
-                                 " IS NOT NULL GROUP BY gametype"
-                                 " ORDER BY count(*) DESC");
-    if (x->sum == NULL || x->sum_one == NULL || x->reach == NULL ||
+    st = db_prepare(x->db, path, "SELECT gametype FROM explore_variants"
+                                 " ORDER BY games DESC, gametype");
+    if (x->sum == NULL || x->sum_in == NULL || x->sum_one == NULL || x->reach == NULL ||
         st == NULL) {
         sqlite3_finalize(st);
         ex_close(x);
@@ -353,6 +370,9 @@ ex_close(ex_db *x)
 
     sqlite3_finalize(x->sum);
     sqlite3_finalize(x->sum_one);
+    sqlite3_finalize(x->sum_in);
+    free(x->set);
+    free(x->set_key);
     sqlite3_finalize(x->reach);
     for (i = 0; i < x->nvariants; i++)
         free(x->variants[i]);
@@ -419,13 +439,25 @@ ex_filters(const sel_crit *c, tbuf *q)
     int any = 0;
 
     for (i = 0; i < c->ntags; i++, any = 1) {
-        char *cond = c->tags[i].name != NULL
-                         ? sqlite3_mprintf("t.name = %Q", c->tags[i].name)
-                         : sqlite3_mprintf("t.name IN ('White', 'Black')");
+        const char *name = c->tags[i].name;
+        char *cond;
 
-        tbuf_printf(q, " AND EXISTS(SELECT 1 FROM tags t WHERE t.game = g.id"
-                       " AND %s AND ex_tag(%zu, t.value))", cond, i);
-        sqlite3_free(cond);
+        /* White, Black and Event from their columns (the first value) */
+        if (name == NULL)
+            tbuf_printf(q, " AND (ex_tag(%zu, g.white) OR ex_tag(%zu,"
+                           " g.black))", i, i);
+        else if (strcmp(name, "White") == 0 || strcmp(name, "Black") == 0 ||
+                 strcmp(name, "Event") == 0)
+            tbuf_printf(q, " AND ex_tag(%zu, g.%s)", i,
+                        name[0] == 'W' ? "white"
+                        : name[0] == 'B' ? "black" : "event");
+        else {
+            cond = sqlite3_mprintf("t.name = %Q", name);
+            tbuf_printf(q, " AND EXISTS(SELECT 1 FROM tags t WHERE"
+                           " t.game = g.id AND %s AND ex_tag(%zu, t.value))",
+                        cond, i);
+            sqlite3_free(cond);
+        }
     }
     if (c->have_result) {
         tbuf_printf(q, " AND g.outcome = %d", (int)c->result);
@@ -436,6 +468,66 @@ ex_filters(const sel_crit *c, tbuf *q)
         any = 1;
     }
     return any;
+}
+
+/* ex_in(game): the game passes the filters (the set of ex_set). */
+static void
+in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+    const ex_db *x = sqlite3_user_data(cx);
+    sqlite3_int64 id = sqlite3_value_int64(argv[0]);
+
+    (void)argc;
+    sqlite3_result_int(cx, id >= 0 && id <= x->set_max &&
+                               (x->set[id >> 3] >> (id & 7) & 1));
+}
+
+/* The games that pass q's filters, as a bit per game id: kept for the
+ * next query with the same filters (q->filter_key). 0, or -1. */
+static int
+ex_set(ex_db *x, const ex_query *q)
+{
+    tbuf s = {NULL, 0, 0};
+    sqlite3_stmt *st = NULL;
+    int64_t max = 0;
+    int rc;
+
+    if (q->filter_key != NULL && x->set_key != NULL &&
+        strcmp(q->filter_key, x->set_key) == 0)
+        return 0;
+    free(x->set);
+    free(x->set_key);
+    x->set = NULL;
+    x->set_key = NULL;
+    x->set_max = -1;
+    if (sqlite3_prepare_v2(x->db, "SELECT coalesce(max(id), 0) FROM games",
+                           -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        max = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    x->set = tool_xmalloc((size_t)(max / 8 + 1));
+    memset(x->set, 0, (size_t)(max / 8 + 1));
+    tbuf_adds(&s, "SELECT id FROM games g WHERE 1");
+    ex_filters(&q->crit, &s);
+    st = db_prepare(x->db, x->path, s.data);
+    tbuf_free(&s);
+    if (st == NULL)
+        return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t id = sqlite3_column_int64(st, 0);
+
+        if (id >= 0 && id <= max)
+            x->set[id >> 3] |= (unsigned char)(1u << (id & 7));
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return -1;
+    x->set_max = max;
+    if (q->filter_key != NULL) {
+        x->set_key = tool_xmalloc(strlen(q->filter_key) + 1);
+        strcpy(x->set_key, q->filter_key);
+    }
+    return 0;
 }
 
 static void
@@ -484,7 +576,7 @@ games_free(ex_game *g, size_t n)
 
 /* The latest games (by year, then last stored) of the rows key, next. */
 static int
-top_games(ex_db *x, const ex_query *q, int64_t key, int64_t next, int limit,
+top_games(ex_db *x, int filtered, int64_t key, int64_t next, int limit,
           ex_game **out, size_t *nout)
 {
     tbuf s = {NULL, 0, 0};
@@ -495,11 +587,12 @@ top_games(ex_db *x, const ex_query *q, int64_t key, int64_t next, int limit,
     *nout = 0;
     if (limit <= 0)
         return 0;
-    tbuf_adds(&s, "SELECT g.id, g.white, g.black, g.event, g.date, g.result,"
-                  " e.year FROM explore e JOIN games g ON g.id = e.game"
-                  " WHERE e.key = ?1 AND e.next = ?2");
-    ex_filters(&q->crit, &s);
-    tbuf_printf(&s, " ORDER BY e.year DESC, e.game DESC LIMIT %d", limit);
+    tbuf_printf(&s, "SELECT g.id, g.white, g.black, g.event, g.date,"
+                    " g.result, e.year FROM (SELECT game, year FROM explore"
+                    " WHERE key = ?1 AND next = ?2%s ORDER BY year DESC,"
+                    " game DESC LIMIT %d) e JOIN games g ON g.id = e.game"
+                    " ORDER BY e.year DESC, e.game DESC",
+                filtered ? " AND ex_in(game)" : "", limit);
     st = db_prepare(x->db, x->path, s.data);
     tbuf_free(&s);
     if (st == NULL)
@@ -535,6 +628,7 @@ ex_board(ex_db *x, const ex_query *q, tbuf *err)
 
     if (l == NULL)
         return NULL;
+    memset(&e, 0, sizeof e);
     if (q->fen != NULL && pdn_fen_parse(q->fen, &fen, &e) < 0) {
         tbuf_printf(err, "bad FEN '%.80s': %s", q->fen, e.text);
         pdn_movelist_free(l);
@@ -560,6 +654,7 @@ ex_board(ex_db *x, const ex_query *q, tbuf *err)
             continue;
         if ((b = pdn_board_new(&gt, NULL)) == NULL)
             continue;
+        memset(&e, 0, sizeof e);
         if (q->fen != NULL && pdn_board_set_fen(b, &fen, &e) != 0) {
             if (err->len == 0)
                 tbuf_printf(err, "FEN '%.80s': %s", q->fen, e.text);
@@ -739,19 +834,16 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     n->turn = pdn_board_turn(b);
     n->key = db_key(b);
     ex_functions(x, &q->crit);
-    tbuf_adds(&s, "SELECT e.next, count(*), sum(e.outcome = 2),"
-                  " sum(e.outcome = 4), sum(e.outcome = 3), count(e.year),"
-                  " coalesce(sum(e.year), 0), max(e.year) FROM explore e"
-                  " JOIN games g ON g.id = e.game WHERE e.key = ?");
     filtered = ex_filters(&q->crit, &s);
-    tbuf_adds(&s, " GROUP BY e.next");
-    st = filtered ? db_prepare(x->db, x->path, s.data) : x->sum;
     tbuf_free(&s);
-    if (st == NULL) {
+    if (filtered && ex_set(x, q) != 0) {
         pdn_board_free(b);
-        tbuf_adds(err, "query");
+        tbuf_adds(err, sqlite3_errcode(x->db) == SQLITE_INTERRUPT
+                           ? "query interrupted: it took too long"
+                           : sqlite3_errmsg(x->db));
         return -2;
     }
+    st = filtered ? x->sum_in : x->sum;
     sqlite3_bind_int64(st, 1, n->key);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (nrows == cap) {
@@ -769,10 +861,7 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
         count_add(&n->c, st, 1);
         nrows++;
     }
-    if (filtered)
-        sqlite3_finalize(st);
-    else
-        sqlite3_reset(st);
+    sqlite3_reset(st);
     if (rc != SQLITE_DONE ||
         name_moves(x, n, b, rows, next, nrows) != 0) {
         tbuf_adds(err, rc == SQLITE_INTERRUPT ? "query interrupted: it took "
@@ -789,14 +878,14 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     pdn_board_free(b);
     /* the games: each move's latest, and the latest that end here */
     for (i = 0; i < n->nmoves; i++)
-        if (top_games(x, q, n->key, n->moves[i].next, q->top,
+        if (top_games(x, filtered, n->key, n->moves[i].next, q->top,
                       &n->moves[i].top, &n->moves[i].ntop) != 0)
             goto fail;
     {
         ex_game *end;
         size_t nend, k;
 
-        if (top_games(x, q, n->key, 0, 10, &end, &nend) != 0)
+        if (top_games(x, filtered, n->key, 0, 10, &end, &nend) != 0)
             goto fail;
         n->games = tool_xmalloc((nend + 10 * n->nmoves + 1) * sizeof *n->games);
         for (k = 0; k < nend; k++)

@@ -65,6 +65,9 @@ typedef struct ex_query {
     const char *moves;
     sel_crit crit;
     int top;                 /* games per move, 0..EX_TOP_MAX */
+    const char *filter_key;  /* the filters as text: the games that pass
+                                them are kept for the next query with the
+                                same key (NULL: not kept) */
 } ex_query;
 
 typedef struct ex_db {
@@ -72,7 +75,10 @@ typedef struct ex_db {
     const char *path;
     char **variants;         /* the database's GameTypes, most games first */
     size_t nvariants;
-    sqlite3_stmt *sum, *sum_one, *reach;
+    sqlite3_stmt *sum, *sum_in, *sum_one, *reach;
+    unsigned char *set;      /* a bit per game id: it passes the filters */
+    int64_t set_max;
+    char *set_key;           /* the filters of set (ex_query.filter_key) */
 } ex_db;
 
 /* Opens path read-only for the explorer; with index set, first brings the

@@ -227,7 +227,7 @@ sv_number(const char *v, long lo, long hi)
 
 /* The filters and the position of a request into q: 0, or -1 with why. */
 static int
-sv_query(const sv_req *r, ex_query *q, char *why, size_t size)
+sv_query(const sv_req *r, ex_query *q, tbuf *key, char *why, size_t size)
 {
     static const struct {
         const char *name;
@@ -244,12 +244,17 @@ sv_query(const sv_req *r, ex_query *q, char *why, size_t size)
     for (i = 0; i < r->n; i++)
         for (k = 0; k < sizeof map / sizeof map[0]; k++)
             if (strcmp(r->name[i], map[k].name) == 0 &&
-                r->value[i][0] != '\0' &&
-                selcrit_option(&q->crit, map[k].letter, r->value[i]) <= 0) {
-                snprintf(why, size, "bad %s '%.60s'", map[k].name,
-                         r->value[i]);
-                return -1;
+                r->value[i][0] != '\0') {
+                if (selcrit_option(&q->crit, map[k].letter, r->value[i]) <=
+                    0) {
+                    snprintf(why, size, "bad %s '%.60s'", map[k].name,
+                             r->value[i]);
+                    return -1;
+                }
+                /* the filters in order: the key of their games' set */
+                tbuf_printf(key, "%s=%s\n", map[k].name, r->value[i]);
             }
+    q->filter_key = key->data;
     if ((v = sv_get(r, "fen")) != NULL && v[0] != '\0')
         q->fen = v;
     if ((v = sv_get(r, "moves")) != NULL && v[0] != '\0')
@@ -268,19 +273,21 @@ sv_explore(sv_state *s, struct MHD_Connection *conn, const sv_req *r)
 {
     ex_query q;
     ex_node n;
-    tbuf b = {NULL, 0, 0}, err = {NULL, 0, 0};
+    tbuf b = {NULL, 0, 0}, err = {NULL, 0, 0}, key = {NULL, 0, 0};
     char why[160];
     sv_conn *c;
     int rc;
 
-    if (sv_query(r, &q, why, sizeof why) != 0) {
+    if (sv_query(r, &q, &key, why, sizeof why) != 0) {
         selcrit_free(&q.crit);
+        tbuf_free(&key);
         return sv_error(conn, 400, why);
     }
     c = sv_take(s);
     rc = ex_node_get(&c->x, &q, &n, &err);
     sv_give(s, c);
     selcrit_free(&q.crit);
+    tbuf_free(&key);
     if (rc != 0) {
         enum MHD_Result res =
             sv_error(conn, rc == -1 ? 400 : 503,
@@ -323,7 +330,8 @@ static enum MHD_Result
 sv_search(sv_state *s, struct MHD_Connection *conn, const sv_req *r)
 {
     ex_query q;
-    tbuf sql = {NULL, 0, 0}, b = {NULL, 0, 0}, err = {NULL, 0, 0};
+    tbuf sql = {NULL, 0, 0}, b = {NULL, 0, 0}, err = {NULL, 0, 0},
+         fkey = {NULL, 0, 0};
     char why[160];
     const char *v;
     long limit = 50, offset = 0, count = 0;
@@ -332,10 +340,14 @@ sv_search(sv_state *s, struct MHD_Connection *conn, const sv_req *r)
     sqlite3_stmt *st = NULL;
     sv_conn *c;
 
-    if (sv_query(r, &q, why, sizeof why) != 0) {
+    rc = sv_query(r, &q, &fkey, why, sizeof why);
+    tbuf_free(&fkey); /* the search does not keep a set */
+    q.filter_key = NULL;
+    if (rc != 0) {
         selcrit_free(&q.crit);
         return sv_error(conn, 400, why);
     }
+    rc = SQLITE_DONE;
     if (((v = sv_get(r, "limit")) != NULL &&
          (limit = sv_number(v, 1, 500)) < 0) ||
         ((v = sv_get(r, "offset")) != NULL &&
