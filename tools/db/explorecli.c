@@ -45,7 +45,10 @@ static const tool_cmdline explore_cmdline = {
     "The opening explorer: the games of the database DB that reach a\n"
     "position (the start by default), and every move played from it with\n"
     "its games and results.\n",
-    explore_options, "", "no game reaches the position", NULL};
+    explore_options, "", "no game reaches the position",
+    "\nExit status:\n  0  done\n  1  no game reaches the position\n"
+    "  2  usage error, a bad FEN or move, a database that cannot be read, "
+    "its\n     explorer's index missing or stale (--index), system trouble\n"};
 
 /* ---- text ---- */
 

@@ -45,7 +45,10 @@ static const tool_cmdline serve_cmdline = {
     "Serve the explorer of the database DB over HTTP: a page and a JSON API\n"
     "(/api/explore, /api/search, /api/game), read-only. SIGINT or SIGTERM\n"
     "stops it.\n",
-    serve_options, "", "", NULL};
+    serve_options, "", "",
+    "\nExit status:\n  0  stopped by SIGINT, SIGTERM or SIGHUP\n"
+    "  2  usage error, a database that cannot be read, an address or port\n"
+    "     that cannot be listened on, system trouble\n"};
 
 typedef struct sv_conn {
     ex_db x;
