@@ -89,9 +89,13 @@ done
 [ -n "$port" ] || { echo "db-explore: the server did not start: $(cat "$work/serve.err")" >&2; exit 2; }
 echo "pdn-db serve, /api/explore one request at a time (median of $(( runs * 10 ))):"
 python3 "$src/bench/db-load.py" nodes "$port" $(( runs * 10 ))
-echo "pdn-db serve under load (4 threads; nodes of the walk above, filters included):"
+echo "pdn-db serve under load (4 threads; the nodes of the walk above, no filter):"
 for c in 1 8 32 128; do
-    python3 "$src/bench/db-load.py" load "$port" "$c" $(( c < 8 ? 200 : c * 25 ))
+    python3 "$src/bench/db-load.py" load "$port" "$c" $(( c < 8 ? 400 : c * 25 ))
+done
+echo "pdn-db serve under load (the four filtered nodes above; 2 s time limit):"
+for c in 1 8; do
+    python3 "$src/bench/db-load.py" load "$port" "$c" $(( c * 8 )) filtered
 done
 kill "$pid"
 wait "$pid" 2>/dev/null || true

@@ -4,8 +4,10 @@ standard library only.
 
   db-load.py nodes PORT RUNS          the time of each node, one request
                                       at a time (median and max of RUNS)
-  db-load.py load PORT CLIENTS TOTAL  TOTAL requests from CLIENTS threads
-                                      at once, over the nodes of a walk:
+  db-load.py load PORT CLIENTS TOTAL [filtered]
+                                      TOTAL requests from CLIENTS threads
+                                      at once, over the nodes of a walk
+                                      (or the nodes under filters):
                                       requests/s, latency p50/p95/max,
                                       errors (bounded: a local generator)"""
 import http.client
@@ -73,8 +75,8 @@ def nodes(port, runs):
     c.close()
 
 
-def load(port, clients, total):
-    paths = [p for _, p in walk_paths(port)][:8]
+def load(port, clients, total, filtered):
+    paths = [p for n, p in walk_paths(port) if (", " in n) == filtered]
     lat, errors = [], []
     lock = threading.Lock()
     per = total // clients
@@ -117,4 +119,5 @@ if __name__ == "__main__":
     if sys.argv[1] == "nodes":
         nodes(int(sys.argv[2]), int(sys.argv[3]))
     else:
-        load(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+        load(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]),
+             len(sys.argv) > 5 and sys.argv[5] == "filtered")
