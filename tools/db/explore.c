@@ -371,8 +371,12 @@ ex_close(ex_db *x)
     sqlite3_finalize(x->sum);
     sqlite3_finalize(x->sum_one);
     sqlite3_finalize(x->sum_in);
-    free(x->set);
-    free(x->set_key);
+    for (i = 0; i < EX_SETS_KEPT; i++) {
+        free(x->kept[i].set);
+        free(x->kept[i].key);
+    }
+    if (x->set_key == NULL)
+        free(x->set); /* a set not kept */
     sqlite3_finalize(x->reach);
     for (i = 0; i < x->nvariants; i++)
         free(x->variants[i]);
@@ -492,11 +496,21 @@ ex_set(ex_db *x, const ex_query *q)
     int64_t max = 0;
     int rc;
 
-    if (q->filter_key != NULL && x->set_key != NULL &&
-        strcmp(q->filter_key, x->set_key) == 0)
-        return 0;
-    free(x->set);
-    free(x->set_key);
+    struct ex_kept *k = NULL;
+    size_t i;
+
+    x->clock++;
+    for (i = 0; q->filter_key != NULL && i < EX_SETS_KEPT; i++)
+        if (x->kept[i].key != NULL &&
+            strcmp(x->kept[i].key, q->filter_key) == 0) {
+            x->kept[i].used = x->clock;
+            x->set = x->kept[i].set;
+            x->set_max = x->kept[i].max;
+            x->set_key = x->kept[i].key;
+            return 0;
+        }
+    if (x->set_key == NULL)
+        free(x->set); /* the last set was not kept */
     x->set = NULL;
     x->set_key = NULL;
     x->set_max = -1;
@@ -524,8 +538,18 @@ ex_set(ex_db *x, const ex_query *q)
         return -1;
     x->set_max = max;
     if (q->filter_key != NULL) {
-        x->set_key = tool_xmalloc(strlen(q->filter_key) + 1);
-        strcpy(x->set_key, q->filter_key);
+        /* kept in place of the least recently used */
+        for (i = 0; i < EX_SETS_KEPT; i++)
+            if (k == NULL || x->kept[i].used < k->used)
+                k = &x->kept[i];
+        free(k->set);
+        free(k->key);
+        k->set = x->set;
+        k->max = max;
+        k->key = tool_xmalloc(strlen(q->filter_key) + 1);
+        strcpy(k->key, q->filter_key);
+        k->used = x->clock;
+        x->set_key = k->key;
     }
     return 0;
 }

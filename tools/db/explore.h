@@ -14,6 +14,9 @@
 #include "tbuf.h"
 #include "selectcrit.h"
 
+/* The sets of games of the last filters a connection keeps. */
+#define EX_SETS_KEPT 4
+
 /* Games listed per move, and at most at a node. */
 #define EX_TOP_MAX 50
 
@@ -79,6 +82,14 @@ typedef struct ex_db {
     unsigned char *set;      /* a bit per game id: it passes the filters */
     int64_t set_max;
     char *set_key;           /* the filters of set (ex_query.filter_key) */
+    /* the sets of the last filters, kept (the one in use is above) */
+    struct ex_kept {
+        unsigned char *set;
+        int64_t max;
+        char *key;
+        unsigned long used;
+    } kept[EX_SETS_KEPT];
+    unsigned long clock;
 } ex_db;
 
 /* Opens path read-only for the explorer; with index set, first brings the
