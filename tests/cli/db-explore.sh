@@ -42,6 +42,17 @@ node() {
         echo "FAIL: $v '$moves' $*: $games games, pdn-select -X: $sel" >&2
         fail=1
     fi
+    # the results, from the first mover's side: pdn-select -Y's (with no
+    # filter: a second -Y would replace one given)
+    [ $# = 0 ] && results="wins:1-0 losses:0-1 draws:1/2-1/2" || results=
+    for r in $results; do
+        got=$(jq -r "select(.type == \"position\") | .${r%%:*}" "$tmp/n.json")
+        want=$(pdn-select -q -k -K "$v" -X "$fen" -Y "${r#*:}" "$@" $files 2>/dev/null || true)
+        if [ "$got" != "$want" ]; then
+            echo "FAIL: $v '$moves' $*: ${r%%:*} $got, pdn-select -Y ${r#*:}: $want" >&2
+            fail=1
+        fi
+    done
     sum=$(jq -s '[.[] | select(.type == "move") | .games] | add + 0' "$tmp/n.json")
     ended=$(jq -r 'select(.type == "position") | .ended' "$tmp/n.json")
     if [ $((sum + ended)) != "$games" ]; then
