@@ -5,6 +5,6 @@ dist_man_MANS += man/libpdn.3 man/pdn-validate.1 man/pdn-legal.1 \
 	man/pdn-json.5
 EXTRA_DIST += man/diagram-international.svg
 if HAVE_SQLITE
-dist_man_MANS += man/pdn-db.1
+dist_man_MANS += man/pdn-db.1 man/pdn-db-explore.1
 endif
-EXTRA_DIST += man/pdn-db.1
+EXTRA_DIST += man/pdn-db.1 man/pdn-db-explore.1

@@ -63,6 +63,8 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 CLI_TESTS += tests/cli/db.sh
 CLI_TESTS += tests/cli/viewer.sh
 CLI_TESTS += tests/cli/pipeline.sh tests/cli/contract.sh
+CLI_TESTS += tests/cli/db-explore.sh tests/cli/db-serve.sh
+EXTRA_DIST += tests/cli/db-serve.py
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/cli/pdn-json.jq tests/data
 

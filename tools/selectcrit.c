@@ -805,3 +805,9 @@ selcrit_game(const sel_crit *c, const tool_opts *o, const char *file,
     }
     v->match = match != c->invert;
 }
+
+int
+selcrit_date(const char *s, long *lo, long *hi)
+{
+    return parse_date(s, lo, hi);
+}

@@ -78,5 +78,8 @@ void selcrit_game(const sel_crit *c, const struct tool_opts *o,
                   void (*prefix)(void *ud, const pdn_fingerprint *fp),
                   void *ud);
 void selcrit_free(sel_crit *c);
+/* The days a Date value spans, as -y reads it (YYYYMMDD; unknown parts
+ * span their range): 0, or -1 when it is not a date. */
+int selcrit_date(const char *s, long *lo, long *hi);
 
 #endif /* PDN_TOOLS_SELECTCRIT_H */

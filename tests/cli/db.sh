@@ -306,6 +306,7 @@ done
 # games that reach the position, which are pdn-select -X's; each move's
 # games are pdn-select -B's (no transposition within two plies)
 if command -v jq >/dev/null 2>&1; then
+    pdn-db explore --index "$tmp/eng.db" || { echo "FAIL: explore --index" >&2; fail=1; }
     for line in "" "11-15" "11-15 23-19"; do
         pdn-db explore -f json --moves "$line" "$tmp/eng.db" > "$tmp/ex.json" || true
         fen=$(jq -r 'select(.type == "position") | .fen' "$tmp/ex.json")

@@ -150,12 +150,29 @@ def summary:
      then "counts" else empty end),
     (if (.seconds | type) != "number" then "seconds" else empty end) ];
 
+# pdn-db explore: a position of the explorer and the moves played from it
+def explored:
+  [ (if (.file | str) and .game == null | not then "file/game" else empty end),
+    (if [.games, .wins, .draws, .losses, .unknown] | all(count) | not
+     then "counts" else empty end),
+    (if .wins + .draws + .losses + .unknown != .games
+     then "results do not add up" else empty end),
+    (if (.fen | str) and (.key | str) and (.top | type) == "array" | not
+     then "fen/key/top" else empty end),
+    (if .type == "move" and ((.move | str) and (.reached | count) and
+                             (.transposition | type) == "boolean" | not)
+     then "move" else empty end),
+    (if .type == "position" and (.continued + .ended != .games)
+     then "continued/ended" else empty end) ];
+
 def check:
   if type != "object" then ["not an object"]
   elif (has("type") and has("file") and has("game")) | not
   then ["missing type, file or game"]
   elif .type == "finding" then finding
   elif .type == "game" then game
+  elif .type == "position" and has("games") then explored
+  elif .type == "move" then explored
   elif .type == "position" then position
   elif .type == "summary" then summary
   elif .type == "duplicate" then duplicate

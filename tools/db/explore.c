@@ -1,209 +1,757 @@
 /* SPDX-License-Identifier: MIT */
-/* pdn-db explore (explore.h). */
+/* The explorer's index and nodes (explore.h). The index holds, for every
+ * game and every position it reaches (its first visit), the key of the
+ * position one ply later (0 when the game ends there) with the game's
+ * outcome and year: table explore(key, next, year, game, outcome); its
+ * sums per (key, next) are table explore_sum, which answers a node with
+ * no filter in one range read. A filtered node reads the rows of explore
+ * joined with the games. A next key is named by the legal move of the
+ * position that makes it. */
 #include <config.h>
 #include "db.h"
 #include "explore.h"
 #include "common.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct ex_move {
-    char text[64];           /* as the variant writes it, short form */
-    long games, wins, draws, losses;
-    int64_t next_key;        /* the position after it */
-    long reach;              /* games that reach that position */
-} ex_move;
+static const char index_sql[] =
+    "CREATE TABLE IF NOT EXISTS explore(key INTEGER NOT NULL,"
+    " next INTEGER NOT NULL, year INTEGER, game INTEGER NOT NULL,"
+    " outcome INTEGER NOT NULL, PRIMARY KEY(key, next, year, game))"
+    " WITHOUT ROWID;\n"
+    "CREATE TABLE IF NOT EXISTS explore_sum(key INTEGER NOT NULL,"
+    " next INTEGER NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,"
+    " draws INTEGER NOT NULL, losses INTEGER NOT NULL,"
+    " dated INTEGER NOT NULL, year_sum INTEGER NOT NULL, year_last INTEGER,"
+    " PRIMARY KEY(key, next)) WITHOUT ROWID;\n"
+    "CREATE INDEX IF NOT EXISTS explore_games ON games(white, black, event,"
+    " date, outcome);\n"
+    "CREATE TABLE IF NOT EXISTS explore_variants(gametype TEXT PRIMARY KEY,"
+    " games INTEGER NOT NULL) WITHOUT ROWID;\n";
 
-struct db_explore {
-    pdn_fen fen;
-    char *fen_text;
-    /* the position on the board of the variant last met */
-    char gts[64];
-    pdn_board *target, *after;
-    pdn_movelist *legal;
-    int fits;
-    /* the replay of one game */
-    int seen;                /* the position was met */
-    int done;
-    long move;               /* the index in legal of the move from it */
-    /* the counts */
-    long games, wins, draws, losses, ended;
-    ex_move *moves;
-    size_t nmoves, capmoves;
-};
+static pdn_board *ex_board(ex_db *x, const ex_query *q, tbuf *err);
+static void in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv);
 
-db_explore *
-explore_new(const pdn_fen *fen, const char *fen_text)
-{
-    db_explore *x = tool_xmalloc(sizeof *x);
-
-    memset(x, 0, sizeof *x);
-    x->fen = *fen;
-    x->fen_text = tool_xmalloc(strlen(fen_text) + 1);
-    strcpy(x->fen_text, fen_text);
-    return x;
-}
-
-void
-explore_free(db_explore *x)
-{
-    if (x == NULL)
-        return;
-    pdn_board_free(x->target);
-    pdn_board_free(x->after);
-    pdn_movelist_free(x->legal);
-    free(x->moves);
-    free(x->fen_text);
-    free(x);
-}
-
-/* The position on gts's board, and its legal moves. */
+/* The year a Date tag begins with (0: none). */
 static int
-variant(db_explore *x, const char *gts)
+year_of(const char *d)
 {
-    pdn_gametype gt;
+    int y = 0, i;
 
-    if (strcmp(gts, x->gts) == 0)
-        return x->fits;
-    snprintf(x->gts, sizeof x->gts, "%s", gts);
-    pdn_board_free(x->target);
-    pdn_board_free(x->after);
-    x->target = x->after = NULL;
-    x->fits = 0;
-    if (x->legal == NULL && (x->legal = pdn_movelist_new()) == NULL)
+    if (d == NULL)
         return 0;
-    if (pdn_gametype_parse(gts, &gt, NULL) < 0 ||
-        (x->target = pdn_board_new(&gt, NULL)) == NULL ||
-        (x->after = pdn_board_new(&gt, NULL)) == NULL ||
-        pdn_board_set_fen(x->target, &x->fen, NULL) != 0 ||
-        pdn_board_moves(x->target, x->legal, NULL) != 0)
-        return 0;
-    x->fits = 1;
-    return 1;
-}
-
-/* The legal move of the position that m is: same squares, same
- * captures. */
-static long
-which(const db_explore *x, const pdn_move *m)
-{
-    size_t i, n = pdn_movelist_count(x->legal);
-
-    for (i = 0; i < n; i++) {
-        const pdn_move *k = pdn_movelist_at(x->legal, i);
-
-        if (k->n == m->n && k->ncaptured == m->ncaptured &&
-            memcmp(k->path, m->path, m->n) == 0 &&
-            memcmp(k->captured, m->captured, m->ncaptured) == 0)
-            return (long)i;
+    for (i = 0; i < 4; i++) {
+        if (!isdigit((unsigned char)d[i]))
+            return 0;
+        y = y * 10 + (d[i] - '0');
     }
-    return -1;
+    return y;
 }
+
+/* ---- the index ---- */
+
+typedef struct ex_row {
+    int64_t key, next, game;
+    int year, outcome;
+} ex_row;
+
+typedef struct ex_build {
+    sqlite3 *db;
+    const char *path;
+    sqlite3_stmt *ins;
+    ex_row *rows;
+    size_t nrows, cap;
+    int failed;
+} ex_build;
 
 static int
-seen_fn(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
+cmp_row(const void *a, const void *b)
 {
-    db_explore *x = ud;
+    const ex_row *x = a, *y = b;
 
-    (void)ply;
-    if (x->seen) {
-        /* the next move (a setup first: the game goes on elsewhere) */
-        x->move = m != NULL ? which(x, m) : -1;
-        x->done = 1;
-        return 1;
-    }
-    x->seen = db_same_board(b, x->target);
-    return 0;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    if (x->next != y->next)
+        return x->next < y->next ? -1 : 1;
+    if (x->year != y->year)
+        return x->year < y->year ? -1 : 1;
+    return (x->game > y->game) - (x->game < y->game);
 }
 
-static ex_move *
-entry(db_explore *x, const char *text)
+static void
+ex_flush(ex_build *s)
 {
     size_t i;
 
-    for (i = 0; i < x->nmoves; i++)
-        if (strcmp(x->moves[i].text, text) == 0)
-            return &x->moves[i];
-    if (x->nmoves == x->capmoves) {
-        x->capmoves = x->capmoves ? 2 * x->capmoves : 16;
-        x->moves = realloc(x->moves, x->capmoves * sizeof *x->moves);
-        if (x->moves == NULL) {
+    qsort(s->rows, s->nrows, sizeof *s->rows, cmp_row);
+    for (i = 0; i < s->nrows && !s->failed; i++) {
+        const ex_row *r = &s->rows[i];
+
+        sqlite3_bind_int64(s->ins, 1, r->key);
+        sqlite3_bind_int64(s->ins, 2, r->next);
+        if (r->year != 0)
+            sqlite3_bind_int(s->ins, 3, r->year);
+        else
+            sqlite3_bind_null(s->ins, 3);
+        sqlite3_bind_int64(s->ins, 4, r->game);
+        sqlite3_bind_int(s->ins, 5, r->outcome);
+        if (sqlite3_step(s->ins) != SQLITE_DONE) {
+            db_fail(s->db, s->path, "explorer index");
+            s->failed = 1;
+        }
+        sqlite3_reset(s->ins);
+    }
+    s->nrows = 0;
+}
+
+static void
+ex_push(ex_build *s, int64_t key, int64_t next, int64_t game, int year,
+        int outcome)
+{
+    if (s->nrows == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 4096;
+        s->rows = realloc(s->rows, s->cap * sizeof *s->rows);
+        if (s->rows == NULL) {
             tool_error("memory exhausted");
             exit(TOOL_TROUBLE);
         }
     }
-    memset(&x->moves[x->nmoves], 0, sizeof *x->moves);
-    snprintf(x->moves[x->nmoves].text, sizeof x->moves[0].text, "%s", text);
-    return &x->moves[x->nmoves++];
+    s->rows[s->nrows].key = key;
+    s->rows[s->nrows].next = next;
+    s->rows[s->nrows].game = game;
+    s->rows[s->nrows].year = year;
+    s->rows[s->nrows].outcome = outcome;
+    s->nrows++;
 }
 
+typedef struct ex_ply {
+    int64_t key;
+    int64_t ply;
+} ex_ply;
+
+/* One game's positions in ply order: a row for the first visit of each
+ * position, with every key one ply later (0 when there is none). */
 static void
-score(long *w, long *d, long *l, int outcome)
+ex_game_rows(ex_build *s, int64_t game, const ex_ply *p, size_t n, int year,
+             int outcome)
 {
-    if (outcome == PDN_OUTCOME_FIRST)
-        ++*w;
-    else if (outcome == PDN_OUTCOME_SECOND || outcome == PDN_OUTCOME_BOTH_LOST)
-        ++*l;
-    else if (outcome == PDN_OUTCOME_DRAW)
-        ++*d;
+    size_t i, j, k;
+
+    for (i = 0; i < n; i++) {
+        int any = 0;
+
+        for (j = 0; j < i && p[j].key != p[i].key; j++)
+            ;
+        if (j < i)
+            continue;
+        for (k = i + 1; k < n && p[k].ply <= p[i].ply + 1; k++)
+            if (p[k].ply == p[i].ply + 1) {
+                ex_push(s, p[i].key, p[k].key, game, year, outcome);
+                any = 1;
+            }
+        if (!any)
+            ex_push(s, p[i].key, 0, game, year, outcome);
+    }
 }
 
-void
-explore_game(db_explore *x, const tool_opts *o, tool_out *to,
-             const pdn_game *g, const char *gts, int outcome)
+/* Brings the index up to date: the games added since it was built. */
+static int
+ex_index(sqlite3 *db, const char *path)
 {
-    pdn_gametype gt;
-    db_walked w;
-    char text[64];
-    ex_move *e;
-    const pdn_move *m;
+    ex_build s;
+    sqlite3_stmt *g = NULL, *p = NULL;
+    int64_t last, top, cur = -1;
+    ex_ply *plies = NULL;
+    size_t np = 0, capp = 0;
+    int year = 0, outcome = 0, rc;
+    char sql[1024];
 
-    if (gts == NULL || !variant(x, gts) ||
-        pdn_gametype_parse(gts, &gt, NULL) < 0)
-        return;
-    x->seen = x->done = 0;
-    x->move = -1;
-    db_walk(o, o->file, g, &gt, to, 0, seen_fn, x, &w);
-    if (!x->seen)
-        return;
-    x->games++;
-    score(&x->wins, &x->draws, &x->losses, outcome);
-    if (x->move < 0) {
-        x->ended++;
-        return;
+    memset(&s, 0, sizeof s);
+    s.db = db;
+    s.path = path;
+    if (db_exec(db, path, "BEGIN IMMEDIATE") != 0)
+        return -1;
+    if (db_exec(db, path, index_sql) != 0)
+        goto fail;
+    last = db_meta_int(db, "explore_last");
+    top = -1;
+    if ((g = db_prepare(db, path, "SELECT coalesce(max(id), 0) FROM games")) ==
+        NULL)
+        goto fail;
+    if (sqlite3_step(g) == SQLITE_ROW)
+        top = sqlite3_column_int64(g, 0);
+    sqlite3_finalize(g);
+    g = NULL;
+    if (top <= last) {
+        db_exec(db, path, "COMMIT");
+        return 0;
     }
-    m = pdn_movelist_at(x->legal, (size_t)x->move);
-    pdn_move_format(x->target, x->legal, m, PDN_MOVE_SHORT, text,
-                    sizeof text);
-    e = entry(x, text);
-    if (e->games == 0) {
-        pdn_board_copy(x->after, x->target);
-        pdn_board_apply(x->after, m);
-        e->next_key = db_key(x->after);
+    if ((s.ins = db_prepare(db, path, "INSERT OR IGNORE INTO explore"
+                                      " VALUES(?, ?, ?, ?, ?)")) == NULL)
+        goto fail;
+    /* the games in id order beside their positions in (game, ply) order */
+    snprintf(sql, sizeof sql, "SELECT id, outcome, date FROM games"
+                              " WHERE id > %lld ORDER BY id", (long long)last);
+    if ((g = db_prepare(db, path, sql)) == NULL)
+        goto fail;
+    snprintf(sql, sizeof sql, "SELECT game, ply, key FROM positions"
+                              " WHERE game > %lld ORDER BY game, ply",
+             (long long)last);
+    if ((p = db_prepare(db, path, sql)) == NULL)
+        goto fail;
+    while ((rc = sqlite3_step(p)) == SQLITE_ROW && !s.failed) {
+        int64_t game = sqlite3_column_int64(p, 0);
+
+        if (game != cur) {
+            if (cur >= 0)
+                ex_game_rows(&s, cur, plies, np, year, outcome);
+            if (s.nrows >= (1u << 20))
+                ex_flush(&s);
+            np = 0;
+            cur = game;
+            /* the games table in step: every indexed game is a row */
+            while (sqlite3_step(g) == SQLITE_ROW &&
+                   sqlite3_column_int64(g, 0) < game)
+                ;
+            outcome = sqlite3_column_int(g, 1);
+            year = year_of((const char *)sqlite3_column_text(g, 2));
+        }
+        if (np == capp) {
+            capp = capp ? capp * 2 : 256;
+            plies = realloc(plies, capp * sizeof *plies);
+            if (plies == NULL) {
+                tool_error("memory exhausted");
+                exit(TOOL_TROUBLE);
+            }
+        }
+        plies[np].ply = sqlite3_column_int64(p, 1);
+        plies[np++].key = sqlite3_column_int64(p, 2);
     }
-    e->games++;
-    score(&e->wins, &e->draws, &e->losses, outcome);
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        db_fail(db, path, "explorer index");
+        goto fail;
+    }
+    if (cur >= 0)
+        ex_game_rows(&s, cur, plies, np, year, outcome);
+    ex_flush(&s);
+    if (s.failed)
+        goto fail;
+    snprintf(sql, sizeof sql,
+             "INSERT INTO explore_sum SELECT key, next, count(*),"
+             " sum(outcome = %d), sum(outcome = %d), sum(outcome = %d),"
+             " count(year), coalesce(sum(year), 0), max(year) FROM explore"
+             " WHERE game > %lld GROUP BY key, next ON CONFLICT(key, next)"
+             " DO UPDATE SET games = games + excluded.games,"
+             " wins = wins + excluded.wins, draws = draws + excluded.draws,"
+             " losses = losses + excluded.losses,"
+             " dated = dated + excluded.dated,"
+             " year_sum = year_sum + excluded.year_sum,"
+             " year_last = max(coalesce(year_last, 0),"
+             " coalesce(excluded.year_last, 0));",
+             PDN_OUTCOME_FIRST, PDN_OUTCOME_DRAW, PDN_OUTCOME_SECOND,
+             (long long)last);
+    if (db_exec(db, path, sql) != 0)
+        goto fail;
+    /* the variants, most games first: what a query chooses among */
+    if (db_exec(db, path, "DELETE FROM explore_variants;"
+                          " INSERT INTO explore_variants SELECT gametype,"
+                          " count(*) FROM games WHERE gametype IS NOT NULL"
+                          " GROUP BY gametype") != 0)
+        goto fail;
+    snprintf(sql, sizeof sql, "INSERT OR REPLACE INTO meta"
+                              " VALUES('explore_last', %lld); COMMIT;",
+             (long long)top);
+    if (db_exec(db, path, sql) != 0)
+        goto fail;
+    sqlite3_finalize(g);
+    sqlite3_finalize(p);
+    sqlite3_finalize(s.ins);
+    free(plies);
+    free(s.rows);
+    return 0;
+fail:
+    sqlite3_finalize(g);
+    sqlite3_finalize(p);
+    sqlite3_finalize(s.ins);
+    free(plies);
+    free(s.rows);
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return -1;
+}
+
+/* 1 when the index holds every game of db. */
+static int
+ex_fresh(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int fresh = 0;
+
+    if (sqlite3_prepare_v2(db, "SELECT (SELECT coalesce(max(id), 0) FROM"
+                               " games) <= (SELECT value FROM meta WHERE"
+                               " key = 'explore_last')", -1, &st,
+                           NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        fresh = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return fresh;
 }
 
 int
-explore_db_done(db_explore *x, sqlite3 *db, const char *path)
+ex_open(ex_db *x, const char *path, int index)
 {
-    sqlite3_stmt *st = db_prepare(db, path,
-                                  "SELECT count(DISTINCT game) FROM positions"
-                                  " WHERE key = ?");
-    size_t i;
+    sqlite3_stmt *st;
 
-    if (st == NULL)
+    memset(x, 0, sizeof *x);
+    x->path = path;
+    if (index) {
+        sqlite3 *w = db_open(path, 1);
+
+        if (w == NULL)
+            return -1;
+        if (!ex_fresh(w) && ex_index(w, path) != 0) {
+            sqlite3_close(w);
+            return -1;
+        }
+        sqlite3_close(w);
+    }
+    if ((x->db = db_open(path, 0)) == NULL)
         return -1;
-    for (i = 0; i < x->nmoves; i++) {
-        sqlite3_bind_int64(st, 1, x->moves[i].next_key);
-        if (sqlite3_step(st) == SQLITE_ROW)
-            x->moves[i].reach += sqlite3_column_int64(st, 0);
-        sqlite3_reset(st);
+    if (!ex_fresh(x->db)) {
+        tool_error("%s: the explorer's index is missing or older than the "
+                   "games: pdn-db explore --index %s brings it up to date",
+                   path, path);
+        ex_close(x);
+        return -1;
+    }
+    sqlite3_create_function(x->db, "ex_in", 1, SQLITE_UTF8, x, in_fn, NULL,
+                            NULL);
+    x->sum = db_prepare(x->db, path,
+                        "SELECT next, games, wins, draws, losses, dated,"
+                        " year_sum, year_last FROM explore_sum WHERE key = ?");
+    x->sum_in = db_prepare(x->db, path,
+                           "SELECT next, count(*), sum(outcome = 2),"
+                           " sum(outcome = 4), sum(outcome = 3), count(year),"
+                           " coalesce(sum(year), 0), max(year) FROM explore"
+                           " WHERE key = ? AND ex_in(game) GROUP BY next");
+    x->sum_one = db_prepare(x->db, path, "SELECT games FROM explore_sum"
+                                         " WHERE key = ? AND next = ?");
+    x->reach = db_prepare(x->db, path, "SELECT coalesce(sum(games), 0) FROM"
+                                       " explore_sum WHERE key = ?");
+    st = db_prepare(x->db, path, "SELECT gametype FROM explore_variants"
+                                 " ORDER BY games DESC, gametype");
+    if (x->sum == NULL || x->sum_in == NULL || x->sum_one == NULL || x->reach == NULL ||
+        st == NULL) {
+        sqlite3_finalize(st);
+        ex_close(x);
+        return -1;
+    }
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const char *v = (const char *)sqlite3_column_text(st, 0);
+
+        x->variants = realloc(x->variants,
+                              (x->nvariants + 1) * sizeof *x->variants);
+        if (x->variants == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+        x->variants[x->nvariants] = tool_xmalloc(strlen(v) + 1);
+        strcpy(x->variants[x->nvariants++], v);
     }
     sqlite3_finalize(st);
     return 0;
+}
+
+void
+ex_close(ex_db *x)
+{
+    size_t i;
+
+    sqlite3_finalize(x->sum);
+    sqlite3_finalize(x->sum_one);
+    sqlite3_finalize(x->sum_in);
+    for (i = 0; i < EX_SETS_KEPT; i++) {
+        free(x->kept[i].set);
+        free(x->kept[i].key);
+    }
+    if (x->set_key == NULL)
+        free(x->set); /* a set not kept */
+    sqlite3_finalize(x->reach);
+    for (i = 0; i < x->nvariants; i++)
+        free(x->variants[i]);
+    free(x->variants);
+    sqlite3_close(x->db);
+    memset(x, 0, sizeof *x);
+}
+
+/* ---- a node ---- */
+
+/* ex_tag(i, value): the i-th tag criterion matches value. */
+static void
+tag_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+    const sel_crit *c = sqlite3_user_data(cx);
+    int i = sqlite3_value_int(argv[0]);
+    const char *v = (const char *)sqlite3_value_text(argv[1]);
+
+    (void)argc;
+    sqlite3_result_int(cx, i >= 0 && (size_t)i < c->ntags && v != NULL &&
+                               regexec(&c->tags[i].re, v, 0, NULL, 0) == 0);
+}
+
+/* ex_date(date): the Date tag lies in -y's range, as pdn-select decides. */
+static void
+date_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+    const sel_crit *c = sqlite3_user_data(cx);
+    const char *d = (const char *)sqlite3_value_text(argv[0]);
+    long lo, hi;
+
+    (void)argc;
+    sqlite3_result_int(cx, d != NULL && selcrit_date(d, &lo, &hi) == 0 &&
+                               hi >= c->date_lo && lo <= c->date_hi);
+}
+
+void
+ex_functions(ex_db *x, const sel_crit *c)
+{
+    sqlite3_create_function(x->db, "ex_tag", 2, SQLITE_UTF8, (void *)c,
+                            tag_fn, NULL, NULL);
+    sqlite3_create_function(x->db, "ex_date", 1, SQLITE_UTF8, (void *)c,
+                            date_fn, NULL, NULL);
+}
+
+int
+ex_key(ex_db *x, const ex_query *q, int64_t *key, tbuf *err)
+{
+    pdn_board *b = ex_board(x, q, err);
+
+    if (b == NULL)
+        return -1;
+    *key = db_key(b);
+    pdn_board_free(b);
+    return 0;
+}
+
+/* The conditions of q's filters on the games g (after " AND ..."); 0
+ * when there is none. */
+int
+ex_filters(const sel_crit *c, tbuf *q)
+{
+    size_t i;
+    int any = 0;
+
+    for (i = 0; i < c->ntags; i++, any = 1) {
+        const char *name = c->tags[i].name;
+        char *cond;
+
+        /* White, Black and Event from their columns (the first value) */
+        if (name == NULL)
+            tbuf_printf(q, " AND (ex_tag(%zu, g.white) OR ex_tag(%zu,"
+                           " g.black))", i, i);
+        else if (strcmp(name, "White") == 0 || strcmp(name, "Black") == 0 ||
+                 strcmp(name, "Event") == 0)
+            tbuf_printf(q, " AND ex_tag(%zu, g.%s)", i,
+                        name[0] == 'W' ? "white"
+                        : name[0] == 'B' ? "black" : "event");
+        else {
+            cond = sqlite3_mprintf("t.name = %Q", name);
+            tbuf_printf(q, " AND EXISTS(SELECT 1 FROM tags t WHERE"
+                           " t.game = g.id AND %s AND ex_tag(%zu, t.value))",
+                        cond, i);
+            sqlite3_free(cond);
+        }
+    }
+    if (c->have_result) {
+        tbuf_printf(q, " AND g.outcome = %d", (int)c->result);
+        any = 1;
+    }
+    if (c->date_hi != 0) {
+        tbuf_adds(q, " AND ex_date(g.date)");
+        any = 1;
+    }
+    return any;
+}
+
+/* ex_in(game): the game passes the filters (the set of ex_set). */
+static void
+in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+    const ex_db *x = sqlite3_user_data(cx);
+    sqlite3_int64 id = sqlite3_value_int64(argv[0]);
+
+    (void)argc;
+    sqlite3_result_int(cx, id >= 0 && id <= x->set_max &&
+                               (x->set[id >> 3] >> (id & 7) & 1));
+}
+
+/* The games that pass q's filters, as a bit per game id: kept for the
+ * next query with the same filters (q->filter_key). 0, or -1. */
+static int
+ex_set(ex_db *x, const ex_query *q)
+{
+    tbuf s = {NULL, 0, 0};
+    sqlite3_stmt *st = NULL;
+    int64_t max = 0;
+    int rc;
+
+    struct ex_kept *k = NULL;
+    size_t i;
+
+    x->clock++;
+    for (i = 0; q->filter_key != NULL && i < EX_SETS_KEPT; i++)
+        if (x->kept[i].key != NULL &&
+            strcmp(x->kept[i].key, q->filter_key) == 0) {
+            x->kept[i].used = x->clock;
+            x->set = x->kept[i].set;
+            x->set_max = x->kept[i].max;
+            x->set_key = x->kept[i].key;
+            return 0;
+        }
+    if (x->set_key == NULL)
+        free(x->set); /* the last set was not kept */
+    x->set = NULL;
+    x->set_key = NULL;
+    x->set_max = -1;
+    if (sqlite3_prepare_v2(x->db, "SELECT coalesce(max(id), 0) FROM games",
+                           -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        max = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    x->set = tool_xmalloc((size_t)(max / 8 + 1));
+    memset(x->set, 0, (size_t)(max / 8 + 1));
+    tbuf_adds(&s, "SELECT id FROM games g WHERE 1");
+    ex_filters(&q->crit, &s);
+    st = db_prepare(x->db, x->path, s.data);
+    tbuf_free(&s);
+    if (st == NULL)
+        return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t id = sqlite3_column_int64(st, 0);
+
+        if (id >= 0 && id <= max)
+            x->set[id >> 3] |= (unsigned char)(1u << (id & 7));
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return -1;
+    x->set_max = max;
+    if (q->filter_key != NULL) {
+        /* kept in place of the least recently used */
+        for (i = 0; i < EX_SETS_KEPT; i++)
+            if (k == NULL || x->kept[i].used < k->used)
+                k = &x->kept[i];
+        free(k->set);
+        free(k->key);
+        k->set = x->set;
+        k->max = max;
+        k->key = tool_xmalloc(strlen(q->filter_key) + 1);
+        strcpy(k->key, q->filter_key);
+        k->used = x->clock;
+        x->set_key = k->key;
+    }
+    return 0;
+}
+
+static void
+count_add(ex_count *c, sqlite3_stmt *st, int col)
+{
+    long dated = (long)sqlite3_column_int64(st, col + 4);
+
+    c->games += (long)sqlite3_column_int64(st, col);
+    c->wins += (long)sqlite3_column_int64(st, col + 1);
+    c->draws += (long)sqlite3_column_int64(st, col + 2);
+    c->losses += (long)sqlite3_column_int64(st, col + 3);
+    c->unknown = c->games - c->wins - c->draws - c->losses;
+    c->dated += dated;
+    c->year_sum += (double)sqlite3_column_int64(st, col + 5);
+    if (sqlite3_column_int(st, col + 6) > c->year_last)
+        c->year_last = sqlite3_column_int(st, col + 6);
+}
+
+static char *
+dup_col(sqlite3_stmt *st, int i)
+{
+    const char *v = (const char *)sqlite3_column_text(st, i);
+    char *d;
+
+    if (v == NULL)
+        return NULL;
+    d = tool_xmalloc(strlen(v) + 1);
+    strcpy(d, v);
+    return d;
+}
+
+static void
+games_free(ex_game *g, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        free(g[i].white);
+        free(g[i].black);
+        free(g[i].event);
+        free(g[i].date);
+        free(g[i].result);
+    }
+    free(g);
+}
+
+/* The latest games (by year, then last stored) of the rows key, next. */
+static int
+top_games(ex_db *x, int filtered, int64_t key, int64_t next, int limit,
+          ex_game **out, size_t *nout)
+{
+    tbuf s = {NULL, 0, 0};
+    sqlite3_stmt *st;
+    int rc;
+
+    *out = NULL;
+    *nout = 0;
+    if (limit <= 0)
+        return 0;
+    tbuf_printf(&s, "SELECT g.id, g.white, g.black, g.event, g.date,"
+                    " g.result, e.year FROM (SELECT game, year FROM explore"
+                    " WHERE key = ?1 AND next = ?2%s ORDER BY year DESC,"
+                    " game DESC LIMIT %d) e JOIN games g ON g.id = e.game"
+                    " ORDER BY e.year DESC, e.game DESC",
+                filtered ? " AND ex_in(game)" : "", limit);
+    st = db_prepare(x->db, x->path, s.data);
+    tbuf_free(&s);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, key);
+    sqlite3_bind_int64(st, 2, next);
+    *out = tool_xmalloc((size_t)limit * sizeof **out);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        ex_game *g = &(*out)[(*nout)++];
+
+        g->id = sqlite3_column_int64(st, 0);
+        g->white = dup_col(st, 1);
+        g->black = dup_col(st, 2);
+        g->event = dup_col(st, 3);
+        g->date = dup_col(st, 4);
+        g->result = dup_col(st, 5);
+        g->year = sqlite3_column_int(st, 6);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* The board of q: its variant (the filter's, or the first of the
+ * database's where the position stands and has games), set up and moved. */
+static pdn_board *
+ex_board(ex_db *x, const ex_query *q, tbuf *err)
+{
+    pdn_fen fen;
+    pdn_error e;
+    size_t v;
+    pdn_board *fallback = NULL;
+    pdn_movelist *l = pdn_movelist_new();
+
+    if (l == NULL)
+        return NULL;
+    memset(&e, 0, sizeof e);
+    if (q->fen != NULL && pdn_fen_parse(q->fen, &fen, &e) < 0) {
+        tbuf_printf(err, "bad FEN '%.80s': %s", q->fen, e.text);
+        pdn_movelist_free(l);
+        return NULL;
+    }
+    for (v = 0; v < x->nvariants + 1; v++) {
+        pdn_gametype gt;
+        pdn_board *b;
+        const char *p = q->moves;
+        int bad = 0;
+
+        if (v == x->nvariants) {
+            if (!q->crit.have_variant || x->nvariants != 0)
+                break;
+            gt = q->crit.variant; /* an empty database */
+        } else if (pdn_gametype_parse(x->variants[v], &gt, NULL) < 0 ||
+                   (q->crit.have_variant &&
+                    (gt.type != q->crit.variant.type ||
+                     gt.rules != q->crit.variant.rules ||
+                     gt.giveaway != q->crit.variant.giveaway ||
+                     gt.width != q->crit.variant.width ||
+                     gt.height != q->crit.variant.height)))
+            continue;
+        if ((b = pdn_board_new(&gt, NULL)) == NULL)
+            continue;
+        memset(&e, 0, sizeof e);
+        if (q->fen != NULL && pdn_board_set_fen(b, &fen, &e) != 0) {
+            if (err->len == 0)
+                tbuf_printf(err, "FEN '%.80s': %s", q->fen, e.text);
+            pdn_board_free(b);
+            continue;
+        }
+        /* the moves, move numbers left out */
+        while (p != NULL && *p != '\0' && !bad) {
+            size_t len;
+            pdn_movetext mt;
+            pdn_match m;
+            const char *t;
+
+            while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n')
+                p++;
+            for (len = 0; p[len] != '\0' && p[len] != ' ' && p[len] != ',' &&
+                          p[len] != '\t' && p[len] != '\n';
+                 len++)
+                ;
+            if (len == 0)
+                break;
+            t = p;
+            p += len;
+            while (len > 0 && isdigit((unsigned char)*t) &&
+                   memchr(t, '.', len) != NULL) {
+                const char *dot = memchr(t, '.', len);
+                size_t k = (size_t)(dot - t);
+
+                while (k < len && t[k] == '.')
+                    k++;
+                len -= k;
+                t += k;
+            }
+            if (len == 0)
+                continue;
+            if (pdn_movetext_parse(t, len, &mt) != 0) {
+                tbuf_free(err);
+                tbuf_printf(err, "bad move '%.*s'", (int)(len > 40 ? 40 : len),
+                            t);
+                bad = 1;
+            } else if (pdn_board_play(b, &mt, &m, l, NULL) != PDN_MATCH_LEGAL) {
+                tbuf_free(err);
+                tbuf_printf(err, "move '%.*s' is %s here",
+                            (int)(len > 40 ? 40 : len), t,
+                            m.status == PDN_MATCH_AMBIGUOUS ? "ambiguous"
+                                                            : "illegal");
+                bad = 1;
+            }
+        }
+        if (bad) {
+            pdn_board_free(b);
+            continue;
+        }
+        tbuf_free(err);
+        sqlite3_bind_int64(x->reach, 1, db_key(b));
+        if (sqlite3_step(x->reach) == SQLITE_ROW &&
+            sqlite3_column_int64(x->reach, 0) > 0) {
+            sqlite3_reset(x->reach);
+            pdn_board_free(fallback);
+            pdn_movelist_free(l);
+            return b;
+        }
+        sqlite3_reset(x->reach);
+        if (fallback == NULL)
+            fallback = b;
+        else
+            pdn_board_free(b);
+    }
+    pdn_movelist_free(l);
+    if (fallback == NULL && err->len == 0)
+        tbuf_adds(err, x->nvariants == 0 ? "the database has no replayed game"
+                                         : "no variant of the database fits");
+    return fallback;
 }
 
 static int
@@ -211,60 +759,457 @@ by_games(const void *a, const void *b)
 {
     const ex_move *x = a, *y = b;
 
-    if (x->games != y->games)
-        return x->games > y->games ? -1 : 1;
-    return strcmp(x->text, y->text);
+    if (x->c.games != y->c.games)
+        return x->c.games < y->c.games ? 1 : -1;
+    return strcmp(x->move, y->move);
 }
 
-static void
-counts(tbuf *b, long games, long w, long d, long l, int json)
+static int
+by_latest(const void *a, const void *b)
 {
-    if (json)
-        tbuf_printf(b, ",\"games\":%ld,\"wins\":%ld,\"draws\":%ld,"
-                       "\"losses\":%ld", games, w, d, l);
-    else
-        tbuf_printf(b, "%7ld games  +%ld =%ld -%ld", games, w, d, l);
+    const ex_game *x = a, *y = b;
+
+    if (x->year != y->year)
+        return x->year < y->year ? 1 : -1;
+    return (x->id < y->id) - (x->id > y->id);
+}
+
+/* Names the next key of each move by the legal move that makes it; rows
+ * no legal move makes (a setup) count as games that end here. */
+static int
+name_moves(ex_db *x, ex_node *n, const pdn_board *b, ex_count *rows,
+           int64_t *next, size_t nrows)
+{
+    pdn_movelist *l = pdn_movelist_new();
+    pdn_board *t = pdn_board_new(&n->gt, NULL);
+    size_t i, k;
+
+    if (l == NULL || t == NULL || pdn_board_moves(b, l, NULL) != 0) {
+        pdn_movelist_free(l);
+        pdn_board_free(t);
+        return -1;
+    }
+    n->moves = tool_xmalloc((nrows + 1) * sizeof *n->moves);
+    memset(n->moves, 0, (nrows + 1) * sizeof *n->moves);
+    for (k = 0; k < pdn_movelist_count(l); k++) {
+        const pdn_move *m = pdn_movelist_at(l, k);
+        int64_t key;
+
+        pdn_board_copy(t, b);
+        pdn_board_apply(t, m);
+        key = db_key(t);
+        for (i = 0; i < nrows && (next[i] != key || next[i] == 0); i++)
+            ;
+        if (i == nrows)
+            continue;
+        {
+            ex_move *mv = &n->moves[n->nmoves++];
+
+            mv->next = key;
+            mv->c = rows[i];
+            pdn_move_format(b, l, m, PDN_MOVE_SHORT, mv->move,
+                            sizeof mv->move);
+            tool_fen(t, mv->fen, sizeof mv->fen);
+            next[i] = 0; /* named: another legal move cannot make it */
+            rows[i].games = -1;
+        }
+    }
+    for (i = 0; i < nrows; i++)
+        if (rows[i].games >= 0)
+            n->ended += rows[i].games;
+    pdn_movelist_free(l);
+    pdn_board_free(t);
+    /* transpositions: the games that reach where a move leads */
+    for (i = 0; i < n->nmoves; i++) {
+        ex_move *mv = &n->moves[i];
+
+        sqlite3_bind_int64(x->reach, 1, mv->next);
+        if (sqlite3_step(x->reach) == SQLITE_ROW)
+            mv->reached = (long)sqlite3_column_int64(x->reach, 0);
+        sqlite3_reset(x->reach);
+        sqlite3_bind_int64(x->sum_one, 1, n->key);
+        sqlite3_bind_int64(x->sum_one, 2, mv->next);
+        if (sqlite3_step(x->sum_one) == SQLITE_ROW)
+            mv->via = (long)sqlite3_column_int64(x->sum_one, 0);
+        sqlite3_reset(x->sum_one);
+    }
+    qsort(n->moves, n->nmoves, sizeof *n->moves, by_games);
+    return 0;
 }
 
 int
-explore_report(db_explore *x, tool_output *out, int json)
+ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
 {
-    tbuf b = {NULL, 0, 0};
-    size_t i;
-    int rc;
+    pdn_board *b;
+    sqlite3_stmt *st;
+    ex_count *rows = NULL;
+    int64_t *next = NULL;
+    size_t nrows = 0, cap = 0, i;
+    int rc, filtered;
+    tbuf s = {NULL, 0, 0};
 
-    qsort(x->moves, x->nmoves, sizeof *x->moves, by_games);
-    if (json) {
-        tbuf_adds(&b, "{\"type\":\"position\",\"file\":null,\"game\":null,"
-                      "\"fen\":");
-        tbuf_json(&b, x->fen_text);
-        counts(&b, x->games, x->wins, x->draws, x->losses, 1);
-        tbuf_printf(&b, ",\"ended\":%ld}\n", x->ended);
-    } else {
-        tbuf_printf(&b, "position %s\n", x->fen_text);
-        counts(&b, x->games, x->wins, x->draws, x->losses, 0);
-        tbuf_printf(&b, " (first mover's side); %ld end here\n", x->ended);
+    memset(n, 0, sizeof *n);
+    if ((b = ex_board(x, q, err)) == NULL)
+        return -1;
+    n->file = x->path;
+    n->gt = *pdn_board_gametype(b);
+    pdn_gametype_format(&n->gt, n->gts, sizeof n->gts);
+    tool_fen(b, n->fen, sizeof n->fen);
+    n->turn = pdn_board_turn(b);
+    n->key = db_key(b);
+    ex_functions(x, &q->crit);
+    filtered = ex_filters(&q->crit, &s);
+    tbuf_free(&s);
+    if (filtered && ex_set(x, q) != 0) {
+        pdn_board_free(b);
+        tbuf_adds(err, sqlite3_errcode(x->db) == SQLITE_INTERRUPT
+                           ? "query interrupted: it took too long"
+                           : sqlite3_errmsg(x->db));
+        return -2;
     }
-    for (i = 0; i < x->nmoves; i++) {
-        const ex_move *e = &x->moves[i];
-        long trans = e->reach > e->games ? e->reach - e->games : 0;
+    st = filtered ? x->sum_in : x->sum;
+    sqlite3_bind_int64(st, 1, n->key);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (nrows == cap) {
+            cap = cap ? cap * 2 : 32;
+            rows = realloc(rows, cap * sizeof *rows);
+            next = realloc(next, cap * sizeof *next);
+            if (rows == NULL || next == NULL) {
+                tool_error("memory exhausted");
+                exit(TOOL_TROUBLE);
+            }
+        }
+        memset(&rows[nrows], 0, sizeof *rows);
+        next[nrows] = sqlite3_column_int64(st, 0);
+        count_add(&rows[nrows], st, 1);
+        count_add(&n->c, st, 1);
+        nrows++;
+    }
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE ||
+        name_moves(x, n, b, rows, next, nrows) != 0) {
+        tbuf_adds(err, rc == SQLITE_INTERRUPT ? "query interrupted: it took "
+                                                "too long"
+                                              : sqlite3_errmsg(x->db));
+        free(rows);
+        free(next);
+        pdn_board_free(b);
+        ex_node_free(n);
+        return -2;
+    }
+    free(rows);
+    free(next);
+    pdn_board_free(b);
+    /* the games: each move's latest, and the latest that end here */
+    for (i = 0; i < n->nmoves; i++)
+        if (top_games(x, filtered, n->key, n->moves[i].next, q->top,
+                      &n->moves[i].top, &n->moves[i].ntop) != 0)
+            goto fail;
+    {
+        ex_game *end;
+        size_t nend, k;
 
-        if (json) {
-            tbuf_adds(&b, "{\"type\":\"move\",\"file\":null,\"game\":null,"
-                          "\"move\":");
-            tbuf_json(&b, e->text);
-            counts(&b, e->games, e->wins, e->draws, e->losses, 1);
-            tbuf_printf(&b, ",\"transpositions\":%ld}\n", trans);
-        } else {
-            tbuf_printf(&b, "  %-12s", e->text);
-            counts(&b, e->games, e->wins, e->draws, e->losses, 0);
-            if (trans != 0)
-                tbuf_printf(&b, "  (transposition: %ld more games reach "
-                               "the position after it)", trans);
-            tbuf_addc(&b, '\n');
+        if (top_games(x, filtered, n->key, 0, 10, &end, &nend) != 0)
+            goto fail;
+        n->games = tool_xmalloc((nend + 10 * n->nmoves + 1) * sizeof *n->games);
+        for (k = 0; k < nend; k++)
+            n->games[n->ngames++] = end[k];
+        free(end);
+        for (i = 0; i < n->nmoves; i++)
+            for (k = 0; k < n->moves[i].ntop && k < 10; k++) {
+                ex_game *g = &n->games[n->ngames++], *f = &n->moves[i].top[k];
+
+                *g = *f;
+#define DUPS(field)                                                           \
+    do {                                                                      \
+        g->field = NULL;                                                      \
+        if (f->field != NULL) {                                               \
+            g->field = tool_xmalloc(strlen(f->field) + 1);                    \
+            strcpy(g->field, f->field);                                       \
+        }                                                                     \
+    } while (0)
+                DUPS(white);
+                DUPS(black);
+                DUPS(event);
+                DUPS(date);
+                DUPS(result);
+#undef DUPS
+            }
+        qsort(n->games, n->ngames, sizeof *n->games, by_latest);
+        while (n->ngames > 10) {
+            n->ngames--;
+            free(n->games[n->ngames].white);
+            free(n->games[n->ngames].black);
+            free(n->games[n->ngames].event);
+            free(n->games[n->ngames].date);
+            free(n->games[n->ngames].result);
         }
     }
-    rc = tool_write(out, b.data != NULL ? b.data : "", b.len);
-    tbuf_free(&b);
-    return rc;
+    return 0;
+fail:
+    tbuf_adds(err, sqlite3_errcode(x->db) == SQLITE_INTERRUPT
+                       ? "query interrupted: it took too long"
+                       : sqlite3_errmsg(x->db));
+    ex_node_free(n);
+    return -2;
+}
+
+void
+ex_node_free(ex_node *n)
+{
+    size_t i;
+
+    for (i = 0; i < n->nmoves; i++)
+        games_free(n->moves[i].top, n->moves[i].ntop);
+    free(n->moves);
+    games_free(n->games, n->ngames);
+    memset(n, 0, sizeof *n);
+}
+
+/* ---- JSON ---- */
+
+static void
+json_int(tbuf *b, const char *name, long v)
+{
+    tbuf_printf(b, ",\"%s\":%ld", name, v);
+}
+
+static void
+json_wdl(tbuf *b, const char *name, long w, long d, long l)
+{
+    tbuf_printf(b, ",\"%s\":{\"wins\":%ld,\"draws\":%ld,\"losses\":%ld}", name,
+                w, d, l);
+}
+
+static void
+json_counts(tbuf *b, const ex_count *c)
+{
+    json_int(b, "games", c->games);
+    json_int(b, "wins", c->wins);
+    json_int(b, "draws", c->draws);
+    json_int(b, "losses", c->losses);
+    json_int(b, "unknown", c->unknown);
+    if (c->dated > 0)
+        tbuf_printf(b, ",\"year_average\":%.1f,\"year_last\":%d",
+                    c->year_sum / (double)c->dated, c->year_last);
+    else
+        tbuf_adds(b, ",\"year_average\":null,\"year_last\":null");
+}
+
+static void
+json_str(tbuf *b, const char *name, const char *v)
+{
+    tbuf_printf(b, ",\"%s\":", name);
+    if (v != NULL)
+        tbuf_json(b, v);
+    else
+        tbuf_adds(b, "null");
+}
+
+void
+ex_json_games(tbuf *b, const ex_game *g, size_t n)
+{
+    size_t i;
+
+    tbuf_addc(b, '[');
+    for (i = 0; i < n; i++) {
+        tbuf_printf(b, "%s{\"id\":%lld", i ? "," : "", (long long)g[i].id);
+        json_str(b, "white", g[i].white);
+        json_str(b, "black", g[i].black);
+        json_str(b, "event", g[i].event);
+        json_str(b, "date", g[i].date);
+        if (g[i].year != 0)
+            json_int(b, "year", g[i].year);
+        else
+            tbuf_adds(b, ",\"year\":null");
+        json_str(b, "result", g[i].result);
+        tbuf_addc(b, '}');
+    }
+    tbuf_addc(b, ']');
+}
+
+void
+ex_json_position(tbuf *b, const ex_node *n)
+{
+    const ex_count *c = &n->c;
+    int first_moves = n->turn == n->gt.start;
+    char w = n->gt.start == 'W';
+
+    tbuf_adds(b, "{\"type\":\"position\",\"file\":");
+    tbuf_json(b, n->file);
+    tbuf_adds(b, ",\"game\":null,\"fen\":");
+    tbuf_json(b, n->fen);
+    json_str(b, "gametype", n->gts);
+    json_str(b, "variant", pdn_gametype_name(&n->gt));
+    tbuf_printf(b, ",\"key\":\"%016llx\",\"turn\":\"%c\",\"first\":\"%c\"",
+                (unsigned long long)n->key, n->turn, n->gt.start);
+    json_counts(b, c);
+    json_int(b, "continued", c->games - n->ended);
+    json_int(b, "ended", n->ended);
+    json_wdl(b, "to_move", first_moves ? c->wins : c->losses, c->draws,
+             first_moves ? c->losses : c->wins);
+    json_wdl(b, "white", w ? c->wins : c->losses, c->draws,
+             w ? c->losses : c->wins);
+    json_wdl(b, "black", w ? c->losses : c->wins, c->draws,
+             w ? c->wins : c->losses);
+    tbuf_adds(b, ",\"top\":");
+    ex_json_games(b, n->games, n->ngames);
+    tbuf_addc(b, '}');
+}
+
+void
+ex_json_move(tbuf *b, const ex_node *n, const ex_move *m)
+{
+    tbuf_adds(b, "{\"type\":\"move\",\"file\":");
+    tbuf_json(b, n->file);
+    tbuf_adds(b, ",\"game\":null,\"move\":");
+    tbuf_json(b, m->move);
+    tbuf_printf(b, ",\"key\":\"%016llx\"", (unsigned long long)m->next);
+    json_str(b, "fen", m->fen);
+    json_counts(b, &m->c);
+    json_int(b, "reached", m->reached);
+    tbuf_printf(b, ",\"transposition\":%s",
+                m->reached > m->via ? "true" : "false");
+    tbuf_adds(b, ",\"top\":");
+    ex_json_games(b, m->top, m->ntop);
+    tbuf_addc(b, '}');
+}
+
+void
+ex_board_json(tbuf *b, const pdn_gametype *gt, const char *fen)
+{
+    pdn_board *bd = pdn_board_new(gt, NULL);
+    int sq, n = pdn_square_count(gt);
+
+    tbuf_printf(b, "{\"width\":%d,\"height\":%d,\"squares\":[", gt->width,
+                gt->height);
+    if (bd != NULL && fen != NULL)
+        pdn_board_set_fen_string(bd, fen, NULL);
+    for (sq = 1; sq <= n; sq++) {
+        int at = pdn_square_to_coord(gt, sq), p = 0;
+        char name[16];
+
+        if (at < 0)
+            continue;
+        if (bd != NULL)
+            p = pdn_board_piece(bd, at);
+        pdn_coord_name(gt, at, name, sizeof name);
+        tbuf_printf(b, "%s[%d,%d,\"%c\",", sq > 1 ? "," : "",
+                    PDN_COORD_FILE(at), PDN_COORD_RANK(at),
+                    p != 0 && strchr("wbWB", p) != NULL ? p : '.');
+        tbuf_json(b, name);
+        tbuf_addc(b, ']');
+    }
+    tbuf_adds(b, "]}");
+    pdn_board_free(bd);
+}
+
+/* A stored game: its text, and its moves replayed from its start with
+ * the position after each: {"id":..,"pdn":..,"gametype":..,"start":FEN,
+ * "plies":[{"move":..,"fen":..}]}. */
+int
+ex_game_json(ex_db *x, int64_t id, tbuf *b, tbuf *err)
+{
+    sqlite3_stmt *st = db_prepare(x->db, x->path,
+                                  "SELECT raw, pre, gametype, white, black,"
+                                  " event, date, result FROM games"
+                                  " WHERE id = ?");
+    pdn_reader *r = NULL;
+    pdn_game *g = NULL;
+    pdn_gametype gt;
+    pdn_board *bd = NULL;
+    pdn_movelist *l = NULL;
+    const pdn_node *nd;
+    pdn_error e;
+    const char *raw;
+    int len, pre, first = 1;
+    char fen[PDN_FEN_MAX * 5];
+
+    if (st == NULL)
+        return -2;
+    sqlite3_bind_int64(st, 1, id);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        tbuf_printf(err, "no game %lld", (long long)id);
+        sqlite3_finalize(st);
+        return -1;
+    }
+    raw = sqlite3_column_blob(st, 0);
+    len = sqlite3_column_bytes(st, 0);
+    pre = sqlite3_column_int(st, 1);
+    if (pre > len)
+        pre = len;
+    tbuf_printf(b, "{\"type\":\"game\",\"id\":%lld", (long long)id);
+    json_str(b, "white", (const char *)sqlite3_column_text(st, 3));
+    json_str(b, "black", (const char *)sqlite3_column_text(st, 4));
+    json_str(b, "event", (const char *)sqlite3_column_text(st, 5));
+    json_str(b, "date", (const char *)sqlite3_column_text(st, 6));
+    json_str(b, "result", (const char *)sqlite3_column_text(st, 7));
+    json_str(b, "gametype", (const char *)sqlite3_column_text(st, 2));
+    {
+        tbuf t = {NULL, 0, 0};
+
+        tbuf_add(&t, raw != NULL ? raw + pre : "", (size_t)(len - pre));
+        json_str(b, "pdn", t.data != NULL ? t.data : "");
+        tbuf_free(&t);
+    }
+    if (sqlite3_column_text(st, 2) != NULL &&
+        pdn_gametype_parse((const char *)sqlite3_column_text(st, 2), &gt,
+                           NULL) >= 0 &&
+        (r = pdn_reader_new_mem(raw, (size_t)len, "db")) != NULL &&
+        pdn_reader_next(r, &g, &e) > 0 && g != NULL &&
+        (bd = pdn_board_new(&gt, NULL)) != NULL &&
+        (l = pdn_movelist_new()) != NULL) {
+        const char *f = pdn_game_tag(g, "FEN");
+
+        if (f != NULL)
+            pdn_board_set_fen_string(bd, f, NULL);
+        tool_fen(bd, fen, sizeof fen);
+        json_str(b, "start", fen);
+        tbuf_adds(b, ",\"board\":");
+        ex_board_json(b, &gt, fen);
+        tbuf_adds(b, ",\"plies\":[");
+        for (nd = pdn_game_first(g); nd != NULL; nd = pdn_node_next(nd)) {
+            const pdn_movetext *mt = pdn_node_move(nd);
+            pdn_match m;
+
+            if (mt == NULL)
+                continue;
+            if (pdn_board_play(bd, mt, &m, l, NULL) != PDN_MATCH_LEGAL)
+                break;
+            tool_fen(bd, fen, sizeof fen);
+            tbuf_adds(b, first ? "{\"move\":" : ",{\"move\":");
+            first = 0;
+            tbuf_json(b, pdn_node_text(nd));
+            json_str(b, "fen", fen);
+            tbuf_addc(b, '}');
+        }
+        tbuf_addc(b, ']');
+    } else {
+        tbuf_adds(b, ",\"start\":null,\"plies\":[]");
+    }
+    tbuf_addc(b, '}');
+    pdn_movelist_free(l);
+    pdn_board_free(bd);
+    pdn_game_free(g);
+    pdn_reader_free(r);
+    sqlite3_finalize(st);
+    return 0;
+}
+
+void
+ex_node_json(tbuf *b, const ex_node *n)
+{
+    size_t i;
+
+    tbuf_adds(b, "{\"position\":");
+    ex_json_position(b, n);
+    tbuf_adds(b, ",\"board\":");
+    ex_board_json(b, &n->gt, n->fen);
+    tbuf_adds(b, ",\"moves\":[");
+    for (i = 0; i < n->nmoves; i++) {
+        if (i > 0)
+            tbuf_addc(b, ',');
+        ex_json_move(b, n, &n->moves[i]);
+    }
+    tbuf_adds(b, "]}");
 }

@@ -1,31 +1,132 @@
 /* SPDX-License-Identifier: MIT */
-/* pdn-db explore (explore.c): the games that reach a position, their
- * results, and every move played from it with its games and results
- * (from the first mover's side), transpositions counted. The games come
- * from pdn-db search's machinery (-X and the tag criteria); each is
- * replayed to the position and one move on. */
+/* pdn-db explore and serve: the opening explorer over a pdn-db database.
+ * explore.c keeps the explorer's index (tables explore and explore_sum,
+ * built from the positions table) and answers one node: the games that
+ * reach a position, and every move played from it with its games and
+ * results; it writes a node as text or JSON records (man/pdn-json.5) and
+ * as static pages (--html). serve.c answers the same over HTTP. */
 #ifndef PDN_TOOLS_DB_EXPLORE_H
 #define PDN_TOOLS_DB_EXPLORE_H
 
+#include <stdint.h>
 #include <sqlite3.h>
 #include <pdn/pdn.h>
-#include "output.h"
+#include "tbuf.h"
+#include "selectcrit.h"
 
-struct tool_opts;
-struct tool_out;
-typedef struct db_explore db_explore;
+/* The sets of games of the last filters a connection keeps. */
+#define EX_SETS_KEPT 4
 
-/* An explorer of the position fen (text as given: fen_text). */
-db_explore *explore_new(const pdn_fen *fen, const char *fen_text);
-void explore_free(db_explore *x);
-/* One game that reaches the position (outcome: games.outcome). */
-void explore_game(db_explore *x, const struct tool_opts *o,
-                  struct tool_out *to, const pdn_game *g,
-                  const char *gts, int outcome);
-/* After a database's games: how many of its games reach the position
- * after each move (the transpositions). 0, or -1 after reporting. */
-int explore_db_done(db_explore *x, sqlite3 *db, const char *path);
-/* Writes the report: text, or JSON records (pdn-json(5)). 0 or -1. */
-int explore_report(db_explore *x, tool_output *out, int json);
+/* Games listed per move, and at most at a node. */
+#define EX_TOP_MAX 50
+
+typedef struct ex_game {
+    int64_t id;
+    char *white, *black, *event, *date, *result;
+    int year;                /* 0: undated */
+} ex_game;
+
+/* Results counted from the first mover's side; unknown: "*" and the like. */
+typedef struct ex_count {
+    long games, wins, draws, losses, unknown;
+    long dated;
+    double year_sum;
+    int year_last;
+} ex_count;
+
+typedef struct ex_move {
+    int64_t next;            /* the key of the position it makes */
+    char move[96];           /* in the variant's notation, short form */
+    char fen[PDN_FEN_MAX * 5];
+    ex_count c;
+    long reached;            /* games that reach the position it makes */
+    long via;                /* of them, by this move from here (no filter) */
+    ex_game *top;
+    size_t ntop;
+} ex_move;
+
+typedef struct ex_node {
+    const char *file;        /* the database's path */
+    pdn_gametype gt;
+    char gts[64];
+    char fen[PDN_FEN_MAX * 5];
+    char turn;               /* 'W' or 'B' */
+    int64_t key;
+    ex_count c;              /* every game that reaches it */
+    long ended;              /* games that end here (no move follows) */
+    ex_move *moves;
+    size_t nmoves;
+    ex_game *games;          /* the latest games at the node */
+    size_t ngames;
+} ex_node;
+
+/* What a node is asked with: a position (fen, or moves from the start,
+ * or both: moves from fen), the tag filters of pdn-db search (tags,
+ * players, event, result, dates, variant) and the games listed. */
+typedef struct ex_query {
+    const char *fen;
+    const char *moves;
+    sel_crit crit;
+    int top;                 /* games per move, 0..EX_TOP_MAX */
+    const char *filter_key;  /* the filters as text: the games that pass
+                                them are kept for the next query with the
+                                same key (NULL: not kept) */
+} ex_query;
+
+typedef struct ex_db {
+    sqlite3 *db;
+    const char *path;
+    char **variants;         /* the database's GameTypes, most games first */
+    size_t nvariants;
+    sqlite3_stmt *sum, *sum_in, *sum_one, *reach;
+    unsigned char *set;      /* a bit per game id: it passes the filters */
+    int64_t set_max;
+    char *set_key;           /* the filters of set (ex_query.filter_key) */
+    /* the sets of the last filters, kept (the one in use is above) */
+    struct ex_kept {
+        unsigned char *set;
+        int64_t max;
+        char *key;
+        unsigned long used;
+    } kept[EX_SETS_KEPT];
+    unsigned long clock;
+} ex_db;
+
+/* Opens path read-only for the explorer; with index set, first brings the
+ * explorer's index up to date (opening the file for writing). 0, or -1
+ * after reporting. */
+int ex_open(ex_db *x, const char *path, int index);
+void ex_close(ex_db *x);
+/* Answers q into *n. 0; -1 when q is wrong (why in *err: a bad FEN, an
+ * illegal move, ...); -2 when the database failed or the query was
+ * interrupted (why in *err). */
+int ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err);
+void ex_node_free(ex_node *n);
+/* The key of q's position (its board as ex_node_get sets it up): 0, or
+ * -1 with why in *err. */
+int ex_key(ex_db *x, const ex_query *q, int64_t *key, tbuf *err);
+/* The SQL functions the filters use (ex_tag, ex_date), over c; then
+ * ex_filters appends " AND ..." conditions on the games g: 1 when it
+ * appended any. */
+void ex_functions(ex_db *x, const sel_crit *c);
+int ex_filters(const sel_crit *c, tbuf *q);
+/* The JSON records of a node (man/pdn-json.5), without a newline. */
+void ex_json_position(tbuf *b, const ex_node *n);
+void ex_json_move(tbuf *b, const ex_node *n, const ex_move *m);
+/* A node as one object: position, board, moves (the server's answer). */
+void ex_node_json(tbuf *b, const ex_node *n);
+void ex_json_games(tbuf *b, const ex_game *g, size_t n);
+/* The moves of a game and the position after each (for the board). */
+int ex_game_json(ex_db *x, int64_t id, tbuf *b, tbuf *err);
+/* The board of a position as JSON: width, height, and each square
+ * (numbered from 1) with its file, rank and piece. */
+void ex_board_json(tbuf *b, const pdn_gametype *gt, const char *fen);
+
+/* The page of the explorer: index.html, explore.js, explore.css (from
+ * tools/db/web, embedded at build). NULL when name is none of them. */
+const char *ex_asset(const char *name, size_t *len, const char **type);
+
+int db_explore_main(int argc, char **argv);
+int db_serve_main(int argc, char **argv);
 
 #endif /* PDN_TOOLS_DB_EXPLORE_H */

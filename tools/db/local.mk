@@ -16,5 +16,25 @@ tools_pdn_db_SOURCES = tools/db/pdn-db.c tools/db/db.h tools/db/schema.c \
 	tools/selectopen.h $(TOOLS_COMMON)
 tools_pdn_db_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tools $(SQLITE_CFLAGS)
 tools_pdn_db_LDADD = lib/libpdn.la $(SQLITE_LIBS)
+## the explorer (explore.c, explorecli.c) and its server (serve.c, with
+## libmicrohttpd); the page in tools/db/web is built into the program
+tools_pdn_db_SOURCES += tools/db/explore.c tools/db/explore.h \
+	tools/db/explorecli.c
+nodist_tools_pdn_db_SOURCES = tools/db/webassets.c
+BUILT_SOURCES += tools/db/webassets.c
+if HAVE_MHD
+tools_pdn_db_SOURCES += tools/db/serve.c
+tools_pdn_db_CPPFLAGS += $(MHD_CFLAGS)
+tools_pdn_db_LDADD += $(MHD_LIBS)
 endif
+endif
+DB_WEB = tools/db/web/index.html tools/db/web/explore.js \
+	tools/db/web/explore.css
+tools/db/webassets.c: $(DB_WEB) tools/db/embed.sh
+	$(AM_V_GEN)$(MKDIR_P) tools/db && \
+	$(SHELL) $(srcdir)/tools/db/embed.sh $(srcdir)/tools/db/web/index.html \
+	  $(srcdir)/tools/db/web/explore.js $(srcdir)/tools/db/web/explore.css \
+	  > $@.tmp && mv $@.tmp $@
+CLEANFILES += tools/db/webassets.c
+EXTRA_DIST += $(DB_WEB) tools/db/embed.sh
 EXTRA_DIST += tools/db/local.mk

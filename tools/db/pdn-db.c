@@ -4,6 +4,7 @@
 #include <config.h>
 #include "db.h"
 #include "common.h"
+#include "explore.h"
 
 #include <string.h>
 #include <sys/stat.h>
@@ -30,9 +31,9 @@ usage(FILE *out)
             "  add DB [FILE]...       add the games of the FILEs to DB\n"
             "  search [OPTION]... DB...  write the games that match every "
             "criterion\n"
-            "  explore [OPTION]... DB...  the moves played from a position "
-            "(--moves, --fen)\n"
-            "  info DB...             games, files, variants, index, size\n\n"
+            "  info DB...             games, files, variants, index, size\n"
+            "  explore [OPTION]... DB  the opening explorer (pdn-db-explore(1))\n"
+            "  serve [OPTION]... DB   the explorer over HTTP (pdn-db-explore(1))\n\n"
             "pdn-db COMMAND --help describes a command's options.\n"
             "Exit status:\n  0  done\n  1  problems found in the games, or "
             "no game selected\n  2  usage error or system trouble "
@@ -159,6 +160,8 @@ main(int argc, char **argv)
         return db_explore_main(argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0)
         return db_info_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "serve") == 0)
+        return db_serve_main(argc - 1, argv + 1);
     return tool_usage_error("unknown command '%s': create, add, search, "
-                            "explore or info", cmd);
+                            "explore, serve or info", cmd);
 }

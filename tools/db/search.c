@@ -9,7 +9,6 @@
 #include <config.h>
 #include "db.h"
 #include "emit.h"
-#include "explore.h"
 #include "pattern.h"
 #include "manoeuvre.h"
 #include "common.h"
@@ -62,31 +61,6 @@ static const tool_option search_options[] = {
                               "per game: file, game, tags)"},
     {NULL, 0, NULL, NULL}};
 
-static const tool_option explore_options[] = {
-    {"moves", DB_OPT_MOVES, "MOVES", "the position after MOVES from the start\n"
-                                     "(of -K's variant, else the database's)"},
-    {"fen", DB_OPT_FEN, "FEN", "the position FEN"},
-    {"tag", 'T', "PATTERN", "only games whose tag NAME matches ERE\n"
-                            "(NAME=ERE; repeatable)"},
-    {"player", 'P', "ERE", "only games whose White or Black matches ERE"},
-    {"event", SELECT_OPT_EVENT, "ERE", "only games whose Event matches ERE"},
-    {"result", 'Y', "RESULT", "only games of that result"},
-    {"date", 'y', "RANGE", "only games dated FROM..TO"},
-    {"variant", 'K', "GAMETYPE", "only games of that variant"},
-    {"format", 'f', "FORMAT", "text (default) or json (records: the\n"
-                              "position, then each move)"},
-    {NULL, 0, NULL, NULL}};
-
-static const tool_cmdline explore_cmdline = {
-    "explore [OPTION]... DB...",
-    "The games of the databases DB that reach a position, and each move\n"
-    "played from it: games, wins, draws and losses (first mover's side).\n",
-    explore_options, "oq", "no game reaches the position",
-    "\nEvery operand is a database (pdn-db create makes one).\n"
-    "\nExit status:\n  0  games reach the position\n"
-    "  1  no game reaches the position\n"
-    "  2  usage error, a database that cannot be read, or system trouble\n"};
-
 static const tool_cmdline search_cmdline = {
     "search [OPTION]... DB...",
     "Write the games of the databases DB that match every criterion, byte\n"
@@ -117,7 +91,6 @@ typedef struct search_state {
     tbuf mplies;             /* --manoeuvre: the plies of its moves */
     tbuf plies;              /* --pattern: the plies it was found at */
     int all_plies;           /* ... every one (-f json), not the first */
-    db_explore *explore;     /* pdn-db explore */
     const char *moves, *fen; /* --moves, --fen */
 } search_state;
 
@@ -454,29 +427,6 @@ walk_game(search_state *s, const char *file, const char *gts,
     return s->pat_found >= s->have_pattern && s->man_found >= s->have_manoeuvre;
 }
 
-/* pdn-db explore: one game that reaches the position. */
-typedef struct explore_arg {
-    const char *gts;
-    int outcome;
-} explore_arg;
-
-static void
-explore_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
-{
-    const explore_arg *x = arg;
-
-    explore_game(s->explore, &s->vo, to, g, x->gts, x->outcome);
-}
-
-static void
-explore_one(search_state *s, const char *file, const char *gts,
-            const void *raw, int len, int outcome)
-{
-    explore_arg x = {gts, outcome};
-
-    with_game(s, file, raw, len, explore_fn, &x);
-}
-
 /* One database: its candidates, each decided and written. */
 static int
 search_db(search_state *s, db_emit *e, const char *path, int index)
@@ -519,11 +469,7 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
                        sqlite3_column_bytes(st, 6)))
             continue;
         s->selected++;
-        if (s->explore != NULL)
-            explore_one(s, file, gts, sqlite3_column_blob(st, 6),
-                        sqlite3_column_bytes(st, 6),
-                        sqlite3_column_int(st, 7));
-        if (s->count_only || s->explore != NULL)
+        if (s->count_only)
             continue;
         row.id = id;
         row.file_id = sqlite3_column_int64(st, 1);
@@ -545,9 +491,6 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     }
     if (status == TOOL_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
         status = db_fail(db, path, "query");
-    if (status == TOOL_OK && s->explore != NULL &&
-        explore_db_done(s->explore, db, path) != 0)
-        status = TOOL_TROUBLE;
     sqlite3_finalize(st);
     db_emit_source(e, NULL, NULL, -1);
     sqlite3_close(db);
@@ -555,12 +498,12 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
 }
 
 static int
-parse(search_state *s, tool_opts *o, int argc, char **argv, int explore)
+parse(search_state *s, tool_opts *o, int argc, char **argv)
 {
     int c, st, r;
     long n;
 
-    while ((c = tool_getopt(explore ? &explore_cmdline : &search_cmdline, o,
+    while ((c = tool_getopt(&search_cmdline, o,
                             argc, argv, &st)) != -1) {
         if (c == DB_OPT_MOVES || c == DB_OPT_FEN) {
             if (s->moves != NULL || s->fen != NULL)
@@ -592,106 +535,22 @@ parse(search_state *s, tool_opts *o, int argc, char **argv, int explore)
             s->max = (unsigned long)n;
         } else if (c == 'f') {
             static const char *const fmts[] = {"pdn", "json", NULL};
-            static const char *const efmts[] = {"text", "json", NULL};
-            if ((s->json = tool_choice(c, optarg, explore ? efmts : fmts)) < 0)
+            if ((s->json = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
         }
     }
     if (st >= 0)
         return st;
     if (optind >= argc)
-        return tool_usage_error("%s: no database named",
-                                explore ? "explore" : "search");
+        return tool_usage_error("search: no database named");
     if (s->count_only && (o->out != tool_output_std() || s->json))
         return tool_usage_error("-k prints one number on standard output: "
                                 "not with -o or -f json");
     return -1;
 }
 
-/* explore: the position of --fen, or after --moves from the start of the
- * variant (-K's, else the one variant of the first database), as -X. */
 static int
-explore_position(search_state *s, const char *db0)
-{
-    pdn_gametype gt;
-    pdn_board *b;
-    pdn_fen fen;
-    pdn_error err;
-    char text[PDN_FEN_STRING_MAX];
-    const char *p;
-
-    if (s->fen != NULL) {
-        if (selcrit_option(&s->crit, 'X', s->fen) < 0)
-            return -1;
-        s->explore = explore_new(&s->crit.pos, s->fen);
-        return 0;
-    }
-    if (s->crit.have_variant) {
-        gt = s->crit.variant;
-    } else {
-        sqlite3 *db = db_open(db0, 0);
-        sqlite3_stmt *st = db != NULL ? db_prepare(db, db0,
-            "SELECT DISTINCT gametype FROM games WHERE gametype IS NOT NULL"
-            " LIMIT 2") : NULL;
-        int n = 0;
-
-        while (st != NULL && sqlite3_step(st) == SQLITE_ROW)
-            if (n++ == 0 &&
-                pdn_gametype_parse((const char *)sqlite3_column_text(st, 0),
-                                   &gt, NULL) < 0)
-                n = 2;
-        sqlite3_finalize(st);
-        sqlite3_close(db);
-        if (db == NULL)
-            return -1;
-        if (n != 1) {
-            tool_usage_error("explore: %s holds %s: name the variant (-K)",
-                             db0, n == 0 ? "no replayed game"
-                                         : "several variants");
-            return -1;
-        }
-    }
-    if ((b = pdn_board_new(&gt, &err)) == NULL) {
-        tool_error("explore: %s", err.text);
-        return -1;
-    }
-    for (p = s->moves != NULL ? s->moves : ""; *p != '\0';) {
-        size_t n;
-        pdn_movetext mt;
-        pdn_match m;
-        pdn_movelist *l = pdn_movelist_new();
-
-        p += strspn(p, " \t,");
-        n = strcspn(p, " \t,");
-        if (n == 0)
-            break;
-        if (p[strspn(p, "0123456789")] == '.') { /* a move number */
-            p += strspn(p, "0123456789.");
-            pdn_movelist_free(l);
-            continue;
-        }
-        if (l == NULL || pdn_movetext_parse(p, n, &mt) != 0 ||
-            pdn_board_play(b, &mt, &m, l, NULL) != PDN_MATCH_LEGAL) {
-            pdn_movelist_free(l);
-            pdn_board_free(b);
-            tool_usage_error("--moves: '%.*s' is not a legal move there",
-                             (int)n, p);
-            return -1;
-        }
-        pdn_movelist_free(l);
-        p += n;
-    }
-    pdn_board_get_fen(b, &fen);
-    pdn_board_fen_string(b, text, sizeof text);
-    pdn_board_free(b);
-    if (selcrit_option(&s->crit, 'X', text) < 0)
-        return -1;
-    s->explore = explore_new(&s->crit.pos, text);
-    return 0;
-}
-
-static int
-run(int argc, char **argv, int explore)
+run(int argc, char **argv)
 {
     static search_state s;
     const sel_crit *c = &s.crit;
@@ -700,12 +559,10 @@ run(int argc, char **argv, int explore)
     int st, i;
 
     tool_opts_init(&o);
-    if ((st = parse(&s, &o, argc, argv, explore)) >= 0)
+    if ((st = parse(&s, &o, argc, argv)) >= 0)
         return st;
     argc -= optind;
     argv += optind;
-    if (explore && explore_position(&s, argv[0]) != 0)
-        return TOOL_TROUBLE;
     s.pattern.reversed = c->reversed;
     s.all_plies = s.json;
     s.pos_only = c->have_pos && !c->nopening && !c->opening_name &&
@@ -725,9 +582,6 @@ run(int argc, char **argv, int explore)
     }
     if (st < 0)
         st = TOOL_OK;
-    if (s.explore != NULL && st < TOOL_TROUBLE &&
-        explore_report(s.explore, o.out, s.json) != 0)
-        st = TOOL_TROUBLE;
     if (s.count_only && st < TOOL_TROUBLE) {
         char line[32];
         int len = snprintf(line, sizeof line, "%lu\n", s.selected);
@@ -741,7 +595,6 @@ run(int argc, char **argv, int explore)
     pdn_movelist_free(s.cache.moves);
     infer_cache_free(&s.cache);
     free(s.keys);
-    explore_free(s.explore);
     tbuf_free(&s.initial);
     tbuf_free(&s.plies);
     tbuf_free(&s.mplies);
@@ -752,11 +605,6 @@ run(int argc, char **argv, int explore)
 int
 db_search_main(int argc, char **argv)
 {
-    return run(argc, argv, 0);
+    return run(argc, argv);
 }
 
-int
-db_explore_main(int argc, char **argv)
-{
-    return run(argc, argv, 1);
-}

@@ -1,0 +1,407 @@
+# SPDX-License-Identifier: MIT
+"""Drives pdn-db serve for tests/cli/db-serve.sh, with python3's standard
+library only.
+
+  db-serve.py hostile PORT      hostile and concurrent requests (bounded)
+  db-serve.py browser PORT DIR  headless Chromium over its DevTools
+                                protocol: walks the tree by clicks, opens
+                                a game, pastes a FEN; screenshots in DIR
+
+Prints one line per failure and exits 1 when there was one."""
+import base64
+import http.client
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL: " + msg, file=sys.stderr)
+
+
+def raw(port, data, timeout=5.0):
+    """Sends bytes as they are; the answer's status and body (or None)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        s.sendall(data)
+        out = b""
+        while True:
+            try:
+                chunk = s.recv(65536)
+            except socket.timeout:
+                break
+            if not chunk:
+                break
+            out += chunk
+            if len(out) > 1 << 22:
+                break
+    finally:
+        s.close()
+    if not out.startswith(b"HTTP/1."):
+        return None, out
+    head, _, body = out.partition(b"\r\n\r\n")
+    return int(head.split(b" ")[1]), body
+
+
+def get(port, path, method="GET"):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        c.request(method, path, headers={"Connection": "close"})
+        r = c.getresponse()
+        return r.status, r.read(), r.getheader("Content-Type")
+    finally:
+        c.close()
+
+
+def expect_json_error(port, path, codes, what, method="GET"):
+    st, body, ctype = get(port, path, method)
+    if st not in codes:
+        fail("%s: status %d, expected %s" % (what, st, codes))
+        return
+    try:
+        j = json.loads(body)
+    except ValueError:
+        fail("%s: not JSON: %r" % (what, body[:80]))
+        return
+    if "error" not in j or not ctype.startswith("application/json"):
+        fail("%s: no error message: %r" % (what, body[:80]))
+
+
+def hostile(port):
+    q = urllib.parse.quote
+    # paths out of the assets, as sent (curl and browsers would fold them)
+    for p in [b"/../../etc/passwd", b"/%2e%2e/%2e%2e/etc/passwd",
+              b"/explore.js/../../../etc/passwd", b"/..%2f..%2fetc%2fpasswd",
+              b"//etc/passwd", b"/index.html%00.js", b"/web/index.html",
+              b"/tools/db/web/explore.js", b"/.", b"/%", b"/api/../index.html"]:
+        st, body = raw(port, b"GET " + p + b" HTTP/1.1\r\nHost: x\r\n"
+                       b"Connection: close\r\n\r\n")
+        if st == 200 or (body and b"root:" in body):
+            fail("path %r: status %s" % (p, st))
+    # the parameters: malformed, unknown, too long, bad values
+    cases = [
+        ("/api/explore?fen=" + q("W:Wzz"), "bad FEN"),
+        ("/api/explore?fen=" + q("X:W1:B2"), "bad turn"),
+        ("/api/explore?fen=" + q("W:W99:B1"), "square off the board"),
+        ("/api/explore?moves=" + q("11-15 11-15") + "&variant=english",
+         "illegal move"),
+        ("/api/explore?moves=" + q("zz"), "bad move"),
+        ("/api/explore?fen=" + "W:W" + "1," * 600, "long FEN"),
+        ("/api/explore?foo=1", "unknown parameter"),
+        ("/api/explore?" + "&".join("fen=x" for _ in range(40)),
+         "too many parameters"),
+        ("/api/explore?player=" + q("("), "bad regex"),
+        ("/api/explore?date=" + q("1990..19x9"), "bad date"),
+        ("/api/explore?result=" + q("3-3"), "bad result"),
+        ("/api/explore?variant=" + q("nonesuch"), "bad variant"),
+        ("/api/explore?top=999", "top too big"),
+        ("/api/explore?top=-1", "top negative"),
+        ("/api/explore?fen=" + q("W:W1\x00:B2"), "NUL in FEN"),
+        ("/api/game?id=abc", "id not a number"),
+        ("/api/game?id=-1", "id negative"),
+        ("/api/game?id=99999999999999999999", "id too big"),
+        ("/api/game", "no id"),
+        ("/api/search?limit=100000", "limit too big"),
+        ("/api/search?offset=x", "bad offset"),
+        ("/api/nothing", "unknown API"),
+        ("/api/explore/../game?id=1", "path in the API"),
+    ]
+    for path, what in cases:
+        expect_json_error(port, path, (400, 404), what)
+    expect_json_error(port, "/api/game?id=99999999", (404,), "no such game")
+    expect_json_error(port, "/api/explore", (405,), "POST", method="POST")
+    expect_json_error(port, "/api/explore", (405,), "DELETE", method="DELETE")
+    # a request line and headers over the memory limit: refused whole
+    st, _ = raw(port, b"GET /api/explore?fen=" + b"W" * 200000 +
+                b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    if st is not None and st < 400:
+        fail("huge request line: status %s" % st)
+    st, _ = raw(port, b"GET / HTTP/1.1\r\nHost: x\r\n" +
+                b"".join(b"X-H%d: %s\r\n" % (i, b"v" * 100)
+                         for i in range(1000)) + b"Connection: close\r\n\r\n")
+    if st is not None and st < 400:
+        fail("header flood: status %s" % st)
+    for junk in [b"GARBAGE\r\n\r\n", b"GET\r\n\r\n", b"\x00\x01\x02\xff\r\n\r\n",
+                 b"GET / HTTP/9.9\r\n\r\n",
+                 b"POST /api/explore HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                 b"99999999\r\n\r\nabc"]:
+        st, _ = raw(port, junk, timeout=3.0)
+        if st == 200:
+            fail("junk %r answered 200" % junk[:20])
+    # idle connections do not stop others from being answered
+    idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(16)]
+    st, _, _ = get(port, "/api/explore")
+    if st != 200:
+        fail("with 16 idle connections: status %d" % st)
+    for s in idle:
+        s.close()
+    # many at once: every answer whole and right
+    want = get(port, "/api/explore")[1]
+    paths = ["/api/explore", "/", "/explore.js", "/api/explore?fen=bad",
+             "/api/game?id=1", "/api/search?limit=5"]
+    errors = []
+
+    def worker(n):
+        for i in range(25):
+            p = paths[(n + i) % len(paths)]
+            try:
+                st, body, _ = get(port, p)
+            except OSError as e:
+                errors.append("%s: %s" % (p, e))
+                continue
+            if p == "/api/explore" and (st != 200 or body != want):
+                errors.append("%s: %d, answer differs" % (p, st))
+            elif p == "/api/explore?fen=bad" and st != 400:
+                errors.append("%s: %d" % (p, st))
+            elif p not in ("/api/explore", "/api/explore?fen=bad") and st != 200:
+                errors.append("%s: %d" % (p, st))
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(24)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for e in errors[:5]:
+        fail("concurrent: " + e)
+    # still there, still right
+    st, body, _ = get(port, "/api/explore")
+    if st != 200 or body != want:
+        fail("after the hostile requests: status %d" % st)
+    print("hostile: %d cases, %d concurrent requests" %
+          (len(cases) + 30, 24 * 25))
+
+
+# ---- a DevTools client: a WebSocket over a socket ----
+
+class DevTools:
+    def __init__(self, ws_url):
+        u = urllib.parse.urlparse(ws_url)
+        self.s = socket.create_connection((u.hostname, u.port), timeout=30)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.s.sendall(("GET %s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket"
+                        "\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
+                        "Sec-WebSocket-Version: 13\r\n\r\n"
+                        % (u.path, u.hostname, u.port, key)).encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += self.s.recv(1)
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise OSError("no WebSocket: %r" % head[:80])
+        self.n = 0
+        self.buf = b""
+
+    def _read(self, n):
+        while len(self.buf) < n:
+            chunk = self.s.recv(65536)
+            if not chunk:
+                raise OSError("DevTools closed")
+            self.buf += chunk
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    def _frame(self):
+        b0, b1 = self._read(2)
+        n = b1 & 127
+        if n == 126:
+            n = struct.unpack(">H", self._read(2))[0]
+        elif n == 127:
+            n = struct.unpack(">Q", self._read(8))[0]
+        return b0 & 15, self._read(n)
+
+    def call(self, method, **params):
+        self.n += 1
+        msg = json.dumps({"id": self.n, "method": method,
+                          "params": params}).encode()
+        mask = os.urandom(4)
+        head = bytes([0x81])
+        if len(msg) < 126:
+            head += bytes([0x80 | len(msg)])
+        elif len(msg) < 65536:
+            head += bytes([0x80 | 126]) + struct.pack(">H", len(msg))
+        else:
+            head += bytes([0x80 | 127]) + struct.pack(">Q", len(msg))
+        self.s.sendall(head + mask +
+                       bytes(c ^ mask[i % 4] for i, c in enumerate(msg)))
+        data = b""
+        while True:
+            op, payload = self._frame()
+            data += payload
+            if op == 0 and not payload:
+                continue
+            try:
+                r = json.loads(data)
+            except ValueError:
+                continue  # a continued frame
+            data = b""
+            if r.get("id") == self.n:
+                if "error" in r:
+                    raise OSError("%s: %s" % (method, r["error"]))
+                return r.get("result", {})
+
+    def js(self, expr):
+        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True)
+        if "exceptionDetails" in r:
+            raise OSError("%s: %s" % (expr[:60], r["exceptionDetails"]))
+        return r["result"].get("value")
+
+    def wait(self, expr, what, timeout=15.0):
+        end = time.time() + timeout
+        while time.time() < end:
+            try:
+                if self.js("(function () { try { return %s; }"
+                           " catch (e) { return false; } })()" % expr):
+                    return True
+            except OSError:
+                pass
+            time.sleep(0.1)
+        fail("browser: timed out waiting for " + what)
+        return False
+
+    def shot(self, path):
+        r = self.call("Page.captureScreenshot", format="png")
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(r["data"]))
+
+
+READY = ("document.body.getAttribute('data-state') === 'ready' && "
+         "document.querySelectorAll('#moves tbody tr').length > 0")
+
+
+def browser(port, outdir):
+    exe = None
+    for b in ("chromium", "chromium-browser", "google-chrome"):
+        exe = shutil.which(b)
+        if exe:
+            break
+    if exe is None:
+        print("no Chromium")
+        return 77
+    prof = tempfile.mkdtemp(prefix="pdncdp.")
+    p = subprocess.Popen([exe, "--headless", "--no-sandbox", "--disable-gpu",
+                          "--no-first-run", "--remote-debugging-port=0",
+                          "--user-data-dir=" + prof, "--window-size=1280,800",
+                          "about:blank"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        port_file = os.path.join(prof, "DevToolsActivePort")
+        end = time.time() + 30
+        while not os.path.exists(port_file) and time.time() < end:
+            time.sleep(0.1)
+        time.sleep(0.2)
+        with open(port_file) as f:
+            dport = int(f.readline())
+        c = http.client.HTTPConnection("127.0.0.1", dport, timeout=10)
+        c.request("GET", "/json/list")
+        pages = [t for t in json.loads(c.getresponse().read())
+                 if t.get("type") == "page"]
+        d = DevTools(pages[0]["webSocketDebuggerUrl"])
+        d.call("Page.enable")
+        d.call("Emulation.setDeviceMetricsOverride", width=1280, height=800,
+               deviceScaleFactor=1, mobile=False)
+        api = json.loads(get(port, "/api/explore")[1])
+        d.call("Page.navigate", url="http://127.0.0.1:%d/" % port)
+        if not d.wait(READY, "the start position"):
+            return 1
+        d.shot(os.path.join(outdir, "start.png"))
+        rows = d.js("document.querySelectorAll('#moves tbody tr').length")
+        if rows != len(api["moves"]):
+            fail("browser: %s moves shown, the API gives %d" %
+                 (rows, len(api["moves"])))
+        if d.js("document.getElementById('fen').textContent") != \
+                api["position"]["fen"]:
+            fail("browser: the start's FEN is not the API's")
+        # walk: the first move, then the second move there
+        walked = []
+        for depth in range(2):
+            m = d.js("document.querySelector('#moves tbody tr td.mv')"
+                     ".firstChild.textContent")
+            walked.append(m)
+            d.js("document.querySelector('#moves tbody tr').click()")
+            d.wait("document.body.getAttribute('data-state') === 'ready' && "
+                   "document.getElementById('path').textContent.indexOf(%s)"
+                   " >= 0" % json.dumps(m), "the move " + m)
+            d.wait(READY, "the moves after " + m)
+            node = json.loads(get(port, "/api/explore?moves=" +
+                                  urllib.parse.quote(" ".join(walked)))[1])
+            shown = d.js("document.getElementById('fen').textContent")
+            if shown != node["position"]["fen"]:
+                fail("browser: after %s the board shows %s, the API %s" %
+                     (" ".join(walked), shown, node["position"]["fen"]))
+            summary = d.js("document.getElementById('summary').textContent")
+            if not summary.startswith("%d game" % node["position"]["games"]):
+                fail("browser: after %s the summary is %r" %
+                     (" ".join(walked), summary))
+        d.shot(os.path.join(outdir, "walked.png"))
+        # back to the start by the path
+        d.js("document.querySelector('#path a').click()")
+        d.wait("document.body.getAttribute('data-state') === 'ready' && "
+               "document.getElementById('fen').textContent === %s"
+               % json.dumps(api["position"]["fen"]), "the start again")
+        d.js("document.querySelectorAll('#moves tbody tr')[0].click()")
+        d.wait(READY + " && document.getElementById('path').textContent"
+               ".indexOf(%s) >= 0" % json.dumps(walked[0]), "the first move again")
+        # open a game listed at the node, and step through it
+        gid = d.js("document.querySelector('#games li').getAttribute('data-id')")
+        d.js("document.querySelector('#games li').click()")
+        d.wait("!document.getElementById('game').hidden && "
+               "document.querySelectorAll('#gmoves .gm').length > 0",
+               "the game")
+        g = json.loads(get(port, "/api/game?id=" + gid)[1])
+        d.js("document.getElementById('fwd').click();"
+             "document.getElementById('fwd').click()")
+        shown = d.js("document.getElementById('fen').textContent")
+        if len(g["plies"]) >= 2 and shown != g["plies"][1]["fen"]:
+            fail("browser: game %s ply 2 shows %s, the API %s" %
+                 (gid, shown, g["plies"][1]["fen"]))
+        on = d.js("document.querySelector('.gm.on').textContent")
+        if len(g["plies"]) >= 2 and on != g["plies"][1]["move"]:
+            fail("browser: game %s: the move marked is %r" % (gid, on))
+        d.shot(os.path.join(outdir, "game.png"))
+        # paste a FEN
+        fen = node["position"]["fen"]
+        d.js("document.getElementById('fenin').value = %s;"
+             "document.getElementById('apply').click()" % json.dumps(fen))
+        d.wait(READY + " && document.getElementById('fen').textContent === %s"
+               % json.dumps(fen), "the pasted FEN")
+        # a filter: the summary gives the filtered games
+        d.js("document.getElementById('fenin').value = '';"
+             "document.getElementById('result').value = '1-0';"
+             "document.getElementById('apply').click()")
+        f = json.loads(get(port, "/api/explore?result=1-0")[1])
+        d.wait("document.body.getAttribute('data-state') === 'ready' && "
+               "document.getElementById('summary').textContent.indexOf(%s)"
+               " === 0" % json.dumps("%d game" % f["position"]["games"]),
+               "the filtered start")
+        d.shot(os.path.join(outdir, "filtered.png"))
+        # a bad FEN: an error shown, the page still there
+        d.js("document.getElementById('fenin').value = 'W:Wzz';"
+             "document.getElementById('apply').click()")
+        d.wait("document.getElementById('error').textContent"
+               ".indexOf('bad FEN') >= 0", "the error of a bad FEN")
+        print("browser: walked %s, opened game %s" % (" ".join(walked), gid))
+    finally:
+        p.terminate()
+        try:
+            p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+        shutil.rmtree(prof, ignore_errors=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "hostile":
+        hostile(int(sys.argv[2]))
+        sys.exit(1 if failures else 0)
+    sys.exit(browser(int(sys.argv[2]), sys.argv[3]))

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: MIT */
+/* The page of pdn-db's explorer: a board beside the moves played from its
+ * position. Served by pdn-db serve (data from /api/...) or written by
+ * pdn-db explore --html (data from data/KEY.js files, no server). */
+(function () {
+  'use strict';
+  var STATIC = typeof exStatic !== 'undefined' && exStatic;
+  var NS = 'http://www.w3.org/2000/svg';
+  var cache = {};
+  var node = null;        /* the node shown: {position, board, moves} */
+  var path = [];          /* the moves walked: {move, fen, key} */
+  var rootFen = '';       /* '' : the start of the variant */
+  var gametype = '';
+  var game = null, gply = 0;
+
+  function $(id) { return document.getElementById(id); }
+  function busy(on) { document.body.setAttribute('data-state', on ? 'busy' : 'ready'); }
+  function error(msg) { $('error').textContent = msg || ''; busy(false); }
+  function enc(s) { return encodeURIComponent(s); }
+
+  window.exData = function (k, d) { cache[k] = d; };
+
+  /* Gets data: from the server's API, or from a script of the export. */
+  function get(url, key, done) {
+    busy(true);
+    error('');
+    if (STATIC) {
+      if (cache[key]) { done(cache[key]); busy(false); return; }
+      var s = document.createElement('script');
+      s.src = 'data/' + key + '.js';
+      s.onload = function () { done(cache[key]); busy(false); };
+      s.onerror = function () { error('not in this export (deeper than its depth)'); };
+      document.head.appendChild(s);
+      return;
+    }
+    fetch(url).then(function (r) {
+      return r.json().then(function (j) { return {ok: r.ok, j: j}; });
+    }).then(function (a) {
+      if (!a.ok) { error(a.j.error || 'error'); return; }
+      done(a.j);
+      busy(false);
+    }).catch(function (e) { error(String(e)); });
+  }
+
+  function filters() {
+    var q = '';
+    ['player', 'event', 'date', 'result', 'variant'].forEach(function (f) {
+      var v = $(f).value.trim();
+      if (f === 'variant' && !v) v = gametype;
+      if (v) q += '&' + f + '=' + enc(v);
+    });
+    return q;
+  }
+
+  function load(fen, key) {
+    var url = '/api/explore?fen=' + enc(fen || '') + filters();
+    get(url, key, function (d) { node = d; gametype = d.position.gametype; show(); });
+  }
+
+  function walk(i) {
+    path = path.slice(0, i);
+    var last = path[path.length - 1];
+    if (last) load(last.fen, last.key);
+    else load(rootFen, STATIC ? exRoot : '');
+  }
+
+  /* ---- the board ---- */
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(NS, name);
+    for (var a in attrs) e.setAttribute(a, attrs[a]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+
+  /* The pieces of a FEN on the board's squares: one letter per square. */
+  function pieces(bd, fen) {
+    var out = bd.squares.map(function () { return '.'; });
+    var byName = {};
+    bd.squares.forEach(function (s, i) { byName[s[3].toLowerCase()] = i; });
+    fen.split(':').forEach(function (part) {
+      var c = part.charAt(0);
+      if (part.length < 2 || (c !== 'W' && c !== 'B')) return;
+      part.slice(1).split(',').forEach(function (it) {
+        it = it.trim().replace(/\(.*\)$/, '');
+        var king = it.charAt(0) === 'K';
+        if (king) it = it.slice(1);
+        var p = king ? c : c.toLowerCase(), m = /^(\d+)-(\d+)$/.exec(it);
+        if (m) {
+          for (var n = +m[1]; n <= +m[2]; n++) out[n - 1] = p;
+        } else if (/^\d+$/.test(it)) {
+          out[+it - 1] = p;
+        } else if (byName[it.toLowerCase()] !== undefined) {
+          out[byName[it.toLowerCase()]] = p;
+        }
+      });
+    });
+    return out;
+  }
+
+  function draw(bd, fen) {
+    var C = 48, b = $('board'), W = bd.width * C, H = bd.height * C;
+    var dark = {}, ps = pieces(bd, fen);
+    b.textContent = '';
+    b.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
+    bd.squares.forEach(function (s) { dark[s[0] + ',' + s[1]] = 1; });
+    for (var r = 0; r < bd.height; r++) {
+      for (var f = 0; f < bd.width; f++) {
+        el('rect', {x: f * C, y: (bd.height - 1 - r) * C, width: C, height: C,
+                    fill: dark[f + ',' + r] ? '#8b5a2b' : '#f0d9a8'}, b);
+      }
+    }
+    bd.squares.forEach(function (s, i) {
+      var x = s[0] * C + C / 2, y = (bd.height - 1 - s[1]) * C + C / 2, p = ps[i];
+      var t = el('text', {x: s[0] * C + 2, y: (bd.height - 1 - s[1]) * C + 11,
+                          'class': 'sqn'}, b);
+      t.textContent = /^\d/.test(s[3]) ? s[3] : '';
+      if (p === '.') return;
+      var white = p === 'w' || p === 'W';
+      el('circle', {cx: x, cy: y, r: C * 0.38, fill: white ? '#fbf7ee' : '#262626',
+                    stroke: white ? '#5a5a5a' : '#000', 'stroke-width': 1.5}, b);
+      if (p === 'W' || p === 'B') {
+        el('circle', {cx: x, cy: y, r: C * 0.2, fill: 'none', stroke: '#d4a820',
+                      'stroke-width': 4}, b);
+      }
+    });
+    $('fen').textContent = fen;
+  }
+
+  /* ---- the explorer ---- */
+  /* White's wins, the draws, Black's wins: a bar of three parts. */
+  function bar(c, first) {
+    var s = c.wins + c.draws + c.losses, d = document.createElement('div');
+    var white = first === 'W' ? c.wins : c.losses;
+    d.className = 'bar';
+    d.title = 'White wins ' + white + ', draws ' + c.draws + ', Black wins ' +
+      (s - white - c.draws);
+    [['w', white], ['d', c.draws], ['l', s - white - c.draws]].forEach(function (p) {
+      var e = document.createElement('span');
+      e.className = p[0];
+      e.style.width = (s ? 100 * p[1] / s : 0) + '%';
+      e.textContent = s && p[1] / s > 0.12 ? Math.round(100 * p[1] / s) + '%' : '';
+      d.appendChild(e);
+    });
+    return d;
+  }
+
+  function plural(n, what) { return n + ' ' + what + (n === 1 ? '' : 's'); }
+
+  function cell(tr, text, cls) {
+    var td = document.createElement('td');
+    if (typeof text === 'object') td.appendChild(text); else td.textContent = text;
+    if (cls) td.className = cls;
+    tr.appendChild(td);
+    return td;
+  }
+
+  function gameItem(list, g) {
+    var li = document.createElement('li');
+    li.textContent = (g.year || '????') + ' ' + (g.white || '?') + ' \u2013 ' +
+      (g.black || '?') + ' ' + (g.result || '*') + ' ';
+    var ev = document.createElement('span');
+    ev.className = 'ev';
+    ev.textContent = g.event || '';
+    li.appendChild(ev);
+    li.setAttribute('data-id', g.id);
+    li.onclick = function () { openGame(g.id); };
+    list.appendChild(li);
+  }
+
+  function show() {
+    var p = node.position, tb = $('moves').tBodies[0], list = $('games');
+    closeGame();
+    draw(node.board, p.fen);
+    var crumbs = $('path');
+    crumbs.textContent = '';
+    var a = document.createElement('a');
+    a.textContent = rootFen ? 'position' : 'start';
+    a.onclick = function () { walk(0); };
+    crumbs.appendChild(a);
+    path.forEach(function (m, i) {
+      crumbs.appendChild(document.createTextNode(' \u203a '));
+      var b = document.createElement('a');
+      b.textContent = m.move;
+      b.onclick = function () { walk(i + 1); };
+      crumbs.appendChild(b);
+    });
+    var first = p.first === 'W' ? 'White' : 'Black';
+    $('summary').textContent = plural(p.games, 'game') + ' (' + p.ended + ' end here); ' +
+      first + ' (first mover): +' + p.wins + ' =' + p.draws + ' -' + p.losses +
+      '; ' + (p.turn === 'W' ? 'White' : 'Black') + ' to move: +' + p.to_move.wins +
+      ' =' + p.to_move.draws + ' -' + p.to_move.losses + ' \u00b7 ' + p.variant;
+    tb.textContent = '';
+    node.moves.forEach(function (m) {
+      var tr = document.createElement('tr');
+      var mv = cell(tr, m.move, 'mv');
+      if (m.transposition) {
+        var t = document.createElement('span');
+        t.className = 'tr';
+        t.title = m.reached + ' games reach this position, some by other move orders';
+        t.textContent = 'T';
+        mv.appendChild(t);
+      }
+      cell(tr, m.games, 'num');
+      cell(tr, bar(m, p.first));
+      /* the score of the side that plays the move */
+      var s = m.wins + m.draws + m.losses, won = p.turn === p.first ? m.wins : m.losses;
+      cell(tr, s ? (100 * (won + m.draws / 2) / s).toFixed(1) + '%' : '-', 'num');
+      cell(tr, m.year_average === null ? '' : Math.round(m.year_average), 'num');
+      cell(tr, m.year_last === null ? '' : m.year_last, 'num');
+      tr.onclick = function () {
+        path.push({move: m.move, fen: m.fen, key: m.key});
+        load(m.fen, m.key);
+      };
+      tb.appendChild(tr);
+    });
+    list.textContent = '';
+    p.top.forEach(function (g) { gameItem(list, g); });
+  }
+
+  /* ---- a game ---- */
+  function openGame(id) {
+    get('/api/game?id=' + enc(id), 'g' + id, function (g) {
+      game = g;
+      $('game').hidden = false;
+      $('gamebar').hidden = false;
+      $('ghead').textContent = (g.white || '?') + ' \u2013 ' + (g.black || '?') +
+        ', ' + (g.event || '') + ' ' + (g.date || '') + ' ' + (g.result || '');
+      $('gpdn').textContent = g.pdn;
+      var ms = $('gmoves');
+      ms.textContent = '';
+      g.plies.forEach(function (p, i) {
+        if (i % 2 === 0) ms.appendChild(document.createTextNode((i / 2 + 1) + '. '));
+        var s = document.createElement('span');
+        s.className = 'gm';
+        s.id = 'p' + (i + 1);
+        s.textContent = p.move;
+        s.onclick = function () { ply(i + 1); };
+        ms.appendChild(s);
+        ms.appendChild(document.createTextNode(' '));
+      });
+      ply(0);
+    });
+  }
+
+  function ply(k) {
+    if (!game || !game.board) return;
+    gply = Math.max(0, Math.min(k, game.plies.length));
+    draw(game.board, gply ? game.plies[gply - 1].fen : game.start);
+    var on = document.querySelector('.gm.on');
+    if (on) on.className = 'gm';
+    if (gply) $('p' + gply).className = 'gm on';
+  }
+
+  function closeGame() {
+    game = null;
+    $('game').hidden = true;
+    $('gamebar').hidden = true;
+  }
+
+  function search() {
+    var url = '/api/search?fen=' + enc(node ? node.position.fen : '') + filters() +
+      '&limit=100';
+    get(url, '', function (d) {
+      var list = $('games');
+      list.textContent = '';
+      d.games.forEach(function (g) { gameItem(list, g); });
+      $('summary').textContent = plural(d.count, 'game') + ' found' +
+        (d.count > d.games.length ? ' (the first ' + d.games.length + ' listed)' : '');
+    });
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    $('first').onclick = function () { ply(0); };
+    $('back').onclick = function () { ply(gply - 1); };
+    $('fwd').onclick = function () { ply(gply + 1); };
+    $('last').onclick = function () { ply(1e9); };
+    $('close').onclick = function () { if (node) show(); };
+    document.addEventListener('keydown', function (e) {
+      if (!game || e.target.tagName === 'INPUT') return;
+      var d = {ArrowRight: 1, ArrowLeft: -1}[e.key];
+      if (d) { ply(gply + d); e.preventDefault(); }
+    });
+    if (STATIC) {
+      $('filters').hidden = true;
+    } else {
+      $('filters').onsubmit = function (e) {
+        e.preventDefault();
+        var f = $('fenin').value.trim();
+        if (f !== rootFen) { rootFen = f; path = []; }
+        walk(path.length);
+      };
+      $('search').onclick = search;
+    }
+    walk(0);
+  });
+})();
