@@ -181,6 +181,7 @@ ls site/data/g*.js > /dev/null 2>&1 || { echo "FAIL: --html: no game data" >&2; 
 # the static page in a headless browser, from the file, with no server:
 # the moves of its start as explore gives them
 for b in chromium chromium-browser google-chrome; do
+    [ -z "${PDN_NO_BROWSER:-}" ] || break
     command -v "$b" > /dev/null 2>&1 || continue
     timeout 120 "$b" --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 \
         --dump-dom "file://$tmp/site/index.html" 2> /dev/null |

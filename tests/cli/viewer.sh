@@ -13,6 +13,7 @@
 # what it saw into the page, which the browser dumps. Skipped (77) when no
 # Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
+[ -z "${PDN_NO_BROWSER:-}" ] || { echo "SKIP: PDN_NO_BROWSER set"; exit 77; }
 
 browser=
 for b in chromium chromium-browser google-chrome; do
