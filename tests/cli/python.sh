@@ -113,4 +113,23 @@ elif [ "$(wc -l <"$tmp/c.txt")" -lt 20 ]; then
     echo "FAIL: pdn-legal found $(wc -l <"$tmp/c.txt") problems: too few to compare" >&2
     fail=1
 fi
+# pdn-legal's "did you mean" suggestions on the generated games with truth
+# files (python/examples/suggest_rate.py over the module): at least 60
+# suggested, at most 2 after which the rest of the game is not legal
+shared=$(shared_dir)
+if [ -n "$shared" ]; then
+    files=$(ls "$shared"/generated/*.pdn | grep -v turkish)
+    "$vpy" "$top_srcdir/python/examples/suggest_rate.py" $files \
+        >"$tmp/rate" 2>"$tmp/rate.err" || fail=1
+    tail -n 1 "$tmp/rate"
+    # "illegal moves 280, suggested 77 (27.5%), rest of the game legal
+    # after the suggestion 76 (98.7% of suggestions)"
+    set -- $(tail -n 1 "$tmp/rate" | sed 's/[^0-9. ]//g')
+    if [ "${2:-0}" -lt 60 ] || [ $(( ${2:-0} - ${4:-0} )) -gt 2 ]; then
+        echo "FAIL: suggestion rate on generated games: $(tail -n 1 "$tmp/rate")" >&2
+        fail=1
+    fi
+else
+    echo "generated-game suggestion rate skipped (no ../shared)"
+fi
 exit $fail

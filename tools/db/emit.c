@@ -52,6 +52,18 @@ json_game(db_emit *e, const db_game_row *row)
     tbuf_json(&b, row->file);
     tbuf_adds(&b, ",\"game\":");
     tbuf_addu(&b, (unsigned long)row->number);
+    /* where its first token is, as pdn-select -f json gives it: the
+     * blanks that open the stored text come before it */
+    {
+        const unsigned char *r = row->raw;
+        int64_t k = 0;
+
+        while (k < row->len && (r[k] == ' ' || r[k] == '\t' || r[k] == '\r' ||
+                                r[k] == '\n'))
+            k++;
+        tbuf_printf(&b, ",\"line\":%lld,\"offset\":%lld",
+                    (long long)row->line, (long long)(row->offset + k));
+    }
     tbuf_adds(&b, ",\"tags\":{");
     open = b.len;
     sqlite3_bind_int64(e->tags, 1, row->id);

@@ -13,6 +13,7 @@
 
 typedef struct db_game_row {
     int64_t id, file_id, number, pre;
+    int64_t line, offset;    /* the game's first line; its text's offset */
     const char *file;
     const void *raw;
     int len;

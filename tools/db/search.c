@@ -224,7 +224,7 @@ make_query(search_state *s, tbuf *q)
     size_t i;
 
     tbuf_adds(q, "SELECT g.id, g.file, f.path, g.number, g.gametype, g.pre,"
-                 " g.raw, g.outcome, ");
+                 " g.raw, g.outcome, g.line, g.offset, ");
     if (c->have_pos && s->initial.len != 0)
         tbuf_printf(q, "g.gametype IN (%s) AND NOT EXISTS(SELECT 1 FROM tags"
                        " t WHERE t.game = g.id AND t.name = 'FEN')",
@@ -460,7 +460,7 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         db_game_row row;
 
         /* a game proved to start in the -X position needs no replay */
-        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 8)) &&
+        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 10)) &&
             !decide(s, file, gts, sqlite3_column_blob(st, 6),
                     sqlite3_column_bytes(st, 6)))
             continue;
@@ -476,6 +476,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         row.file = file;
         row.number = sqlite3_column_int64(st, 3);
         row.pre = sqlite3_column_int64(st, 5);
+        row.line = sqlite3_column_int64(st, 8);
+        row.offset = sqlite3_column_int64(st, 9);
         row.raw = sqlite3_column_blob(st, 6);
         row.len = sqlite3_column_bytes(st, 6);
         row.extra = !s->json              ? NULL
