@@ -62,7 +62,8 @@ pct(tbuf *b, long part, long whole)
 }
 
 static void
-text_games(tbuf *b, const ex_game *g, size_t n, const char *indent)
+text_games(tbuf *b, const ex_game *g, size_t n, const char *indent,
+           char start)
 {
     size_t i;
 
@@ -72,8 +73,12 @@ text_games(tbuf *b, const ex_game *g, size_t n, const char *indent)
             tbuf_printf(b, "%d ", g[i].year);
         else
             tbuf_adds(b, "???? ");
-        tbuf_printf(b, "%s - %s", g[i].white ? g[i].white : "?",
-                    g[i].black ? g[i].black : "?");
+        /* the first mover first, as the result is written (English:
+         * Black), so that "1-0" reads as a win of the one named first */
+        const char *w = g[i].white ? g[i].white : "?";
+        const char *k = g[i].black ? g[i].black : "?";
+
+        tbuf_printf(b, "%s - %s", start == 'B' ? k : w, start == 'B' ? w : k);
         if (g[i].event != NULL)
             tbuf_printf(b, ", %s", g[i].event);
         tbuf_printf(b, ", %s (game %lld)\n", g[i].result ? g[i].result : "*",
@@ -134,7 +139,7 @@ text_node(tbuf *b, const ex_node *n)
             tbuf_printf(b, "  transposition: %ld games reach the position, "
                            "%ld of them by this move from here\n",
                         m->reached, m->via);
-        text_games(b, m->top, m->ntop, "    ");
+        text_games(b, m->top, m->ntop, "    ", n->gt.start);
     }
 }
 

@@ -154,10 +154,19 @@
     return td;
   }
 
+  /* the players, the first mover first, as the result is written (in
+   * English checkers Black moves first: "1-0" is a win of the one named
+   * first) */
+  var shownFirst = 'W';
+  function players(g) {
+    var w = g.white || '?', b = g.black || '?';
+    return shownFirst === 'B' ? b + ' \u2013 ' + w : w + ' \u2013 ' + b;
+  }
+
   function gameItem(list, g) {
     var li = document.createElement('li');
-    li.textContent = (g.year || '????') + ' ' + (g.white || '?') + ' \u2013 ' +
-      (g.black || '?') + ' ' + (g.result || '*') + ' ';
+    li.textContent = (g.year || '????') + ' ' + players(g) + ' ' +
+      (g.result || '*') + ' ';
     var ev = document.createElement('span');
     ev.className = 'ev';
     ev.textContent = g.event || '';
@@ -184,6 +193,7 @@
       b.onclick = function () { walk(i + 1); };
       crumbs.appendChild(b);
     });
+    shownFirst = p.first === 'B' ? 'B' : 'W';
     var first = p.first === 'W' ? 'White' : 'Black';
     $('summary').textContent = plural(p.games, 'game') + ' (' + p.ended + ' end here); ' +
       first + ' (first mover): +' + p.wins + ' =' + p.draws + ' -' + p.losses +
@@ -223,7 +233,7 @@
       game = g;
       $('game').hidden = false;
       $('gamebar').hidden = false;
-      $('ghead').textContent = (g.white || '?') + ' \u2013 ' + (g.black || '?') +
+      $('ghead').textContent = players(g) +
         ', ' + (g.event || '') + ' ' + (g.date || '') + ' ' + (g.result || '');
       $('gpdn').textContent = g.pdn;
       var ms = $('gmoves');
