@@ -356,6 +356,12 @@ pdn_gametype_parse(const char *s, pdn_gametype *gt, pdn_error *err)
             field_error(err, "invalid giveaway flag in GameType", fs.f[6],
                         fs.len[6]);
             return -1;
+        } else if (gt->folk != PDN_FOLK_NONE) {
+            /* 96 and 97 are folk variants by number: no giveaway form,
+             * which their written form could not say */
+            field_error(err, "no giveaway form of this variant", fs.f[6],
+                        fs.len[6]);
+            return -1;
         } else {
             gt->giveaway = 1;
         }
