@@ -189,7 +189,7 @@ walk(const PdnPyGame *g, const pdn_gametype *gt, visit_fn *fn, void *ud,
 
 /* ---- which rules: tags, the reader's default, else inference ---------- */
 
-/* The candidates, by the squares the first moves use (as tools/infer.c
+/* The candidates, by the squares the first moves use (as tools/common/infer.c
  * orders them): 8x8 numeric, 8x8 algebraic, 10x10, 12x12. */
 static const char *const cands[4][8] = {
     {"21", "22", "23", "24", "28", "31", "25,W,8,8,N2,0", NULL},

@@ -78,7 +78,7 @@ if [ -x /usr/bin/time ]; then
 fi
 # A game over the reader's size limit in a gzip file: its offsets are those
 # of the text, so the rest cannot be read again from the file. pdn-legal -x
-# and pdn-select (one copying code, tools/output.c) copy the first 1 MiB
+# and pdn-select (one copying code, tools/common/output.c) copy the first 1 MiB
 # kept and say so (pdn-select used to seek the compressed file, and wrote
 # nothing with status 2).
 { printf '[Event "a"]\n1. 32-28 *\n\n[Event "big"]\n1. 32-28 {'

@@ -8,7 +8,7 @@
 # pdn_game_raw) rebuilds both parts from the input and the flagged game
 # numbers, checking that the games' raw texts concatenate to the input.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
-rawgames=$top_builddir/tools/rawgames
+rawgames=$top_builddir/tests/rawgames
 [ -x "$rawgames" ] || { echo "SKIP: $rawgames not built"; exit 77; }
 
 # fixture NAME INPUT OK BAD [EXTRA]: printf formats of the input and of the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# pdn-legal's "did you mean" (tools/suggest.c): one game per copying error,
+# pdn-legal's "did you mean" (tools/legal/suggest.c): one game per copying error,
 # the note in text and the "suggest" member in JSON, none where no legal
 # move is one error away or where the moves after it disagree; then, with
 # ../shared and python3, how often a suggestion makes the rest of the game

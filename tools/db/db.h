@@ -67,7 +67,7 @@ typedef struct db_walked {
 typedef int db_see_fn(void *ud, const pdn_board *b, unsigned long ply,
                       const pdn_move *m);
 
-/* Replays g's main line under gt as pdn-select does (tools/selectcrit.c:
+/* Replays g's main line under gt as pdn-select does (tools/select/selectcrit.c:
  * setups applied, a move that cannot be read passed over, the first move
  * that cannot be played ends it, reported when report is set, as pdn-legal
  * words it). 0, or -1 when g has no start position under gt (reported

@@ -4,7 +4,7 @@
 ## create and add (build.c), the position key (key.c), search (search.c),
 ## patterns and manoeuvres (pattern.c, manoeuvre.c)
 ## and the games' output (emit.c); it links the tool library and
-## pdn-select's criteria (tools/selectcrit.c), which decide every game it
+## pdn-select's criteria (tools/select/selectcrit.c), which decide every game it
 ## gives, so that a search answers what pdn-select answers.
 if HAVE_SQLITE
 bin_PROGRAMS += tools/pdn-db
@@ -12,10 +12,10 @@ tools_pdn_db_SOURCES = tools/db/pdn-db.c tools/db/db.h tools/db/schema.c \
 	tools/db/build.c tools/db/walk.c tools/db/key.c tools/db/search.c \
 	tools/db/pattern.c tools/db/pattern.h tools/db/emit.c tools/db/emit.h \
 	tools/db/manoeuvre.c tools/db/manoeuvre.h \
-	tools/selectcrit.c tools/selectcrit.h tools/selectopen.c \
-	tools/selectopen.h $(TOOLS_COMMON)
-tools_pdn_db_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tools $(SQLITE_CFLAGS)
-tools_pdn_db_LDADD = lib/libpdn.la $(SQLITE_LIBS)
+	tools/select/selectcrit.c tools/select/selectcrit.h \
+	tools/select/selectopen.c tools/select/selectopen.h
+tools_pdn_db_CPPFLAGS = $(TOOLS_CPPFLAGS) -I$(srcdir)/tools/select $(SQLITE_CFLAGS)
+tools_pdn_db_LDADD = $(TOOLS_LIBS) $(SQLITE_LIBS)
 ## the explorer (explore.c, explorecli.c) and its server (serve.c, with
 ## libmicrohttpd); the page in tools/db/web is built into the program
 tools_pdn_db_SOURCES += tools/db/explore.c tools/db/explore.h \
