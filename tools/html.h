@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The game viewer page of pdn-replay -f html: one self-contained HTML file
  * (inline CSS, SVG drawn by a little JavaScript, no network) written as a
- * stream: the page's head and the viewer, then one element per game
- * holding its list entry and its data as text, which the page decodes
+ * stream: the page's head and the viewer, then elements holding each
+ * game's list entry and data as text, which the page decodes
  * only when the game is listed or shown. The positions are
  * pdn-replay's, computed by libpdn, so the page needs no rules of its
  * own: each ply carries its move's squares and captured squares, and a
@@ -53,12 +53,19 @@ void html_stopped(html_game *h, const pdn_node *n, unsigned long ply,
 void html_ended(html_game *h, const pdn_board *b);
 
 /* Appends the page's head: title (the file's name), style, the viewer
- * script, the empty list and board. */
+ * script, the empty list and board, and opens the first element of
+ * games. */
 void html_head(tbuf *out, const char *file, const diagram_style *st);
-/* Appends game g (number num) as a script element: its list entry
- * (players, event, result, opening) and its data (tags, geometry of gt,
- * the recorded plies, moves with comments, NAGs and variations). */
+/* Appends game g (number num) to the open element of games: its list
+ * entry (players, event, result, opening) and its data (tags, geometry
+ * of gt, the recorded plies, moves with comments, NAGs and variations),
+ * a line each. */
 void html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
                      unsigned long num, const pdn_gametype *gt);
+/* Before the page's game k (0: its first): closes the element of games
+ * and opens the next where one ends. */
+void html_part(tbuf *out, unsigned long k);
+/* Closes the last element of games and the page. */
+void html_tail(tbuf *out);
 
 #endif

@@ -34,6 +34,7 @@ typedef struct replay_opts {
     unsigned long most;  /* the most games of one input */
     int file_col;        /* --with-filename: text lines name their file */
     int openings;        /* --openings */
+    int page_open;       /* -f html: the page's head is written */
 } replay_opts;
 
 /* Options without a short form (-H is pdn-select's --dedupe). */
@@ -278,13 +279,17 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
     const replay_opts *ro = o->ud;
     pdn_gametype gt;
     tool_mark mark;
+    unsigned long num = g != NULL ? pdn_game_number(g) : rerr->game;
+    unsigned long first = ro->game != 0 ? ro->game
+                          : o->first != 0 ? o->first : 1;
     int cand;
 
-    /* the page's head goes before the first game's output */
-    if (ro->format == F_HTML &&
-        (g != NULL ? pdn_game_number(g) : rerr->game) ==
-            (ro->game != 0 ? ro->game : 1))
+    /* the page's head goes before the first game's output (the first
+     * of -n, -k or --games), and the games into elements of a few */
+    if (ro->format == F_HTML && num == first)
         html_head(&to->out, file, &ro->pics.style);
+    if (ro->format == F_HTML && num >= first)
+        html_part(&to->out, num - first);
     if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
         return;
     /* A game without GameType is replayed as the file's variant first:
@@ -311,12 +316,25 @@ note_game(const tool_opts *o, const pdn_game *g, int status)
 {
     replay_opts *ro = o->ud;
 
-    (void)status;
+    /* a game processed: the first wrote the page's head */
+    if (status >= 0 && ro->format == F_HTML)
+        ro->page_open = 1;
     if (g != NULL && ro->game != 0 && pdn_game_number(g) == ro->game)
         ro->found = 1;
     if (g != NULL && pdn_game_number(g) > ro->most)
         ro->most = pdn_game_number(g);
     return 0;
+}
+
+/* After a file's last game: the page's end. */
+static void
+end_page(const tool_opts *o, tool_out *t)
+{
+    replay_opts *ro = o->ud;
+
+    if (ro->page_open)
+        html_tail(&t->out);
+    ro->page_open = 0;
 }
 
 /* Does the regular file path hold exactly one game? (Read ahead for -f
@@ -541,6 +559,7 @@ main(int argc, char **argv)
     tool_opts_init(&o);
     o.game = replay_game;
     o.emit = note_game;
+    o.file_end = end_page;
     o.ud = &ro;
     diagram_style_init(&ro.pics.style);
     while ((c = tool_getopt(&replay_cmdline, &o, argc, argv, &st)) != -1) {

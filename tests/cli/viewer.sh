@@ -9,9 +9,9 @@
 # the numbers switch; square numbers that scale with -z; the first mover
 # named first (English); a captured king drawn crowned; the end of a game
 # in words; the copied PDN replays to the same positions; modifier keys
-# are left to the browser. A driver script appended to the page writes
-# what it saw into the page, which the browser dumps. Skipped (77) when no
-# Chromium is installed.
+# are left to the browser; a large archive's games in few elements. A
+# driver script appended to the page writes what it saw into the page,
+# which the browser dumps. Skipped (77) when no Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 [ -z "${PDN_NO_BROWSER:-}" ] || { echo "SKIP: PDN_NO_BROWSER set"; exit 77; }
 
@@ -335,4 +335,34 @@ same "the copied PDN replays as the game"
 tr '\n' ' ' <copied.pdn |
     grep -q '(1\.\.\. 18-23 2\. 33-29 \$2 (2\. 31-26 12-18) 2\.\.\. 17-21)' ||
     { echo "FAIL: variations in the copied PDN" >&2; cat copied.pdn >&2; fail=1; }
+# 7. a large archive: games in elements of 1, 1, 2, 4, ... 128, then 256
+# games each (an element costs the browser about a kilobyte besides its
+# text), each read once and dropped; every game listed and reachable by
+# its link; --games starts the page at its first game and ends it
+i=0
+while [ $i -lt 300 ]; do
+    printf '[Round "%d"]\n[GameType "20"]\n\n1. %d-%d *\n\n' $i \
+        $((31 + i % 5)) $((26 + i % 5))
+    i=$((i + 1))
+done >big.pdn
+pdn-replay -f html big.pdn >big.html 2>/dev/null
+echo "elements $(grep -c '<script type="text/x-pdn-games">' big.html) $(tail -1 big.html)" >got
+echo "elements 10 </html>" >want
+same "300 games in 10 elements, the page closed"
+cat >big.js <<'JS'
+r.push('count ' + P.count() + ' left ' + n('script[type="text/x-pdn-games"]'));
+r.push('shown ' + P.game() + ' ' + fen());
+JS
+run big.html big.js '#g=300&p=1'
+{
+    echo "count 300 left 0"
+    echo "shown 300 $(pdn-replay -n 300 big.pdn 2>/dev/null | cut -f 2)"
+} >want
+same "every game filed, the last one's link"
+pdn-replay -f html --games 299- big.pdn >part.html 2>/dev/null
+echo "$(grep -c '^<!DOCTYPE html>' part.html)" \
+    $(grep -o '\[[0-9]*,"","",' part.html | sed 's/.*\[//; s/,.*//') \
+    "$(tail -1 part.html)" >got
+echo "1 299 300 </html>" >want
+same "--games 299-: the page's head, games 299 and 300, its end"
 exit $fail

@@ -1,5 +1,6 @@
-/* The viewer of pdn-replay -f html. P.d(entry, data) files a game: two
- * strings of JSON text, kept as they came. The list is virtual (only the
+/* The viewer of pdn-replay -f html. The games come as the text of
+ * elements of a few games each, two lines of JSON text per game (entry,
+ * data), kept as they came in one string per element. The list is virtual (only the
  * rows in view exist) and searched in the entries' text; a game's data is
  * parsed only when it is shown, and only the game shown is kept decoded.
  * Positions: the start FEN, then per ply the move's squares (one
@@ -10,7 +11,7 @@
 var P = (function () {
 'use strict';
 var NS = 'http://www.w3.org/2000/svg', ROW = 40;
-var H = [], num2i = {}, F = null, G = null, cur = -1, st = null;
+var C = [], GC = [], GO = [], num2i = {}, F = null, G = null, cur = -1, st = null;
 var FL = !!FLIP, NUMS = true, pend = null, T = 0;
 var NAG = {1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□',
     10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−',
@@ -36,14 +37,14 @@ function txt(p, c, t, tag) {
 
 /* entry: [number, White, Black, Result, Event, Date, Site, Round,
  * opening, first mover, outcome] */
-/* a game's text stays in its element: ENTRY, a newline, DATA */
+/* game i is the lines ENTRY and DATA at offset GO[i] of string C[GC[i]] */
 function head(i) {
-    var x = H[i].firstChild ? H[i].firstChild.data : '';
-    return x.slice(0, x.indexOf('\n'));
+    var c = C[GC[i]], o = GO[i];
+    return c.slice(o, c.indexOf('\n', o));
 }
 function data(i) {
-    var x = H[i].textContent;
-    return x.slice(x.indexOf('\n') + 1);
+    var c = C[GC[i]], o = c.indexOf('\n', GO[i]) + 1;
+    return c.slice(o, c.indexOf('\n', o));
 }
 function ent(i) { return JSON.parse(head(i)); }
 function side(e, first) {
@@ -68,7 +69,7 @@ function words(e) {
 }
 
 /* the list */
-function total() { return F ? F.length : H.length; }
+function total() { return F ? F.length : GC.length; }
 function render() {
     var L = $('list'), R = $('rows'), n = total(), h = L.clientHeight || 600;
     var a = Math.max(0, Math.floor(L.scrollTop / ROW) - 5);
@@ -88,8 +89,8 @@ function render() {
         r.onclick = pick(i);
         R.appendChild(r);
     }
-    $('count').textContent = (F ? F.length + ' of ' : '') + H.length +
-        (H.length == 1 ? ' game' : ' games');
+    $('count').textContent = (F ? F.length + ' of ' : '') + GC.length +
+        (GC.length == 1 ? ' game' : ' games');
 }
 function pick(i) {
     return function (ev) { ev.preventDefault(); show(i, 0); };
@@ -101,7 +102,7 @@ function filter(keep) {
         F = null;
     } else {
         F = [];
-        for (var i = 0; i < H.length; i++) {
+        for (var i = 0; i < GC.length; i++) {
             var h = head(i);
             if (r && h.charAt(h.length - 3) != r) continue;
             var l = h.toLowerCase(), ok = true;
@@ -113,31 +114,44 @@ function filter(keep) {
     render();
 }
 
-/* filing the games: each is the text ENTRY newline DATA of a script
- * element of type text/x-pdn-game, which is never run; the page keeps
- * the element and reads its text when the game is listed or shown, so
- * that a large archive costs about its text. While the page is read, the
- * elements the parser has gone past (their text complete) are filed
- * every 25 ms, so that the first game shows at once. */
+/* filing the games: elements of type text/x-pdn-games, which are never
+ * run, of one game first, then of more; the page reads an element's text
+ * once into a string and drops the element (an element costs about a
+ * kilobyte besides its text). While the page is read, the elements the
+ * parser has gone past (their text complete) are filed every 25 ms, so
+ * that the first game shows at once. */
 var S = document.getElementsByTagName('script'), nS = 0, poll = 0;
 function take(all) {
     /* the last element may still be read: it waits unless all is set */
-    for (; nS < S.length - (all ? 0 : 1); nS++)
-        if (S[nS].type == 'text/x-pdn-game') d(S[nS]);
+    while (nS < S.length - (all ? 0 : 1)) {
+        var s = S[nS];
+        if (s.type != 'text/x-pdn-games') { nS++; continue; }
+        s.parentNode.removeChild(s);
+        file(s.text);
+    }
 }
 (function tick() {
     take(false);
     if (document.readyState == 'loading') poll = setTimeout(tick, 25);
 })();
-function d(t) {
-    H.push(t);
-    var i = H.length - 1, e = head(i);
-    num2i[+e.slice(1, e.indexOf(','))] = i;
-    if (i == 0) {
-        render();
-        if (!route()) show(0, 0);
-    } else if (pend && num2i[pend.g] != null) {
-        route();
+function file(t) {
+    var c = C.length, o = 0, n = t.length;
+    if (!n) return;
+    C.push(t);
+    while (o < n) {
+        var a = t.indexOf('\n', o), z = t.indexOf('\n', a + 1);
+        if (a < 0 || z < 0) break;
+        GC.push(c);
+        GO.push(o);
+        var i = GC.length - 1;
+        num2i[+t.slice(o + 1, t.indexOf(',', o))] = i;
+        if (i == 0) {
+            render();
+            if (!route()) show(0, 0);
+        } else if (pend && num2i[pend.g] != null) {
+            route();
+        }
+        o = z + 1;
     }
     if (!T) T = setTimeout(more, 200);
 }
@@ -392,7 +406,7 @@ function go(L, k) {
     st = {L: L, k: k};
     if (k > 0 && L.S[k]) {
         L.S[k].classList.add('on');
-        if (L.S[k].scrollIntoView) L.S[k].scrollIntoView({block: 'nearest'});
+        within($('moves'), L.S[k]);
     }
     var turn = L.T[k] == 'W' ? 'White' : 'Black', main = !L.parent;
     $('fen').textContent = L.FEN[k];
@@ -405,6 +419,14 @@ function go(L, k) {
         try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + k); }
         catch (ex) { /* a page that cannot change its address */ }
     draw();
+}
+/* scrolls box (when it scrolls) so that e is in view; the window stays
+ * (on a phone the board above the moves stays in view) */
+function within(box, e) {
+    if (box.scrollHeight <= box.clientHeight) return;
+    var b = box.getBoundingClientRect(), r = e.getBoundingClientRect();
+    if (r.top < b.top) box.scrollTop -= b.top - r.top;
+    else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
 }
 function step(d) {
     if (!st) return;
@@ -674,8 +696,8 @@ document.addEventListener('keydown', function (e) {
     else return;
     e.preventDefault();
 });
-return {take: function () { take(true); }, d: d, show: show, go: go, step: step, filter: filter, pdn: pdn,
-    state: function () { return st; }, count: function () { return H.length; },
+return {take: function () { take(true); }, show: show, go: go, step: step, filter: filter, pdn: pdn,
+    state: function () { return st; }, count: function () { return GC.length; },
     game: function () { return G && G.e[0]; },
     shownAt: function () { return shownAt; },
     flip: function () { FL = !FL; draw(); }};
