@@ -614,8 +614,8 @@ html_head(tbuf *out, const char *file, const diagram_style *st)
     tbuf_adds(out, "</title>\n<style>\n");
     tbuf_adds(out, viewer_css);
     tbuf_adds(out, "</style>\n<script>\n");
-    tbuf_printf(out, "var CELL=%d,FLIP=%d,DK='%s',LT='%s',GEO={", st->cell,
-                st->flip, st->dark, st->light);
+    tbuf_printf(out, "var CELL=%d,FLIP=%d,NONUM=%d,DK='%s',LT='%s',GEO={",
+                st->cell, st->flip, st->no_numbers, st->dark, st->light);
     for (i = 0; i < STD_TYPES; i++) {
         if (pdn_gametype_standard(i, &gt) != 0)
             continue;

@@ -35,10 +35,13 @@ typedef struct replay_opts {
     int file_col;        /* --with-filename: text lines name their file */
     int openings;        /* --openings */
     int page_open;       /* -f html: the page's head is written */
+    unsigned long *plies;/* --plies: FIRST, LAST pairs (as -a, only these) */
+    size_t nplies;
 } replay_opts;
 
 /* Options without a short form (-H is pdn-select's --dedupe). */
-enum { OPT_WITH_FILENAME = TOOL_LONG_OWN, OPT_NO_FILENAME };
+enum { OPT_WITH_FILENAME = TOOL_LONG_OWN, OPT_NO_FILENAME, OPT_PLIES,
+       OPT_PAGE, OPT_NO_NUMBERS, OPT_NO_LAST };
 
 /* Adding an option: one line here, one branch in main. */
 static const tool_option replay_options[] = {
@@ -61,6 +64,12 @@ static const tool_option replay_options[] = {
      "fen and board: each line or diagram names its\n"
      "file first (whatever the number of files)"},
     {"no-filename", OPT_NO_FILENAME, NULL, "fen and board: no file name (the default)"},
+    {"plies", OPT_PLIES, "LIST", "the positions after these plies only, as -a\n"
+                                 "(0,10,20-30,40-; 0: the start)"},
+    {"page", OPT_PAGE, "SIZE", "svg -t: the sheet a page, a4 or letter"},
+    {"no-numbers", OPT_NO_NUMBERS, NULL,
+     "board, svg and html: no square numbers, files\nor ranks"},
+    {"no-last-move", OPT_NO_LAST, NULL, "svg: the last move not marked"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline replay_cmdline = {
@@ -158,6 +167,20 @@ bad_move(const tool_opts *o, tool_out *to, const char *file,
     tbuf_free(&x);
 }
 
+/* Is the position after ply among those -a and --plies show? */
+static int
+wanted(const replay_opts *ro, unsigned long ply)
+{
+    size_t i;
+
+    if (!ro->all || ro->nplies == 0)
+        return ro->all;
+    for (i = 0; i < ro->nplies; i++)
+        if (ply >= ro->plies[2 * i] && ply <= ro->plies[2 * i + 1])
+            return 1;
+    return 0;
+}
+
 /* Replays g under gt and shows what the options ask for. Returns 1 when
  * the main line was played to its end, every move legal, else 0. */
 static int
@@ -173,7 +196,7 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     pdn_move last;
     pdn_pos pos;
     char mv[PDN_PATH_MAX * 4] = "";
-    int shown = 0, have_last = 0, html = ro->format == F_HTML;
+    int shown = 0, have_last = 0, html = ro->format == F_HTML, listed = 0;
     html_game hg;
     pic_sheet sheet;
     pdn_drawstate *ds = NULL;
@@ -194,9 +217,9 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     /* ply 0 is the start position, after any FEN tag */
     if (ro->format == F_SVG || html)
         before = pdn_board_new(gt, NULL);
-    if (ro->all || ro->ply == 0)
+    if (wanted(ro, 0) || ro->ply == 0)
         show(ro, &sheet, to, file, g, 0, "", b, NULL, NULL, ds, l),
-            shown = ro->ply == 0;
+            shown = ro->ply == 0, listed++;
     if (html)
         html_ply(&hg, b, NULL);
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
@@ -241,9 +264,9 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
         to->plies++;
         if (ds != NULL)
             pdn_drawstate_push(ds, b, &m.move, NULL);
-        if (ro->all || (long)ply == ro->ply)
+        if (wanted(ro, ply) || (long)ply == ro->ply)
             show(ro, &sheet, to, file, g, ply, mv, b, before, &last, ds, l),
-                shown = !ro->all;
+                shown = !ro->all, listed++;
         if (html)
             html_ply(&hg, b, &last);
     }
@@ -254,6 +277,14 @@ end:
                   n == NULL ? "-p: no ply %ld: the game has only %lu pl%s"
                             : "-p: no ply %ld: the replay stops at ply %lu",
                   ro->ply, ply, ply == 1 ? "y" : "ies");
+    } else if (ro->nplies > 0 && listed == 0) {
+        pos = pdn_game_pos(g);
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EMOVE, NULL,
+                  n == NULL ? "--plies: none of the plies listed: the game "
+                              "has only %lu pl%s"
+                            : "--plies: none of the plies listed: the replay "
+                              "stops at ply %lu%s",
+                  ply, n != NULL ? "" : ply == 1 ? "y" : "ies");
     } else if (html) {
         html_ended(&hg, b);
         html_game_write(&to->out, &hg, g, num, gt);
@@ -401,7 +432,8 @@ static const char *const format_names[] = {"fen",  "board", "svg",
                                            "json", "html",  NULL};
 
 /* The drawing options, and the formats that draw with them. */
-enum { S_FLIP = 1, S_UNICODE = 2, S_SIZE = 4, S_COLOURS = 8 };
+enum { S_FLIP = 1, S_UNICODE = 2, S_SIZE = 4, S_COLOURS = 8,
+       S_NO_NUMBERS = 16, S_NO_LAST = 32 };
 
 /* An option of the drawings given with a format that does not use it: a
  * usage error (status 2), else -1. */
@@ -419,6 +451,9 @@ check_styles(const replay_opts *ro, int styled)
         {S_UNICODE, "-U", 1 << F_BOARD, "board"},
         {S_SIZE, "-z", 1 << F_SVG | 1 << F_HTML, "svg and html"},
         {S_COLOURS, "-C", 1 << F_SVG | 1 << F_HTML, "svg and html"},
+        {S_NO_NUMBERS, "--no-numbers", 1 << F_BOARD | 1 << F_SVG | 1 << F_HTML,
+         "board, svg and html"},
+        {S_NO_LAST, "--no-last-move", 1 << F_SVG, "svg"},
     };
     size_t i;
 
@@ -587,6 +622,23 @@ main(int argc, char **argv)
             styled |= S_UNICODE;
         } else if (c == TOOL_OPT_OPENINGS) {
             ro.openings = 1;
+        } else if (c == OPT_PLIES) {
+            free(ro.plies);
+            if (tool_range_list(optarg, 0, &ro.plies, &ro.nplies) != 0)
+                return tool_usage_error("--plies: invalid list '%s'; "
+                                        "expected plies and ranges of "
+                                        "plies from 0 (0,10,20-30,40-)",
+                                        optarg);
+        } else if (c == OPT_PAGE) {
+            if ((v = tool_choice(c, optarg, pic_page_names)) < 0)
+                return TOOL_TROUBLE;
+            ro.pics.page = (int)v + 1;
+        } else if (c == OPT_NO_NUMBERS) {
+            ro.pics.style.no_numbers = 1;
+            styled |= S_NO_NUMBERS;
+        } else if (c == OPT_NO_LAST) {
+            ro.pics.style.no_last = 1;
+            styled |= S_NO_LAST;
         } else if (c == OPT_WITH_FILENAME || c == OPT_NO_FILENAME) {
             ro.file_col = c == OPT_WITH_FILENAME;
         } else if (c == 'z') {
@@ -612,6 +664,14 @@ main(int argc, char **argv)
         return st;
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
+    if (ro.nplies > 0 && ro.ply >= 0)
+        return tool_usage_error("options --plies and -p exclude each other");
+    if (ro.nplies > 0 && ro.format == F_HTML)
+        return tool_usage_error("-f html shows every ply: no --plies");
+    if (ro.pics.page && !ro.pics.sheet)
+        return tool_usage_error("option --page needs -t (a sheet)");
+    /* --plies: as -a, only those */
+    ro.all |= ro.nplies > 0;
     if ((st = check_styles(&ro, styled)) >= 0)
         return st;
     if (tool_openings_check(ro.openings, o.json) != 0)
@@ -629,6 +689,7 @@ main(int argc, char **argv)
     }
     st = tool_run(&o, argc - optind, argv + optind);
     free_stems();
+    free(ro.plies);
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
         tool_error("-n: no game %lu: %s %lu game%s", ro.game,
                    argc - optind > 1 ? "each input has at most"

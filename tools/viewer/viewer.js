@@ -12,7 +12,7 @@ var P = (function () {
 'use strict';
 var NS = 'http://www.w3.org/2000/svg', ROW = 40;
 var C = [], GC = [], GO = [], num2i = {}, F = null, G = null, cur = -1, st = null;
-var FL = !!FLIP, NUMS = true, pend = null, T = 0;
+var FL = !!FLIP, NUMS = !NONUM, pend = null, T = 0;
 var NAG = {1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□',
     10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−',
     19: '−+', 22: '⨀', 23: '⨀', 32: '⟳', 33: '⟳', 36: '↑', 37: '↑',
@@ -671,6 +671,7 @@ document.addEventListener('DOMContentLoaded', function () {
     $('fwd').onclick = function () { step(1); };
     $('last').onclick = function () { go(st.L, 1e9); };
     $('flip').onclick = function () { FL = !FL; draw(); };
+    $('nums').checked = NUMS;
     $('nums').onchange = function () { NUMS = this.checked; draw(); };
     $('cfen').onclick = function () { copy($('fen').textContent); };
     $('cpdn').onclick = function () { copy(pdn()); };
