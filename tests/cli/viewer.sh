@@ -3,15 +3,16 @@
 # The pdn-replay -f html viewer in headless Chromium, feature by feature:
 # the FEN at every ply of every game of every sample (towers and Laska
 # included) against pdn-replay -a; stacks drawn as the FEN says; a link
-# to a game and ply (#g=N&p=PLY); search and the result filter in the game
-# list; a click on a variation move; NAG glyphs, comments without braces,
-# clock and evaluation, [%csl] squares and [%cal] arrows; coordinates and
-# the numbers switch; square numbers that scale with -z; the first mover
-# named first (English); a captured king drawn crowned; the end of a game
-# in words; the copied PDN replays to the same positions; modifier keys
-# are left to the browser; a large archive's games in few elements. A
-# driver script appended to the page writes what it saw into the page,
-# which the browser dumps. Skipped (77) when no Chromium is installed.
+# to a game and ply (#g=N&p=PLY), inside variations too; search and the
+# result filter in the game list; a click on a variation move; NAG
+# glyphs, comments without braces, clock and evaluation, [%csl] squares
+# and [%cal] arrows; coordinates and the numbers switch; square numbers
+# that scale with -z; the first mover named first (English); a captured
+# king drawn crowned; the end of a game in words; the copied PDN replays
+# to the same positions; modifier keys are left to the browser; a large
+# archive's games in few elements. A driver script appended to the page
+# writes what it saw into the page, which the browser dumps. Skipped (77)
+# when no Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 [ -z "${PDN_NO_BROWSER:-}" ] || { echo "SKIP: PDN_NO_BROWSER set"; exit 77; }
 
@@ -174,6 +175,51 @@ run v.html link.js '#g=2&p=3'
     echo "hash #g=2&p=4"
 } >want
 same "#g=2&p=3 shows game 2 after ply 3"
+
+# a link to a ply inside a variation: p=A.I.PLY is ply PLY of the I-th
+# variation of the move at ply A, nested as deep as the variations go
+# (the variation 18-23 33-29 stops there: 17-21 is not legal, a capture
+# is; so does 31-26 in it);
+# stepping and clicking in a variation keep the address in step; a path
+# that leads nowhere stops at its last step that does
+cat >vlines.pdn <<'PDN'
+[GameType "20"]
+
+1. 32-28 18-23 2. 33-29 *
+
+[GameType "20"]
+
+1. 32-28 18-23 2. 31-26 *
+PDN
+pdn-replay -a vlines.pdn 2>/dev/null | cut -f 1,2,4 >vl
+vl() { awk -F'\t' -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3}' vl; }
+cat >vlink.js <<'JS'
+r.push('shown ' + fen() + ' / ' + document.getElementById('ply').textContent);
+key('ArrowLeft');
+r.push('step ' + location.hash + ' ' + fen());
+var vs = document.querySelectorAll('#moves .var .var > .mv');
+vs[0].click();
+r.push('click ' + location.hash + ' ' + fen());
+location.hash = '#g=1&p=4';
+window.dispatchEvent(new HashChangeEvent('hashchange'));
+r.push('main ' + fen());
+location.hash = '#g=1&p=2.1.2.1.1';
+window.dispatchEvent(new HashChangeEvent('hashchange'));
+r.push('nested ' + fen() + ' / ' + document.getElementById('ply').textContent);
+location.hash = '#g=1&p=3.1.1';
+window.dispatchEvent(new HashChangeEvent('hashchange'));
+r.push('nowhere ' + location.hash + ' ' + fen());
+JS
+run v.html vlink.js '#g=1&p=2.1.2'
+{
+    echo "shown $(vl 1 3) / variation, ply 2 of 2"
+    echo "step #g=1&p=2.1.1 $(vl 1 2)"
+    echo "click #g=1&p=2.1.2.1.1 $(vl 2 3)"
+    echo "main $(fen_at 1 4)"
+    echo "nested $(vl 2 3) / variation, ply 1 of 1"
+    echo "nowhere #g=1&p=3 $(fen_at 1 3)"
+} >want
+same "links to plies inside variations"
 
 # 3. the list: search (players, event, opening) and the result filter;
 # English names the first mover (Black) first

@@ -351,9 +351,10 @@ function lines(g, L, box) {
         });
         box.appendChild(document.createTextNode(' '));
         if (x.a) { comment(box, x.a, L, k); again = true; }
-        (L.v[k - 1] || []).forEach(function (V) {
+        (L.v[k - 1] || []).forEach(function (V, j) {
             V.parent = L;
             V.at = k - 1;
+            V.idx = j + 1;
             V.base = L.base + k - 1;
             if (k - 1 <= L.pl.length) prep(g, V); else V.P = null;
             var d = document.createElement('div');
@@ -395,7 +396,27 @@ function show(i, p) {
     if (g.end) end.push(g.end.charAt(0).toUpperCase() + g.end.slice(1));
     end.push((g.term || e[3] || '*') + (e[3] || g.term ? ': ' + words(e) : ''));
     txt(m, '', end.join('. '), 'div').id = 'endtext';
-    go(g.L, p || 0);
+    walk(g, p);
+}
+/* a ply's address: PLY on the main line; A.I.PLY is ply PLY of the I-th
+ * variation (from 1) of the move at ply A of the line it leaves, so
+ * that 12.1.3.2.1 is ply 1 of the second variation of ply 3 of the first
+ * variation of ply 12 */
+function path(L, k) {
+    var s = '' + k;
+    for (; L.parent; L = L.parent) s = (L.at + 1) + '.' + L.idx + '.' + s;
+    return s;
+}
+/* goes to address p of game g (as far as its steps lead) */
+function walk(g, p) {
+    var a = String(p || 0).split('.'), L = g.L, k = +a[0];
+    for (var j = 1; j + 1 < a.length; j += 2) {
+        var V = (L.v[k - 1] || [])[+a[j] - 1];
+        if (!V || !V.P) break;
+        L = V;
+        k = +a[j + 1];
+    }
+    go(L, k);
 }
 
 function go(L, k) {
@@ -415,8 +436,8 @@ function go(L, k) {
     $('turn').textContent = turn + ' to move';
     $('turn').style.setProperty('--disc', L.T[k] == 'W' ? '#fbf7ee' : '#262626');
     $('info').textContent = (L.I && L.I[k] || []).join(' · ');
-    if (main && !pend && history.replaceState)
-        try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + k); }
+    if (!pend && history.replaceState)
+        try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + path(L, k)); }
         catch (ex) { /* a page that cannot change its address */ }
     draw();
 }
@@ -435,12 +456,12 @@ function step(d) {
     else go(L, k);
 }
 function route() {
-    var m = /[#&]g=(\d+)(?:&p=(\d+))?/.exec(location.hash);
+    var m = /[#&]g=(\d+)(?:&p=(\d+(?:\.\d+\.\d+)*))?/.exec(location.hash);
     if (!m) return false;
-    var n = +m[1], p = m[2] != null ? +m[2] : 0, i = num2i[n];
+    var n = +m[1], p = m[2] || '0', i = num2i[n];
     if (i == null) { pend = {g: n, p: p}; return false; }
     pend = null;
-    if (!G || G.i != i) show(i, p); else go(G.L, p);
+    if (!G || G.i != i) show(i, p); else walk(G, p);
     return true;
 }
 
