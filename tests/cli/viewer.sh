@@ -176,51 +176,6 @@ run v.html link.js '#g=2&p=3'
 } >want
 same "#g=2&p=3 shows game 2 after ply 3"
 
-# a link to a ply inside a variation: p=A.I.PLY is ply PLY of the I-th
-# variation of the move at ply A, nested as deep as the variations go
-# (the variation 18-23 33-29 stops there: 17-21 is not legal, a capture
-# is; so does 31-26 in it);
-# stepping and clicking in a variation keep the address in step; a path
-# that leads nowhere stops at its last step that does
-cat >vlines.pdn <<'PDN'
-[GameType "20"]
-
-1. 32-28 18-23 2. 33-29 *
-
-[GameType "20"]
-
-1. 32-28 18-23 2. 31-26 *
-PDN
-pdn-replay -a vlines.pdn 2>/dev/null | cut -f 1,2,4 >vl
-vl() { awk -F'\t' -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3}' vl; }
-cat >vlink.js <<'JS'
-r.push('shown ' + fen() + ' / ' + document.getElementById('ply').textContent);
-key('ArrowLeft');
-r.push('step ' + location.hash + ' ' + fen());
-var vs = document.querySelectorAll('#moves .var .var > .mv');
-vs[0].click();
-r.push('click ' + location.hash + ' ' + fen());
-location.hash = '#g=1&p=4';
-window.dispatchEvent(new HashChangeEvent('hashchange'));
-r.push('main ' + fen());
-location.hash = '#g=1&p=2.1.2.1.1';
-window.dispatchEvent(new HashChangeEvent('hashchange'));
-r.push('nested ' + fen() + ' / ' + document.getElementById('ply').textContent);
-location.hash = '#g=1&p=3.1.1';
-window.dispatchEvent(new HashChangeEvent('hashchange'));
-r.push('nowhere ' + location.hash + ' ' + fen());
-JS
-run v.html vlink.js '#g=1&p=2.1.2'
-{
-    echo "shown $(vl 1 3) / variation, ply 2 of 2"
-    echo "step #g=1&p=2.1.1 $(vl 1 2)"
-    echo "click #g=1&p=2.1.2.1.1 $(vl 2 3)"
-    echo "main $(fen_at 1 4)"
-    echo "nested $(vl 2 3) / variation, ply 1 of 1"
-    echo "nowhere #g=1&p=3 $(fen_at 1 3)"
-} >want
-same "links to plies inside variations"
-
 # 3. the list: search (players, event, opening) and the result filter;
 # English names the first mover (Black) first
 cat >list.js <<'JS'
@@ -300,6 +255,40 @@ vfen() { awk -F'\t' -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3}' vfens; }
     echo "font 8.4"
 } >want
 same "variations, NAGs, comments and drawings"
+
+# a link to a ply inside a variation: p=A.I.PLY is ply PLY of the I-th
+# variation of the move at ply A, nested as deep as the variations go
+# (the variation 18-23 33-29 stops there: 17-21 is not legal, a capture
+# is; so does 31-26 in it; their positions are var.pdn's); stepping and
+# clicking in a variation keep the address in step; a path
+# that leads nowhere stops at its last step that does
+cat >vlink.js <<'JS'
+r.push('shown ' + fen() + ' / ' + document.getElementById('ply').textContent);
+key('ArrowLeft');
+r.push('step ' + location.hash + ' ' + fen());
+var vs = document.querySelectorAll('#moves .var .var > .mv');
+vs[0].click();
+r.push('click ' + location.hash + ' ' + fen());
+location.hash = '#g=1&p=4';
+window.dispatchEvent(new HashChangeEvent('hashchange'));
+r.push('main ' + fen());
+location.hash = '#g=1&p=2.1.2.1.1';
+window.dispatchEvent(new HashChangeEvent('hashchange'));
+r.push('nested ' + fen() + ' / ' + document.getElementById('ply').textContent);
+location.hash = '#g=1&p=3.1.1';
+window.dispatchEvent(new HashChangeEvent('hashchange'));
+r.push('nowhere ' + location.hash + ' ' + fen());
+JS
+run v.html vlink.js '#g=1&p=2.1.2'
+{
+    echo "shown $(vfen 1 3) / variation, ply 2 of 2"
+    echo "step #g=1&p=2.1.1 $(vfen 1 2)"
+    echo "click #g=1&p=2.1.2.1.1 $(vfen 2 3)"
+    echo "main $(fen_at 1 4)"
+    echo "nested $(vfen 2 3) / variation, ply 1 of 1"
+    echo "nowhere #g=1&p=3 $(fen_at 1 3)"
+} >want
+same "links to plies inside variations"
 
 # 5. coordinates on an algebraic board and the switch; a captured king;
 # the end of a game in words; keys with a modifier are left alone
