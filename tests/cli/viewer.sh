@@ -400,4 +400,8 @@ echo "$(grep -c '^<!DOCTYPE html>' part.html)" \
     "$(tail -1 part.html)" >got
 echo "1 299 300 </html>" >want
 same "--games 299-: the page's head, games 299 and 300, its end"
+echo "r.push('part ' + P.count() + ' ' + P.game() + ' ' + document.getElementById('count').textContent);" >part.js
+run part.html part.js
+echo "part 2 299 2 games" >want
+same "--games 299-: a page of those games"
 exit $fail
