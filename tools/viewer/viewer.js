@@ -441,13 +441,16 @@ function go(L, k) {
         catch (ex) { /* a page that cannot change its address */ }
     draw();
 }
-/* scrolls box (when it scrolls) so that e is in view; the window stays
- * (on a phone the board above the moves stays in view) */
+/* scrolls box (when it scrolls) so that e is in the part of it in the
+ * window; the window stays (on a phone the board above the moves stays
+ * in view) */
 function within(box, e) {
     if (box.scrollHeight <= box.clientHeight) return;
     var b = box.getBoundingClientRect(), r = e.getBoundingClientRect();
-    if (r.top < b.top) box.scrollTop -= b.top - r.top;
-    else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
+    var top = Math.max(b.top, 0), bot = Math.min(b.bottom, window.innerHeight);
+    if (bot - top < r.bottom - r.top) bot = b.bottom;
+    if (r.top < top) box.scrollTop -= top - r.top;
+    else if (r.bottom > bot) box.scrollTop += r.bottom - bot;
 }
 function step(d) {
     if (!st) return;
