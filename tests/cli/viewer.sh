@@ -26,7 +26,8 @@ done
 [ -n "$browser" ] || { echo "SKIP: no Chromium"; exit 77; }
 cd "$tmp"
 
-# run PAGE DRIVER [FRAGMENT]: opens PAGE with the script DRIVER appended
+# run PAGE DRIVER [FRAGMENT]: opens PAGE (in a window of $size, WxH, when
+# set) with the script DRIVER appended
 # (run at DOMContentLoaded, after every game is filed; it fills the array
 # r) and writes r, one item a line, to got
 run() {
@@ -49,6 +50,7 @@ JS
     } >t.html
     set +e
     timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+        ${size:+--window-size=$size} \
         --user-data-dir="$tmp/profile" --dump-dom "file://$tmp/t.html${3:-}" \
         >dom.html 2>browser.err
     st=$?
@@ -175,6 +177,24 @@ run v.html link.js '#g=2&p=3'
     echo "hash #g=2&p=4"
 } >want
 same "#g=2&p=3 shows game 2 after ply 3"
+
+# on a phone (the moves under the board) a link to a late ply and a step
+# leave the window where it is, with the board in view; on a short
+# desktop window the moves box scrolls to the move
+pdn-replay -f html "$top_srcdir/samples/international.pdn" >intl.html 2>/dev/null
+cat >phone.js <<'JS'
+key('ArrowLeft'); key('ArrowRight');
+var m = document.getElementById('moves'), on = document.querySelector('#moves .on');
+var b = m.getBoundingClientRect(), o = on.getBoundingClientRect();
+r.push('window ' + window.scrollY + ' move ' + on.textContent + ' in box ' +
+    (o.top >= Math.max(b.top, 0) - 1 && o.bottom <= Math.min(b.bottom, innerHeight) + 1));
+JS
+size=390,844 run intl.html phone.js '#g=1&p=18'
+grep -q '^window 0 move 14-19 in box ' got ||
+    { echo "FAIL: phone: the window moved: $(cat got)" >&2; fail=1; }
+size=900,420 run intl.html phone.js '#g=1&p=18'
+grep -q '^window 0 move 14-19 in box true' got ||
+    { echo "FAIL: short window: the move not in view: $(cat got)" >&2; fail=1; }
 
 # 3. the list: search (players, event, opening) and the result filter;
 # English names the first mover (Black) first
