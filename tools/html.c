@@ -655,6 +655,75 @@ html_part(tbuf *out, unsigned long k)
     tbuf_adds(out, "<script type=\"text/x-pdn-games\">");
 }
 
+/* Appends a JavaScript string literal of s, '<' written \u003c (null
+ * when s is NULL). */
+static void
+js_string(tbuf *out, const char *s)
+{
+    tbuf j = {0};
+
+    if (s == NULL) {
+        tbuf_adds(out, "null");
+        return;
+    }
+    tbuf_json(&j, s);
+    json_safe(out, &j);
+    tbuf_free(&j);
+}
+
+void
+html_nav(tbuf *out, const char *prev, const char *next, const char *index,
+         const char *games)
+{
+    tbuf_adds(out, "</script>\n<script>P.nav(");
+    js_string(out, prev);
+    tbuf_addc(out, ',');
+    js_string(out, next);
+    tbuf_addc(out, ',');
+    js_string(out, index);
+    tbuf_addc(out, ',');
+    js_string(out, games);
+    tbuf_adds(out, ")");
+}
+
+void
+html_index(tbuf *out, const char *file, const char *const *pages,
+           const unsigned long *range, size_t n, unsigned long first,
+           unsigned long per)
+{
+    size_t i;
+
+    tbuf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+                   "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+                   "content=\"width=device-width, initial-scale=1\">\n"
+                   "<title>");
+    diagram_xml(out, file);
+    /* a link to game N (#g=N&p=PLY) goes on to its page */
+    tbuf_adds(out, "</title>\n<script>\nvar PAGES=[");
+    for (i = 0; i < n; i++) {
+        if (i > 0)
+            tbuf_addc(out, ',');
+        js_string(out, pages[i]);
+    }
+    tbuf_printf(out, "], m = /[#&]g=(\\d+)/.exec(location.hash);\n"
+                     "if (m) {\n    var k = Math.floor((m[1] - %lu) / %lu);\n"
+                     "    if (k >= 0 && k < PAGES.length)\n"
+                     "        location.replace(PAGES[k] + location.hash);\n"
+                     "}\n</script>\n<style>body{font-family:'DejaVu Sans',"
+                     "Verdana,sans-serif;margin:2em}li{margin:.3em 0}"
+                     "</style>\n</head>\n<body>\n<h1>",
+                first, per);
+    diagram_xml(out, file);
+    tbuf_adds(out, "</h1>\n<ul>\n");
+    for (i = 0; i < n; i++) {
+        tbuf_adds(out, "<li><a href=\"");
+        diagram_xml(out, pages[i]);
+        tbuf_printf(out, "\">games %lu\xe2\x80\x93%lu</a></li>\n",
+                    range[2 * i], range[2 * i + 1]);
+    }
+    tbuf_adds(out, "</ul>\n</body>\n</html>\n");
+}
+
 void
 html_tail(tbuf *out)
 {

@@ -6,6 +6,7 @@
 #include "common.h"
 #include "drawcheck.h"
 #include "diagram.h"
+#include "handover.h"
 #include "html.h"
 #include "openrec.h"
 #include "pictures.h"
@@ -37,7 +38,22 @@ typedef struct replay_opts {
     int page_open;       /* -f html: the page's head is written */
     unsigned long *plies;/* --plies: FIRST, LAST pairs (as -a, only these) */
     size_t nplies;
+    /* -f html -O: pages of PAGE_GAMES games, written by the main thread
+     * from what the workers hand it (a game's text, under its address) */
+    handover *hand;
+    unsigned long first; /* the first game's number */
+    FILE *pf;            /* the page being written, or NULL */
+    tool_temp ptmp;      /* its temporary */
+    tbuf pname;          /* its name in DIR */
+    unsigned long page;  /* its number, from 0 */
+    unsigned long in_page; /* games on it */
+    tbuf names;          /* every page's name, '\0' after each */
+    tbuf ranges;         /* every page's first and last game number */
+    unsigned long npages;
 } replay_opts;
+
+/* Games on a page of -f html -O. */
+#define PAGE_GAMES 5000
 
 /* Options without a short form (-H is pdn-select's --dedupe). */
 enum { OPT_WITH_FILENAME = TOOL_LONG_OWN, OPT_NO_FILENAME, OPT_PLIES,
@@ -52,7 +68,9 @@ static const tool_option replay_options[] = {
                               "json or html (a viewer page of one file's\n"
                               "games)"},
     {"svg-dir", 'O', "DIR", "svg: one file per position in DIR\n"
-                            "(FILE-gN-pPLY.svg)"},
+                            "(FILE-gN-pPLY.svg); html: pages of 5000\n"
+                            "games (FILE-pN.html) and their index\n"
+                            "(FILE.html)"},
     {"sheet", 't', NULL, "svg: a game's positions on one sheet\n"
                          "(with -O: FILE-gN.svg)"},
     {"flip", 'r', NULL, "diagrams seen from the second mover's side"},
@@ -304,8 +322,8 @@ done:
 }
 
 static void
-replay_game(const tool_opts *o, const char *file, pdn_game *g,
-            const pdn_error *rerr, tool_out *to)
+replay_one(const tool_opts *o, const char *file, pdn_game *g,
+           const pdn_error *rerr, tool_out *to)
 {
     const replay_opts *ro = o->ud;
     pdn_gametype gt;
@@ -317,9 +335,9 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
 
     /* the page's head goes before the first game's output (the first
      * of -n, -k or --games), and the games into elements of a few */
-    if (ro->format == F_HTML && num == first)
+    if (ro->format == F_HTML && ro->hand == NULL && num == first)
         html_head(&to->out, file, &ro->pics.style);
-    if (ro->format == F_HTML && num >= first)
+    if (ro->format == F_HTML && ro->hand == NULL && num >= first)
         html_part(&to->out, num - first);
     if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
         return;
@@ -342,19 +360,136 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         (void)replay_under(o, file, g, &gt, to);
 }
 
+/* -f html -O: a game's text goes to the main thread (page_put) */
+static void
+replay_game(const tool_opts *o, const char *file, pdn_game *g,
+            const pdn_error *rerr, tool_out *to)
+{
+    const replay_opts *ro = o->ud;
+    size_t at = to->out.len;
+    tbuf *t;
+
+    replay_one(o, file, g, rerr, to);
+    if (ro->hand == NULL || g == NULL || to->out.len == at)
+        return;
+    t = tool_xmalloc(sizeof *t);
+    memset(t, 0, sizeof *t);
+    tbuf_add(t, to->out.data + at, to->out.len - at);
+    to->out.data[to->out.len = at] = '\0';
+    handover_put(ro->hand, g, t);
+}
+
+/* The name of page k of -O: STEM-pNNNN.html. */
+static void
+page_name(tbuf *t, const char *stem, unsigned long k)
+{
+    t->len = 0;
+    tbuf_printf(t, "%s-p%04lu.html", stem, k + 1);
+}
+
+/* Ends the page being written (next: another follows) and renames it
+ * over its name. 0, or -1 after reporting. */
+static int
+page_close(replay_opts *ro, const char *stem, int next)
+{
+    tbuf t = {0}, prev = {0}, nx = {0}, games = {0}, path = {0};
+    unsigned long *r = (unsigned long *)(void *)ro->ranges.data;
+    int rc = 0;
+
+    if (ro->page > 0)
+        page_name(&prev, stem, ro->page - 1);
+    if (next)
+        page_name(&nx, stem, ro->page + 1);
+    tbuf_printf(&games, "games %lu\xe2\x80\x93%lu", r[2 * ro->page],
+                r[2 * ro->page + 1]);
+    tbuf_printf(&t, "%s.html", stem); /* the index */
+    html_nav(&path, prev.data, nx.data, t.data, games.data);
+    html_tail(&path);
+    tbuf_free(&t);
+    tbuf_printf(&t, "%s/%s", ro->pics.dir, ro->pname.data);
+    if (fwrite(path.data, 1, path.len, ro->pf) != path.len ||
+        fclose(ro->pf) != 0 || rename(ro->ptmp.path, t.data) != 0) {
+        tool_error("%s: %s", t.data, strerror(errno));
+        unlink(ro->ptmp.path);
+        rc = -1;
+    }
+    ro->pf = NULL;
+    tool_temps_forget();
+    free(ro->ptmp.path);
+    ro->ptmp.path = NULL;
+    tbuf_free(&t);
+    tbuf_free(&prev);
+    tbuf_free(&nx);
+    tbuf_free(&games);
+    tbuf_free(&path);
+    return rc;
+}
+
+/* Game num's text t onto its page, which is begun when it is not the one
+ * being written. 0, or -1 after reporting. */
+static int
+page_put(replay_opts *ro, const char *file, unsigned long num, const tbuf *t)
+{
+    unsigned long k = (num - ro->first) / PAGE_GAMES, r[2];
+    const char *stem = ro->pics.stem(file);
+    tbuf head = {0}, path = {0};
+    int fd;
+
+    if (ro->pf != NULL && k != ro->page && page_close(ro, stem, 1) != 0)
+        return -1;
+    if (ro->pf == NULL) {
+        ro->page = k;
+        ro->in_page = 0;
+        page_name(&ro->pname, stem, k);
+        tbuf_add(&ro->names, ro->pname.data, ro->pname.len + 1);
+        r[0] = r[1] = num;
+        tbuf_add(&ro->ranges, (const char *)r, sizeof r);
+        ro->npages++;
+        tbuf_printf(&path, "%s/%s", ro->pics.dir, ro->pname.data);
+        if ((fd = tool_temp_create(&ro->ptmp, path.data)) < 0 ||
+            (ro->pf = fdopen(fd, "w")) == NULL) {
+            tool_error("%s: %s", path.data, strerror(errno));
+            tbuf_free(&path);
+            return -1;
+        }
+        tbuf_free(&path);
+        html_head(&head, file, &ro->pics.style);
+    }
+    /* the page's games: their last number */
+    ((unsigned long *)(void *)ro->ranges.data)[2 * ro->page + 1] = num;
+    html_part(&head, ro->in_page++);
+    if (fwrite(head.data, 1, head.len, ro->pf) != head.len ||
+        fwrite(t->data, 1, t->len, ro->pf) != t->len) {
+        tool_error("%s/%s: %s", ro->pics.dir, ro->pname.data,
+                   strerror(errno));
+        tbuf_free(&head);
+        return -1;
+    }
+    tbuf_free(&head);
+    return 0;
+}
+
 static int
 note_game(const tool_opts *o, const pdn_game *g, int status)
 {
     replay_opts *ro = o->ud;
+    tbuf *t;
+    int rc = 0;
 
     /* a game processed: the first wrote the page's head */
     if (status >= 0 && ro->format == F_HTML)
-        ro->page_open = 1;
+        ro->page_open = ro->hand == NULL;
+    if (ro->hand != NULL && g != NULL &&
+        (t = handover_take(ro->hand, g)) != NULL) {
+        rc = page_put(ro, o->file, pdn_game_number(g), t);
+        tbuf_free(t);
+        free(t);
+    }
     if (g != NULL && ro->game != 0 && pdn_game_number(g) == ro->game)
         ro->found = 1;
     if (g != NULL && pdn_game_number(g) > ro->most)
         ro->most = pdn_game_number(g);
-    return 0;
+    return rc;
 }
 
 /* After a file's last game: the page's end. */
@@ -363,9 +498,37 @@ end_page(const tool_opts *o, tool_out *t)
 {
     replay_opts *ro = o->ud;
 
+    const char *stem;
+    tbuf idx = {0}, path = {0};
+    const char **names;
+    const char *s;
+    unsigned long i;
+
     if (ro->page_open)
         html_tail(&t->out);
     ro->page_open = 0;
+    if (ro->hand == NULL || ro->npages == 0)
+        return;
+    /* -O: the last page, then the index of them all */
+    stem = ro->pics.stem(o->file);
+    if (ro->pf != NULL && page_close(ro, stem, 0) != 0)
+        t->fatal = 1;
+    names = tool_xmalloc(ro->npages * sizeof *names);
+    for (i = 0, s = ro->names.data; i < ro->npages; i++, s += strlen(s) + 1)
+        names[i] = s;
+    html_index(&idx, o->file, names,
+               (const unsigned long *)(void *)ro->ranges.data, ro->npages,
+               ro->first, PAGE_GAMES);
+    tbuf_printf(&path, "%s/%s.html", ro->pics.dir, stem);
+    if (pic_write_file(path.data, idx.data, idx.len) != 0) {
+        tool_error("%s: %s", path.data, strerror(errno));
+        t->fatal = 1;
+    }
+    free(names);
+    tbuf_free(&idx);
+    tbuf_free(&path);
+    ro->names.len = ro->ranges.len = 0;
+    ro->npages = 0;
 }
 
 /* Does the regular file path hold exactly one game? (Read ahead for -f
@@ -403,8 +566,13 @@ check_pictures(const replay_opts *ro, int nfiles)
 {
     struct stat sb;
 
-    if ((ro->pics.dir != NULL || ro->pics.sheet) && ro->format != F_SVG)
-        return tool_usage_error("options -O and -t need -f svg");
+    if (ro->pics.sheet && ro->format != F_SVG)
+        return tool_usage_error("option -t needs -f svg");
+    if (ro->pics.dir != NULL && ro->format != F_SVG && ro->format != F_HTML)
+        return tool_usage_error("option -O needs -f svg or -f html");
+    if (ro->format == F_HTML && (ro->all || ro->ply >= 0 || nfiles > 1))
+        return tool_usage_error("-f html shows one file's games: no -a, -p "
+                                "or second file");
     if (ro->pics.dir != NULL) {
         if (*ro->pics.dir == '\0')
             return tool_usage_error("option -O needs a directory name");
@@ -422,9 +590,6 @@ check_pictures(const replay_opts *ro, int nfiles)
         return tool_usage_error("-f svg writes one document: one position "
                                 "(-n, -p) or with -t one game's (-n) of one "
                                 "file; more need -O DIR");
-    if (ro->format == F_HTML && (ro->all || ro->ply >= 0 || nfiles > 1))
-        return tool_usage_error("-f html shows one file's games: no -a, -p "
-                                "or second file");
     return -1;
 }
 
@@ -687,7 +852,20 @@ main(int argc, char **argv)
         make_stems(argc - optind, argv + optind);
         ro.pics.stem = stem_of;
     }
+    /* -f html -O: pages of the file's games and their index */
+    if (ro.format == F_HTML && ro.pics.dir != NULL) {
+        ro.hand = tool_xmalloc(sizeof *ro.hand);
+        handover_init(ro.hand);
+        ro.first = ro.game != 0 ? ro.game : o.first != 0 ? o.first : 1;
+    }
     st = tool_run(&o, argc - optind, argv + optind);
+    if (ro.hand != NULL) {
+        handover_free(ro.hand);
+        free(ro.hand);
+        tbuf_free(&ro.pname);
+        tbuf_free(&ro.names);
+        tbuf_free(&ro.ranges);
+    }
     free_stems();
     free(ro.plies);
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {

@@ -58,10 +58,8 @@ caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv,
                     ply % 2 ? "." : "...", mv);
 }
 
-/* Writes data to path through a temporary beside it. 0, or -1 with
- * errno. */
-static int
-write_file(const char *path, const char *data, size_t len)
+int
+pic_write_file(const char *path, const char *data, size_t len)
 {
     size_t n = strlen(path);
     char *tmp = tool_xmalloc(n + 16);
@@ -120,7 +118,7 @@ put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
     if (ply != (unsigned long)-1)
         tbuf_printf(&path, "-p%04lu", ply);
     tbuf_adds(&path, ".svg");
-    if (write_file(path.data, data->data, data->len) != 0) {
+    if (pic_write_file(path.data, data->data, data->len) != 0) {
         tbuf_printf(&to->err, "%s: %s: %s\n", tool_name, path.data,
                     strerror(errno));
         to->fatal = 1;

@@ -32,6 +32,9 @@ typedef struct pic_sheet {
 enum { PIC_A4 = 1, PIC_LETTER };
 extern const char *const pic_page_names[]; /* "a4", "letter", NULL */
 
+/* Writes data to path through a temporary beside it, renamed over it.
+ * 0, or -1 with errno. */
+int pic_write_file(const char *path, const char *data, size_t len);
 /* Draws the position b of game g of file, reached at ply by move mv (text)
  * / last (NULL at the start) from before (NULL: not known): onto sh
  * (po->sheet), else to the output or with -O to DIR/STEM-gGAME-pPLY.svg,

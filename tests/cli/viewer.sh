@@ -10,9 +10,9 @@
 # that scale with -z; the first mover named first (English); a captured
 # king drawn crowned; the end of a game in words; the copied PDN replays
 # to the same positions; modifier keys are left to the browser; a large
-# archive's games in few elements. A driver script appended to the page
-# writes what it saw into the page, which the browser dumps. Skipped (77)
-# when no Chromium is installed.
+# archive's games in few elements, or on pages of part of it (-O). A
+# driver script appended to the page writes what it saw into the page,
+# which the browser dumps. Skipped (77) when no Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 [ -z "${PDN_NO_BROWSER:-}" ] || { echo "SKIP: PDN_NO_BROWSER set"; exit 77; }
 
@@ -424,4 +424,43 @@ echo "r.push('part ' + P.count() + ' ' + P.game() + ' ' + document.getElementByI
 run part.html part.js
 echo "part 2 299 2 games" >want
 same "--games 299-: a page of those games"
+# 8. -O DIR: pages of 5000 games and their index; a link to the index
+# goes on to the game's page, a link to a game of another page through
+# the index to it
+i=0
+while [ $i -lt 5003 ]; do
+    printf '[GameType "20"]\n\n1. %d-%d *\n\n' $((31 + i % 5)) $((26 + i % 5))
+    i=$((i + 1))
+done >b5.pdn
+expect_status 0 pdn-replay -f html -O pages b5.pdn
+echo "$(wc -c <out) $(ls pages | tr '\n' ' ')$(grep -o 'games [0-9]*–[0-9]*' pages/b5.html | tr '\n' ' ')" >got
+echo "0 b5-p0001.html b5-p0002.html b5.html games 1–5000 games 5001–5003 " >want
+same "-O: two pages and their index"
+for f in pages/b5-p0001.html pages/b5-p0002.html; do
+    cat >>"$f" <<'JS'
+<script>document.addEventListener('DOMContentLoaded', function () {
+var p = document.createElement('pre'); p.id = 'result';
+p.textContent = location.pathname.replace(/.*\//, '') + ' ' + P.count() + ' ' +
+    P.game() + ' ' + document.getElementById('fen').textContent + ' ' +
+    document.getElementById('pages').textContent;
+document.body.appendChild(p); });</script>
+JS
+done
+page() { # page NAME#FRAGMENT: what the page it leads to shows
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+        --virtual-time-budget=5000 --user-data-dir="$tmp/profile" \
+        --dump-dom "file://$tmp/pages/$1" 2>browser.err |
+        sed -n 's/.*<pre id="result">//; s/<\/pre>.*//p' | sed 's/&amp;/\&/g'
+}
+pdn-replay -n 5002 b5.pdn 2>/dev/null | cut -f 2 >fen2
+pdn-replay -n 5 b5.pdn 2>/dev/null | cut -f 2 >fen1
+{
+    echo "b5-p0002.html 3 5002 $(cat fen2) games 5001–5003 ‹ previous pageall pages"
+    echo "b5-p0001.html 5000 5 $(cat fen1) games 1–5000 all pagesnext page ›"
+} >want
+{
+    page 'b5.html#g=5002&p=1'
+    page 'b5-p0002.html#g=5&p=1'
+} >got
+same "-O: links through the index to a game's page"
 exit $fail

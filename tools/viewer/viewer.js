@@ -12,7 +12,7 @@ var P = (function () {
 'use strict';
 var NS = 'http://www.w3.org/2000/svg', ROW = 40;
 var C = [], GC = [], GO = [], num2i = {}, F = null, G = null, cur = -1, st = null;
-var FL = !!FLIP, NUMS = !NONUM, pend = null, T = 0;
+var FL = !!FLIP, NUMS = !NONUM, pend = null, T = 0, IDX = null;
 var NAG = {1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□',
     10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−',
     19: '−+', 22: '⨀', 23: '⨀', 32: '⟳', 33: '⟳', 36: '↑', 37: '↑',
@@ -462,7 +462,13 @@ function route() {
     var m = /[#&]g=(\d+)(?:&p=(\d+(?:\.\d+\.\d+)*))?/.exec(location.hash);
     if (!m) return false;
     var n = +m[1], p = m[2] || '0', i = num2i[n];
-    if (i == null) { pend = {g: n, p: p}; return false; }
+    if (i == null) {
+        pend = {g: n, p: p};
+        /* a page of part of a file: the index knows the game's page */
+        if (IDX && document.readyState != 'loading')
+            location.replace(IDX + location.hash);
+        return false;
+    }
     pend = null;
     if (!G || G.i != i) show(i, p); else walk(G, p);
     return true;
@@ -690,6 +696,7 @@ function copy(t) {
 document.addEventListener('DOMContentLoaded', function () {
     clearTimeout(poll);
     take(true);
+    if (pend) route();
     $('start').onclick = function () { go(G.L, 0); };
     $('back').onclick = function () { step(-1); };
     $('fwd').onclick = function () { step(1); };
@@ -721,7 +728,22 @@ document.addEventListener('keydown', function (e) {
     else return;
     e.preventDefault();
 });
-return {take: function () { take(true); }, show: show, go: go, step: step, filter: filter, pdn: pdn,
+/* a page of part of a file (-O): links to the pages before and after
+ * it and to the index of them all */
+function nav(prev, next, index, games) {
+    var n = $('pages');
+    n.textContent = '';
+    txt(n, '', games + ' ');
+    [[prev, '\u2039 previous page'], [index, 'all pages'],
+        [next, 'next page \u203a']].forEach(function (x) {
+        if (!x[0]) return;
+        var a = txt(n, '', x[1], 'a');
+        a.href = x[0];
+    });
+    n.hidden = false;
+    IDX = index;
+}
+return {take: function () { take(true); }, nav: nav, show: show, go: go, step: step, filter: filter, pdn: pdn,
     state: function () { return st; }, count: function () { return GC.length; },
     game: function () { return G && G.e[0]; },
     shownAt: function () { return shownAt; },
