@@ -710,8 +710,8 @@ html_index(tbuf *out, const char *file, const char *const *pages,
                      "    if (k >= 0 && k < PAGES.length)\n"
                      "        location.replace(PAGES[k] + location.hash);\n"
                      "}\n</script>\n<style>body{font-family:'DejaVu Sans',"
-                     "Verdana,sans-serif;margin:2em}li{margin:.3em 0}"
-                     "</style>\n</head>\n<body>\n<h1>",
+                     "Verdana,sans-serif;margin:1em 2em}h1{font-size:1.3em;"
+                     "word-break:break-all}li{margin:.4em 0}</style>\n</head>\n<body>\n<h1>",
                 first, per);
     diagram_xml(out, file);
     tbuf_adds(out, "</h1>\n<ul>\n");
