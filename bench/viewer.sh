@@ -7,8 +7,9 @@
 # navigation), the JavaScript heap after loading (performance.memory),
 # and the private memory of the renderer process (Private_Clean +
 # Private_Dirty of /proc/PID/smaps_rollup) every half second for 8 s with
-# the page open, next to the same for a page of one small game. Skips
-# (77) without Chromium or the archive.
+# the page open, next to the same for the first page of -O (pages of 5000
+# games) and a page of one small game. Skips (77) without Chromium or the
+# archive.
 # Usage: bench/viewer.sh BUILDDIR SRCDIR [FILE.pdn]
 set -eu
 build=${1:-.}
@@ -78,6 +79,12 @@ probe "$tmp/page.html" "$tmp/probe.html"
     --user-data-dir="$tmp/p1" --dump-dom "file://$tmp/probe.html" \
     2>/dev/null | grep '<pre id="probe">' | sed 's/.*<pre id="probe">//; s/<.*//'
 echo "renderer private MB, every 0.5 s:$(series "$tmp/page.html" "$tmp/p2")"
+# -O: pages of 5000 games; the first of them
+"$build/tools/pdn-replay" -f html -O "$tmp/pages" "$pdn" 2>/dev/null || true
+first=$(ls "$tmp/pages" | grep -- '-p0001\.html$' | head -1)
+echo "-O: $(ls "$tmp/pages" | grep -c -- '-p[0-9]*\.html$') pages of" \
+    "$(ls -l "$tmp/pages" | awk '/-p[0-9]*\.html$/ {printf "%s ", $5}')bytes"
+echo "its first page:              $(series "$tmp/pages/$first" "$tmp/p4")"
 printf '[GameType "20"]\n\n1. 32-28 *\n' >"$tmp/one.pdn"
 "$build/tools/pdn-replay" -f html "$tmp/one.pdn" >"$tmp/one.html" 2>/dev/null
 echo "one small game:              $(series "$tmp/one.html" "$tmp/p3")"

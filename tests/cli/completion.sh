@@ -45,6 +45,7 @@ for t in pdn-validate pdn-legal pdn-replay pdn-convert pdn-stats pdn-fix pdn-sel
 done
 comp "json " pdn-select --summ = j
 comp "json " pdn-stats --summary j
+comp "a4 letter " pdn-replay --page ""
 # a value that is not an option's is no completion
 comp "" pdn-legal -j ""
 # the completion is loaded for every tool

@@ -3,15 +3,16 @@
 # The pdn-replay -f html viewer in headless Chromium, feature by feature:
 # the FEN at every ply of every game of every sample (towers and Laska
 # included) against pdn-replay -a; stacks drawn as the FEN says; a link
-# to a game and ply (#g=N&p=PLY); search and the result filter in the game
-# list; a click on a variation move; NAG glyphs, comments without braces,
-# clock and evaluation, [%csl] squares and [%cal] arrows; coordinates and
-# the numbers switch; square numbers that scale with -z; the first mover
-# named first (English); a captured king drawn crowned; the end of a game
-# in words; the copied PDN replays to the same positions; modifier keys
-# are left to the browser. A driver script appended to the page writes
-# what it saw into the page, which the browser dumps. Skipped (77) when no
-# Chromium is installed.
+# to a game and ply (#g=N&p=PLY), inside variations too; search and the
+# result filter in the game list; a click on a variation move; NAG
+# glyphs, comments without braces, clock and evaluation, [%csl] squares
+# and [%cal] arrows; coordinates and the numbers switch; square numbers
+# that scale with -z; the first mover named first (English); a captured
+# king drawn crowned; the end of a game in words; the copied PDN replays
+# to the same positions; modifier keys are left to the browser; a large
+# archive's games in few elements, or on pages of part of it (-O). A
+# driver script appended to the page writes what it saw into the page,
+# which the browser dumps. Skipped (77) when no Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 [ -z "${PDN_NO_BROWSER:-}" ] || { echo "SKIP: PDN_NO_BROWSER set"; exit 77; }
 
@@ -25,7 +26,8 @@ done
 [ -n "$browser" ] || { echo "SKIP: no Chromium"; exit 77; }
 cd "$tmp"
 
-# run PAGE DRIVER [FRAGMENT]: opens PAGE with the script DRIVER appended
+# run PAGE DRIVER [FRAGMENT]: opens PAGE (in a window of $size, WxH, when
+# set) with the script DRIVER appended
 # (run at DOMContentLoaded, after every game is filed; it fills the array
 # r) and writes r, one item a line, to got
 run() {
@@ -48,6 +50,7 @@ JS
     } >t.html
     set +e
     timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+        ${size:+--window-size=$size} \
         --user-data-dir="$tmp/profile" --dump-dom "file://$tmp/t.html${3:-}" \
         >dom.html 2>browser.err
     st=$?
@@ -175,6 +178,24 @@ run v.html link.js '#g=2&p=3'
 } >want
 same "#g=2&p=3 shows game 2 after ply 3"
 
+# on a phone (the moves under the board) a link to a late ply and a step
+# leave the window where it is, with the board in view; on a short
+# desktop window the moves box scrolls to the move
+pdn-replay -f html "$top_srcdir/samples/international.pdn" >intl.html 2>/dev/null
+cat >phone.js <<'JS'
+key('ArrowLeft'); key('ArrowRight');
+var m = document.getElementById('moves'), on = document.querySelector('#moves .on');
+var b = m.getBoundingClientRect(), o = on.getBoundingClientRect();
+r.push('window ' + window.scrollY + ' move ' + on.textContent + ' in box ' +
+    (o.top >= Math.max(b.top, 0) - 1 && o.bottom <= Math.min(b.bottom, innerHeight) + 1));
+JS
+size=390,844 run intl.html phone.js '#g=1&p=18'
+grep -q '^window 0 move 14-19 in box ' got ||
+    { echo "FAIL: phone: the window moved: $(cat got)" >&2; fail=1; }
+size=900,420 run intl.html phone.js '#g=1&p=18'
+grep -q '^window 0 move 14-19 in box true' got ||
+    { echo "FAIL: short window: the move not in view: $(cat got)" >&2; fail=1; }
+
 # 3. the list: search (players, event, opening) and the result filter;
 # English names the first mover (Black) first
 cat >list.js <<'JS'
@@ -254,6 +275,40 @@ vfen() { awk -F'\t' -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3}' vfens; }
     echo "font 8.4"
 } >want
 same "variations, NAGs, comments and drawings"
+
+# a link to a ply inside a variation: p=A.I.PLY is ply PLY of the I-th
+# variation of the move at ply A, nested as deep as the variations go
+# (the variation 18-23 33-29 stops there: 17-21 is not legal, a capture
+# is; so does 31-26 in it; their positions are var.pdn's); stepping and
+# clicking in a variation keep the address in step; a path
+# that leads nowhere stops at its last step that does
+cat >vlink.js <<'JS'
+r.push('shown ' + fen() + ' / ' + document.getElementById('ply').textContent);
+key('ArrowLeft');
+r.push('step ' + location.hash + ' ' + fen());
+var vs = document.querySelectorAll('#moves .var .var > .mv');
+vs[0].click();
+r.push('click ' + location.hash + ' ' + fen());
+location.hash = '#g=1&p=4';
+window.dispatchEvent(new HashChangeEvent('hashchange'));
+r.push('main ' + fen());
+location.hash = '#g=1&p=2.1.2.1.1';
+window.dispatchEvent(new HashChangeEvent('hashchange'));
+r.push('nested ' + fen() + ' / ' + document.getElementById('ply').textContent);
+location.hash = '#g=1&p=3.1.1';
+window.dispatchEvent(new HashChangeEvent('hashchange'));
+r.push('nowhere ' + location.hash + ' ' + fen());
+JS
+run v.html vlink.js '#g=1&p=2.1.2'
+{
+    echo "shown $(vfen 1 3) / variation, ply 2 of 2"
+    echo "step #g=1&p=2.1.1 $(vfen 1 2)"
+    echo "click #g=1&p=2.1.2.1.1 $(vfen 2 3)"
+    echo "main $(fen_at 1 4)"
+    echo "nested $(vfen 2 3) / variation, ply 1 of 1"
+    echo "nowhere #g=1&p=3 $(fen_at 1 3)"
+} >want
+same "links to plies inside variations"
 
 # 5. coordinates on an algebraic board and the switch; a captured king;
 # the end of a game in words; keys with a modifier are left alone
@@ -335,4 +390,77 @@ same "the copied PDN replays as the game"
 tr '\n' ' ' <copied.pdn |
     grep -q '(1\.\.\. 18-23 2\. 33-29 \$2 (2\. 31-26 12-18) 2\.\.\. 17-21)' ||
     { echo "FAIL: variations in the copied PDN" >&2; cat copied.pdn >&2; fail=1; }
+# 7. a large archive: games in elements of 1, 1, 2, 4, ... 128, then 256
+# games each (an element costs the browser about a kilobyte besides its
+# text), each read once and dropped; every game listed and reachable by
+# its link; --games starts the page at its first game and ends it
+i=0
+while [ $i -lt 300 ]; do
+    printf '[Round "%d"]\n[GameType "20"]\n\n1. %d-%d *\n\n' $i \
+        $((31 + i % 5)) $((26 + i % 5))
+    i=$((i + 1))
+done >big.pdn
+pdn-replay -f html big.pdn >big.html 2>/dev/null
+echo "elements $(grep -c '<script type="text/x-pdn-games">' big.html) $(tail -1 big.html)" >got
+echo "elements 10 </html>" >want
+same "300 games in 10 elements, the page closed"
+cat >big.js <<'JS'
+r.push('count ' + P.count() + ' left ' + n('script[type="text/x-pdn-games"]'));
+r.push('shown ' + P.game() + ' ' + fen());
+JS
+run big.html big.js '#g=300&p=1'
+{
+    echo "count 300 left 0"
+    echo "shown 300 $(pdn-replay -n 300 big.pdn 2>/dev/null | cut -f 2)"
+} >want
+same "every game filed, the last one's link"
+pdn-replay -f html --games 299- big.pdn >part.html 2>/dev/null
+echo "$(grep -c '^<!DOCTYPE html>' part.html)" \
+    $(grep -o '\[[0-9]*,"","",' part.html | sed 's/.*\[//; s/,.*//') \
+    "$(tail -1 part.html)" >got
+echo "1 299 300 </html>" >want
+same "--games 299-: the page's head, games 299 and 300, its end"
+echo "r.push('part ' + P.count() + ' ' + P.game() + ' ' + document.getElementById('count').textContent);" >part.js
+run part.html part.js
+echo "part 2 299 2 games" >want
+same "--games 299-: a page of those games"
+# 8. -O DIR: pages of 5000 games and their index; a link to the index
+# goes on to the game's page, a link to a game of another page through
+# the index to it
+i=0
+while [ $i -lt 5003 ]; do
+    printf '[GameType "20"]\n\n1. %d-%d *\n\n' $((31 + i % 5)) $((26 + i % 5))
+    i=$((i + 1))
+done >b5.pdn
+expect_status 0 pdn-replay -f html -O pages b5.pdn
+echo "$(wc -c <out) $(ls pages | tr '\n' ' ')$(grep -o 'games [0-9]*–[0-9]*' pages/b5.html | tr '\n' ' ')" >got
+echo "0 b5-p0001.html b5-p0002.html b5.html games 1–5000 games 5001–5003 " >want
+same "-O: two pages and their index"
+for f in pages/b5-p0001.html pages/b5-p0002.html; do
+    cat >>"$f" <<'JS'
+<script>document.addEventListener('DOMContentLoaded', function () {
+var p = document.createElement('pre'); p.id = 'result';
+p.textContent = location.pathname.replace(/.*\//, '') + ' ' + P.count() + ' ' +
+    P.game() + ' ' + document.getElementById('fen').textContent + ' ' +
+    document.getElementById('pages').textContent;
+document.body.appendChild(p); });</script>
+JS
+done
+page() { # page NAME#FRAGMENT: what the page it leads to shows
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+        --virtual-time-budget=5000 --user-data-dir="$tmp/profile" \
+        --dump-dom "file://$tmp/pages/$1" 2>browser.err |
+        sed -n 's/.*<pre id="result">//; s/<\/pre>.*//p' | sed 's/&amp;/\&/g'
+}
+pdn-replay -n 5002 b5.pdn 2>/dev/null | cut -f 2 >fen2
+pdn-replay -n 5 b5.pdn 2>/dev/null | cut -f 2 >fen1
+{
+    echo "b5-p0002.html 3 5002 $(cat fen2) games 5001–5003 ‹ previous pageall pages"
+    echo "b5-p0001.html 5000 5 $(cat fen1) games 1–5000 all pagesnext page ›"
+} >want
+{
+    page 'b5.html#g=5002&p=1'
+    page 'b5-p0002.html#g=5&p=1'
+} >got
+same "-O: links through the index to a game's page"
 exit $fail

@@ -7,6 +7,7 @@
 #include "cmdline.h"
 #include "common.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -412,71 +413,89 @@ tool_number_option(int opt, const char *arg, long min, long max,
     return -1;
 }
 
-/* One range of --games, "N", "A-B", "A-" or "-B" (game numbers from 1),
- * from s up to end: 0, or -1. */
+/* One range "N", "A-B", "A-" or "-B" of numbers from min, from s up to
+ * end, into *first and *last (ULONG_MAX: an open end): 0, or -1. */
 static int
-one_range(const char *s, const char *end, unsigned long *first,
-          unsigned long *last)
+one_range(const char *s, const char *end, unsigned long min,
+          unsigned long *first, unsigned long *last)
 {
-    unsigned long a = 1, b = 0;
+    unsigned long a = min, b = ULONG_MAX;
     const char *dash = memchr(s, '-', (size_t)(end - s));
+    int ok = 1;
     char *e;
 
     if (dash == NULL) {
         a = b = strtoul(s, &e, 10);
-        if (*s < '0' || *s > '9' || e != end)
-            a = 0;
+        ok = *s >= '0' && *s <= '9' && e == end;
     } else {
         if (dash != s) {
             a = strtoul(s, &e, 10);
-            if (*s < '0' || *s > '9' || e != dash)
-                a = 0;
+            ok = *s >= '0' && *s <= '9' && e == dash;
         }
         if (dash + 1 != end) {
             b = strtoul(dash + 1, &e, 10);
-            if (dash[1] < '0' || dash[1] > '9' || e != end || b == 0)
-                a = 0;
+            ok = ok && dash[1] >= '0' && dash[1] <= '9' && e == end;
         }
     }
     *first = a;
     *last = b;
-    return a == 0 || (b != 0 && b < a) ? -1 : 0;
+    return ok && a >= min && b >= a && b >= min ? 0 : -1;
 }
 
-/* --games LIST: ranges separated by commas (1,5,9-12). o->first and
- * o->last span them all; o->ranges holds each when there are several. */
-static int
-games_option(tool_opts *o, const char *arg)
+int
+tool_range_list(const char *arg, unsigned long min, unsigned long **pairs,
+                size_t *n)
 {
     const char *s = arg, *end;
-    unsigned long a, b, hi = 0, *r = NULL;
-    size_t n = 0;
-    int open = 0;
+    unsigned long a, b, *r = NULL;
+    size_t k = 0;
 
-    o->first = 0;
     for (;; s = end + 1) {
         end = s + strcspn(s, ",");
-        if (one_range(s, end, &a, &b) != 0) {
+        if (one_range(s, end, min, &a, &b) != 0) {
             free(r);
-            tool_usage_error("--games: invalid range '%s'; expected "
-                             "FIRST-LAST, FIRST-, -LAST or N (game numbers "
-                             "from 1), or a list of them (1,5,9-12)", arg);
             return -1;
         }
-        r = realloc(r, (n + 1) * 2 * sizeof *r);
+        r = realloc(r, (k + 1) * 2 * sizeof *r);
         if (r == NULL) {
             tool_error("memory exhausted");
             exit(TOOL_TROUBLE);
         }
-        r[2 * n] = a;
-        r[2 * n + 1] = b;
-        if (n == 0 || a < o->first)
-            o->first = a;
-        open |= b == 0;
-        hi = b > hi ? b : hi;
-        n++;
+        r[2 * k] = a;
+        r[2 * k + 1] = b;
+        k++;
         if (*end == '\0')
             break;
+    }
+    *pairs = r;
+    *n = k;
+    return 0;
+}
+
+/* --games LIST: ranges separated by commas (1,5,9-12). o->first and
+ * o->last span them all (0: an open end); o->ranges holds each when there
+ * are several. */
+static int
+games_option(tool_opts *o, const char *arg)
+{
+    unsigned long hi = 0, *r;
+    size_t n, i;
+    int open = 0;
+
+    if (tool_range_list(arg, 1, &r, &n) != 0) {
+        tool_usage_error("--games: invalid range '%s'; expected "
+                         "FIRST-LAST, FIRST-, -LAST or N (game numbers "
+                         "from 1), or a list of them (1,5,9-12)", arg);
+        return -1;
+    }
+    o->first = 0;
+    for (i = 0; i < n; i++) {
+        if (r[2 * i + 1] == ULONG_MAX)
+            r[2 * i + 1] = 0;
+        if (i == 0 || r[2 * i] < o->first)
+            o->first = r[2 * i];
+        open |= r[2 * i + 1] == 0;
+        hi = r[2 * i + 1] > hi ? r[2 * i + 1] : hi;
     }
     o->last = open ? 0 : hi;
     free(o->ranges);

@@ -74,6 +74,13 @@ void tool_version(void);
 
 /* Prints "pdn-x: message" and the --help hint on stderr; returns 2. */
 int tool_usage_error(const char *fmt, ...) TOOL_CL_PRINTF(1, 2);
+/* A list of ranges separated by commas, each "N", "A-B", "A-" or "-B"
+ * ("1,5,9-12"), of numbers from min ("-B" starts at min), as --games
+ * takes: *n pairs FIRST, LAST (ULONG_MAX: an open end) in a new array
+ * *pairs. Returns 0, or -1 (nothing allocated) when arg is not such a
+ * list. */
+int tool_range_list(const char *arg, unsigned long min, unsigned long **pairs,
+                    size_t *n);
 /* The argument of option -opt among the NULL-terminated names: its index,
  * or -1 after a usage error naming the valid values. */
 int tool_choice(int opt, const char *arg, const char *const *names);

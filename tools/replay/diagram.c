@@ -180,7 +180,7 @@ diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st)
     diagram_stack stk;
 
     for (r = 0; r < gt->height; r++) {
-        if (alg)
+        if (alg && !st->no_numbers)
             tbuf_printf(out, "%2d ", DR(gt, st, r) + 1);
         for (f = 0; f < gt->width; f++) {
             c = PDN_COORD(DF(gt, st, f), DR(gt, st, r));
@@ -188,7 +188,7 @@ diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st)
             tbuf_adds(out, piece_text(pdn_board_piece(b, c), st->unicode,
                                       pdn_coord_playable(gt, c)));
         }
-        if (!alg) {
+        if (!alg && !st->no_numbers) {
             tbuf_adds(out, "    ");
             for (f = 0; f < gt->width; f++) {
                 c = PDN_COORD(DF(gt, st, f), DR(gt, st, r));
@@ -203,7 +203,7 @@ diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st)
             out->data[--out->len] = '\0';
         tbuf_addc(out, '\n');
     }
-    if (alg) {
+    if (alg && !st->no_numbers) {
         tbuf_adds(out, "   ");
         for (f = 0; f < gt->width; f++) {
             pdn_coord_name(gt, PDN_COORD(DF(gt, st, f), 0), name, sizeof name);
@@ -281,7 +281,7 @@ svg_board(tbuf *out, const layout *L)
                      "height=\"%d\" fill=\"none\" stroke=\"#3a2a18\" "
                      "stroke-width=\"2\"/>\n",
                 L->margin, L->top, gt->width * L->cell, gt->height * L->cell);
-    if (gt->notation == 'N')
+    if (gt->notation == 'N' || L->st->no_numbers)
         return;
     tbuf_printf(out, "<g class=\"coords\" font-size=\"%d\" "
                      "text-anchor=\"middle\" fill=\"#333333\">\n",
@@ -308,7 +308,7 @@ svg_numbers(tbuf *out, const layout *L)
     const pdn_gametype *gt = L->gt;
     int f, r, c, x, y, fs = L->cell * 3 / 10;
 
-    if (gt->notation != 'N')
+    if (gt->notation != 'N' || L->st->no_numbers)
         return;
     tbuf_printf(out, "<g class=\"numbers\" font-size=\"%d\" "
                      "font-weight=\"bold\" fill=\"#ffffff\" "
@@ -541,7 +541,9 @@ diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
     L.gt = pdn_board_gametype(b);
     L.st = st;
     L.cell = st->cell;
-    L.margin = L.gt->notation == 'N' ? L.cell / 4 : L.cell * 6 / 10;
+    /* algebraic boards: room for the files and ranks */
+    L.margin = L.gt->notation == 'N' || st->no_numbers ? L.cell / 4
+                                                       : L.cell * 6 / 10;
     fs = L.cell * 4 / 10 > 11 ? L.cell * 4 / 10 : 11;
     L.top = L.margin + (caption != NULL && *caption ? fs + 6 : 0);
     L.w = L.gt->width * L.cell + 2 * L.margin;
@@ -568,6 +570,9 @@ diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
         diagram_line(out, "caption", L.w / 2, L.margin / 2 + fs, L.w - 8, fs,
                      "", caption);
     svg_board(out, &L);
+    /* book diagrams: no path, shading or captured pieces */
+    if (st->no_last)
+        last = NULL;
     svg_last(out, &L, last);
     svg_pieces(out, &L, b, before, last);
     svg_numbers(out, &L);

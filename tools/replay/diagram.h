@@ -6,13 +6,16 @@
 
 #include "common.h"
 
-/* How diagrams are drawn (pdn-replay -r, -z, -C, -U). */
+/* How diagrams are drawn (pdn-replay -r, -z, -C, -U, --no-numbers,
+ * --no-last-move). */
 typedef struct diagram_style {
     int flip;            /* seen from the second mover's side */
     int cell;            /* SVG square size in pixels */
     char light[16];      /* SVG colours of the light and dark squares */
     char dark[16];
     int unicode;         /* text: Unicode draughts pieces */
+    int no_numbers;      /* no square numbers, files or ranks */
+    int no_last;         /* SVG: the last move not marked */
 } diagram_style;
 
 /* The default style: not flipped, 44-pixel squares, brown board. */

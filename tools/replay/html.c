@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* The viewer page of pdn-replay -f html. Each game is the text of one
- * <script type="text/x-pdn-game"> element, which the browser never runs:
- * its list entry (JSON) on the first line, its data (JSON) on the second,
- * with every '<' written \u003c. The page keeps the elements and parses a
- * game's data only when the game is shown. Square numbers travel as one
- * character each (alpha), moves written as their squares as '=' or '~',
- * and what a standard GameType gives (geometry, initial position) as its
- * number. */
+/* The viewer page of pdn-replay -f html. The games are the text of a few
+ * <script type="text/x-pdn-games"> elements, which the browser never
+ * runs: two lines per game, its list entry (JSON) and its data (JSON),
+ * with every '<' written \u003c. The first elements hold one game each,
+ * so that the first game shows at once, the later ones up to CHUNK games:
+ * an element costs the browser about a kilobyte besides its text, which
+ * for an archive of 20,000 games was a third of the page's memory. The
+ * page reads each element's text once into a string and drops the
+ * element, and parses a game's data only when the game is shown. Square
+ * numbers travel as one character each (alpha), moves written as their
+ * squares as '=' or '~', and what a standard GameType gives (geometry,
+ * initial position) as its number. */
 #include <config.h>
 #include "html.h"
 #include "openrec.h"
@@ -510,9 +514,7 @@ html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
     size_t i, skip = 0;
     int c, t, std;
 
-    /* <script type="text/x-pdn-game">ENTRY\nDATA</script>, which the page
-     * files as the parser goes past it */
-    tbuf_adds(out, "<script type=\"text/x-pdn-game\">");
+    /* ENTRY\nDATA\n in the element html_part opened */
     entry(&j, g, num, gt);
     json_safe(out, &j);
     tbuf_addc(out, '\n');
@@ -586,10 +588,7 @@ html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
     }
     tbuf_addc(&j, '}');
     json_safe(out, &j);
-    tbuf_adds(out, "</script>\n");
-    /* the first games are filed at once, not at the next poll */
-    if (num <= 2)
-        tbuf_adds(out, "<script>P.take()</script>\n");
+    tbuf_addc(out, '\n');
     tbuf_free(&j);
     tbuf_free(&m);
     tbuf_free(&x);
@@ -615,8 +614,8 @@ html_head(tbuf *out, const char *file, const diagram_style *st)
     tbuf_adds(out, "</title>\n<style>\n");
     tbuf_adds(out, viewer_css);
     tbuf_adds(out, "</style>\n<script>\n");
-    tbuf_printf(out, "var CELL=%d,FLIP=%d,DK='%s',LT='%s',GEO={", st->cell,
-                st->flip, st->dark, st->light);
+    tbuf_printf(out, "var CELL=%d,FLIP=%d,NONUM=%d,DK='%s',LT='%s',GEO={",
+                st->cell, st->flip, st->no_numbers, st->dark, st->light);
     for (i = 0; i < STD_TYPES; i++) {
         if (pdn_gametype_standard(i, &gt) != 0)
             continue;
@@ -636,4 +635,97 @@ html_head(tbuf *out, const char *file, const diagram_style *st)
     tbuf_add(out, viewer_html, (size_t)(mark - viewer_html));
     diagram_xml(out, file);
     tbuf_adds(out, mark + 6);
+    tbuf_adds(out, "<script type=\"text/x-pdn-games\">");
+}
+
+/* The most games of one element. */
+#define CHUNK 256
+
+void
+html_part(tbuf *out, unsigned long k)
+{
+    /* elements of 1, 1, 2, 4, ... games, then of CHUNK */
+    if (k == 0 || (k < CHUNK && (k & (k - 1)) != 0) ||
+        (k >= CHUNK && k % CHUNK != 0))
+        return;
+    tbuf_adds(out, "</script>\n");
+    /* the first games are filed at once, not at the next poll */
+    if (k <= 2)
+        tbuf_adds(out, "<script>P.take()</script>\n");
+    tbuf_adds(out, "<script type=\"text/x-pdn-games\">");
+}
+
+/* Appends a JavaScript string literal of s, '<' written \u003c (null
+ * when s is NULL). */
+static void
+js_string(tbuf *out, const char *s)
+{
+    tbuf j = {0};
+
+    if (s == NULL) {
+        tbuf_adds(out, "null");
+        return;
+    }
+    tbuf_json(&j, s);
+    json_safe(out, &j);
+    tbuf_free(&j);
+}
+
+void
+html_nav(tbuf *out, const char *prev, const char *next, const char *index,
+         const char *games)
+{
+    tbuf_adds(out, "</script>\n<script>P.nav(");
+    js_string(out, prev);
+    tbuf_addc(out, ',');
+    js_string(out, next);
+    tbuf_addc(out, ',');
+    js_string(out, index);
+    tbuf_addc(out, ',');
+    js_string(out, games);
+    tbuf_adds(out, ")");
+}
+
+void
+html_index(tbuf *out, const char *file, const char *const *pages,
+           const unsigned long *range, size_t n, unsigned long first,
+           unsigned long per)
+{
+    size_t i;
+
+    tbuf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+                   "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+                   "content=\"width=device-width, initial-scale=1\">\n"
+                   "<title>");
+    diagram_xml(out, file);
+    /* a link to game N (#g=N&p=PLY) goes on to its page */
+    tbuf_adds(out, "</title>\n<script>\nvar PAGES=[");
+    for (i = 0; i < n; i++) {
+        if (i > 0)
+            tbuf_addc(out, ',');
+        js_string(out, pages[i]);
+    }
+    tbuf_printf(out, "], m = /[#&]g=(\\d+)/.exec(location.hash);\n"
+                     "if (m) {\n    var k = Math.floor((m[1] - %lu) / %lu);\n"
+                     "    if (k >= 0 && k < PAGES.length)\n"
+                     "        location.replace(PAGES[k] + location.hash);\n"
+                     "}\n</script>\n<style>body{font-family:'DejaVu Sans',"
+                     "Verdana,sans-serif;margin:1em 2em}h1{font-size:1.3em;"
+                     "word-break:break-all}li{margin:.4em 0}</style>\n</head>\n<body>\n<h1>",
+                first, per);
+    diagram_xml(out, file);
+    tbuf_adds(out, "</h1>\n<ul>\n");
+    for (i = 0; i < n; i++) {
+        tbuf_adds(out, "<li><a href=\"");
+        diagram_xml(out, pages[i]);
+        tbuf_printf(out, "\">games %lu\xe2\x80\x93%lu</a></li>\n",
+                    range[2 * i], range[2 * i + 1]);
+    }
+    tbuf_adds(out, "</ul>\n</body>\n</html>\n");
+}
+
+void
+html_tail(tbuf *out)
+{
+    tbuf_adds(out, "</script>\n</body>\n</html>\n");
 }

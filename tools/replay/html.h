@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The game viewer page of pdn-replay -f html: one self-contained HTML file
  * (inline CSS, SVG drawn by a little JavaScript, no network) written as a
- * stream: the page's head and the viewer, then one element per game
- * holding its list entry and its data as text, which the page decodes
- * only when the game is listed or shown. The positions are
+ * stream: the page's head and the viewer, then elements holding each
+ * game's list entry and data as text, which the page decodes only when
+ * the game is listed or shown; with -O, pages of part of the games
+ * (html_nav links them) and their index (html_index). The positions are
  * pdn-replay's, computed by libpdn, so the page needs no rules of its
  * own: each ply carries its move's squares and captured squares, and a
  * FEN wherever the position is not the previous one with those squares
@@ -53,12 +54,30 @@ void html_stopped(html_game *h, const pdn_node *n, unsigned long ply,
 void html_ended(html_game *h, const pdn_board *b);
 
 /* Appends the page's head: title (the file's name), style, the viewer
- * script, the empty list and board. */
+ * script, the empty list and board, and opens the first element of
+ * games. */
 void html_head(tbuf *out, const char *file, const diagram_style *st);
-/* Appends game g (number num) as a script element: its list entry
- * (players, event, result, opening) and its data (tags, geometry of gt,
- * the recorded plies, moves with comments, NAGs and variations). */
+/* Appends game g (number num) to the open element of games: its list
+ * entry (players, event, result, opening) and its data (tags, geometry
+ * of gt, the recorded plies, moves with comments, NAGs and variations),
+ * a line each. */
 void html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
                      unsigned long num, const pdn_gametype *gt);
+/* Before the page's game k (0: its first): closes the element of games
+ * and opens the next where one ends. */
+void html_part(tbuf *out, unsigned long k);
+/* Closes the last element of games and the page. */
+void html_tail(tbuf *out);
+/* Before html_tail on a page of part of a file (-O): links to the pages
+ * before and after it (NULL: none) and to the index, and which games it
+ * holds ("games 1-5000 of the file"). */
+void html_nav(tbuf *out, const char *prev, const char *next,
+              const char *index, const char *games);
+/* The index of a file's pages (-O): a link to each page (n names, page i
+ * holding games range[2i] to range[2i+1]); a link to the index with
+ * #g=N&p=PLY goes on to game N's page, page (N - first) / per. */
+void html_index(tbuf *out, const char *file, const char *const *pages,
+                const unsigned long *range, size_t n, unsigned long first,
+                unsigned long per);
 
 #endif

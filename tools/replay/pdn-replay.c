@@ -6,6 +6,7 @@
 #include "common.h"
 #include "drawcheck.h"
 #include "diagram.h"
+#include "handover.h"
 #include "html.h"
 #include "openrec.h"
 #include "pictures.h"
@@ -34,10 +35,29 @@ typedef struct replay_opts {
     unsigned long most;  /* the most games of one input */
     int file_col;        /* --with-filename: text lines name their file */
     int openings;        /* --openings */
+    int page_open;       /* -f html: the page's head is written */
+    unsigned long *plies;/* --plies: FIRST, LAST pairs (as -a, only these) */
+    size_t nplies;
+    /* -f html -O: pages of PAGE_GAMES games, written by the main thread
+     * from what the workers hand it (a game's text, under its address) */
+    handover *hand;
+    unsigned long first; /* the first game's number */
+    FILE *pf;            /* the page being written, or NULL */
+    tool_temp ptmp;      /* its temporary */
+    tbuf pname;          /* its name in DIR */
+    unsigned long page;  /* its number, from 0 */
+    unsigned long in_page; /* games on it */
+    tbuf names;          /* every page's name, '\0' after each */
+    tbuf ranges;         /* every page's first and last game number */
+    unsigned long npages;
 } replay_opts;
 
+/* Games on a page of -f html -O. */
+#define PAGE_GAMES 5000
+
 /* Options without a short form (-H is pdn-select's --dedupe). */
-enum { OPT_WITH_FILENAME = TOOL_LONG_OWN, OPT_NO_FILENAME };
+enum { OPT_WITH_FILENAME = TOOL_LONG_OWN, OPT_NO_FILENAME, OPT_PLIES,
+       OPT_PAGE, OPT_NO_NUMBERS, OPT_NO_LAST };
 
 /* Adding an option: one line here, one branch in main. */
 static const tool_option replay_options[] = {
@@ -48,7 +68,9 @@ static const tool_option replay_options[] = {
                               "json or html (a viewer page of one file's\n"
                               "games)"},
     {"svg-dir", 'O', "DIR", "svg: one file per position in DIR\n"
-                            "(FILE-gN-pPLY.svg)"},
+                            "(FILE-gN-pPLY.svg); html: pages of 5000\n"
+                            "games (FILE-pN.html) and their index\n"
+                            "(FILE.html)"},
     {"sheet", 't', NULL, "svg: a game's positions on one sheet\n"
                          "(with -O: FILE-gN.svg)"},
     {"flip", 'r', NULL, "diagrams seen from the second mover's side"},
@@ -60,6 +82,12 @@ static const tool_option replay_options[] = {
      "fen and board: each line or diagram names its\n"
      "file first (whatever the number of files)"},
     {"no-filename", OPT_NO_FILENAME, NULL, "fen and board: no file name (the default)"},
+    {"plies", OPT_PLIES, "LIST", "the positions after these plies only, as -a\n"
+                                 "(0,10,20-30,40-; 0: the start)"},
+    {"page", OPT_PAGE, "SIZE", "svg -t: the sheet a page, a4 or letter"},
+    {"no-numbers", OPT_NO_NUMBERS, NULL,
+     "board, svg and html: no square numbers, files\nor ranks"},
+    {"no-last-move", OPT_NO_LAST, NULL, "svg: the last move not marked"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline replay_cmdline = {
@@ -157,6 +185,20 @@ bad_move(const tool_opts *o, tool_out *to, const char *file,
     tbuf_free(&x);
 }
 
+/* Is the position after ply among those -a and --plies show? */
+static int
+wanted(const replay_opts *ro, unsigned long ply)
+{
+    size_t i;
+
+    if (!ro->all || ro->nplies == 0)
+        return ro->all;
+    for (i = 0; i < ro->nplies; i++)
+        if (ply >= ro->plies[2 * i] && ply <= ro->plies[2 * i + 1])
+            return 1;
+    return 0;
+}
+
 /* Replays g under gt and shows what the options ask for. Returns 1 when
  * the main line was played to its end, every move legal, else 0. */
 static int
@@ -172,7 +214,7 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     pdn_move last;
     pdn_pos pos;
     char mv[PDN_PATH_MAX * 4] = "";
-    int shown = 0, have_last = 0, html = ro->format == F_HTML;
+    int shown = 0, have_last = 0, html = ro->format == F_HTML, listed = 0;
     html_game hg;
     pic_sheet sheet;
     pdn_drawstate *ds = NULL;
@@ -193,9 +235,9 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     /* ply 0 is the start position, after any FEN tag */
     if (ro->format == F_SVG || html)
         before = pdn_board_new(gt, NULL);
-    if (ro->all || ro->ply == 0)
+    if (wanted(ro, 0) || ro->ply == 0)
         show(ro, &sheet, to, file, g, 0, "", b, NULL, NULL, ds, l),
-            shown = ro->ply == 0;
+            shown = ro->ply == 0, listed++;
     if (html)
         html_ply(&hg, b, NULL);
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
@@ -240,9 +282,9 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
         to->plies++;
         if (ds != NULL)
             pdn_drawstate_push(ds, b, &m.move, NULL);
-        if (ro->all || (long)ply == ro->ply)
+        if (wanted(ro, ply) || (long)ply == ro->ply)
             show(ro, &sheet, to, file, g, ply, mv, b, before, &last, ds, l),
-                shown = !ro->all;
+                shown = !ro->all, listed++;
         if (html)
             html_ply(&hg, b, &last);
     }
@@ -253,6 +295,14 @@ end:
                   n == NULL ? "-p: no ply %ld: the game has only %lu pl%s"
                             : "-p: no ply %ld: the replay stops at ply %lu",
                   ro->ply, ply, ply == 1 ? "y" : "ies");
+    } else if (ro->nplies > 0 && listed == 0) {
+        pos = pdn_game_pos(g);
+        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EMOVE, NULL,
+                  n == NULL ? "--plies: none of the plies listed: the game "
+                              "has only %lu pl%s"
+                            : "--plies: none of the plies listed: the replay "
+                              "stops at ply %lu%s",
+                  ply, n != NULL ? "" : ply == 1 ? "y" : "ies");
     } else if (html) {
         html_ended(&hg, b);
         html_game_write(&to->out, &hg, g, num, gt);
@@ -272,19 +322,23 @@ done:
 }
 
 static void
-replay_game(const tool_opts *o, const char *file, pdn_game *g,
-            const pdn_error *rerr, tool_out *to)
+replay_one(const tool_opts *o, const char *file, pdn_game *g,
+           const pdn_error *rerr, tool_out *to)
 {
     const replay_opts *ro = o->ud;
     pdn_gametype gt;
     tool_mark mark;
+    unsigned long num = g != NULL ? pdn_game_number(g) : rerr->game;
+    unsigned long first = ro->game != 0 ? ro->game
+                          : o->first != 0 ? o->first : 1;
     int cand;
 
-    /* the page's head goes before the first game's output */
-    if (ro->format == F_HTML &&
-        (g != NULL ? pdn_game_number(g) : rerr->game) ==
-            (ro->game != 0 ? ro->game : 1))
+    /* the page's head goes before the first game's output (the first
+     * of -n, -k or --games), and the games into elements of a few */
+    if (ro->format == F_HTML && ro->hand == NULL && num == first)
         html_head(&to->out, file, &ro->pics.style);
+    if (ro->format == F_HTML && ro->hand == NULL && num >= first)
+        html_part(&to->out, num - first);
     if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
         return;
     /* A game without GameType is replayed as the file's variant first:
@@ -306,17 +360,175 @@ replay_game(const tool_opts *o, const char *file, pdn_game *g,
         (void)replay_under(o, file, g, &gt, to);
 }
 
+/* -f html -O: a game's text goes to the main thread (page_put) */
+static void
+replay_game(const tool_opts *o, const char *file, pdn_game *g,
+            const pdn_error *rerr, tool_out *to)
+{
+    const replay_opts *ro = o->ud;
+    size_t at = to->out.len;
+    tbuf *t;
+
+    replay_one(o, file, g, rerr, to);
+    if (ro->hand == NULL || g == NULL || to->out.len == at)
+        return;
+    t = tool_xmalloc(sizeof *t);
+    memset(t, 0, sizeof *t);
+    tbuf_add(t, to->out.data + at, to->out.len - at);
+    to->out.data[to->out.len = at] = '\0';
+    handover_put(ro->hand, g, t);
+}
+
+/* The name of page k of -O: STEM-pNNNN.html. */
+static void
+page_name(tbuf *t, const char *stem, unsigned long k)
+{
+    t->len = 0;
+    tbuf_printf(t, "%s-p%04lu.html", stem, k + 1);
+}
+
+/* Ends the page being written (next: another follows) and renames it
+ * over its name. 0, or -1 after reporting. */
+static int
+page_close(replay_opts *ro, const char *stem, int next)
+{
+    tbuf t = {0}, prev = {0}, nx = {0}, games = {0}, path = {0};
+    unsigned long *r = (unsigned long *)(void *)ro->ranges.data;
+    int rc = 0;
+
+    if (ro->page > 0)
+        page_name(&prev, stem, ro->page - 1);
+    if (next)
+        page_name(&nx, stem, ro->page + 1);
+    tbuf_printf(&games, "games %lu\xe2\x80\x93%lu", r[2 * ro->page],
+                r[2 * ro->page + 1]);
+    tbuf_printf(&t, "%s.html", stem); /* the index */
+    html_nav(&path, prev.data, nx.data, t.data, games.data);
+    html_tail(&path);
+    tbuf_free(&t);
+    tbuf_printf(&t, "%s/%s", ro->pics.dir, ro->pname.data);
+    if (fwrite(path.data, 1, path.len, ro->pf) != path.len ||
+        fclose(ro->pf) != 0 || rename(ro->ptmp.path, t.data) != 0) {
+        tool_error("%s: %s", t.data, strerror(errno));
+        unlink(ro->ptmp.path);
+        rc = -1;
+    }
+    ro->pf = NULL;
+    tool_temps_forget();
+    free(ro->ptmp.path);
+    ro->ptmp.path = NULL;
+    tbuf_free(&t);
+    tbuf_free(&prev);
+    tbuf_free(&nx);
+    tbuf_free(&games);
+    tbuf_free(&path);
+    return rc;
+}
+
+/* Game num's text t onto its page, which is begun when it is not the one
+ * being written. 0, or -1 after reporting. */
+static int
+page_put(replay_opts *ro, const char *file, unsigned long num, const tbuf *t)
+{
+    unsigned long k = (num - ro->first) / PAGE_GAMES, r[2];
+    const char *stem = ro->pics.stem(file);
+    tbuf head = {0}, path = {0};
+    int fd;
+
+    if (ro->pf != NULL && k != ro->page && page_close(ro, stem, 1) != 0)
+        return -1;
+    if (ro->pf == NULL) {
+        ro->page = k;
+        ro->in_page = 0;
+        page_name(&ro->pname, stem, k);
+        tbuf_add(&ro->names, ro->pname.data, ro->pname.len + 1);
+        r[0] = r[1] = num;
+        tbuf_add(&ro->ranges, (const char *)r, sizeof r);
+        ro->npages++;
+        tbuf_printf(&path, "%s/%s", ro->pics.dir, ro->pname.data);
+        if ((fd = tool_temp_create(&ro->ptmp, path.data)) < 0 ||
+            (ro->pf = fdopen(fd, "w")) == NULL) {
+            tool_error("%s: %s", path.data, strerror(errno));
+            tbuf_free(&path);
+            return -1;
+        }
+        tbuf_free(&path);
+        html_head(&head, file, &ro->pics.style);
+    }
+    /* the page's games: their last number */
+    ((unsigned long *)(void *)ro->ranges.data)[2 * ro->page + 1] = num;
+    html_part(&head, ro->in_page++);
+    if (fwrite(head.data, 1, head.len, ro->pf) != head.len ||
+        fwrite(t->data, 1, t->len, ro->pf) != t->len) {
+        tool_error("%s/%s: %s", ro->pics.dir, ro->pname.data,
+                   strerror(errno));
+        tbuf_free(&head);
+        return -1;
+    }
+    tbuf_free(&head);
+    return 0;
+}
+
 static int
 note_game(const tool_opts *o, const pdn_game *g, int status)
 {
     replay_opts *ro = o->ud;
+    tbuf *t;
+    int rc = 0;
 
-    (void)status;
+    /* a game processed: the first wrote the page's head */
+    if (status >= 0 && ro->format == F_HTML)
+        ro->page_open = ro->hand == NULL;
+    if (ro->hand != NULL && g != NULL &&
+        (t = handover_take(ro->hand, g)) != NULL) {
+        rc = page_put(ro, o->file, pdn_game_number(g), t);
+        tbuf_free(t);
+        free(t);
+    }
     if (g != NULL && ro->game != 0 && pdn_game_number(g) == ro->game)
         ro->found = 1;
     if (g != NULL && pdn_game_number(g) > ro->most)
         ro->most = pdn_game_number(g);
-    return 0;
+    return rc;
+}
+
+/* After a file's last game: the page's end. */
+static void
+end_page(const tool_opts *o, tool_out *t)
+{
+    replay_opts *ro = o->ud;
+
+    const char *stem;
+    tbuf idx = {0}, path = {0};
+    const char **names;
+    const char *s;
+    unsigned long i;
+
+    if (ro->page_open)
+        html_tail(&t->out);
+    ro->page_open = 0;
+    if (ro->hand == NULL || ro->npages == 0)
+        return;
+    /* -O: the last page, then the index of them all */
+    stem = ro->pics.stem(o->file);
+    if (ro->pf != NULL && page_close(ro, stem, 0) != 0)
+        t->fatal = 1;
+    names = tool_xmalloc(ro->npages * sizeof *names);
+    for (i = 0, s = ro->names.data; i < ro->npages; i++, s += strlen(s) + 1)
+        names[i] = s;
+    html_index(&idx, o->file, names,
+               (const unsigned long *)(void *)ro->ranges.data, ro->npages,
+               ro->first, PAGE_GAMES);
+    tbuf_printf(&path, "%s/%s.html", ro->pics.dir, stem);
+    if (pic_write_file(path.data, idx.data, idx.len) != 0) {
+        tool_error("%s: %s", path.data, strerror(errno));
+        t->fatal = 1;
+    }
+    free(names);
+    tbuf_free(&idx);
+    tbuf_free(&path);
+    ro->names.len = ro->ranges.len = 0;
+    ro->npages = 0;
 }
 
 /* Does the regular file path hold exactly one game? (Read ahead for -f
@@ -354,8 +566,13 @@ check_pictures(const replay_opts *ro, int nfiles)
 {
     struct stat sb;
 
-    if ((ro->pics.dir != NULL || ro->pics.sheet) && ro->format != F_SVG)
-        return tool_usage_error("options -O and -t need -f svg");
+    if (ro->pics.sheet && ro->format != F_SVG)
+        return tool_usage_error("option -t needs -f svg");
+    if (ro->pics.dir != NULL && ro->format != F_SVG && ro->format != F_HTML)
+        return tool_usage_error("option -O needs -f svg or -f html");
+    if (ro->format == F_HTML && (ro->all || ro->ply >= 0 || nfiles > 1))
+        return tool_usage_error("-f html shows one file's games: no -a, -p "
+                                "or second file");
     if (ro->pics.dir != NULL) {
         if (*ro->pics.dir == '\0')
             return tool_usage_error("option -O needs a directory name");
@@ -373,9 +590,6 @@ check_pictures(const replay_opts *ro, int nfiles)
         return tool_usage_error("-f svg writes one document: one position "
                                 "(-n, -p) or with -t one game's (-n) of one "
                                 "file; more need -O DIR");
-    if (ro->format == F_HTML && (ro->all || ro->ply >= 0 || nfiles > 1))
-        return tool_usage_error("-f html shows one file's games: no -a, -p "
-                                "or second file");
     return -1;
 }
 
@@ -383,7 +597,8 @@ static const char *const format_names[] = {"fen",  "board", "svg",
                                            "json", "html",  NULL};
 
 /* The drawing options, and the formats that draw with them. */
-enum { S_FLIP = 1, S_UNICODE = 2, S_SIZE = 4, S_COLOURS = 8 };
+enum { S_FLIP = 1, S_UNICODE = 2, S_SIZE = 4, S_COLOURS = 8,
+       S_NO_NUMBERS = 16, S_NO_LAST = 32 };
 
 /* An option of the drawings given with a format that does not use it: a
  * usage error (status 2), else -1. */
@@ -401,6 +616,9 @@ check_styles(const replay_opts *ro, int styled)
         {S_UNICODE, "-U", 1 << F_BOARD, "board"},
         {S_SIZE, "-z", 1 << F_SVG | 1 << F_HTML, "svg and html"},
         {S_COLOURS, "-C", 1 << F_SVG | 1 << F_HTML, "svg and html"},
+        {S_NO_NUMBERS, "--no-numbers", 1 << F_BOARD | 1 << F_SVG | 1 << F_HTML,
+         "board, svg and html"},
+        {S_NO_LAST, "--no-last-move", 1 << F_SVG, "svg"},
     };
     size_t i;
 
@@ -541,6 +759,7 @@ main(int argc, char **argv)
     tool_opts_init(&o);
     o.game = replay_game;
     o.emit = note_game;
+    o.file_end = end_page;
     o.ud = &ro;
     diagram_style_init(&ro.pics.style);
     while ((c = tool_getopt(&replay_cmdline, &o, argc, argv, &st)) != -1) {
@@ -568,6 +787,23 @@ main(int argc, char **argv)
             styled |= S_UNICODE;
         } else if (c == TOOL_OPT_OPENINGS) {
             ro.openings = 1;
+        } else if (c == OPT_PLIES) {
+            free(ro.plies);
+            if (tool_range_list(optarg, 0, &ro.plies, &ro.nplies) != 0)
+                return tool_usage_error("--plies: invalid list '%s'; "
+                                        "expected plies and ranges of "
+                                        "plies from 0 (0,10,20-30,40-)",
+                                        optarg);
+        } else if (c == OPT_PAGE) {
+            if ((v = tool_choice(c, optarg, pic_page_names)) < 0)
+                return TOOL_TROUBLE;
+            ro.pics.page = (int)v + 1;
+        } else if (c == OPT_NO_NUMBERS) {
+            ro.pics.style.no_numbers = 1;
+            styled |= S_NO_NUMBERS;
+        } else if (c == OPT_NO_LAST) {
+            ro.pics.style.no_last = 1;
+            styled |= S_NO_LAST;
         } else if (c == OPT_WITH_FILENAME || c == OPT_NO_FILENAME) {
             ro.file_col = c == OPT_WITH_FILENAME;
         } else if (c == 'z') {
@@ -593,6 +829,14 @@ main(int argc, char **argv)
         return st;
     if (ro.all && ro.ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
+    if (ro.nplies > 0 && ro.ply >= 0)
+        return tool_usage_error("options --plies and -p exclude each other");
+    if (ro.nplies > 0 && ro.format == F_HTML)
+        return tool_usage_error("-f html shows every ply: no --plies");
+    if (ro.pics.page && !ro.pics.sheet)
+        return tool_usage_error("option --page needs -t (a sheet)");
+    /* --plies: as -a, only those */
+    ro.all |= ro.nplies > 0;
     if ((st = check_styles(&ro, styled)) >= 0)
         return st;
     if (tool_openings_check(ro.openings, o.json) != 0)
@@ -608,8 +852,22 @@ main(int argc, char **argv)
         make_stems(argc - optind, argv + optind);
         ro.pics.stem = stem_of;
     }
+    /* -f html -O: pages of the file's games and their index */
+    if (ro.format == F_HTML && ro.pics.dir != NULL) {
+        ro.hand = tool_xmalloc(sizeof *ro.hand);
+        handover_init(ro.hand);
+        ro.first = ro.game != 0 ? ro.game : o.first != 0 ? o.first : 1;
+    }
     st = tool_run(&o, argc - optind, argv + optind);
+    if (ro.hand != NULL) {
+        handover_free(ro.hand);
+        free(ro.hand);
+        tbuf_free(&ro.pname);
+        tbuf_free(&ro.names);
+        tbuf_free(&ro.ranges);
+    }
     free_stems();
+    free(ro.plies);
     if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
         tool_error("-n: no game %lu: %s %lu game%s", ro.game,
                    argc - optind > 1 ? "each input has at most"

@@ -14,6 +14,17 @@
 /* Sheets are at most about this wide. */
 #define SHEET_WIDTH 1400
 
+const char *const pic_page_names[] = {"a4", "letter", NULL};
+
+/* --page: the page's width and height in tenths of a millimetre (the
+ * units of its viewBox), its width and height as SVG lengths, and its
+ * margin. */
+static const struct {
+    int w, h;
+    const char *width, *height;
+} pages[] = {{2100, 2970, "210mm", "297mm"}, {2159, 2794, "8.5in", "11in"}};
+#define PAGE_MARGIN 150
+
 /* The caption of a diagram: players (the first mover's first, as the
  * result is written: Black's in English draughts, first is 'B'), event,
  * and the move that led to it with its number ("12... 15-19"), counted
@@ -47,10 +58,8 @@ caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv,
                     ply % 2 ? "." : "...", mv);
 }
 
-/* Writes data to path through a temporary beside it. 0, or -1 with
- * errno. */
-static int
-write_file(const char *path, const char *data, size_t len)
+int
+pic_write_file(const char *path, const char *data, size_t len)
 {
     size_t n = strlen(path);
     char *tmp = tool_xmalloc(n + 16);
@@ -109,7 +118,7 @@ put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
     if (ply != (unsigned long)-1)
         tbuf_printf(&path, "-p%04lu", ply);
     tbuf_adds(&path, ".svg");
-    if (write_file(path.data, data->data, data->len) != 0) {
+    if (pic_write_file(path.data, data->data, data->len) != 0) {
         tbuf_printf(&to->err, "%s: %s: %s\n", tool_name, path.data,
                     strerror(errno));
         to->fatal = 1;
@@ -136,6 +145,12 @@ pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to, const char *file,
         sh->first = pdn_board_gametype(b)->start;
         at[0] = sh->n == 0 ? 0 : (int)(sh->n % (unsigned long)sh->cols) * sh->w;
         at[1] = sh->n == 0 ? 0 : (int)(sh->n / (unsigned long)sh->cols) * sh->h;
+        if (po->page) {
+            /* placed when the sheet ends, once their number is known */
+            at[0] = at[1] = 0;
+            tbuf_add(&sh->starts, (const char *)&sh->body.len,
+                     sizeof sh->body.len);
+        }
         diagram_svg(&sh->body, b, before, last, cap.data, &po->style, at,
                     size);
         if (sh->n++ == 0) {
@@ -148,6 +163,50 @@ pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to, const char *file,
     tbuf_free(&svg);
 }
 
+/* --page: the n diagrams of sh (each w by h) in the grid that lets them
+ * be largest on the page below the title. */
+static void
+page_sheet(const pic_opts *po, pic_sheet *sh, tbuf *doc, const char *title)
+{
+    const size_t *start = (const size_t *)(const void *)sh->starts.data;
+    int pw = pages[po->page - 1].w, ph = pages[po->page - 1].h;
+    int fs = 55, aw = pw - 2 * PAGE_MARGIN;
+    int ah = ph - 2 * PAGE_MARGIN - 2 * fs, x0;
+    unsigned long c, cols = 1, rows, i, n = sh->n;
+    double scale = 0, s;
+
+    for (c = 1; c <= n; c++) {
+        rows = (n + c - 1) / c;
+        s = (double)aw / ((double)c * sh->w);
+        if ((double)ah / ((double)rows * sh->h) < s)
+            s = (double)ah / ((double)rows * sh->h);
+        if (s > scale)
+            scale = s, cols = c;
+    }
+    x0 = PAGE_MARGIN + (int)((aw - scale * (double)cols * sh->w) / 2);
+    tbuf_printf(doc,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" "
+                "height=\"%s\" viewBox=\"0 0 %d %d\" "
+                "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
+                "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+                pages[po->page - 1].width, pages[po->page - 1].height, pw,
+                ph, pw, ph);
+    diagram_line(doc, "title", pw / 2, PAGE_MARGIN + fs, aw * 9 / 10, fs,
+                 "font-weight=\"bold\" ", title);
+    tbuf_printf(doc, "<g transform=\"translate(%d,%d) scale(%.4f)\">\n", x0,
+                PAGE_MARGIN + 2 * fs, scale);
+    for (i = 0; i < n; i++) {
+        size_t from = start[i], to = i + 1 < n ? start[i + 1] : sh->body.len;
+
+        tbuf_printf(doc, "<g transform=\"translate(%lu,%lu)\">\n",
+                    i % cols * (unsigned long)sh->w,
+                    i / cols * (unsigned long)sh->h);
+        tbuf_add(doc, sh->body.data + from, to - from);
+        tbuf_adds(doc, "</g>\n");
+    }
+    tbuf_adds(doc, "</g>\n</svg>\n");
+}
+
 void
 pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,
               const char *file, const pdn_game *g)
@@ -158,6 +217,7 @@ pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,
 
     if (sh->n == 0) {
         tbuf_free(&sh->body);
+        tbuf_free(&sh->starts);
         return;
     }
     cols = sh->n < (unsigned long)sh->cols ? sh->n : (unsigned long)sh->cols;
@@ -167,6 +227,10 @@ pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,
     w = (int)cols * sh->w;
     h = top + (int)rows * sh->h;
     caption(&title, g, (unsigned long)-1, "", 1, sh->first);
+    if (po->page) {
+        page_sheet(po, sh, &doc, title.len ? title.data : "Diagrams");
+        goto done;
+    }
     tbuf_printf(&doc,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
                 "height=\"%d\" viewBox=\"0 0 %d %d\" "
@@ -180,9 +244,11 @@ pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,
     tbuf_printf(&doc, "<g transform=\"translate(0,%d)\">\n", top);
     tbuf_add(&doc, sh->body.data, sh->body.len);
     tbuf_adds(&doc, "</g>\n</svg>\n");
+done:
     put(po, to, file, g, (unsigned long)-1, &doc);
     tbuf_free(&doc);
     tbuf_free(&title);
     tbuf_free(&sh->body);
+    tbuf_free(&sh->starts);
     memset(sh, 0, sizeof *sh);
 }

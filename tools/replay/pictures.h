@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Where pdn-replay's SVG diagrams go: the output (one document), one file
  * per position in a directory (-O), or a sheet of numbered diagrams (-t),
- * one per game. */
+ * one per game, as wide as a screen or the size of a page. */
 #ifndef PDN_TOOLS_PICTURES_H
 #define PDN_TOOLS_PICTURES_H
 
@@ -12,6 +12,8 @@ typedef struct pic_opts {
     diagram_style style;  /* -r, -z, -C, -U */
     const char *dir;      /* -O: files in it, NULL: the output */
     int sheet;            /* -t: a game's positions on one sheet */
+    int page;             /* --page: the sheet a page, PIC_A4 or
+                             PIC_LETTER (0: as wide as SHEET_WIDTH) */
     /* -O: the STEM of file's pictures, or NULL for its base name */
     const char *(*stem)(const char *file);
 } pic_opts;
@@ -22,8 +24,17 @@ typedef struct pic_sheet {
     unsigned long n;      /* how many */
     int w, h, cols;       /* one diagram's size, diagrams per row */
     char first;           /* the first mover ('W' or 'B') */
+    tbuf starts;          /* --page: where each diagram starts in body
+                             (size_t each) */
 } pic_sheet;
 
+/* The page sizes of --page, in the order of pic_page_names. */
+enum { PIC_A4 = 1, PIC_LETTER };
+extern const char *const pic_page_names[]; /* "a4", "letter", NULL */
+
+/* Writes data to path through a temporary beside it, renamed over it.
+ * 0, or -1 with errno. */
+int pic_write_file(const char *path, const char *data, size_t len);
 /* Draws the position b of game g of file, reached at ply by move mv (text)
  * / last (NULL at the start) from before (NULL: not known): onto sh
  * (po->sheet), else to the output or with -O to DIR/STEM-gGAME-pPLY.svg,

@@ -1,5 +1,6 @@
-/* The viewer of pdn-replay -f html. P.d(entry, data) files a game: two
- * strings of JSON text, kept as they came. The list is virtual (only the
+/* The viewer of pdn-replay -f html. The games come as the text of
+ * elements of a few games each, two lines of JSON text per game (entry,
+ * data), kept as they came in one string per element. The list is virtual (only the
  * rows in view exist) and searched in the entries' text; a game's data is
  * parsed only when it is shown, and only the game shown is kept decoded.
  * Positions: the start FEN, then per ply the move's squares (one
@@ -10,8 +11,8 @@
 var P = (function () {
 'use strict';
 var NS = 'http://www.w3.org/2000/svg', ROW = 40;
-var H = [], num2i = {}, F = null, G = null, cur = -1, st = null;
-var FL = !!FLIP, NUMS = true, pend = null, T = 0;
+var C = [], GC = [], GO = [], num2i = {}, F = null, G = null, cur = -1, st = null;
+var FL = !!FLIP, NUMS = !NONUM, pend = null, T = 0, IDX = null;
 var NAG = {1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□',
     10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−',
     19: '−+', 22: '⨀', 23: '⨀', 32: '⟳', 33: '⟳', 36: '↑', 37: '↑',
@@ -36,14 +37,14 @@ function txt(p, c, t, tag) {
 
 /* entry: [number, White, Black, Result, Event, Date, Site, Round,
  * opening, first mover, outcome] */
-/* a game's text stays in its element: ENTRY, a newline, DATA */
+/* game i is the lines ENTRY and DATA at offset GO[i] of string C[GC[i]] */
 function head(i) {
-    var x = H[i].firstChild ? H[i].firstChild.data : '';
-    return x.slice(0, x.indexOf('\n'));
+    var c = C[GC[i]], o = GO[i];
+    return c.slice(o, c.indexOf('\n', o));
 }
 function data(i) {
-    var x = H[i].textContent;
-    return x.slice(x.indexOf('\n') + 1);
+    var c = C[GC[i]], o = c.indexOf('\n', GO[i]) + 1;
+    return c.slice(o, c.indexOf('\n', o));
 }
 function ent(i) { return JSON.parse(head(i)); }
 function side(e, first) {
@@ -68,7 +69,7 @@ function words(e) {
 }
 
 /* the list */
-function total() { return F ? F.length : H.length; }
+function total() { return F ? F.length : GC.length; }
 function render() {
     var L = $('list'), R = $('rows'), n = total(), h = L.clientHeight || 600;
     var a = Math.max(0, Math.floor(L.scrollTop / ROW) - 5);
@@ -88,8 +89,8 @@ function render() {
         r.onclick = pick(i);
         R.appendChild(r);
     }
-    $('count').textContent = (F ? F.length + ' of ' : '') + H.length +
-        (H.length == 1 ? ' game' : ' games');
+    $('count').textContent = (F ? F.length + ' of ' : '') + GC.length +
+        (GC.length == 1 ? ' game' : ' games');
 }
 function pick(i) {
     return function (ev) { ev.preventDefault(); show(i, 0); };
@@ -101,7 +102,7 @@ function filter(keep) {
         F = null;
     } else {
         F = [];
-        for (var i = 0; i < H.length; i++) {
+        for (var i = 0; i < GC.length; i++) {
             var h = head(i);
             if (r && h.charAt(h.length - 3) != r) continue;
             var l = h.toLowerCase(), ok = true;
@@ -113,31 +114,44 @@ function filter(keep) {
     render();
 }
 
-/* filing the games: each is the text ENTRY newline DATA of a script
- * element of type text/x-pdn-game, which is never run; the page keeps
- * the element and reads its text when the game is listed or shown, so
- * that a large archive costs about its text. While the page is read, the
- * elements the parser has gone past (their text complete) are filed
- * every 25 ms, so that the first game shows at once. */
+/* filing the games: elements of type text/x-pdn-games, which are never
+ * run, of one game first, then of more; the page reads an element's text
+ * once into a string and drops the element (an element costs about a
+ * kilobyte besides its text). While the page is read, the elements the
+ * parser has gone past (their text complete) are filed every 25 ms, so
+ * that the first game shows at once. */
 var S = document.getElementsByTagName('script'), nS = 0, poll = 0;
 function take(all) {
     /* the last element may still be read: it waits unless all is set */
-    for (; nS < S.length - (all ? 0 : 1); nS++)
-        if (S[nS].type == 'text/x-pdn-game') d(S[nS]);
+    while (nS < S.length - (all ? 0 : 1)) {
+        var s = S[nS];
+        if (s.type != 'text/x-pdn-games') { nS++; continue; }
+        s.parentNode.removeChild(s);
+        file(s.text);
+    }
 }
 (function tick() {
     take(false);
     if (document.readyState == 'loading') poll = setTimeout(tick, 25);
 })();
-function d(t) {
-    H.push(t);
-    var i = H.length - 1, e = head(i);
-    num2i[+e.slice(1, e.indexOf(','))] = i;
-    if (i == 0) {
-        render();
-        if (!route()) show(0, 0);
-    } else if (pend && num2i[pend.g] != null) {
-        route();
+function file(t) {
+    var c = C.length, o = 0, n = t.length;
+    if (!n) return;
+    C.push(t);
+    while (o < n) {
+        var a = t.indexOf('\n', o), z = t.indexOf('\n', a + 1);
+        if (a < 0 || z < 0) break;
+        GC.push(c);
+        GO.push(o);
+        var i = GC.length - 1;
+        num2i[+t.slice(o + 1, t.indexOf(',', o))] = i;
+        if (i == 0) {
+            render();
+            if (!route()) show(0, 0);
+        } else if (pend && num2i[pend.g] != null) {
+            route();
+        }
+        o = z + 1;
     }
     if (!T) T = setTimeout(more, 200);
 }
@@ -337,9 +351,10 @@ function lines(g, L, box) {
         });
         box.appendChild(document.createTextNode(' '));
         if (x.a) { comment(box, x.a, L, k); again = true; }
-        (L.v[k - 1] || []).forEach(function (V) {
+        (L.v[k - 1] || []).forEach(function (V, j) {
             V.parent = L;
             V.at = k - 1;
+            V.idx = j + 1;
             V.base = L.base + k - 1;
             if (k - 1 <= L.pl.length) prep(g, V); else V.P = null;
             var d = document.createElement('div');
@@ -381,7 +396,27 @@ function show(i, p) {
     if (g.end) end.push(g.end.charAt(0).toUpperCase() + g.end.slice(1));
     end.push((g.term || e[3] || '*') + (e[3] || g.term ? ': ' + words(e) : ''));
     txt(m, '', end.join('. '), 'div').id = 'endtext';
-    go(g.L, p || 0);
+    walk(g, p);
+}
+/* a ply's address: PLY on the main line; A.I.PLY is ply PLY of the I-th
+ * variation (from 1) of the move at ply A of the line it leaves, so
+ * that 12.1.3.2.1 is ply 1 of the second variation of ply 3 of the first
+ * variation of ply 12 */
+function path(L, k) {
+    var s = '' + k;
+    for (; L.parent; L = L.parent) s = (L.at + 1) + '.' + L.idx + '.' + s;
+    return s;
+}
+/* goes to address p of game g (as far as its steps lead) */
+function walk(g, p) {
+    var a = String(p || 0).split('.'), L = g.L, k = +a[0];
+    for (var j = 1; j + 1 < a.length; j += 2) {
+        var V = (L.v[k - 1] || [])[+a[j] - 1];
+        if (!V || !V.P) break;
+        L = V;
+        k = +a[j + 1];
+    }
+    go(L, k);
 }
 
 function go(L, k) {
@@ -392,7 +427,7 @@ function go(L, k) {
     st = {L: L, k: k};
     if (k > 0 && L.S[k]) {
         L.S[k].classList.add('on');
-        if (L.S[k].scrollIntoView) L.S[k].scrollIntoView({block: 'nearest'});
+        within($('moves'), L.S[k]);
     }
     var turn = L.T[k] == 'W' ? 'White' : 'Black', main = !L.parent;
     $('fen').textContent = L.FEN[k];
@@ -401,10 +436,21 @@ function go(L, k) {
     $('turn').textContent = turn + ' to move';
     $('turn').style.setProperty('--disc', L.T[k] == 'W' ? '#fbf7ee' : '#262626');
     $('info').textContent = (L.I && L.I[k] || []).join(' · ');
-    if (main && !pend && history.replaceState)
-        try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + k); }
+    if (!pend && history.replaceState)
+        try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + path(L, k)); }
         catch (ex) { /* a page that cannot change its address */ }
     draw();
+}
+/* scrolls box (when it scrolls) so that e is in the part of it in the
+ * window; the window stays (on a phone the board above the moves stays
+ * in view) */
+function within(box, e) {
+    if (box.scrollHeight <= box.clientHeight) return;
+    var b = box.getBoundingClientRect(), r = e.getBoundingClientRect();
+    var top = Math.max(b.top, 0), bot = Math.min(b.bottom, window.innerHeight);
+    if (bot - top < r.bottom - r.top) bot = b.bottom;
+    if (r.top < top) box.scrollTop -= top - r.top;
+    else if (r.bottom > bot) box.scrollTop += r.bottom - bot;
 }
 function step(d) {
     if (!st) return;
@@ -413,12 +459,18 @@ function step(d) {
     else go(L, k);
 }
 function route() {
-    var m = /[#&]g=(\d+)(?:&p=(\d+))?/.exec(location.hash);
+    var m = /[#&]g=(\d+)(?:&p=(\d+(?:\.\d+\.\d+)*))?/.exec(location.hash);
     if (!m) return false;
-    var n = +m[1], p = m[2] != null ? +m[2] : 0, i = num2i[n];
-    if (i == null) { pend = {g: n, p: p}; return false; }
+    var n = +m[1], p = m[2] || '0', i = num2i[n];
+    if (i == null) {
+        pend = {g: n, p: p};
+        /* a page of part of a file: the index knows the game's page */
+        if (IDX && document.readyState != 'loading')
+            location.replace(IDX + location.hash);
+        return false;
+    }
     pend = null;
-    if (!G || G.i != i) show(i, p); else go(G.L, p);
+    if (!G || G.i != i) show(i, p); else walk(G, p);
     return true;
 }
 
@@ -644,11 +696,13 @@ function copy(t) {
 document.addEventListener('DOMContentLoaded', function () {
     clearTimeout(poll);
     take(true);
+    if (pend) route();
     $('start').onclick = function () { go(G.L, 0); };
     $('back').onclick = function () { step(-1); };
     $('fwd').onclick = function () { step(1); };
     $('last').onclick = function () { go(st.L, 1e9); };
     $('flip').onclick = function () { FL = !FL; draw(); };
+    $('nums').checked = NUMS;
     $('nums').onchange = function () { NUMS = this.checked; draw(); };
     $('cfen').onclick = function () { copy($('fen').textContent); };
     $('cpdn').onclick = function () { copy(pdn()); };
@@ -674,8 +728,23 @@ document.addEventListener('keydown', function (e) {
     else return;
     e.preventDefault();
 });
-return {take: function () { take(true); }, d: d, show: show, go: go, step: step, filter: filter, pdn: pdn,
-    state: function () { return st; }, count: function () { return H.length; },
+/* a page of part of a file (-O): links to the pages before and after
+ * it and to the index of them all */
+function nav(prev, next, index, games) {
+    var n = $('pages');
+    n.textContent = '';
+    txt(n, '', games + ' ');
+    [[prev, '\u2039 previous page'], [index, 'all pages'],
+        [next, 'next page \u203a']].forEach(function (x) {
+        if (!x[0]) return;
+        var a = txt(n, '', x[1], 'a');
+        a.href = x[0];
+    });
+    n.hidden = false;
+    IDX = index;
+}
+return {take: function () { take(true); }, nav: nav, show: show, go: go, step: step, filter: filter, pdn: pdn,
+    state: function () { return st; }, count: function () { return GC.length; },
     game: function () { return G && G.e[0]; },
     shownAt: function () { return shownAt; },
     flip: function () { FL = !FL; draw(); }};
