@@ -38,3 +38,9 @@ tools/db/webassets.c: $(DB_WEB) tools/db/embed.sh
 CLEANFILES += tools/db/webassets.c
 EXTRA_DIST += $(DB_WEB) tools/db/embed.sh
 EXTRA_DIST += tools/db/local.mk
+## search's -H, -J, -x and -i: pdn-select's (its games' fingerprints, files)
+if HAVE_SQLITE
+tools_pdn_db_SOURCES += tools/selectdup.c tools/selectdup.h \
+	tools/selectout.c tools/selectout.h tools/selectpass.c \
+	tools/selectpass.h
+endif
