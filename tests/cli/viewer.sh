@@ -13,16 +13,8 @@
 # what it saw into the page, which the browser dumps. Skipped (77) when no
 # Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
-[ -z "${PDN_NO_BROWSER:-}" ] || { echo "SKIP: PDN_NO_BROWSER set"; exit 77; }
-
-browser=
-for b in chromium chromium-browser google-chrome; do
-    if command -v "$b" >/dev/null 2>&1; then
-        browser=$b
-        break
-    fi
-done
-[ -n "$browser" ] || { echo "SKIP: no Chromium"; exit 77; }
+browser=$(find_browser)
+[ -n "$browser" ] || { echo "SKIP: no Chromium (or PDN_NO_BROWSER set)"; exit 77; }
 cd "$tmp"
 
 # run PAGE DRIVER [FRAGMENT]: opens PAGE with the script DRIVER appended
