@@ -131,6 +131,7 @@ pdn-db search -f json $tmp/j.db
 pdn-db search -f json -X W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 $tmp/j.db
 pdn-db search -f json --pattern W28:E24 -Q $tmp/j.db
 pdn-db search -f json --manoeuvre W>x1 $tmp/j.db
+pdn-db search -f json -J $tmp/j.db
 pdn-db explore --index -f json $tmp/j.db
 pdn-db explore -f json --moves 11-15 -K english $tmp/j.db
 EOF_DB
