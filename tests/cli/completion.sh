@@ -61,6 +61,8 @@ if command -v pdn-db >/dev/null 2>&1; then
     comp "--pattern --player --plies --position " pdn-db search --p
     comp "json pdn " pdn-db search -f ""
     comp "json text " pdn-db create --format ""
+    comp "json text " pdn-db explore -f ""
+    comp "illegal legal " pdn-db search --legality ""
     comp "json none text " pdn-db add --summary ""
     comp "russian " pdn-db create -g ru
     comp "$tmp/d/games.pdn " pdn-db search -o "$tmp/d/game"
