@@ -54,7 +54,7 @@ for t in $tools; do
     while IFS='|' read -r l n a; do
         row=$(grep "^$l|" "$tmp/rows" || true)
         if [ -z "$row" ]; then
-            echo "FAIL: $t -$l (--$n) is not in README's option table" >&2; fail=1; continue
+            echo "FAIL: $t --$n is not in README's option table" >&2; fail=1; continue
         fi
         want="$l|$n|$a|"
         case $row in "$want"*) ;; *)
