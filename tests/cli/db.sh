@@ -379,6 +379,9 @@ long=$(head -c 20000 /dev/zero | tr '\0' '1')
 for p in '' ':' 'W' 'W:' 'E' 'X1' 'W1-' 'W99999' 'WK1,,2' "W$long" 'W1:W2' 'B1:E'; do
     expect_status 2 pdn-db search -k --pattern "$p" "$tmp/eng.db" || true
 done
+# -Q alone reverses nothing: refused, as pdn-select refuses it
+expect_status 2 pdn-db search -k -Q "$tmp/eng.db" || true
+expect_status 2 pdn-db search -k -Q --manoeuvre 'W>' "$tmp/eng.db" || true
 for m in '' '>' 'Q1>2' 'W1>2x' 'W1>2x999' 'W1>2=Q' 'W1>2@5..3' 'W>@0' 'W>@..0' 'W>@00' 'W1>2@a' 'W1>2junk' "W$long>1"; do
     expect_status 2 pdn-db search -k --manoeuvre "$m" "$tmp/eng.db" || true
 done

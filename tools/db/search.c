@@ -664,6 +664,10 @@ parse(search_state *s, tool_opts *o, int argc, char **argv)
                                 "not with -o or -f json");
     if (selout_check(&s->route) < 0)
         return TOOL_TROUBLE;
+    if (s->crit.reversed && !s->crit.have_pos && !s->crit.have_mat &&
+        !s->have_pattern)
+        return tool_usage_error("-Q reverses the colours of -X, -M and "
+                                "--pattern: give one of them");
     return -1;
 }
 
