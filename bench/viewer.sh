@@ -15,17 +15,12 @@ set -eu
 build=${1:-.}
 src=${2:-.}
 pdn=${3:-$src/../shared/corpus/english/oca__OCA_2.0.pdn}
-browser=
-for b in chromium chromium-browser google-chrome; do
-    if command -v "$b" >/dev/null 2>&1; then
-        browser=$b
-        break
-    fi
-done
-[ -n "$browser" ] || { echo "SKIP: no Chromium"; exit 77; }
+# the tests' setup: its temporary directory and find_browser
+top_srcdir=$src
+. "$src/tests/cli/setup.sh"
+browser=$(find_browser)
+[ -n "$browser" ] || { echo "SKIP: no Chromium (or PDN_NO_BROWSER set)"; exit 77; }
 [ -f "$pdn" ] || { echo "SKIP: no $pdn"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdnbench.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 
 # private memory (MB) of the renderers of profile $1
 renderer_mb() {

@@ -7,6 +7,8 @@
 # sanitizer report; exit 0 with a message when clang cannot fuzz.
 #
 # Usage: fuzz/run.sh [SECONDS]          (default 60 in total)
+# A target may name files of tools/ it needs (a "fuzz-sources:" comment:
+# pdn-db's pattern and manoeuvre parsers), built beside it.
 # Environment: CLANG (compiler), PDN_FUZZ_WORK (work directory, kept),
 #   PDN_FUZZ_STRICT=1 (round-trip properties of other modules as well),
 #   PDN_FUZZ_TARGETS="fen reader" (run only these).
@@ -129,8 +131,15 @@ for t in "$top"/fuzz/fuzz_*.c; do
     fi
     extra=""
     echo "$defined" | grep -qx pdn_game_to_string && extra="-DFUZZ_HAVE_WRITER"
+    tsrc=""
+    for f in $(sed -n 's,^/\* fuzz-sources: \(.*\) \*/$,\1,p' "$t"); do
+        tsrc="$tsrc $top/$f"
+        extra="$extra -I$top/$(dirname "$f")"
+    done
+    [ -n "$tsrc" ] && extra="$extra -I$top/tools/common"
+    # $tsrc and $extra are split into words on purpose
     if ! "$cc" $flags $extra -fsanitize=fuzzer -I"$work" -I"$top/lib" \
-        -I"$top/fuzz" "$t" $objs -o "$work/$name" 2>"$work/$name.build.log"; then
+        -I"$top/fuzz" "$t" $tsrc $objs -o "$work/$name" 2>"$work/$name.build.log"; then
         cat "$work/$name.build.log" >&2
         say "$name: build failed"
         exit 1
@@ -148,7 +157,7 @@ per=$((total / $#))
 # Seed corpora, built from the tree at run time.
 seeds="$work/seeds"
 mkdir -p "$seeds/pdn" "$seeds/fen" "$seeds/gametype" "$seeds/movetext" \
-    "$seeds/board"
+    "$seeds/board" "$seeds/pattern" "$seeds/manoeuvre"
 n=0
 for f in "$top"/samples/*.pdn $(find "$top/tests/data" -type f -name '*.pdn' 2>/dev/null | sort); do
     [ -f "$f" ] || continue
@@ -192,6 +201,15 @@ cat "$seeds"/pdn/* 2>/dev/null | tr -d '\r' | tr ' \t' '\n\n' |
     awk -v d="$seeds/movetext" '{ f = d "/x" NR; printf "%s", $0 > f; close(f) }'
 for v in 32-28 26x17x10 c3:e5 E3:G5 a3b4 06-11 ed4 '47x38x24x13x36'; do
     printf '%s' "$v" >"$seeds/movetext/b$(printf '%s' "$v" | cksum | cut -d' ' -f1)"
+done
+# pdn-db search's patterns and manoeuvres (man/pdn-db.1, tests/cli/db.sh).
+for v in 'W28:B19:E23' 'W22,K18:B9,12:E13,14' 'WK5' 'E1-5' 'B1,2,3:E9' \
+    'Wa1,c3:Bh8' 'W21,22:E17,18:B14' 'B26:W31:E21' 'w1:b2:e3' 'E1,2,3,4,5'; do
+    printf '%s' "$v" >"$seeds/pattern/b$(printf '%s' "$v" | cksum | cut -d' ' -f1)"
+done
+for v in 'WK1-5>46-50x2' 'B>=K@..60' 'B>29-32=K' 'W28,32>19,23@1..20' \
+    'BK>x2@..80' 'W>' 'WM*>*x1' 'Wa3>b4@5' 'B>@3..' 'WK>46-50=K@1..1'; do
+    printf '%s' "$v" >"$seeds/manoeuvre/b$(printf '%s' "$v" | cksum | cut -d' ' -f1)"
 done
 # Rules positions: a variant byte (index in fuzz_board.c), a FEN, moves.
 i=0

@@ -27,6 +27,9 @@ EXTRA_DIST += tools/completion.bash
 ## directory bash-completion loads a command's completion from).
 TOOL_NAMES = pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft \
 	pdn-stats pdn-fix pdn-select
+if HAVE_SQLITE
+TOOL_NAMES += pdn-db
+endif
 install-data-local: install-completion
 uninstall-local: uninstall-completion
 install-completion:

@@ -368,8 +368,10 @@ void pdn_board_material(const pdn_board *b, pdn_material *m);
 size_t pdn_material_format(const pdn_material *m, char *buf, size_t size);
 /* Reads a signature as pdn-select -M does: "3K v 1K", "3Kv1K", "2M1K vs
  * 2K", a number before M or K omitted for one ("K v K"), "0" for none,
- * either letter in either case, blanks around a side. 0, or -1 with *err
- * (PDN_ESYNTAX) quoting s. */
+ * either letter in either case, blanks around a side; numbers of up to
+ * four digits, at most PDN_MATERIAL_MAX men and as many kings a side. 0,
+ * or -1 with *err (PDN_ESYNTAX) quoting s. */
+#define PDN_MATERIAL_MAX 99999
 int pdn_material_parse(const char *s, pdn_material *m, pdn_error *err);
 /* 1 when a and b are the same material, else 0. */
 int pdn_material_equal(const pdn_material *a, const pdn_material *b);

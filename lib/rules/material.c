@@ -77,6 +77,9 @@ side_parse(const char *s, const char *e, int *men, int *kings)
             *kings += n;
         else
             return -1;
+        /* a bound on the sums, which a long enough text would overflow */
+        if (*men > PDN_MATERIAL_MAX || *kings > PDN_MATERIAL_MAX)
+            return -1;
         s++;
     }
     return 0;

@@ -9,16 +9,8 @@
 # feature. Skipped (77) when no Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
-# a package build (debian/rules) has no headless browser to start
-[ -z "${PDN_NO_BROWSER:-}" ] || { echo "SKIP: PDN_NO_BROWSER set"; exit 77; }
-browser=
-for b in chromium chromium-browser google-chrome; do
-    if command -v "$b" >/dev/null 2>&1; then
-        browser=$b
-        break
-    fi
-done
-[ -n "$browser" ] || { echo "SKIP: no Chromium"; exit 77; }
+browser=$(find_browser)
+[ -n "$browser" ] || { echo "SKIP: no Chromium (or PDN_NO_BROWSER set)"; exit 77; }
 
 cat >"$tmp/v.pdn" <<'PDN'
 [Event "Club <cup> & \"plate\""]

@@ -53,4 +53,22 @@ for t in pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-f
     bash -c '. "$1"; complete -p "$2"' sh "$top_srcdir/tools/completion.bash" "$t" \
         >/dev/null 2>&1 || { echo "FAIL: no completion for $t" >&2; fail=1; }
 done
+# pdn-db: its commands, then each command's options and their values
+if command -v pdn-db >/dev/null 2>&1; then
+    comp "add create explore info search serve " pdn-db ""
+    comp "search serve " pdn-db s
+    comp "--drop-duplicates " pdn-db create --dr
+    comp "--manoeuvre --material --max-count " pdn-db search --ma
+    comp "--pattern --player --plies --position " pdn-db search --p
+    comp "json pdn " pdn-db search -f ""
+    comp "json text " pdn-db create --format ""
+    comp "json text " pdn-db explore -f ""
+    comp "illegal legal " pdn-db search --legality ""
+    comp "json none text " pdn-db add --summary ""
+    comp "russian " pdn-db create -g ru
+    comp "$tmp/d/games.pdn " pdn-db search -o "$tmp/d/game"
+    comp "" pdn-db search -I ""
+    bash -c '. "$1"; complete -p pdn-db' sh "$top_srcdir/tools/completion.bash" \
+        >/dev/null 2>&1 || { echo "FAIL: no completion for pdn-db" >&2; fail=1; }
+fi
 exit $fail

@@ -3,7 +3,9 @@
 library only.
 
   db-serve.py hostile PORT      hostile and concurrent requests (bounded)
-  db-serve.py browser PORT DIR  headless Chromium over its DevTools
+  db-serve.py browser PORT DIR BROWSER
+                                headless Chromium (BROWSER: as setup.sh's
+                                find_browser names it) over its DevTools
                                 protocol: walks the tree by clicks, opens
                                 a game, pastes a FEN; screenshots in DIR
 
@@ -278,12 +280,8 @@ READY = ("document.body.getAttribute('data-state') === 'ready' && "
          "document.querySelectorAll('#moves tbody tr').length > 0")
 
 
-def browser(port, outdir):
-    exe = None
-    for b in ("chromium", "chromium-browser", "google-chrome"):
-        exe = shutil.which(b)
-        if exe:
-            break
+def browser(port, outdir, name):
+    exe = shutil.which(name)
     if exe is None:
         print("no Chromium")
         return 77
@@ -404,4 +402,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "hostile":
         hostile(int(sys.argv[2]))
         sys.exit(1 if failures else 0)
-    sys.exit(browser(int(sys.argv[2]), sys.argv[3]))
+    sys.exit(browser(int(sys.argv[2]), sys.argv[3], sys.argv[4]))

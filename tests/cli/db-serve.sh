@@ -62,9 +62,10 @@ sum=$(cksum < s.db)
 start s.db --threads 4 --connections 64
 python3 "$py" hostile "$port" || fail=1
 kill -0 "$pid" 2>/dev/null || { echo "FAIL: the server died" >&2; exit 1; }
-if [ -z "${PDN_NO_BROWSER:-}" ] && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; then
+browser=$(find_browser)
+if [ -n "$browser" ]; then
     set +e
-    python3 "$py" browser "$port" "$tmp"
+    python3 "$py" browser "$port" "$tmp" "$browser"
     st=$?
     set -e
     [ "$st" = 0 ] || [ "$st" = 77 ] || fail=1

@@ -24,9 +24,9 @@ compare() {
     # $files is split into words on purpose (no blanks in the names)
     pdn-select -q "$@" $files > "$tmp/sel.out" 2> /dev/null
     b=$?
-    ka=$(pdn-db search -k "$@" $db 2>&1)
+    ka=$(pdn-db search -q -k "$@" $db 2>&1)
     kb=$(pdn-select -q -k "$@" $files 2>/dev/null)
-    pdn-db search -f json "$@" $db 2>&1 | sed 's/,"plies":\[[0-9,]*\]}$/}/' > "$tmp/db.json"
+    pdn-db search -q -f json "$@" $db 2>&1 | sed 's/,"plies":\[[0-9,]*\]}$/}/' > "$tmp/db.json"
     pdn-select -q -f json "$@" $files > "$tmp/sel.json" 2>/dev/null
     # the games pdn-select could not read whole are records with an error
     # (pdn-db keeps their text): both sides compared without them
@@ -70,6 +70,7 @@ criteria() {
     compare "$1" "$2" -P '^[A-M]'
     compare "$1" "$2" -T 'Event=[0-9]'
     compare "$1" "$2" -T 'Site=.' -T 'Round=1'
+    compare "$1" "$2" -T 'event~=CH'
     compare "$1" "$2" --event 'Ch|ch'
     compare "$1" "$2" -Y 1-0
     compare "$1" "$2" -Y 0-1
@@ -97,6 +98,9 @@ criteria() {
     compare "$1" "$2" -I 3
     compare "$1" "$2" -I 2 -L legal -K english
     compare "$1" "$2" -Y 1-0 -l 30..60 -M kings
+    compare "$1" "$2" -H
+    compare "$1" "$2" -H -L legal -P 'a'
+    compare "$1" "$2" -H -Z -Y 1-0
     echo "$3" | while read -r fen; do
         [ -n "$fen" ] || continue
         compare "$1" "$2" -X "$fen"
@@ -107,6 +111,7 @@ criteria() {
 
 count=0
 files="$top_srcdir/samples/*.pdn $(ls "$top_srcdir"/tests/data/select/*/input.pdn "$top_srcdir"/tests/data/legal/*/input.pdn 2>/dev/null | head -40 | tr '\n' ' ')"
+tfiles=$files # compare sets files
 expect_status 0 pdn-db create "$tmp/a.db" $top_srcdir/samples/*.pdn || true
 set +e
 pdn-db create "$tmp/t.db" $files > /dev/null 2>&1
@@ -170,6 +175,64 @@ compare "$tmp/h1.db" "$half1 $half2" -P 'a'
 compare "$tmp/h1.db" "$half1 $half2" -M kings
 n=$(sqlite3 "$tmp/h1.db" 'SELECT count(*) FROM files')
 [ "$n" = "$(ls $half1 $half2 | wc -l)" ] || { echo "FAIL: add: $n files" >&2; fail=1; }
+
+# -H, -x and -i as pdn-select's: the games dropped and the notes and
+# records that name the games they repeat (in another file, another
+# database), the games not selected, the files named by tags
+cp "$top_srcdir/samples/english.pdn" "$tmp/dup1.pdn"
+cat "$top_srcdir/samples/english.pdn" "$top_srcdir/samples/english.pdn" > "$tmp/dup2.pdn"
+# the first six plies of the first game: a fragment (-J)
+pdn-convert -q --ply-limit 6 --games 1 "$tmp/dup1.pdn" > "$tmp/frag.pdn"
+dups="$tmp/dup1.pdn $tmp/frag.pdn $tmp/dup2.pdn $top_srcdir/samples/russian.pdn"
+pdn-db create -q "$tmp/dup.db" $dups 2>/dev/null
+pdn-db create -q "$tmp/dup1.db" "$tmp/dup1.pdn" "$tmp/frag.pdn" 2>/dev/null
+pdn-db create -q "$tmp/dup2.db" "$tmp/dup2.pdn" "$top_srcdir/samples/russian.pdn" 2>/dev/null
+for d in "$tmp/dup.db" "$tmp/dup1.db $tmp/dup2.db"; do
+    for h in -H -J; do
+        compare "$d" "$dups" $h
+        compare "$d" "$dups" $h -P Tinsley
+        # $d and $dups are split into words on purpose
+        pdn-db search $h $d 2>&1 >/dev/null | sed 's/^pdn-db: //' > "$tmp/dn"
+        pdn-select $h $dups 2>&1 >/dev/null | sed -n 's/^pdn-select: \(.*note.*\)/\1/p' > "$tmp/sn"
+        [ -s "$tmp/sn" ] && cmp -s "$tmp/dn" "$tmp/sn" ||
+            { echo "FAIL: search $h $d: the notes differ from pdn-select's" >&2; diff "$tmp/dn" "$tmp/sn" | head -4 >&2; fail=1; }
+        pdn-db search $h -f json $d 2>&1 | grep '"duplicate"' > "$tmp/dn" || true
+        pdn-select $h -f json $dups 2>&1 | grep '"duplicate"' > "$tmp/sn" || true
+        [ -s "$tmp/sn" ] && cmp -s "$tmp/dn" "$tmp/sn" ||
+            { echo "FAIL: search $h -f json $d: the duplicate records differ" >&2; diff "$tmp/dn" "$tmp/sn" | head -4 >&2; fail=1; }
+    done
+done
+grep -q '"kind":"beginning"' "$tmp/sn" || { echo "FAIL: -J: no fragment in the test" >&2; fail=1; }
+# xcompare DB "FILES" CRITERIA...: -x FILE and -i TEMPLATE give the files
+# pdn-select gives
+xcompare() {
+    db=$1 files=$2
+    shift 2
+    rm -rf "$tmp/x" && mkdir -p "$tmp/x/db" "$tmp/x/sel"
+    set +e
+    pdn-db search -x "$tmp/x/db.bad" "$@" $db > "$tmp/x/db.out" 2>/dev/null
+    pdn-select -q -x "$tmp/x/sel.bad" "$@" $files > "$tmp/x/sel.out" 2>/dev/null
+    pdn-db search -i "$tmp/x/db/%{White}-%{Event}.pdn" "$@" $db 2>/dev/null
+    pdn-select -q -i "$tmp/x/sel/%{White}-%{Event}.pdn" "$@" $files 2>/dev/null
+    set -e
+    if ! cmp -s "$tmp/x/db.out" "$tmp/x/sel.out" || ! cmp -s "$tmp/x/db.bad" "$tmp/x/sel.bad"; then
+        echo "FAIL: search -x $*: the games or the -x file differ from pdn-select's" >&2
+        fail=1
+    fi
+    if [ -z "$(ls "$tmp/x/sel")" ] || ! diff -r "$tmp/x/db" "$tmp/x/sel" >/dev/null; then
+        echo "FAIL: search -i $*: the files differ from pdn-select's" >&2
+        diff -r "$tmp/x/db" "$tmp/x/sel" 2>&1 | head -4 >&2
+        fail=1
+    fi
+    count=$((count + 1))
+}
+xcompare "$tmp/t.db" "$tfiles" -P 'a'
+xcompare "$tmp/t.db" "$tfiles" -Z -Y 1-0
+xcompare "$tmp/t.db" "$tfiles" -L legal -K english
+xcompare "$tmp/t.db" "$tfiles" -X 'W:W31-50:B1-20'
+xcompare "$tmp/dup.db" "$dups" -H
+xcompare "$tmp/dup1.db $tmp/dup2.db" "$dups" -H -P Tinsley
+xcompare "$tmp/dup1.db $tmp/dup2.db" "$dups" -J
 
 # --pattern against an oracle over every position pdn-replay -a gives
 # (numeric boards whose half turn maps square n to N+1-n)
@@ -316,7 +379,10 @@ long=$(head -c 20000 /dev/zero | tr '\0' '1')
 for p in '' ':' 'W' 'W:' 'E' 'X1' 'W1-' 'W99999' 'WK1,,2' "W$long" 'W1:W2' 'B1:E'; do
     expect_status 2 pdn-db search -k --pattern "$p" "$tmp/eng.db" || true
 done
-for m in '' '>' 'Q1>2' 'W1>2x' 'W1>2x999' 'W1>2=Q' 'W1>2@5..3' 'W1>2@a' 'W1>2junk' "W$long>1"; do
+# -Q alone reverses nothing: refused, as pdn-select refuses it
+expect_status 2 pdn-db search -k -Q "$tmp/eng.db" || true
+expect_status 2 pdn-db search -k -Q --manoeuvre 'W>' "$tmp/eng.db" || true
+for m in '' '>' 'Q1>2' 'W1>2x' 'W1>2x999' 'W1>2=Q' 'W1>2@5..3' 'W>@0' 'W>@..0' 'W>@00' 'W1>2@a' 'W1>2junk' "W$long>1"; do
     expect_status 2 pdn-db search -k --manoeuvre "$m" "$tmp/eng.db" || true
 done
 

@@ -30,9 +30,11 @@ cat > "$tmp/bad" <<'EOB'
 {"type":"stats","file":"a.pdn","games":1,"unreadable":0,"variants":{},"results":{},"dates":{},"events":{},"games_without_event":0,"players":{},"plies":{},"openings":{},"named_openings":{},"tables":[]}
 {"type":"total","file":null,"game":null,"games":1,"unreadable":0,"variants":{"x":"1"},"results":{},"dates":{},"events":{},"games_without_event":0,"players":{},"plies":{},"openings":{},"named_openings":{},"tables":[]}
 {"type":"summary","file":null,"game":null,"files":1,"games":1,"selected":-1,"plies":0,"errors":0,"warnings":0,"seconds":0}
+{"type":"game","file":"a.pdn","game":1,"line":1,"offset":0,"tags":{},"plies":[0,"1"]}
+{"type":"position","file":"a.db","game":null,"fen":"W:W1:B2","key":"0","top":[],"games":2,"wins":1,"draws":0,"losses":0,"unknown":0,"continued":2,"ended":0}
 EOB
 n=$(jq -R -r -f "$schema" < "$tmp/bad" | wc -l)
-[ "$n" = 17 ] || { echo "FAIL: the schema check flags $n of 17 bad records" >&2; fail=1; }
+[ "$n" = 19 ] || { echo "FAIL: the schema check flags $n of 19 bad records" >&2; fail=1; }
 
 inputs="$top_srcdir/samples/*.pdn $top_srcdir/tests/data/*/*/input.pdn"
 # control bytes in a tag, a comment and a move's text: escaped, never raw
@@ -88,6 +90,52 @@ pdn-select -f json
 pdn-select -f json -H -j 2
 pdn-stats -f json
 EOF_CMDS
+# pdn-db: create and add (findings and the summary as records, nothing on
+# standard error), search (-X, --pattern and --manoeuvre give plies) and
+# explore (positions and moves)
+if command -v pdn-db >/dev/null 2>&1; then
+    dbin="$top_srcdir/samples/*.pdn $top_srcdir/tests/data/legal/*/input.pdn $tmp/control.pdn"
+    rm -f "$tmp/j.db"
+    while read -r cmd; do
+        set +e
+        # $cmd and $dbin are split into words on purpose
+        $cmd > "$tmp/out" 2> "$tmp/err"
+        st=$?
+        set -e
+        [ "$st" -lt 2 ] || { echo "FAIL: '$cmd' exited $st" >&2; fail=1; }
+        if [ -s "$tmp/err" ]; then
+            echo "FAIL: '$cmd': text on standard error:" >&2
+            head -3 "$tmp/err" >&2
+            fail=1
+        fi
+        [ -s "$tmp/out" ] || { echo "FAIL: '$cmd': no records" >&2; fail=1; }
+        jq -R -r -f "$schema" < "$tmp/out" > "$tmp/bad"
+        if [ -s "$tmp/bad" ]; then
+            echo "FAIL: '$cmd': $(wc -l < "$tmp/bad") records break the schema:" >&2
+            head -5 "$tmp/bad" >&2
+            fail=1
+        fi
+        case $cmd in *"--summary json"*)
+            [ "$(tail -n 1 "$tmp/out" | jq -r .type)" = summary ] ||
+                { echo "FAIL: '$cmd': the summary is not the last record" >&2; fail=1; } ;;
+        esac
+        case $cmd in *" -X "*|*--pattern*|*--manoeuvre*)
+            [ "$(jq -r 'select(.plies | type != "array") | .game' < "$tmp/out")" = "" ] ||
+                { echo "FAIL: '$cmd': a record without plies" >&2; fail=1; } ;;
+        esac
+        nrec=$((nrec + $(wc -l < "$tmp/out")))
+    done <<EOF_DB
+pdn-db create -f json --summary json $tmp/j.db $dbin
+pdn-db add -f json --summary json -j 2 $tmp/j.db $top_srcdir/samples/english.pdn
+pdn-db search -f json $tmp/j.db
+pdn-db search -f json -X W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 $tmp/j.db
+pdn-db search -f json --pattern W28:E24 -Q $tmp/j.db
+pdn-db search -f json --manoeuvre W>x1 $tmp/j.db
+pdn-db search -f json -J $tmp/j.db
+pdn-db explore --index -f json $tmp/j.db
+pdn-db explore -f json --moves 11-15 -K english $tmp/j.db
+EOF_DB
+fi
 # The same finding from two tools has the same members: an illegal move
 # from pdn-replay carries ply, move, fen and legal as pdn-legal's does.
 in=$top_srcdir/tests/data/legal/json/input.pdn

@@ -65,9 +65,13 @@ def opening:
   else [] end;
 
 # pdn-select -f json: a selected game's place in its input and its tags
+# (pdn-db search: and the plies where its position, pattern or manoeuvre
+# stands)
 def selected:
-  [ (if has_only(["type","file","game","line","offset","tags"]) | not
-     then "selected game with other members \((keys - ["type","file","game","line","offset","tags"]) | join(","))" else empty end),
+  [ (if has_only(["type","file","game","line","offset","tags","plies"]) | not
+     then "selected game with other members \((keys - ["type","file","game","line","offset","tags","plies"]) | join(","))" else empty end),
+    (if has("plies") and ((.plies | type == "array" and all(.[]; count)) | not)
+     then "plies not an array of counts" else empty end),
     (if (.line | nat) and (.offset | count) | not then "line/offset" else empty end),
     (if (.tags | type) != "object" or ((.tags | all(.[]; str)) | not)
      then "tags not an object of strings" else empty end) ];

@@ -131,4 +131,18 @@ if [ -n "$shared" ]; then
             { echo "FAIL: OCA games $a and $b are said the same" >&2; fail=1; }
     done < "$tmp/pairs"
 fi
+# -M reads a signature with libpdn's pdn_material_parse: spellings and
+# edge cases (the English start is 12M v 12M; a side as long as it takes,
+# numbers up to four digits; blanks around a side, nowhere else)
+eng=$top_srcdir/samples/english.pdn
+for m in '12M v 12M' '12mv12m' ' 12M vs 12M ' '01M01M01M01M01M01M01M01M01M01M01M01M v 12M' \
+         '4M4M4M v 6M6M'; do
+    expect_status 0 pdn-select -q -k -M "$m" "$eng" || true
+done
+for m in 'K v K' '0 v 2K' '1000M v 0' '9999K v 0'; do
+    expect_status 1 pdn-select -q -k -M "$m" "$eng" || true
+done
+for m in '3K v' 'v 3K' '3X v 1K' '00 v 0' '12 M v 12M' '12M' '' '10000M v 0'; do
+    expect_status 2 pdn-select -q -k -M "$m" "$eng" || true
+done
 exit $fail

@@ -67,3 +67,16 @@ untime() {
         sed 's/ in [0-9.]* s$//' "$f" > "$f.untimed" && mv "$f.untimed" "$f"
     done
 }
+
+# find_browser: the headless browser the page tests drive (Chromium: its
+# names in Debian and elsewhere), printed; nothing when none is installed
+# or PDN_NO_BROWSER is set (a package build has none to start).
+find_browser() {
+    [ -z "${PDN_NO_BROWSER:-}" ] || return 0
+    for _b in chromium chromium-browser google-chrome; do
+        if command -v "$_b" >/dev/null 2>&1; then
+            echo "$_b"
+            return 0
+        fi
+    done
+}

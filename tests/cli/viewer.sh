@@ -14,16 +14,8 @@
 # driver script appended to the page writes what it saw into the page,
 # which the browser dumps. Skipped (77) when no Chromium is installed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
-[ -z "${PDN_NO_BROWSER:-}" ] || { echo "SKIP: PDN_NO_BROWSER set"; exit 77; }
-
-browser=
-for b in chromium chromium-browser google-chrome; do
-    if command -v "$b" >/dev/null 2>&1; then
-        browser=$b
-        break
-    fi
-done
-[ -n "$browser" ] || { echo "SKIP: no Chromium"; exit 77; }
+browser=$(find_browser)
+[ -n "$browser" ] || { echo "SKIP: no Chromium (or PDN_NO_BROWSER set)"; exit 77; }
 cd "$tmp"
 
 # run PAGE DRIVER [FRAGMENT]: opens PAGE (in a window of $size, WxH, when

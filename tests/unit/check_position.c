@@ -110,6 +110,27 @@ START_TEST(t_material)
     ck_assert_ptr_nonnull(strstr(e.text, "'3X v 1K'"));
     ck_assert_int_eq(pdn_material_parse("3K", &p, NULL), -1);
     ck_assert_int_eq(pdn_material_parse("3K v ", &p, NULL), -1);
+    /* the edges: four digits a number, PDN_MATERIAL_MAX a side (a long
+     * text whose sum would overflow an int is refused) */
+    ck_assert_int_eq(pdn_material_parse("9999M v 0", &p, NULL), 0);
+    ck_assert_int_eq(p.men[0], 9999);
+    ck_assert_int_eq(pdn_material_parse("10000M v 0", &p, NULL), -1);
+    {
+        size_t i, n = 300000;
+        char *big = malloc(5 * n + 8);
+
+        ck_assert_ptr_nonnull(big);
+        for (i = 0; i < 10; i++)
+            memcpy(big + 5 * i, "9999K", 5);
+        memcpy(big + 50, " v 0", 5);
+        ck_assert_int_eq(pdn_material_parse(big, &p, NULL), 0);
+        ck_assert_int_eq(p.kings[0], 99990);
+        for (i = 0; i < n; i++)
+            memcpy(big + 5 * i, "9999K", 5);
+        memcpy(big + 5 * n, " v 0", 5);
+        ck_assert_int_eq(pdn_material_parse(big, &p, NULL), -1);
+        free(big);
+    }
     pdn_board_free(b);
 }
 END_TEST

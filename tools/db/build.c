@@ -25,6 +25,8 @@ static const tool_option build_options[] = {
     {"drop-duplicates", DB_OPT_DROP, NULL,
      "do not store a game whose variant, start\n"
      "position and moves equal a stored game's"},
+    {"format", 'f', "FORMAT", "text (default) or json (findings and the\n"
+                              "summary as records on standard output)"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline create_cmdline = {
@@ -671,8 +673,14 @@ db_build_main(int argc, char **argv, int create)
     pthread_mutex_init(&s.lock, NULL);
     while ((c = tool_getopt(create ? &create_cmdline : &add_cmdline, &o, argc,
                             argv, &st)) != -1)
-        if (c == DB_OPT_DROP)
+        if (c == DB_OPT_DROP) {
             s.drop = 1;
+        } else if (c == 'f') {
+            static const char *const fmts[] = {"text", "json", NULL};
+            if ((o.json = tool_choice(c, optarg, fmts)) < 0)
+                return TOOL_TROUBLE;
+            o.diag_stdout = o.json; /* the records, the summary last */
+        }
     if (st >= 0)
         return st;
     if (optind >= argc)
@@ -703,10 +711,11 @@ db_build_main(int argc, char **argv, int create)
     file_done(&s);
     if (!s.failed && flush(&s) == 0 && count_meta(&s) == 0 &&
         db_exec(s.db, s.path, "COMMIT") == 0) {
-        if (!o.quiet)
+        /* -f json: the summary record says it */
+        if (!o.quiet && !o.json)
             fprintf(stderr, "%s: %s: %lld games stored\n", tool_name,
                     s.path, s.added);
-        if (s.dropped != 0 && !o.quiet)
+        if (s.dropped != 0 && !o.quiet && !o.json)
             fprintf(stderr, "%s: %s: %lld duplicate games not stored\n",
                     tool_name, s.path, s.dropped);
     } else {

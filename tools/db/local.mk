@@ -38,3 +38,9 @@ tools/db/webassets.c: $(DB_WEB) tools/db/embed.sh
 CLEANFILES += tools/db/webassets.c
 EXTRA_DIST += $(DB_WEB) tools/db/embed.sh
 EXTRA_DIST += tools/db/local.mk
+## search's -H, -J, -x and -i: pdn-select's (its games' fingerprints, files)
+if HAVE_SQLITE
+tools_pdn_db_SOURCES += tools/select/selectdup.c tools/select/selectdup.h \
+	tools/select/selectout.c tools/select/selectout.h tools/select/selectpass.c \
+	tools/select/selectpass.h
+endif

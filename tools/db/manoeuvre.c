@@ -87,7 +87,9 @@ db_manoeuvre_parse(db_manoeuvre *v, const char *spec)
         } else {
             v->hi = v->lo;
         }
-        if (v->hi != 0 && v->hi < v->lo)
+        /* a move is at ply 1 or later: an end written 0 (hi 0 is "no
+         * end") or below the start holds no move */
+        if ((v->hi == 0 && s[-1] == '0') || (v->hi != 0 && v->hi < v->lo))
             goto bad;
     }
     if (*s != '\0')

@@ -13,37 +13,22 @@
 #include "manoeuvre.h"
 #include "common.h"
 #include "selectcrit.h"
+#include "selectdup.h"
 #include "selectopen.h"
+#include "selectout.h"
+#include "selectpass.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #define DB_OPT_PATTERN 0xb0 /* after pdn-select's codes */
-#define DB_OPT_MOVES 0xb1
-#define DB_OPT_FEN 0xb2
 #define DB_OPT_MANOEUVRE 0xb3
 
+/* pdn-select's criteria and choices of what is written, with its texts
+ * (selectcrit.h, selectout.h), and the database's own criteria. */
 static const tool_option search_options[] = {
-    {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n"
-                            "extended regular expression ERE (repeatable:\n"
-                            "all must hold)"},
-    {"player", 'P', "ERE", "White or Black matches ERE"},
-    {"event", SELECT_OPT_EVENT, "ERE", "Event matches ERE (as -T Event=ERE)"},
-    {"result", 'Y', "RESULT", "the result is RESULT (1-0, 0-1, 1/2-1/2, ...)"},
-    {"date", 'y', "RANGE", "FROM..TO: the Date lies in the range"},
-    {"variant", 'K', "GAMETYPE", "the game's variant (after inference)"},
-    {"plies", 'l', "RANGE", "MIN..MAX: the number of moves of the main line"},
-    {"comments", 'b', "WITH", "with or without comments"},
-    {"legality", 'L', "WHICH", "legal or illegal games (main line)"},
-    {"opening", 'B', "MOVES", "the moves begin with MOVES (any notation)"},
-    {"opening-name", SELECT_OPT_OPENING_NAME, "NAME",
-     "the game's named opening, ACF ballot or code"},
-    {"position", 'X', "FEN", "the game reaches the position FEN"},
-    {"material", 'M', "SIGNATURE", "the game reaches the material SIGNATURE\n"
-                                   "('3K v 1K', '2M1K v 2K', 'kings')"},
-    {"reversed", 'Q', NULL, "-X, -M and --pattern: also with colours\n"
-                            "reversed"},
+    SELCRIT_OPTIONS,
     {"pattern", DB_OPT_PATTERN, "PATTERN",
      "the game reaches a position holding PATTERN:\n"
      "W22,K18:B9,12:E13,14 (white pieces, black\n"
@@ -54,9 +39,7 @@ static const tool_option search_options[] = {
      "SIDE[KIND]FROM>TO[xN][=K][@LO..HI] (WK1-5>46-50x2:\n"
      "a white king from 1-5 to 46-50 capturing 2 or\n"
      "more; =K promoting; @ the plies)"},
-    {"invert", 'Z', NULL, "select the games that do not match"},
-    {"count", 'k', NULL, "print only the number of games selected"},
-    {"max-count", 'I', "N", "stop after N games selected"},
+    SELOUT_OPTIONS,
     {"format", 'f', "FORMAT", "pdn (default: the games) or json (one record\n"
                               "per game: file, game, tags)"},
     {NULL, 0, NULL, NULL}};
@@ -91,7 +74,22 @@ typedef struct search_state {
     tbuf mplies;             /* --manoeuvre: the plies of its moves */
     tbuf plies;              /* --pattern: the plies it was found at */
     int all_plies;           /* ... every one (-f json), not the first */
-    const char *moves, *fen; /* --moves, --fen */
+    int every;               /* every game decided here (-x, -Z) */
+    int dedupe;              /* -H */
+    seldup seen;             /* -H: the games selected, by fingerprint */
+    seldup_seq seq;          /* -H: game numbers over every database */
+    int64_t last_file;       /* -H: the file of the last row numbered */
+    int last_db;
+    sqlite3_stmt *fp;        /* -H: a game's fingerprint */
+    int pass;                /* -J: 1, 2 before the one that writes (0) */
+    seldup all;              /* -J: every selected game's fingerprint */
+    uint32_t *container;     /* -J: the game each one begins, or 0 */
+    selpass sp;
+    tool_output *bad;        /* -x */
+    db_emit ebad;            /* -x: the games not selected */
+    selout route;            /* -i: the files of the games selected */
+    tool_output *dest;       /* -i: the file of the game */
+    const tool_opts *o;      /* the command's options (notes, records) */
 } search_state;
 
 /* pdn_tag(i, value): the i-th tag criterion's expression matches. */
@@ -232,15 +230,18 @@ make_query(search_state *s, tbuf *q)
     else
         tbuf_adds(q, "0");
     tbuf_adds(q, " FROM games g JOIN files f ON f.id = g.file WHERE 1");
-    if (s->have_pattern || s->have_manoeuvre)
+    if (!s->every && (s->have_pattern || s->have_manoeuvre))
         tbuf_adds(q, " AND g.gametype IS NOT NULL");
-    if (c->invert) { /* every game: selectcrit.c decides */
+    if (s->every) { /* every game: selectcrit.c decides (-Z, -x) */
         tbuf_adds(q, " ORDER BY g.id");
         return;
     }
     for (i = 0; i < c->ntags; i++) {
+        /* NAME~=ERE: the name in any case (ASCII, as strcasecmp) */
         char *cond = c->tags[i].name != NULL
-                         ? sqlite3_mprintf("t.name = %Q", c->tags[i].name)
+                         ? sqlite3_mprintf("t.name = %Q%s", c->tags[i].name,
+                                           c->tags[i].icase
+                                               ? " COLLATE NOCASE" : "")
                          : sqlite3_mprintf("t.name IN ('White', 'Black')");
 
         tbuf_printf(q, " AND EXISTS(SELECT 1 FROM tags t WHERE t.game = g.id"
@@ -427,6 +428,89 @@ walk_game(search_state *s, const char *file, const char *gts,
     return s->pat_found >= s->have_pattern && s->man_found >= s->have_manoeuvre;
 }
 
+/* Where a stored game starts in its file: its line; its column counted
+ * from the line's start when the stored text holds it. */
+static pdn_pos
+start_pos(const db_game_row *row)
+{
+    const unsigned char *r = row->raw;
+    int k = (int)(row->pre < row->len ? row->pre : row->len), j;
+    pdn_pos pos;
+
+    while (k < row->len && (r[k] == ' ' || r[k] == '\t' || r[k] == '\r' ||
+                            r[k] == '\n'))
+        k++;
+    for (j = k - 1; j >= 0 && r[j] != '\n'; j--)
+        ;
+    pos.line = (unsigned long)row->line;
+    pos.column = (unsigned long)(k - j);
+    pos.offset = (size_t)row->offset + (size_t)k;
+    return pos;
+}
+
+static void
+prefix_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    (void)to;
+    selpass_game(&s->sp, &s->vo, s->vo.file, g, &s->cache,
+                 *(uint32_t *)arg);
+}
+
+/* -H and -J: 1 when the game is dropped, its fingerprint (stored when it
+ * was legal, as pdn-select has it) an earlier selected game's, or with
+ * -J its moves the beginning of another's; the note or record names
+ * that one. -J's passes before the writing one record the games (1). */
+static int
+repeated(search_state *s, int index, const db_game_row *row)
+{
+    pdn_fingerprint fp;
+    uint32_t me;
+    int other = index != s->last_db || row->file_id != s->last_file, have;
+
+    s->last_db = index;
+    s->last_file = row->file_id;
+    me = seldup_number(&s->seq, s->pass == 1 ? &s->all : &s->seen, other,
+                       row->file, (unsigned long)row->number);
+    if (s->pass == 2) { /* which stored games its moves begin */
+        with_game(s, row->file, row->raw, row->len, prefix_fn, &me);
+        return 1;
+    }
+    sqlite3_bind_int64(s->fp, 1, row->id);
+    have = sqlite3_step(s->fp) == SQLITE_ROW &&
+           sqlite3_column_bytes(s->fp, 0) == (int)sizeof fp.h;
+    if (have)
+        memcpy(fp.h, sqlite3_column_blob(s->fp, 0), sizeof fp.h);
+    sqlite3_reset(s->fp);
+    if (have && s->pass == 1)
+        seldup_put(&s->all, &fp, me);
+    return s->pass == 1 ||
+           (have && seldup_drop(&s->seen, &s->all, s->container, &fp, me,
+                                s->o, row->file, (unsigned long)row->number,
+                                start_pos(row)));
+}
+
+/* -i: the game's file, named by its tags, becomes the output. */
+static void
+split_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    (void)to;
+    (void)arg;
+    s->dest = selout_split_file(&s->route, g);
+}
+
+static int
+split_dest(search_state *s, db_emit *e, const db_game_row *row)
+{
+    s->dest = NULL;
+    with_game(s, row->file, row->raw, row->len, split_fn, NULL);
+    if (s->dest == NULL)
+        return -1;
+    if (s->dest != e->out)
+        s->dest->end_line = 1;
+    e->out = s->dest;
+    return 0;
+}
+
 /* One database: its candidates, each decided and written. */
 static int
 search_db(search_state *s, db_emit *e, const char *path, int index)
@@ -447,7 +531,11 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     make_query(s, &q);
     st = db_prepare(db, path, q.data);
     tbuf_free(&q);
-    if (st == NULL || db_emit_source(e, db, path, index) != 0) {
+    if (st == NULL || db_emit_source(e, db, path, index) != 0 ||
+        (s->bad != NULL && db_emit_source(&s->ebad, db, path, index) != 0) ||
+        (s->dedupe &&
+         (s->fp = db_prepare(db, path, "SELECT fingerprint FROM games"
+                                       " WHERE id = ?")) == NULL)) {
         sqlite3_finalize(st);
         sqlite3_close(db);
         return TOOL_TROUBLE;
@@ -458,19 +546,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         const char *file = (const char *)sqlite3_column_text(st, 2);
         const char *gts = (const char *)sqlite3_column_text(st, 4);
         db_game_row row;
+        int match = 1;
 
-        /* a game proved to start in the -X position needs no replay */
-        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 10)) &&
-            !decide(s, file, gts, sqlite3_column_blob(st, 6),
-                    sqlite3_column_bytes(st, 6)))
-            continue;
-        if ((s->have_pattern || s->have_manoeuvre) &&
-            !walk_game(s, file, gts, sqlite3_column_blob(st, 6),
-                       sqlite3_column_bytes(st, 6)))
-            continue;
-        s->selected++;
-        if (s->count_only)
-            continue;
         row.id = id;
         row.file_id = sqlite3_column_int64(st, 1);
         row.file = file;
@@ -480,6 +557,30 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         row.offset = sqlite3_column_int64(st, 9);
         row.raw = sqlite3_column_blob(st, 6);
         row.len = sqlite3_column_bytes(st, 6);
+        row.extra = NULL;
+        /* a game proved to start in the -X position needs no replay */
+        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 10)))
+            match = decide(s, file, gts, row.raw, row.len);
+        if (match && (s->have_pattern || s->have_manoeuvre))
+            match = walk_game(s, file, gts, row.raw, row.len);
+        if (match && s->dedupe)
+            match = !repeated(s, index, &row);
+        if (!match) {
+            /* -x: the games not selected, as pdn-select writes them */
+            if (s->bad != NULL && s->pass == 0 &&
+                db_emit_game(&s->ebad, &row) != 0) {
+                status = TOOL_TROUBLE;
+                break;
+            }
+            continue;
+        }
+        s->selected++;
+        if (s->count_only)
+            continue;
+        if (s->route.split != NULL && split_dest(s, e, &row) != 0) {
+            status = TOOL_TROUBLE;
+            break;
+        }
         row.extra = !s->json              ? NULL
                     : s->have_pattern   ? strdup(s->plies.data)
                     : s->have_manoeuvre ? strdup(s->mplies.data)
@@ -494,7 +595,10 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     if (status == TOOL_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
         status = db_fail(db, path, "query");
     sqlite3_finalize(st);
+    sqlite3_finalize(s->fp);
+    s->fp = NULL;
     db_emit_source(e, NULL, NULL, -1);
+    db_emit_source(&s->ebad, NULL, NULL, -1);
     sqlite3_close(db);
     return status;
 }
@@ -507,13 +611,6 @@ parse(search_state *s, tool_opts *o, int argc, char **argv)
 
     while ((c = tool_getopt(&search_cmdline, o,
                             argc, argv, &st)) != -1) {
-        if (c == DB_OPT_MOVES || c == DB_OPT_FEN) {
-            if (s->moves != NULL || s->fen != NULL)
-                return tool_usage_error("--moves or --fen: one of them, "
-                                        "once");
-            *(c == DB_OPT_MOVES ? &s->moves : &s->fen) = optarg;
-            continue;
-        }
         if ((r = selcrit_option(&s->crit, c, optarg)) != 0) {
             if (r < 0)
                 return TOOL_TROUBLE;
@@ -529,26 +626,82 @@ parse(search_state *s, tool_opts *o, int argc, char **argv)
             if (db_manoeuvre_parse(&s->manoeuvre, optarg) != 0)
                 return TOOL_TROUBLE;
             s->have_manoeuvre = 1;
+        } else if (c == 'H' || c == 'J') {
+            /* a replaying criterion, as in pdn-select: a game that cannot
+             * be replayed is not selected */
+            s->dedupe = 1;
+            s->crit.fingerprint = 1;
+            s->crit.prefixes |= c == 'J';
         } else if (c == 'k') {
             s->count_only = 1;
         } else if (c == 'I') {
             if (tool_number_option(c, optarg, 1, 2147483647L, NULL, &n) < 0)
                 return TOOL_TROUBLE;
             s->max = (unsigned long)n;
+        } else if (c == 'x') {
+            if (tool_output_option(&s->bad, c, optarg) < 0)
+                return TOOL_TROUBLE;
+        } else if (c == 'i') {
+            if (selout_split_option(&s->route, optarg) < 0)
+                return TOOL_TROUBLE;
         } else if (c == 'f') {
             static const char *const fmts[] = {"pdn", "json", NULL};
             if ((s->json = tool_choice(c, optarg, fmts)) < 0)
                 return TOOL_TROUBLE;
+            o->json = s->json; /* -H's notes as records */
         }
     }
     if (st >= 0)
         return st;
     if (optind >= argc)
         return tool_usage_error("search: no database named");
-    if (s->count_only && (o->out != tool_output_std() || s->json))
+    if (s->count_only && (o->out != tool_output_std() || s->json ||
+                          s->route.split != NULL))
         return tool_usage_error("-k prints one number on standard output: "
+                                "not with -o, -f json or -i");
+    if (s->route.split != NULL && (s->json || o->out != tool_output_std()))
+        return tool_usage_error("-i writes the games to the files it names: "
                                 "not with -o or -f json");
+    if (selout_check(&s->route) < 0)
+        return TOOL_TROUBLE;
+    if (s->crit.reversed && !s->crit.have_pos && !s->crit.have_mat &&
+        !s->have_pattern)
+        return tool_usage_error("-Q reverses the colours of -X, -M and "
+                                "--pattern: give one of them");
     return -1;
+}
+
+/* -J: two passes over the games selected before the one that writes, as
+ * pdn-select makes over its files (selectpass.h): every fingerprint,
+ * then which game each one begins. 0, or 2 after reporting. */
+static int
+fragments(search_state *s, int argc, char **argv)
+{
+    db_emit none;
+    int i, st = 0;
+
+    db_emit_init(&none, NULL, 0);
+    s->sp.c = &s->crit;
+    s->sp.all = &s->all;
+    for (s->pass = 1; s->pass <= 2 && st == 0; s->pass++) {
+        if (s->pass == 2) {
+            size_t n = (size_t)s->seq.index + 1;
+
+            s->sp.container = s->container =
+                tool_xmalloc(n * sizeof *s->container);
+            memset(s->container, 0, n * sizeof *s->container);
+        }
+        memset(&s->seq, 0, sizeof s->seq);
+        s->last_db = 0;
+        s->last_file = 0;
+        for (i = 0; i < argc && st == 0; i++)
+            st = search_db(s, &none, argv[i], i) == TOOL_TROUBLE;
+    }
+    s->pass = 0;
+    memset(&s->seq, 0, sizeof s->seq);
+    s->last_db = 0;
+    s->last_file = 0;
+    return st ? TOOL_TROUBLE : 0;
 }
 
 static int
@@ -567,16 +720,23 @@ run(int argc, char **argv)
     argv += optind;
     s.pattern.reversed = c->reversed;
     s.all_plies = s.json;
+    s.every = c->invert || s.bad != NULL;
     s.pos_only = c->have_pos && !c->nopening && !c->opening_name &&
-                 c->date_hi == 0 && !c->invert;
+                 c->date_hi == 0 && !s.every && !c->prefixes;
     s.verify = c->have_pos || c->nopening || c->opening_name ||
-               c->date_hi != 0 || c->invert;
+               c->date_hi != 0 || s.every || c->prefixes;
+    s.o = &o;
     tool_opts_init(&s.vo);
     s.vo.quiet = 1;
     s.vo.have_force = 1;
     if (tool_outputs_open(o.out, argc, argv) != 0)
         return tool_finish(&o, TOOL_TROUBLE);
     db_emit_init(&e, s.count_only ? NULL : o.out, s.json);
+    if (s.bad != NULL)
+        db_emit_init(&s.ebad, s.bad, 0);
+    selout_init(&s.route, &o, NULL, s.bad, argc, argv);
+    if (c->prefixes && fragments(&s, argc, argv) != 0)
+        st = TOOL_TROUBLE;
     for (i = 0; i < argc && st != TOOL_TROUBLE; i++) {
         int r = search_db(&s, &e, argv[i], i);
 
@@ -584,6 +744,7 @@ run(int argc, char **argv)
     }
     if (st < 0)
         st = TOOL_OK;
+    st = selout_end(&s.route, st);
     if (s.count_only && st < TOOL_TROUBLE) {
         char line[32];
         int len = snprintf(line, sizeof line, "%lu\n", s.selected);
@@ -601,6 +762,9 @@ run(int argc, char **argv)
     tbuf_free(&s.plies);
     tbuf_free(&s.mplies);
     selcrit_free(&s.crit);
+    seldup_free(&s.seen);
+    seldup_free(&s.all);
+    free(s.container);
     return tool_finish(&o, st);
 }
 

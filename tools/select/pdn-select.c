@@ -25,39 +25,8 @@
 const char tool_name[] = "pdn-select";
 
 static const tool_option select_options[] = {
-    {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n"
-                            "extended regular expression ERE (repeatable:\n"
-                            "all must hold); NAME~=ERE: in any case"},
-    {"player", 'P', "ERE", "White or Black matches ERE"},
-    {"event", SELECT_OPT_EVENT, "ERE", "Event matches ERE (as -T Event=ERE)"},
-    {"result", 'Y', "RESULT", "the result is RESULT (1-0, 0-1, 1/2-1/2, 2-0,\n"
-                              "...: the same outcome however written)"},
-    {"date", 'y', "RANGE", "FROM..TO: the Date lies in the range (YYYY, YYYY.MM or\n"
-                              "YYYY.MM.DD; a partial date matches when a\n"
-                              "day it can be falls in it)"},
-    {"variant", 'K', "GAMETYPE", "the game's variant (after inference)"},
-    {"plies", 'l', "RANGE", "MIN..MAX: the number of moves of the main line"},
-    {"comments", 'b', "WITH", "with or without comments"},
-    {"legality", 'L', "WHICH", "legal or illegal games (main line)"},
-    {"opening", 'B', "MOVES", "the moves begin with MOVES (any notation)"},
-    {"opening-name", SELECT_OPT_OPENING_NAME, "NAME",
-     "the game's named opening is NAME, or its ACF\n"
-     "three-move ballot NAME (a number), or its\n"
-     "opening code NAME (its first plies)"},
-    {"position", 'X', "FEN", "the game reaches the position FEN"},
-    {"material", 'M', "SIGNATURE", "the game reaches the material SIGNATURE\n"
-                                   "('3K v 1K', '2M1K v 2K', 'kings')"},
-    {"reversed", 'Q', NULL, "-X and -M: also with colours reversed"},
-    {"invert", 'Z', NULL, "select the games that do not match"},
-    {"dedupe", 'H', NULL, "drop a game equal to an earlier one selected\n"
-                          "(variant, start position and moves)"},
-    {"fragments", 'J', NULL, "also drop a game whose moves begin another\n"
-                             "selected game's (implies -H)"},
-    {"count", 'k', NULL, "print only the number of games selected"},
-    {"max-count", 'I', "N", "stop after N games selected"},
-    {"bad", 'x', "FILE", "write the games not selected to FILE"},
-    {"split", 'i', "TEMPLATE", "write each game selected to the file TEMPLATE\n"
-                               "names, %{TAG} standing for its TAG's value"},
+    SELCRIT_OPTIONS,
+    SELOUT_OPTIONS,
     {"shard-games", SELECT_OPT_SHARD_GAMES, "N",
      "-i: shards of N games, %{shard} in TEMPLATE\n"
      "standing for the shard's number (0001, ...)"},
@@ -88,9 +57,8 @@ typedef struct select_state {
     seldup seen;              /* games selected, by fingerprint */
     seldup all;               /* -J: every game's, from the first pass */
     uint32_t *container;      /* -J: the game each one begins, or 0 */
-    uint32_t base, index;     /* game numbers over all inputs */
+    seldup_seq seq;           /* game numbers over all inputs */
     const char *file;         /* the input of the last game emitted */
-    unsigned long last_number;
     selout route;             /* where the bytes go */
     selsort sort;             /* --sort: the games selected, in order */
     tool_output *bad;
@@ -135,58 +103,15 @@ select_game(const tool_opts *o, const char *file, pdn_game *g,
     handover_put(&s->verdicts, g, tool_xmemdup(&p, sizeof p));
 }
 
-/* Which game a dropped one repeats: "FILE:LINE:COL: note: same game as
- * game N of FILE2 (game M)" on stderr, or with -f json a record
- * {"type":"duplicate",...,"kind":"same"|"beginning","of":{"file":FILE2,
- * "game":N}} of the output. Not a finding: it does not change the exit
- * status. */
-static void
-report(const seldup *names, const tool_opts *o, const pdn_game *g,
-       const char *what, uint32_t first)
-{
-    unsigned long num;
-    const char *name = seldup_name(names, first, &num);
-    pdn_pos pos = pdn_game_pos(g);
-    tbuf b = {NULL, 0, 0};
-
-    if (o->quiet)
-        return;
-    if (!o->json) {
-        progress_clear();
-        fprintf(stderr, "%s: %s:%lu:%lu: note: %s game %lu of %s (game "
-                        "%lu)\n", tool_name, o->file,
-                (unsigned long)pos.line, (unsigned long)pos.column, what, num,
-                name, pdn_game_number(g));
-        return;
-    }
-    tool_json_head(&b, "duplicate", o->file, pdn_game_number(g));
-    tbuf_adds(&b, ",\"line\":");
-    tool_json_num(&b, pos.line);
-    tbuf_adds(&b, ",\"col\":");
-    tool_json_num(&b, pos.column);
-    tbuf_printf(&b, ",\"kind\":\"%s\",\"of\":{\"file\":",
-                strcmp(what, "same game as") == 0 ? "same" : "beginning");
-    tbuf_json(&b, name);
-    tbuf_printf(&b, ",\"game\":%lu}}\n", num);
-    /* a write error is kept by the output: the run ends with status 2 */
-    tool_write(o->out, b.data, b.len);
-    tbuf_free(&b);
-}
-
 /* The game's number over every input, and the file table it needs. */
 static uint32_t
 number(select_state *s, const tool_opts *o, const pdn_game *g)
 {
-    unsigned long n = pdn_game_number(g);
+    int other = o->file != s->file;
 
-    if (o->file != s->file || n <= s->last_number) {
-        s->base = s->index;
-        s->file = o->file;
-        seldup_file_start(&s->seen, o->file, s->base + 1);
-    }
-    s->last_number = n;
-    s->index = s->base + (uint32_t)n;
-    return s->index;
+    s->file = o->file;
+    return seldup_number(&s->seq, &s->seen, other, o->file,
+                         pdn_game_number(g));
 }
 
 /* The order-bound part of the verdict: -H, -J and -I. */
@@ -194,27 +119,14 @@ static int
 decide(select_state *s, const tool_opts *o, const pdn_game *g,
        const sel_verdict *v)
 {
-    uint32_t me = number(s, o, g), first;
+    uint32_t me = number(s, o, g);
 
     if (!v->match)
         return 0;
-    if (s->dedupe && v->have_fp && s->container != NULL) {
-        /* -J: the first pass knows every game selected; a fragment
-         * first, since the game it repeats may be one too */
-        if ((first = seldup_get(&s->all, &v->fp)) != 0 &&
-            s->container[first] != 0) {
-            report(&s->all, o, g, "beginning of", s->container[first]);
-            return 0;
-        }
-        if (first != 0 && first != me) {
-            report(&s->all, o, g, "same game as", first);
-            return 0;
-        }
-    } else if (s->dedupe && v->have_fp &&
-               (first = seldup_put(&s->seen, &v->fp, me)) != 0) {
-        report(&s->seen, o, g, "same game as", first);
+    if (s->dedupe && v->have_fp &&
+        seldup_drop(&s->seen, &s->all, s->container, &v->fp, me, o, o->file,
+                    pdn_game_number(g), pdn_game_pos(g)))
         return 0;
-    }
     s->selected++;
     if (s->max != 0 && s->selected == s->max)
         atomic_store(&s->stopped, 1);

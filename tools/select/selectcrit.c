@@ -179,37 +179,12 @@ bad:
     return -1;
 }
 
-/* One side of a material signature: "3K", "2M1K", "4M", "K", "0". */
-static int
-parse_side(const char *s, const char *e, int *men, int *kings)
-{
-    *men = *kings = 0;
-    if (e - s == 1 && *s == '0')
-        return 0;
-    while (s < e) {
-        int n = 0, digits = 0;
-
-        while (s < e && isdigit((unsigned char)*s) && n < 100)
-            n = n * 10 + (*s++ - '0'), digits++;
-        if (!digits)
-            n = 1;
-        if (s < e && toupper((unsigned char)*s) == 'M')
-            *men += n;
-        else if (s < e && toupper((unsigned char)*s) == 'K')
-            *kings += n;
-        else
-            return -1;
-        s++;
-    }
-    return 0;
-}
-
+/* -M: "kings" (kings only), or a signature as libpdn reads it
+ * (pdn_material_parse: "3K v 1K", "3Kv1K", "2M1K vs 2K", "K v K", "0"). */
 static int
 material_option(sel_crit *c, const char *arg)
 {
-    const char *v, *e = arg + strlen(arg);
-    char side[2][32];
-    size_t i;
+    pdn_material m;
 
     memset(&c->mat, 0, sizeof c->mat);
     c->have_mat = 1;
@@ -217,26 +192,10 @@ material_option(sel_crit *c, const char *arg)
         c->mat.kings_only = 1;
         return 1;
     }
-    v = strstr(arg, "v");
-    if (v == NULL || (size_t)(v - arg) >= sizeof side[0])
+    if (pdn_material_parse(arg, &m, NULL) != 0)
         goto bad;
-    /* "3K v 1K", "3Kv1K", "3K vs 1K" */
-    memcpy(side[0], arg, (size_t)(v - arg));
-    side[0][v - arg] = '\0';
-    v += strncmp(v, "vs", 2) == 0 ? 2 : 1;
-    if ((size_t)(e - v) >= sizeof side[1])
-        goto bad;
-    strcpy(side[1], v);
-    for (i = 0; i < 2; i++) {
-        char *a = side[i], *z = a + strlen(a);
-
-        while (*a == ' ')
-            a++;
-        while (z > a && z[-1] == ' ')
-            z--;
-        if (z == a || parse_side(a, z, &c->mat.men[i], &c->mat.kings[i]) < 0)
-            goto bad;
-    }
+    memcpy(c->mat.men, m.men, sizeof m.men);
+    memcpy(c->mat.kings, m.kings, sizeof m.kings);
     return 1;
 bad:
     tool_usage_error("-M: bad material '%s'; expected WHITE v BLACK with "

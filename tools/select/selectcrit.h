@@ -67,6 +67,35 @@ typedef struct sel_verdict {
 /* --event has no letter (-e is pdn-fix's --dry-run): its code. */
 #define SELECT_OPT_EVENT 0xa0 /* TOOL_LONG_OWN */
 int selcrit_option(sel_crit *c, int letter, const char *arg);
+/* The criteria's entries of an option table (tool_option, cmdline.h), in
+ * pdn-select's and pdn-db search's: one text for both. --opening-name's
+ * code is in selectopen.h. */
+#define SELCRIT_OPTIONS \
+    {"tag", 'T', "PATTERN", "PATTERN is NAME=ERE: the tag NAME matches the\n" \
+                            "extended regular expression ERE (repeatable:\n" \
+                            "all must hold); NAME~=ERE: in any case"}, \
+    {"player", 'P', "ERE", "White or Black matches ERE"}, \
+    {"event", SELECT_OPT_EVENT, "ERE", "Event matches ERE (as -T Event=ERE)"}, \
+    {"result", 'Y', "RESULT", "the result is RESULT (1-0, 0-1, 1/2-1/2, 2-0,\n" \
+                              "...: the same outcome however written)"}, \
+    {"date", 'y', "RANGE", "FROM..TO: the Date lies in the range (YYYY, YYYY.MM or\n" \
+                              "YYYY.MM.DD; a partial date matches when a\n" \
+                              "day it can be falls in it)"}, \
+    {"variant", 'K', "GAMETYPE", "the game's variant (after inference)"}, \
+    {"plies", 'l', "RANGE", "MIN..MAX: the number of moves of the main line"}, \
+    {"comments", 'b', "WITH", "with or without comments"}, \
+    {"legality", 'L', "WHICH", "legal or illegal games (main line)"}, \
+    {"opening", 'B', "MOVES", "the moves begin with MOVES (any notation)"}, \
+    {"opening-name", SELECT_OPT_OPENING_NAME, "NAME", \
+     "the game's named opening is NAME, or its ACF\n" \
+     "three-move ballot NAME (a number), or its\n" \
+     "opening code NAME (its first plies)"}, \
+    {"position", 'X', "FEN", "the game reaches the position FEN"}, \
+    {"material", 'M', "SIGNATURE", "the game reaches the material SIGNATURE\n" \
+                                   "('3K v 1K', '2M1K v 2K', 'kings')"}, \
+    {"reversed", 'Q', NULL, "-X and -M (pdn-db search: and --pattern):\n" \
+                            "also with colours reversed"}, \
+    {"invert", 'Z', NULL, "select the games that do not match"}
 /* 1 when a criterion needs the game's variant (and so may replay). */
 int selcrit_replays(const sel_crit *c);
 /* Decides g (not NULL) into *v. With prefix set (NULL otherwise), calls

@@ -113,6 +113,32 @@ seldup_name(const seldup *d, uint32_t index, unsigned long *game)
     return d->files[lo].name;
 }
 
+int
+seldup_drop(seldup *seen, const seldup *all, const uint32_t *container,
+            const pdn_fingerprint *fp, uint32_t me, const tool_opts *o,
+            const char *file, unsigned long number, pdn_pos pos)
+{
+    uint32_t first;
+
+    if (container != NULL) {
+        /* -J: the first pass knows every game selected; a fragment
+         * first, since the game it repeats may be one too */
+        if ((first = seldup_get(all, fp)) != 0 && container[first] != 0) {
+            seldup_report(all, o, file, number, pos, "beginning of",
+                          container[first]);
+            return 1;
+        }
+        if (first != 0 && first != me) {
+            seldup_report(all, o, file, number, pos, "same game as", first);
+            return 1;
+        }
+    } else if ((first = seldup_put(seen, fp, me)) != 0) {
+        seldup_report(seen, o, file, number, pos, "same game as", first);
+        return 1;
+    }
+    return 0;
+}
+
 void
 seldup_free(seldup *d)
 {
@@ -123,4 +149,55 @@ seldup_free(seldup *d)
     free(d->files);
     free(d->slot);
     memset(d, 0, sizeof *d);
+}
+
+uint32_t
+seldup_number(seldup_seq *q, seldup *d, int other, const char *file,
+              unsigned long n)
+{
+    if (other || n <= q->last) {
+        q->base = q->index;
+        seldup_file_start(d, file, q->base + 1);
+    }
+    q->last = n;
+    q->index = q->base + (uint32_t)n;
+    return q->index;
+}
+
+/* Which game a dropped one repeats: "FILE:LINE:COL: note: same game as
+ * game N of FILE2 (game M)" on stderr, or with -f json a record
+ * {"type":"duplicate",...,"kind":"same"|"beginning","of":{"file":FILE2,
+ * "game":N}} of the output. Not a finding: it does not change the exit
+ * status. */
+void
+seldup_report(const seldup *names, const tool_opts *o, const char *file,
+              unsigned long number, pdn_pos pos, const char *what,
+              uint32_t first)
+{
+    unsigned long num;
+    const char *name = seldup_name(names, first, &num);
+    tbuf b = {NULL, 0, 0};
+
+    if (o->quiet)
+        return;
+    if (!o->json) {
+        progress_clear();
+        fprintf(stderr, "%s: %s:%lu:%lu: note: %s game %lu of %s (game "
+                        "%lu)\n", tool_name, file,
+                (unsigned long)pos.line, (unsigned long)pos.column, what, num,
+                name, number);
+        return;
+    }
+    tool_json_head(&b, "duplicate", file, number);
+    tbuf_adds(&b, ",\"line\":");
+    tool_json_num(&b, pos.line);
+    tbuf_adds(&b, ",\"col\":");
+    tool_json_num(&b, pos.column);
+    tbuf_printf(&b, ",\"kind\":\"%s\",\"of\":{\"file\":",
+                strcmp(what, "same game as") == 0 ? "same" : "beginning");
+    tbuf_json(&b, name);
+    tbuf_printf(&b, ",\"game\":%lu}}\n", num);
+    /* a write error is kept by the output: the run ends with status 2 */
+    tool_write(o->out, b.data, b.len);
+    tbuf_free(&b);
 }

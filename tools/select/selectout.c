@@ -278,6 +278,16 @@ split_file(selout *r, const pdn_game *g)
     return named_file(r, split_name(r->split, g), 0);
 }
 
+tool_output *
+selout_split_file(selout *r, const pdn_game *g)
+{
+    tool_output *out = r->failed ? NULL : split_file(r, g);
+
+    if (out == NULL)
+        r->failed = 1;
+    return out;
+}
+
 /* The shard g goes to: the current one, or the next when g starts an
  * input (a shard holds games of one input) or the current one is full:
  * it holds N games (--shard-games), or g would take it past N bytes

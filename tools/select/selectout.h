@@ -35,6 +35,19 @@ typedef struct selout {
 #define SELECT_OPT_SHARD_GAMES 0xa1
 #define SELECT_OPT_SHARD_BYTES 0xa2
 
+/* Which of the games selected are written, and where: the entries of
+ * pdn-select's and pdn-db search's option tables (tool_option). */
+#define SELOUT_OPTIONS \
+    {"dedupe", 'H', NULL, "drop a game equal to an earlier one selected\n" \
+                          "(variant, start position and moves)"}, \
+    {"fragments", 'J', NULL, "also drop a game whose moves begin another\n" \
+                             "selected game's (implies -H)"}, \
+    {"count", 'k', NULL, "print only the number of games selected"}, \
+    {"max-count", 'I', "N", "stop after N games selected"}, \
+    {"bad", 'x', "FILE", "write the games not selected to FILE"}, \
+    {"split", 'i', "TEMPLATE", "write each game selected to the file TEMPLATE\n" \
+                               "names, %{TAG} standing for its TAG's value"}
+
 /* Records -i TEMPLATE: 0, or -1 after a usage error. */
 int selout_split_option(selout *r, const char *tmpl);
 /* Records --shard-games or --shard-bytes N: 0, or -1 after a usage
@@ -51,6 +64,9 @@ void selout_init(selout *r, const tool_opts *o, tool_output *main,
  * the game; NULL: nowhere). 0, or -1 after a write error. */
 int selout_game(selout *r, const tool_opts *o, const pdn_game *g,
                 tool_output *dest);
+/* The -i file of g (named by its tags): NULL after reporting a name that
+ * cannot be written (the route failed: nothing is kept). */
+tool_output *selout_split_file(selout *r, const pdn_game *g);
 /* Closes the -i files; returns the status, 2 when one failed. */
 int selout_end(selout *r, int status);
 

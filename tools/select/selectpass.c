@@ -12,13 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct pass {
-    const sel_crit *c;
-    seldup *all;
-    uint32_t *container;     /* second pass: NULL in the first */
-    uint32_t hits[64], nhits;
-    uint32_t base, index;
-} pass;
+typedef selpass pass;
 
 /* A prefix of the game being replayed: a stored game it begins with. */
 static void
@@ -31,8 +25,9 @@ prefix_hit(void *ud, const pdn_fingerprint *fp)
         p->hits[p->nhits++] = first;
 }
 
-static void
-one_game(pass *p, tool_opts *o, const pdn_game *g, tool_cache *cache)
+void
+selpass_game(selpass *p, const tool_opts *o, const char *file,
+             const pdn_game *g, tool_cache *cache, uint32_t index)
 {
     tool_out to;
     sel_verdict v;
@@ -42,8 +37,8 @@ one_game(pass *p, tool_opts *o, const pdn_game *g, tool_cache *cache)
     to.cache = cache;
     to.infer.cand = -1;
     p->nhits = 0;
-    p->index = p->base + (uint32_t)pdn_game_number(g);
-    selcrit_game(p->c, o, o->file, g, &to, &v,
+    p->index = index;
+    selcrit_game(p->c, o, file, g, &to, &v,
                  p->container != NULL ? prefix_hit : NULL, p);
     tbuf_free(&to.out);
     tbuf_free(&to.err);
@@ -87,7 +82,8 @@ one_file(pass *p, tool_opts *o, const char *name, tool_cache *cache)
         seldup_file_start(p->all, name, p->base + 1);
     while ((rc = pdn_reader_next(r, &g, &err)) != 0) {
         if (g != NULL) {
-            one_game(p, o, g, cache);
+            selpass_game(p, o, name, g, cache,
+                         p->base + (uint32_t)pdn_game_number(g));
             pdn_game_free(g);
         }
         if (rc < 0 && (err.code == PDN_EIO || err.code == PDN_ENOMEM))

@@ -16,4 +16,19 @@
 int selpass_fragments(const sel_crit *c, tool_opts *o, int argc,
                       char **argv, seldup *all, uint32_t **container);
 
+/* One pass over games decided elsewhere (pdn-db search's stored games):
+ * the first (container NULL) stores the fingerprint of each game c
+ * selects in *all; the second marks in container[] each stored game
+ * that the moves of a selected game begin. */
+typedef struct selpass {
+    const sel_crit *c;
+    seldup *all;
+    uint32_t *container;     /* second pass: NULL in the first */
+    uint32_t hits[64], nhits;
+    uint32_t base, index;
+} selpass;
+/* Game g of file, numbered index over every input, in pass p. */
+void selpass_game(selpass *p, const tool_opts *o, const char *file,
+                  const pdn_game *g, tool_cache *cache, uint32_t index);
+
 #endif /* PDN_TOOLS_SELECTPASS_H */

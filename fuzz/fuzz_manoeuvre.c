@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* libFuzzer target: pdn-db search --manoeuvre's parser
+ * (tools/db/manoeuvre.c). A spec parses or is refused; a parsed one keeps
+ * its bounds (a side, a kind, a ply window that is not empty), is placed
+ * on the board of every GameType of fuzz_tool.h and compared with every
+ * first move of its start position. */
+/* fuzz-needs: pdn_fen_parse pdn_board_set_fen */
+/* fuzz-sources: tools/db/manoeuvre.c tools/common/tbuf.c tools/common/run.c */
+#include <config.h>
+#include "manoeuvre.h"
+#include "fuzz_util.h"
+#include "fuzz_tool.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *s = fuzz_strdup(data, size);
+    db_manoeuvre v;
+    size_t i, k;
+    int r;
+
+    r = db_manoeuvre_parse(&v, s);
+    FUZZ_CHECK(r == 0 || r == -1, "return %d", r);
+    if (r == 0) {
+        FUZZ_CHECK(v.side == 'W' || v.side == 'B', "side %d", v.side);
+        FUZZ_CHECK(v.kind == 0 || v.kind == 'M' || v.kind == 'K', "kind %d",
+                   v.kind);
+        FUZZ_CHECK(v.hi == 0 || v.lo <= v.hi, "plies %lu..%lu", v.lo, v.hi);
+        FUZZ_CHECK(v.from.count <= PDN_FEN_MAX && v.to.count <= PDN_FEN_MAX,
+                   "counts %zu %zu", v.from.count, v.to.count);
+    }
+    for (i = 0; r == 0 && i < sizeof fuzz_gametypes / sizeof *fuzz_gametypes;
+         i++) {
+        pdn_gametype gt;
+        pdn_board *b;
+        pdn_movelist *l;
+
+        if (!db_manoeuvre_variant(&v, fuzz_gametypes[i]) ||
+            pdn_gametype_parse(fuzz_gametypes[i], &gt, NULL) < 0 ||
+            (b = pdn_board_new(&gt, NULL)) == NULL)
+            continue;
+        l = pdn_movelist_new();
+        if (l != NULL && pdn_board_moves(b, l, NULL) >= 0)
+            for (k = 0; k < pdn_movelist_count(l); k++) {
+                pdn_board *c = pdn_board_new(&gt, NULL);
+
+                if (c == NULL)
+                    continue;
+                pdn_board_apply(c, pdn_movelist_at(l, k));
+                (void)db_manoeuvre_match(&v, c, k + 1, pdn_movelist_at(l, k));
+                pdn_board_free(c);
+            }
+        pdn_movelist_free(l);
+        pdn_board_free(b);
+    }
+    free(s);
+    return 0;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* For the targets over a tool's own parsers (fuzz-sources: files of
+ * tools/): the two reporting functions of the tool library those files
+ * call, here silent (the target is one program; the tool library's
+ * report.c and cmdline.c bring the whole driver with them). */
+#ifndef PDN_FUZZ_TOOL_H
+#define PDN_FUZZ_TOOL_H
+
+#include "common.h"
+
+const char tool_name[] = "pdn-fuzz";
+
+void
+tool_error(const char *fmt, ...)
+{
+    (void)fmt;
+}
+
+int
+tool_usage_error(const char *fmt, ...)
+{
+    (void)fmt;
+    return TOOL_TROUBLE;
+}
+
+/* The GameTypes the targets place a parsed pattern on: every board size
+ * and numbering the tools meet (10x10, 8x8 numeric and algebraic, 12x12,
+ * 10x8, 8x10, a folk variant). */
+static const char *const fuzz_gametypes[] = {
+    "20", "21", "22", "23", "25", "26", "27,B,12,10,N0,1", "29", "30", "31",
+    "40", "41", "20,W,10,10,N2,0", "25,W,8,8,A0,0,G"};
+
+#endif /* PDN_FUZZ_TOOL_H */
