@@ -114,9 +114,10 @@ st=$?
 set -e
 [ "$st" -le 1 ] || { echo "FAIL: pdn-db create exited $st" >&2; fail=1; }
 
-# byte for byte: the stored texts of each file, in order, are the file
+# byte for byte: the stored texts of each file, in order, are the file,
+# read back with the sqlite3 shell's sqlar_uncompress as pdn-db(1) says
 for f in $files; do
-    sqlite3 "$tmp/t.db" "SELECT hex(raw) FROM games g JOIN files f ON f.id = g.file WHERE f.path = '$f' ORDER BY g.number" |
+    sqlite3 "$tmp/t.db" "SELECT hex(sqlar_uncompress(raw, size)) FROM games g JOIN files f ON f.id = g.file WHERE f.path = '$f' ORDER BY g.number" |
         tr -d '\n' > "$tmp/hex"
     od -An -v -tx1 "$f" | tr -d ' \n' | tr a-f A-F > "$tmp/want"
     cmp -s "$tmp/hex" "$tmp/want" || { echo "FAIL: $f: stored games differ from the file" >&2; fail=1; }
@@ -390,6 +391,20 @@ sqlite3 "$tmp/new.db" 'PRAGMA user_version = 99'
 expect_status 2 pdn-db search "$tmp/new.db" &&
     { grep -q 'schema version 99 is newer' "$tmp/err" || { echo "FAIL: newer: $(cat "$tmp/err")" >&2; fail=1; }; }
 expect_status 2 pdn-db add "$tmp/new.db" "$top_srcdir/samples/english.pdn" || true
+# a database of the first schema (one row per position): made again
+cp "$tmp/t.db" "$tmp/old.db"
+sqlite3 "$tmp/old.db" 'PRAGMA user_version = 1'
+expect_status 2 pdn-db search "$tmp/old.db" &&
+    { grep -q 'schema version 1 is older.*pdn-db create' "$tmp/err" || { echo "FAIL: older: $(cat "$tmp/err")" >&2; fail=1; }; }
+# the text is compressed: the games of the samples take less room than
+# their text, and uncompressed it is the game pdn-db search writes
+n=$(sqlite3 "$tmp/a.db" 'SELECT sum(length(raw)) < sum(size) FROM games')
+[ "$n" = 1 ] || { echo "FAIL: game text not compressed" >&2; fail=1; }
+got=$(sqlite3 "$tmp/a.db" "SELECT sqlar_uncompress(raw, size) FROM games WHERE id = 3")
+want=$(head -c "$(sqlite3 "$tmp/a.db" 'SELECT offset + size FROM games WHERE id = 3')" \
+         "$(sqlite3 "$tmp/a.db" 'SELECT path FROM files f JOIN games g ON g.file = f.id WHERE g.id = 3')" |
+       tail -c "$(sqlite3 "$tmp/a.db" 'SELECT size FROM games WHERE id = 3')")
+[ -n "$got" ] && [ "$got" = "$want" ] || { echo "FAIL: sqlar_uncompress in the sqlite3 shell: '$got'" >&2; fail=1; }
 size=$(wc -c < "$tmp/t.db")
 head -c $((size / 2)) "$tmp/t.db" > "$tmp/cut.db"
 expect_status 2 pdn-db search "$tmp/cut.db" &&

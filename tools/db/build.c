@@ -39,18 +39,12 @@ static const tool_cmdline add_cmdline = {
     "problems found in the games (they are stored all the same)", NULL};
 
 /* What a worker found in one game, handed to the main thread. */
-typedef struct db_pos {
-    int64_t key;
-    int64_t game;
-    uint32_t ply;
-} db_pos;
-
 typedef struct db_rec {
     const pdn_game *g;
     int have_gt;
     pdn_gametype gt;
     db_walked w;
-    db_pos *pos;
+    uint32_t *pos;           /* the index's key of each position */
     size_t npos, cappos;
     int64_t *sig;
     size_t nsig, capsig;
@@ -66,18 +60,12 @@ typedef struct build_state {
     int drop;
     pthread_mutex_t lock;
     db_rec *bucket[NBUCKETS];
-    sqlite3_stmt *ins_pos_n; /* BATCH rows at once */
-    sqlite3_stmt *ins_file, *ins_game, *ins_tag, *ins_pos, *ins_mat,
-        *find_fp, *file_games;
+    sqlite3_stmt *ins_file, *ins_game, *ins_tag, *find_fp, *file_games;
     const char *file;        /* the input of the last game stored */
     unsigned long last_number;
     int64_t file_id, file_games_n;
-    db_pos *pos;             /* keys waiting for their sorted insert */
-    size_t npos, cappos;
-    db_pos *mat;
-    size_t nmat, capmat;
-    db_pos *tmp;             /* the sort's */
-    size_t captmp;
+    db_postings pos, mat;    /* entries waiting for their segment */
+    tbuf packed;             /* a game's text as stored */
     long long added, dropped, npositions, nmaterial;
     int failed;
 } build_state;
@@ -86,11 +74,9 @@ typedef struct build_state {
  * rest of a longer one is read again from its file, up to this). */
 #define TEXT_MAX (64 << 20)
 
-/* Rows of positions inserted by one statement. */
-#define BATCH 64
-
-/* Keys held in memory before a sorted insert (16 bytes and more each). */
-#define FLUSH_AT (1u << 21)
+/* Entries held in memory before they are written as a segment (8 bytes
+ * each, and as much again to sort them): the build's memory bound. */
+#define FLUSH_AT (1u << 23)
 
 static void *
 grow(void *p, size_t *cap, size_t need, size_t size)
@@ -122,17 +108,13 @@ see(db_rec *r, const pdn_board *b, unsigned long ply, const pdn_move *mv)
         r->last_sig_ply + 1 == ply) {
         r->last_sig_ply = ply;
         r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
-        r->pos[r->npos].key = db_key(b);
-        r->pos[r->npos].ply = (uint32_t)ply;
-        r->npos++;
+        r->pos[r->npos++] = (uint32_t)((uint64_t)db_key(b) >> 32);
         return;
     }
     m = db_material(b);
     r->last_sig_ply = ply;
     r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
-    r->pos[r->npos].key = db_key(b);
-    r->pos[r->npos].ply = (uint32_t)ply;
-    r->npos++;
+    r->pos[r->npos++] = (uint32_t)((uint64_t)db_key(b) >> 32);
     for (i = r->nsig; i > 0 && r->sig[i - 1] != m; i--)
         ;
     if (i == 0) {
@@ -241,43 +223,6 @@ rec_free(db_rec *r)
 
 /* ---- the main thread: rows in input order ---- */
 
-/* Sorts a[0..n) by key as SQLite orders integers (signed), keeping the
- * order of equal keys (games and plies come in ascending order): a radix
- * sort of four 16-bit digits through tmp. */
-static void
-sort_keys(db_pos *a, size_t n, db_pos **tmp, size_t *tmpcap)
-{
-    static size_t count[65536];
-    db_pos *src = a, *dst;
-    int pass;
-
-    if (n < 2)
-        return;
-    *tmp = grow(*tmp, tmpcap, n, sizeof **tmp);
-    dst = *tmp;
-    for (pass = 0; pass < 4; pass++) {
-        int shift = 16 * pass;
-        size_t i, sum = 0;
-
-        memset(count, 0, sizeof count);
-        for (i = 0; i < n; i++)
-            count[((uint64_t)src[i].key ^ 0x8000000000000000ULL) >> shift &
-                  0xFFFF]++;
-        for (i = 0; i < 65536; i++) {
-            size_t c = count[i];
-
-            count[i] = sum;
-            sum += c;
-        }
-        for (i = 0; i < n; i++)
-            dst[count[((uint64_t)src[i].key ^ 0x8000000000000000ULL) >>
-                          shift & 0xFFFF]++] = src[i];
-        src = dst;
-        dst = src == a ? *tmp : a;
-    }
-    /* four passes: the result is back in a */
-}
-
 static int
 step(build_state *s, sqlite3_stmt *st)
 {
@@ -293,40 +238,23 @@ step(build_state *s, sqlite3_stmt *st)
     return 0;
 }
 
-/* Inserts the keys held, sorted: the index grows in order. */
+/* Writes the entries held as a segment of each kind. */
 static int
 flush(build_state *s)
 {
-    size_t i;
+    long long n;
 
-    sort_keys(s->pos, s->npos, &s->tmp, &s->captmp);
-    /* BATCH rows a statement while there are that many: one statement's
-     * overhead for many rows */
-    for (i = 0; i + BATCH <= s->npos && !s->failed; i += BATCH) {
-        int k;
-
-        for (k = 0; k < BATCH; k++) {
-            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 1, s->pos[i + k].key);
-            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 2, s->pos[i + k].game);
-            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 3, s->pos[i + k].ply);
-        }
-        step(s, s->ins_pos_n);
-    }
-    for (; i < s->npos && !s->failed; i++) {
-        sqlite3_bind_int64(s->ins_pos, 1, s->pos[i].key);
-        sqlite3_bind_int64(s->ins_pos, 2, s->pos[i].game);
-        sqlite3_bind_int64(s->ins_pos, 3, s->pos[i].ply);
-        step(s, s->ins_pos);
-    }
-    sort_keys(s->mat, s->nmat, &s->tmp, &s->captmp);
-    for (i = 0; i < s->nmat && !s->failed; i++) {
-        sqlite3_bind_int64(s->ins_mat, 1, s->mat[i].key);
-        sqlite3_bind_int64(s->ins_mat, 2, s->mat[i].game);
-        step(s, s->ins_mat);
-    }
-    s->npositions += (long long)s->npos;
-    s->nmaterial += (long long)s->nmat;
-    s->npos = s->nmat = 0;
+    if (s->failed)
+        return -1;
+    if ((n = db_post_flush(s->db, s->path, DB_POST_POSITION, &s->pos)) < 0)
+        s->failed = 1;
+    else
+        s->npositions += n;
+    if (!s->failed &&
+        (n = db_post_flush(s->db, s->path, DB_POST_MATERIAL, &s->mat)) < 0)
+        s->failed = 1;
+    else if (!s->failed)
+        s->nmaterial += n;
     return s->failed ? -1 : 0;
 }
 
@@ -527,7 +455,10 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
     else
         sqlite3_bind_null(st, 25);
     sqlite3_bind_int64(st, 26, (int64_t)pre);
-    sqlite3_bind_blob(st, 27, raw, (int)text.len, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 27, (int64_t)text.len);
+    db_text_pack(raw, text.len, &s->packed);
+    sqlite3_bind_blob(st, 28, s->packed.data != NULL ? s->packed.data : "",
+                      (int)s->packed.len, SQLITE_STATIC);
     tbuf_free(&text);
     if (step(s, st) != 0)
         return -1;
@@ -542,20 +473,13 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
         if (step(s, s->ins_tag) != 0)
             return -1;
     }
-    s->pos = grow(s->pos, &s->cappos, s->npos + r->npos, sizeof *s->pos);
-    for (i = 0; i < r->npos; i++) {
-        s->pos[s->npos] = r->pos[i];
-        s->pos[s->npos++].game = id;
-    }
-    s->mat = grow(s->mat, &s->capmat, s->nmat + r->nsig, sizeof *s->mat);
-    for (i = 0; i < r->nsig; i++) {
-        s->mat[s->nmat].key = r->sig[i];
-        s->mat[s->nmat].game = id;
-        s->mat[s->nmat++].ply = 0;
-    }
+    for (i = 0; i < r->npos; i++)
+        db_post_add(&s->pos, r->pos[i], (uint32_t)id);
+    for (i = 0; i < r->nsig; i++)
+        db_post_add(&s->mat, (uint32_t)r->sig[i], (uint32_t)id);
     s->added++;
     s->file_games_n++;
-    if (s->npos >= FLUSH_AT)
+    if (s->pos.n + s->mat.n >= FLUSH_AT)
         return flush(s);
     return 0;
 }
@@ -608,28 +532,19 @@ prepare_all(build_state *s)
         "INSERT INTO games(file, number, offset, line, white, black, event,"
         " date, result, outcome, score, gametype, variant, type, rules,"
         " giveaway, width, height, moves, plies, stop_ply, legal, comments,"
-        " fingerprint, duplicate_of, pre, raw) VALUES(?, ?, ?, ?, ?, ?, ?,"
-        " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " fingerprint, duplicate_of, pre, size, raw) VALUES(?, ?, ?, ?, ?, ?,"
+        " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         "INSERT INTO tags VALUES(?, ?, ?, ?)",
-        "INSERT OR IGNORE INTO positions VALUES(?, ?, ?)",
-        "INSERT INTO material VALUES(?, ?)",
         "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1",
         "UPDATE files SET games = ? WHERE id = ?"};
     sqlite3_stmt **st[] = {&s->ins_file, &s->ins_game, &s->ins_tag,
-                           &s->ins_pos, &s->ins_mat, &s->find_fp,
-                           &s->file_games};
+                           &s->find_fp, &s->file_games};
     size_t i;
-    tbuf q = {NULL, 0, 0};
 
     for (i = 0; i < sizeof st / sizeof st[0]; i++)
         if ((*st[i] = db_prepare(s->db, s->path, sql[i])) == NULL)
             return -1;
-    tbuf_adds(&q, "INSERT OR IGNORE INTO positions VALUES(?, ?, ?)");
-    for (i = 1; i < BATCH; i++)
-        tbuf_adds(&q, ", (?, ?, ?)");
-    s->ins_pos_n = db_prepare(s->db, s->path, q.data);
-    tbuf_free(&q);
-    return s->ins_pos_n != NULL ? 0 : -1;
+    return 0;
 }
 
 static void
@@ -638,9 +553,6 @@ finalize_all(build_state *s)
     sqlite3_finalize(s->ins_file);
     sqlite3_finalize(s->ins_game);
     sqlite3_finalize(s->ins_tag);
-    sqlite3_finalize(s->ins_pos);
-    sqlite3_finalize(s->ins_pos_n);
-    sqlite3_finalize(s->ins_mat);
     sqlite3_finalize(s->find_fp);
     sqlite3_finalize(s->file_games);
 }
@@ -716,9 +628,9 @@ db_build_main(int argc, char **argv, int create)
     finalize_all(&s);
     if (sqlite3_close(s.db) != SQLITE_OK && st < TOOL_TROUBLE)
         st = db_fail(s.db, s.path, "close");
-    free(s.pos);
-    free(s.mat);
-    free(s.tmp);
+    db_post_free(&s.pos);
+    db_post_free(&s.mat);
+    tbuf_free(&s.packed);
     if (create && st == TOOL_TROUBLE)
         remove(s.path); /* nothing worth keeping: made by this run */
     return st;

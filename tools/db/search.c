@@ -92,6 +92,14 @@ typedef struct search_state {
     tbuf plies;              /* --pattern: the plies it was found at */
     int all_plies;           /* ... every one (-f json), not the first */
     const char *moves, *fen; /* --moves, --fen */
+    int use_cand;            /* the index gave the candidates: */
+    int64_t *cand;           /* their ids, ascending */
+    size_t ncand, capcand;
+    int64_t *cand2;          /* the second criterion's, to intersect */
+    size_t ncand2, capcand2;
+    tbuf text;               /* the current game's text */
+    int have_text;
+    unsigned long last_ply;  /* -f json -X: the last ply written, plus 1 */
 } search_state;
 
 /* pdn_tag(i, value): the i-th tag criterion's expression matches. */
@@ -205,15 +213,127 @@ position_keys(search_state *s, sqlite3 *db, const char *path)
     return 0;
 }
 
+/* The index's candidates (db_post_lookup): their ids into s->cand2. */
 static void
-key_list(const search_state *s, tbuf *q)
+cand_fn(void *ud, uint32_t key, uint32_t game)
 {
+    search_state *s = ud;
+
+    (void)key;
+    if (s->ncand2 == s->capcand2) {
+        s->capcand2 = s->capcand2 ? s->capcand2 * 2 : 1024;
+        s->cand2 = realloc(s->cand2, s->capcand2 * sizeof *s->cand2);
+        if (s->cand2 == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+    }
+    s->cand2[s->ncand2++] = game;
+}
+
+/* -M kings: a signature with black kings, and no men (db.h, DB_SIG) */
+static void
+kings_fn(void *ud, uint32_t key, uint32_t game)
+{
+    if ((key & 255) != 0)
+        cand_fn(ud, key, game);
+}
+
+static int
+cmp_id(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+/* s->cand2 sorted, each id once, and intersected with s->cand when
+ * first is 0 (else it becomes s->cand). */
+static void
+cand_merge(search_state *s, int first)
+{
+    size_t i, j, n = 0;
+    int64_t *t;
+
+    qsort(s->cand2, s->ncand2, sizeof *s->cand2, cmp_id);
+    for (i = 0; i < s->ncand2; i++)
+        if (n == 0 || s->cand2[i] != s->cand2[n - 1])
+            s->cand2[n++] = s->cand2[i];
+    s->ncand2 = n;
+    if (!first) {
+        for (i = j = n = 0; i < s->ncand && j < s->ncand2;)
+            if (s->cand[i] < s->cand2[j])
+                i++;
+            else if (s->cand[i] > s->cand2[j])
+                j++;
+            else
+                s->cand2[n++] = s->cand[i++], j++;
+        s->ncand2 = n;
+    }
+    t = s->cand, s->cand = s->cand2, s->cand2 = t;
+    n = s->ncand, s->ncand = s->ncand2, s->ncand2 = 0;
+    i = s->capcand, s->capcand = s->capcand2, s->capcand2 = i;
+    (void)n;
+}
+
+/* -X and -M: the games the index gives (a position's key is 32 bits of
+ * db_key: the games are decided all the same; material is exact). */
+static int
+candidates(search_state *s, sqlite3 *db, const char *path)
+{
+    const sel_crit *c = &s->crit;
     size_t i;
 
-    tbuf_adds(q, "(");
-    for (i = 0; i < s->nkeys; i++)
-        tbuf_printf(q, "%s%lld", i ? "," : "", (long long)s->keys[i]);
-    tbuf_adds(q, ")");
+    s->use_cand = !c->invert && (c->have_pos || c->have_mat);
+    s->ncand = s->ncand2 = 0;
+    if (!s->use_cand)
+        return 0;
+    if (c->have_pos) {
+        for (i = 0; i < s->nkeys; i++) {
+            uint32_t k = (uint32_t)((uint64_t)s->keys[i] >> 32);
+
+            if (db_post_lookup(db, path, DB_POST_POSITION, k, k, cand_fn,
+                               s) != 0)
+                return -1;
+        }
+        cand_merge(s, 1);
+    }
+    if (c->have_mat && c->mat.kings_only) {
+        if (db_post_lookup(db, path, DB_POST_MATERIAL, 256, 65535,
+                           kings_fn, s) != 0)
+            return -1;
+        cand_merge(s, !c->have_pos);
+    } else if (c->have_mat) {
+        const sel_material *m = &c->mat;
+        uint32_t a = (uint32_t)DB_SIG(m->men[0], m->men[1], m->kings[0],
+                                      m->kings[1]),
+                 b = (uint32_t)DB_SIG(m->men[1], m->men[0], m->kings[1],
+                                      m->kings[0]);
+
+        if (db_post_lookup(db, path, DB_POST_MATERIAL, a, a, cand_fn, s) !=
+                0 ||
+            (c->reversed && b != a &&
+             db_post_lookup(db, path, DB_POST_MATERIAL, b, b, cand_fn, s) !=
+                 0))
+            return -1;
+        cand_merge(s, !c->have_pos);
+    }
+    return 0;
+}
+
+/* The text of the current row's game (columns 6 and 10). */
+static const char *
+text_of(search_state *s, sqlite3_stmt *st)
+{
+    if (!s->have_text) {
+        if (db_text_unpack(sqlite3_column_blob(st, 6),
+                           sqlite3_column_bytes(st, 6),
+                           sqlite3_column_int64(st, 10), &s->text) != 0)
+            tool_error("game %lld: its text does not inflate (a corrupt "
+                       "database?)", (long long)sqlite3_column_int64(st, 0));
+        s->have_text = 1;
+    }
+    return s->text.data != NULL ? s->text.data : "";
 }
 
 /* The candidates' query: what the columns decide exactly. */
@@ -224,7 +344,7 @@ make_query(search_state *s, tbuf *q)
     size_t i;
 
     tbuf_adds(q, "SELECT g.id, g.file, f.path, g.number, g.gametype, g.pre,"
-                 " g.raw, g.outcome, g.line, g.offset, ");
+                 " g.raw, g.outcome, g.line, g.offset, g.size, ");
     if (c->have_pos && s->initial.len != 0)
         tbuf_printf(q, "g.gametype IN (%s) AND NOT EXISTS(SELECT 1 FROM tags"
                        " t WHERE t.game = g.id AND t.name = 'FEN')",
@@ -269,28 +389,10 @@ make_query(search_state *s, tbuf *q)
                     c->date_hi / 10000);
     if (selcrit_replays(c))
         tbuf_adds(q, " AND g.gametype IS NOT NULL");
-    if (c->have_mat && c->mat.kings_only) {
-        tbuf_adds(q, " AND g.id IN (SELECT game FROM material WHERE sig < 65536"
-                     " AND sig >= 256 AND sig & 255 > 0)");
-    } else if (c->have_mat) {
-        const sel_material *m = &c->mat;
-
-        tbuf_printf(q, " AND g.id IN (SELECT game FROM material WHERE sig IN"
-                       " (%lld, %lld))",
-                    (long long)DB_SIG(m->men[0], m->men[1], m->kings[0],
-                                      m->kings[1]),
-                    (long long)(c->reversed
-                                    ? DB_SIG(m->men[1], m->men[0],
-                                             m->kings[1], m->kings[0])
-                                    : DB_SIG(m->men[0], m->men[1],
-                                             m->kings[0], m->kings[1])));
-    }
-    if (c->have_pos) {
-        tbuf_adds(q, " AND g.id IN (SELECT game FROM positions WHERE key IN ");
-        key_list(s, q);
-        tbuf_adds(q, ")");
-    }
-    tbuf_adds(q, " ORDER BY g.id");
+    if (s->use_cand) /* one candidate of the index at a time */
+        tbuf_adds(q, " AND g.id = ?1");
+    else
+        tbuf_adds(q, " ORDER BY g.id");
 }
 
 /* Reads a stored game back and calls fn(s, g, to, arg) on it, with the
@@ -356,29 +458,6 @@ decide(search_state *s, const char *file, const char *gts, const void *raw,
     return match;
 }
 
-/* -f json: the plies at which the -X position's keys stand. */
-static char *
-plies_of(search_state *s, sqlite3 *db, int64_t id)
-{
-    tbuf q = {NULL, 0, 0}, out = {NULL, 0, 0};
-    sqlite3_stmt *st = NULL;
-
-    if (!s->crit.have_pos || s->nkeys == 0)
-        return NULL;
-    tbuf_adds(&q, "SELECT DISTINCT ply FROM positions WHERE key IN ");
-    key_list(s, &q);
-    tbuf_printf(&q, " AND game = %lld ORDER BY ply", (long long)id);
-    tbuf_adds(&out, "[");
-    if (sqlite3_prepare_v2(db, q.data, -1, &st, NULL) == SQLITE_OK)
-        while (sqlite3_step(st) == SQLITE_ROW)
-            tbuf_printf(&out, "%s%lld", out.len > 1 ? "," : "",
-                        (long long)sqlite3_column_int64(st, 0));
-    sqlite3_finalize(st);
-    tbuf_adds(&out, "]");
-    tbuf_free(&q);
-    return out.data;
-}
-
 static int
 walk_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
 {
@@ -427,6 +506,49 @@ walk_game(search_state *s, const char *file, const char *gts,
     return s->pat_found >= s->have_pattern && s->man_found >= s->have_manoeuvre;
 }
 
+/* -f json: the plies at which the game reaches the -X position (its
+ * key under the game's variant). */
+static int
+key_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
+{
+    search_state *s = ud;
+    int64_t k = db_key(b);
+    size_t i;
+
+    (void)m;
+    for (i = 0; i < s->nkeys && s->keys[i] != k; i++)
+        ;
+    if (i < s->nkeys && ply + 1 != s->last_ply) { /* each ply once */
+        tbuf_printf(&s->plies, "%s%lu", s->plies.len > 1 ? "," : "", ply);
+        s->last_ply = ply + 1;
+    }
+    return 0;
+}
+
+static void
+keys_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    db_walked w;
+
+    db_walk(&s->vo, s->vo.file, g, arg, to, 0, key_seen, s, &w);
+}
+
+static char *
+plies_of(search_state *s, const char *file, const char *gts)
+{
+    pdn_gametype gt;
+
+    if (!s->crit.have_pos || s->nkeys == 0)
+        return NULL;
+    s->plies.len = 0;
+    tbuf_adds(&s->plies, "[");
+    s->last_ply = 0;
+    if (gts != NULL && pdn_gametype_parse(gts, &gt, NULL) >= 0)
+        with_game(s, file, s->text.data, (int)s->text.len, keys_fn, &gt);
+    tbuf_adds(&s->plies, "]");
+    return strdup(s->plies.data);
+}
+
 /* One database: its candidates, each decided and written. */
 static int
 search_db(search_state *s, db_emit *e, const char *path, int index)
@@ -435,12 +557,14 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     sqlite3_stmt *st = NULL;
     tbuf q = {NULL, 0, 0};
     int rc = SQLITE_DONE, status = TOOL_OK;
+    size_t ci;
 
     if (db == NULL)
         return TOOL_TROUBLE;
     sqlite3_create_function(db, "pdn_tag", 2, SQLITE_UTF8, &s->crit, tag_fn,
                             NULL, NULL);
-    if (s->crit.have_pos && position_keys(s, db, path) != 0) {
+    if ((s->crit.have_pos && position_keys(s, db, path) != 0) ||
+        candidates(s, db, path) != 0) {
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
@@ -452,21 +576,37 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
-    while ((s->max == 0 || s->selected < s->max) &&
-           (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int64_t id = sqlite3_column_int64(st, 0);
+    for (ci = 0; s->max == 0 || s->selected < s->max;) {
+        int64_t id;
+
+        if (s->use_cand) {
+            if (ci == s->ncand) {
+                rc = SQLITE_DONE;
+                break;
+            }
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, s->cand[ci++]);
+            if ((rc = sqlite3_step(st)) == SQLITE_DONE)
+                continue;
+        } else {
+            rc = sqlite3_step(st);
+        }
+        if (rc != SQLITE_ROW)
+            break;
+        id = sqlite3_column_int64(st, 0);
+        s->have_text = 0;
         const char *file = (const char *)sqlite3_column_text(st, 2);
         const char *gts = (const char *)sqlite3_column_text(st, 4);
         db_game_row row;
 
         /* a game proved to start in the -X position needs no replay */
-        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 10)) &&
-            !decide(s, file, gts, sqlite3_column_blob(st, 6),
-                    sqlite3_column_bytes(st, 6)))
+        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 11)) &&
+            (text_of(s, st),
+             !decide(s, file, gts, s->text.data, (int)s->text.len)))
             continue;
         if ((s->have_pattern || s->have_manoeuvre) &&
-            !walk_game(s, file, gts, sqlite3_column_blob(st, 6),
-                       sqlite3_column_bytes(st, 6)))
+            (text_of(s, st),
+             !walk_game(s, file, gts, s->text.data, (int)s->text.len)))
             continue;
         s->selected++;
         if (s->count_only)
@@ -478,12 +618,13 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         row.pre = sqlite3_column_int64(st, 5);
         row.line = sqlite3_column_int64(st, 8);
         row.offset = sqlite3_column_int64(st, 9);
-        row.raw = sqlite3_column_blob(st, 6);
-        row.len = sqlite3_column_bytes(st, 6);
+        text_of(s, st);
+        row.raw = s->text.data;
+        row.len = (int64_t)s->text.len;
         row.extra = !s->json              ? NULL
                     : s->have_pattern   ? strdup(s->plies.data)
                     : s->have_manoeuvre ? strdup(s->mplies.data)
-                                        : plies_of(s, db, id);
+                                        : plies_of(s, file, gts);
         row.len = db_emit_game(e, &row);
         free(row.extra);
         if (row.len != 0) {
@@ -597,6 +738,9 @@ run(int argc, char **argv)
     pdn_movelist_free(s.cache.moves);
     infer_cache_free(&s.cache);
     free(s.keys);
+    free(s.cand);
+    free(s.cand2);
+    tbuf_free(&s.text);
     tbuf_free(&s.initial);
     tbuf_free(&s.plies);
     tbuf_free(&s.mplies);
