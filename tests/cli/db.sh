@@ -97,12 +97,15 @@ criteria() {
     compare "$1" "$2" -I 3
     compare "$1" "$2" -I 2 -L legal -K english
     compare "$1" "$2" -Y 1-0 -l 30..60 -M kings
-    echo "$3" | while read -r fen; do
+    # in this shell (not a pipe's): a failure counts
+    while read -r fen; do
         [ -n "$fen" ] || continue
         compare "$1" "$2" -X "$fen"
         compare "$1" "$2" -X "$fen" -Q
         compare "$1" "$2" -X "$fen" -P 'e'
-    done
+    done <<EOF
+$3
+EOF
 }
 
 count=0
@@ -127,6 +130,29 @@ fens=$(pdn-replay -q -p 6 -f fen --with-filename $top_srcdir/samples/english.pdn
        echo 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12'
        echo 'W:W31-50:B1-20')
 criteria "$tmp/t.db" "$files" "$fens"
+
+# -f json -X: the plies of the position (the first of $fens is at ply 6
+# of the first game of english.pdn)
+fen1=$(echo "$fens" | head -1)
+pdn-db search -f json -X "$fen1" "$tmp/t.db" | grep '"file":"[^"]*english.pdn","game":1,' |
+    grep -q '"plies":\[\([0-9]*,\)*6[],]' ||
+    { echo "FAIL: -f json -X: ply 6 not among the plies" >&2; fail=1; }
+
+# the same games over many segments of the index (one per add), looked up
+# across them all: the positions and material as in one segment
+first=${files%% *}
+pdn-db create -q "$tmp/seg.db" $first > /dev/null 2>&1 || true
+for f in ${files#* }; do pdn-db add -q "$tmp/seg.db" "$f" > /dev/null 2>&1 || true; done
+nseg=$(sqlite3 "$tmp/seg.db" 'SELECT count(DISTINCT seg) FROM postings WHERE kind = 0')
+[ "$nseg" -gt 10 ] || { echo "FAIL: $nseg segments after the adds" >&2; fail=1; }
+compare "$tmp/seg.db" "$files" -M kings
+compare "$tmp/seg.db" "$files" -M '2K v 1K' -Q
+compare "$tmp/seg.db" "$files" -Y 1-0 -l 30..60 -M kings
+while read -r fen; do
+    compare "$tmp/seg.db" "$files" -X "$fen" -Q
+done <<EOF
+$fens
+EOF
 
 # a game over the reader's 1 MiB is stored whole (the rest read again)
 {

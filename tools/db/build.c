@@ -49,6 +49,8 @@ typedef struct db_rec {
     int64_t *sig;
     size_t nsig, capsig;
     unsigned long last_sig_ply; /* the ply whose material is sig[last] */
+    tbuf packed;             /* the game's text as stored (db_text_pack) */
+    size_t size, pre;        /* its length, the end of the game before's */
     struct db_rec *next;
 } db_rec;
 
@@ -65,7 +67,6 @@ typedef struct build_state {
     unsigned long last_number;
     int64_t file_id, file_games_n;
     db_postings pos, mat;    /* entries waiting for their segment */
-    tbuf packed;             /* a game's text as stored */
     long long added, dropped, npositions, nmaterial;
     int failed;
 } build_state;
@@ -108,13 +109,13 @@ see(db_rec *r, const pdn_board *b, unsigned long ply, const pdn_move *mv)
         r->last_sig_ply + 1 == ply) {
         r->last_sig_ply = ply;
         r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
-        r->pos[r->npos++] = (uint32_t)((uint64_t)db_key(b) >> 32);
+        r->pos[r->npos++] = DB_POS_KEY(db_key(b));
         return;
     }
     m = db_material(b);
     r->last_sig_ply = ply;
     r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
-    r->pos[r->npos++] = (uint32_t)((uint64_t)db_key(b) >> 32);
+    r->pos[r->npos++] = DB_POS_KEY(db_key(b));
     for (i = r->nsig; i > 0 && r->sig[i - 1] != m; i--)
         ;
     if (i == 0) {
@@ -158,6 +159,75 @@ bucket_of(const pdn_game *g)
     return ((uintptr_t)g >> 4) % NBUCKETS;
 }
 
+/* The game's whole text: its raw text, and the rest of a game over the
+ * reader's size limit read again from its file. */
+static void
+whole_text(const char *file, const pdn_game *g, tbuf *t)
+{
+    size_t len, off, span;
+    const char *raw = pdn_game_raw(g, &len);
+    FILE *in;
+
+    tbuf_add(t, raw != NULL ? raw : "", len);
+    pdn_game_raw_span(g, &off, &span);
+    if (span <= len)
+        return;
+    /* memory bounded by a game's size: no more than a stored game may
+     * hold */
+    if (span > TEXT_MAX) {
+        tool_error("%s: game %lu is %zu bytes long: only its first %zu "
+                   "bytes are stored (at most %d MiB a game)", file,
+                   pdn_game_number(g), span, len, TEXT_MAX >> 20);
+        return;
+    }
+    in = fopen(file, "rb");
+    if (in != NULL && (getc(in) == 0x1F || fseeko(in, (off_t)(off + len),
+                                                 SEEK_SET) != 0)) {
+        fclose(in);
+        in = NULL;
+    }
+    if (in != NULL) {
+        char buf[65536];
+        size_t n, want = span - len;
+
+        while (want > 0 &&
+               (n = fread(buf, 1, want < sizeof buf ? want : sizeof buf,
+                          in)) > 0) {
+            tbuf_add(t, buf, n);
+            want -= n;
+        }
+        fclose(in);
+        if (want == 0)
+            return;
+    }
+    tool_error("%s: game %lu is over the size limit: only its first %zu of "
+               "%zu bytes are stored", file, pdn_game_number(g), len, span);
+}
+
+/* On the worker: the game's text as stored, and where it starts after
+ * the end of the game before. */
+static void
+text_of(const char *file, const pdn_game *g, db_rec *r)
+{
+    tbuf text = {NULL, 0, 0};
+    const char *raw;
+    size_t pre = 0;
+
+    whole_text(file, g, &text);
+    raw = text.data != NULL ? text.data : "";
+    if (pdn_game_number(g) != 1) {
+        /* the end of the previous game's last line (tool_copy_head) */
+        while (pre < text.len && (raw[pre] == ' ' || raw[pre] == '\t' ||
+                                  raw[pre] == '\r'))
+            pre++;
+        pre = pre < text.len && raw[pre] == '\n' ? pre + 1 : 0;
+    }
+    r->pre = pre;
+    r->size = text.len;
+    db_text_pack(raw, text.len, &r->packed);
+    tbuf_free(&text);
+}
+
 static void
 build_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
@@ -190,6 +260,7 @@ build_game(const tool_opts *o, const char *file, pdn_game *g,
     }
     if (!done && tool_gametype(o, file, g, &gt, to) == 0)
         replay(o, file, g, &gt, r, to);
+    text_of(file, g, r);
     k = bucket_of(g);
     pthread_mutex_lock(&s->lock);
     r->next = s->bucket[k];
@@ -218,6 +289,7 @@ rec_free(db_rec *r)
 {
     free(r->pos);
     free(r->sig);
+    tbuf_free(&r->packed);
     free(r);
 }
 
@@ -297,51 +369,6 @@ has_comments(const pdn_node *n)
     return 0;
 }
 
-/* The game's whole text: its raw text, and the rest of a game over the
- * reader's size limit read again from its file. */
-static void
-whole_text(const char *file, const pdn_game *g, tbuf *t)
-{
-    size_t len, off, span;
-    const char *raw = pdn_game_raw(g, &len);
-    FILE *in;
-
-    tbuf_add(t, raw != NULL ? raw : "", len);
-    pdn_game_raw_span(g, &off, &span);
-    if (span <= len)
-        return;
-    /* memory bounded by a game's size: no more than a stored game may
-     * hold */
-    if (span > TEXT_MAX) {
-        tool_error("%s: game %lu is %zu bytes long: only its first %zu "
-                   "bytes are stored (at most %d MiB a game)", file,
-                   pdn_game_number(g), span, len, TEXT_MAX >> 20);
-        return;
-    }
-    in = fopen(file, "rb");
-    if (in != NULL && (getc(in) == 0x1F || fseeko(in, (off_t)(off + len),
-                                                 SEEK_SET) != 0)) {
-        fclose(in);
-        in = NULL;
-    }
-    if (in != NULL) {
-        char buf[65536];
-        size_t n, want = span - len;
-
-        while (want > 0 &&
-               (n = fread(buf, 1, want < sizeof buf ? want : sizeof buf,
-                          in)) > 0) {
-            tbuf_add(t, buf, n);
-            want -= n;
-        }
-        fclose(in);
-        if (want == 0)
-            return;
-    }
-    tool_error("%s: game %lu is over the size limit: only its first %zu of "
-               "%zu bytes are stored", file, pdn_game_number(g), len, span);
-}
-
 static void
 bind_text_or_null(sqlite3_stmt *st, int i, const char *v)
 {
@@ -369,11 +396,10 @@ static int
 store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
 {
     sqlite3_stmt *st = s->ins_game;
-    const char *res = pdn_game_tag(g, "Result"), *raw;
+    const char *res = pdn_game_tag(g, "Result");
     pdn_outcome out;
     const pdn_node *n;
-    tbuf text = {NULL, 0, 0};
-    size_t off, span, pre = 0, i, ntags = pdn_game_tag_count(g);
+    size_t off, span, i, ntags = pdn_game_tag_count(g);
     long moves = 0;
     int64_t dup = duplicate_of(s, r), id;
     char gts[64];
@@ -393,15 +419,6 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
     if (res == NULL)
         res = pdn_game_result(g);
     out = pdn_result_outcome(res);
-    whole_text(o->file, g, &text);
-    raw = text.data != NULL ? text.data : "";
-    if (pdn_game_number(g) != 1) {
-        /* the end of the previous game's last line (tool_copy_head) */
-        while (pre < text.len && (raw[pre] == ' ' || raw[pre] == '\t' ||
-                                  raw[pre] == '\r'))
-            pre++;
-        pre = pre < text.len && raw[pre] == '\n' ? pre + 1 : 0;
-    }
     for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n))
         moves += pdn_node_move(n) != NULL;
     pdn_game_raw_span(g, &off, &span);
@@ -454,12 +471,10 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
         sqlite3_bind_int64(st, 25, dup);
     else
         sqlite3_bind_null(st, 25);
-    sqlite3_bind_int64(st, 26, (int64_t)pre);
-    sqlite3_bind_int64(st, 27, (int64_t)text.len);
-    db_text_pack(raw, text.len, &s->packed);
-    sqlite3_bind_blob(st, 28, s->packed.data != NULL ? s->packed.data : "",
-                      (int)s->packed.len, SQLITE_STATIC);
-    tbuf_free(&text);
+    sqlite3_bind_int64(st, 26, (int64_t)r->pre);
+    sqlite3_bind_int64(st, 27, (int64_t)r->size);
+    sqlite3_bind_blob(st, 28, r->packed.data != NULL ? r->packed.data : "",
+                      (int)r->packed.len, SQLITE_STATIC);
     if (step(s, st) != 0)
         return -1;
     id = sqlite3_last_insert_rowid(s->db);
@@ -630,7 +645,7 @@ db_build_main(int argc, char **argv, int create)
         st = db_fail(s.db, s.path, "close");
     db_post_free(&s.pos);
     db_post_free(&s.mat);
-    tbuf_free(&s.packed);
+    db_text_pack_end();
     if (create && st == TOOL_TROUBLE)
         remove(s.path); /* nothing worth keeping: made by this run */
     return st;

@@ -81,6 +81,8 @@ int db_walk(const struct tool_opts *o, const char *file, const pdn_game *g,
  * the text itself, as the sqlite3 shell's sqlar_compress() makes it. */
 struct run_buf;
 void db_text_pack(const char *raw, size_t len, struct run_buf *out);
+/* Frees what db_text_pack keeps (its zlib streams). */
+void db_text_pack_end(void);
 /* The text back from what db_text_pack made (size its length): 0, or -1
  * when it does not inflate (out empty). */
 int db_text_unpack(const void *data, int n, int64_t size,
@@ -91,7 +93,13 @@ int db_functions(sqlite3 *db);
 
 /* The index: (key, game) entries, 32 bits each, kept in sorted,
  * delta-coded blocks (the postings table). Kinds: */
-#define DB_POST_POSITION 0 /* the high 32 bits of db_key */
+#define DB_POST_POSITION 0 /* DB_POS_KEY of db_key */
+#define DB_POST_MATERIAL 1 /* db_material */
+/* A position's key in the index: the high 24 bits of db_key. A lookup
+ * gives, beside the games that reach the position, about one game in
+ * 2^24 of the entries of others (each decided on the game): 24 bits keep
+ * the key deltas of a segment of 2^23 entries within a few bits. */
+#define DB_POS_KEY(k) ((uint32_t)((uint64_t)(k) >> 40))
 #define DB_POST_MATERIAL 1 /* db_material */
 typedef struct db_postings {
     uint64_t *v;

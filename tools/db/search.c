@@ -290,7 +290,7 @@ candidates(search_state *s, sqlite3 *db, const char *path)
         return 0;
     if (c->have_pos) {
         for (i = 0; i < s->nkeys; i++) {
-            uint32_t k = (uint32_t)((uint64_t)s->keys[i] >> 32);
+            uint32_t k = DB_POS_KEY(s->keys[i]);
 
             if (db_post_lookup(db, path, DB_POST_POSITION, k, k, cand_fn,
                                s) != 0)
