@@ -174,9 +174,14 @@ initial(search_state *s, const char *gts)
 static int
 position_keys(search_state *s, sqlite3 *db, const char *path)
 {
+    /* a seek of the games_gametype index per variant, not a scan */
     sqlite3_stmt *st = db_prepare(db, path,
-                                  "SELECT DISTINCT gametype FROM games"
-                                  " WHERE gametype IS NOT NULL");
+                                  "WITH RECURSIVE v(g) AS (SELECT"
+                                  " min(gametype) FROM games UNION ALL"
+                                  " SELECT (SELECT min(gametype) FROM games"
+                                  " WHERE gametype > v.g) FROM v WHERE"
+                                  " v.g IS NOT NULL)"
+                                  " SELECT g FROM v WHERE g IS NOT NULL");
     int rc;
 
     s->nkeys = 0;

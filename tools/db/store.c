@@ -31,7 +31,7 @@ typedef struct zpool {
     struct zpool *next;
 } zpool;
 
-static zpool *pool;
+static zpool *pool, *ipool; /* deflate's, inflate's */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void
@@ -44,6 +44,66 @@ db_text_pack_end(void)
         deflateEnd(&z->zs);
         free(z);
     }
+    while (ipool != NULL) {
+        zpool *z = ipool;
+
+        ipool = z->next;
+        inflateEnd(&z->zs);
+        free(z);
+    }
+}
+
+/* Frees the pools at exit: one registration, the first time a stream is
+ * made (under pool_lock). */
+static void
+at_exit_once(void)
+{
+    static int done;
+
+    pthread_mutex_lock(&pool_lock);
+    if (!done) {
+        done = 1;
+        atexit(db_text_pack_end);
+    }
+    pthread_mutex_unlock(&pool_lock);
+}
+
+/* inflates n bytes of data into size bytes at out: 0 or -1 */
+static int
+inflate_to(const void *data, int n, unsigned char *out, int64_t size)
+{
+    zpool *z;
+    int rc = -1;
+
+    pthread_mutex_lock(&pool_lock);
+    if ((z = ipool) != NULL)
+        ipool = z->next;
+    pthread_mutex_unlock(&pool_lock);
+    if (z == NULL) {
+        at_exit_once();
+        z = tool_xmalloc(sizeof *z);
+        memset(z, 0, sizeof *z);
+        if (inflateInit(&z->zs) != Z_OK) {
+            free(z);
+            return -1;
+        }
+    } else if (inflateReset(&z->zs) != Z_OK) {
+        inflateEnd(&z->zs);
+        free(z);
+        return -1;
+    }
+    z->zs.next_in = (Bytef *)(uintptr_t)data;
+    z->zs.avail_in = (uInt)n;
+    z->zs.next_out = out;
+    z->zs.avail_out = (uInt)size;
+    if (inflate(&z->zs, Z_FINISH) == Z_STREAM_END &&
+        z->zs.total_out == (uLong)size)
+        rc = 0;
+    pthread_mutex_lock(&pool_lock);
+    z->next = ipool;
+    ipool = z;
+    pthread_mutex_unlock(&pool_lock);
+    return rc;
 }
 #else
 void
@@ -66,6 +126,7 @@ db_text_pack(const char *raw, size_t len, tbuf *out)
             pool = z->next;
         pthread_mutex_unlock(&pool_lock);
         if (z == NULL) {
+            at_exit_once();
             z = tool_xmalloc(sizeof *z);
             memset(z, 0, sizeof *z);
             if (deflateInit2(&z->zs, DB_TEXT_LEVEL, Z_DEFLATED, 15, 8,
@@ -118,8 +179,6 @@ db_text_unpack(const void *data, int n, int64_t size, tbuf *out)
     }
 #ifdef HAVE_ZLIB
     {
-        uLongf got = (uLongf)size;
-
         if (out->cap < (size_t)size + 1) {
             out->cap = (size_t)size + 1;
             if ((out->data = realloc(out->data, out->cap)) == NULL) {
@@ -127,8 +186,7 @@ db_text_unpack(const void *data, int n, int64_t size, tbuf *out)
                 exit(TOOL_TROUBLE);
             }
         }
-        if (uncompress((Bytef *)out->data, &got, data, (uLong)n) == Z_OK &&
-            got == (uLongf)size) {
+        if (inflate_to(data, n, (unsigned char *)out->data, size) == 0) {
             out->len = (size_t)size;
             out->data[out->len] = 0;
             return 0;
