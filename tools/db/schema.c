@@ -264,7 +264,7 @@ db_create(const char *path)
              DB_SCHEMA_VERSION);
     if (db_exec(db, path, sql) != 0 || db_exec(db, path, schema_sql) != 0 ||
         db_exec(db, path,
-                "INSERT INTO meta VALUES('schema', 1),"
+                "INSERT INTO meta VALUES('schema', 2),"
                 " ('writer', 'pdntools pdn-db'), ('positions', 0),"
                 " ('material', 0); COMMIT;") != 0) {
         sqlite3_close(db);
