@@ -259,7 +259,7 @@ if [ -n "$shared" ]; then
 fi
 pdn-db create -q "$tmp/eng.db" $eng 2>/dev/null || true
 pdn-db create -q "$tmp/intl.db" $intl 2>/dev/null || true
-pattern_check "$tmp/eng.db" "$eng" 32 'W21,22:E17,18:B14' 'WK5' 'W28:B19:E23' 'W10:B20:E15' 'B1,2,3:E9'
+pattern_check "$tmp/eng.db" "$eng" 32 'W21,22:E17,18:B14' 'WK5' 'BK14:W22' 'W28:B19:E23' 'W10:B20:E15' 'B1,2,3:E9'
 pattern_check "$tmp/intl.db" "$intl" 50 'W27:B22' 'B26:W31:E21' 'W28:B23:E32' 'E1,2,3,4,5' 'WK3'
 # (without ../shared the two sample games may not hold it: nothing to see)
 if [ "$(pdn-db search -k --pattern 'W28:B19:E23' "$tmp/eng.db" 2>/dev/null || true)" != 0 ]; then

@@ -97,6 +97,11 @@ typedef struct search_state {
     size_t ncand, capcand;
     int64_t *cand2;          /* the second criterion's, to intersect */
     size_t ncand2, capcand2;
+    unsigned char need[2][4]; /* a signature the game must reach: the
+                               * least of each kind of piece (white men,
+                               * black men, white kings, black kings),
+                               * as given or (row 1) reversed */
+    int need_rows;
     tbuf text;               /* the current game's text */
     int have_text;
     unsigned long last_ply;  /* -f json -X: the last ply written, plus 1 */
@@ -236,6 +241,24 @@ cand_fn(void *ud, uint32_t key, uint32_t game)
     s->cand2[s->ncand2++] = game;
 }
 
+/* --pattern, --manoeuvre: a signature that has the pieces they need */
+static void
+need_fn(void *ud, uint32_t key, uint32_t game)
+{
+    search_state *s = ud;
+    int r, i;
+
+    for (r = 0; r < s->need_rows; r++) {
+        for (i = 0; i < 4 && (key >> (24 - 8 * i) & 255) >= s->need[r][i];
+             i++)
+            ;
+        if (i == 4) {
+            cand_fn(ud, key, game);
+            return;
+        }
+    }
+}
+
 /* -M kings: a signature with black kings, and no men (db.h, DB_SIG) */
 static void
 kings_fn(void *ud, uint32_t key, uint32_t game)
@@ -279,6 +302,67 @@ cand_merge(search_state *s, int first)
     n = s->ncand, s->ncand = s->ncand2, s->ncand2 = 0;
     i = s->capcand, s->capcand = s->capcand2, s->capcand2 = i;
     (void)n;
+}
+
+/* The games whose material reaches need (s->need, need_rows), merged
+ * into the candidates: a necessary condition, each game then decided. */
+static int
+need_lookup(search_state *s, sqlite3 *db, const char *path)
+{
+    int r, i, any = 0;
+
+    for (r = 0; r < s->need_rows; r++)
+        for (i = 0; i < 4; i++)
+            any |= s->need[r][i] != 0;
+    if (!any) /* every game has some position with nothing required */
+        return 0;
+    if (db_post_lookup(db, path, DB_POST_MATERIAL, 0, UINT32_MAX, need_fn,
+                       s) != 0)
+        return -1;
+    cand_merge(s, !s->use_cand);
+    s->use_cand = 1;
+    return 0;
+}
+
+/* What --pattern and --manoeuvre need, as pieces present: a king of the
+ * pattern needs a king of its colour in the position that holds it (a
+ * man a man); a manoeuvre of a king, or promoting, a king of its side in
+ * the position after the move. Kings only: men are in almost every
+ * game. 0, or -1 after reporting. */
+static int
+material_needs(search_state *s, sqlite3 *db, const char *path)
+{
+    size_t i;
+
+    if (s->crit.invert)
+        return 0;
+    if (s->have_pattern && s->pattern.have_pieces) {
+        int king = 0;
+
+        memset(s->need, 0, sizeof s->need);
+        for (i = 0; i < s->pattern.pieces.count; i++) {
+            const pdn_fen_piece *q = &s->pattern.pieces.piece[i];
+            int w = q->colour == 'W';
+
+            if (!q->king)
+                continue;
+            king = 1;
+            s->need[0][w ? 2 : 3] = 1;
+            s->need[1][w ? 3 : 2] = 1; /* colours reversed */
+        }
+        s->need_rows = s->pattern.reversed ? 2 : 1;
+        if (king && need_lookup(s, db, path) != 0)
+            return -1;
+    }
+    if (s->have_manoeuvre &&
+        (s->manoeuvre.kind == 'K' || s->manoeuvre.promotes)) {
+        memset(s->need, 0, sizeof s->need);
+        s->need[0][s->manoeuvre.side == 'W' ? 2 : 3] = 1;
+        s->need_rows = 1;
+        if (need_lookup(s, db, path) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* -X and -M: the games the index gives (a position's key is 32 bits of
@@ -569,7 +653,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     sqlite3_create_function(db, "pdn_tag", 2, SQLITE_UTF8, &s->crit, tag_fn,
                             NULL, NULL);
     if ((s->crit.have_pos && position_keys(s, db, path) != 0) ||
-        candidates(s, db, path) != 0) {
+        candidates(s, db, path) != 0 ||
+        material_needs(s, db, path) != 0) {
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
