@@ -93,6 +93,8 @@ typedef struct search_state {
     int all_plies;           /* ... every one (-f json), not the first */
     const char *moves, *fen; /* --moves, --fen */
     int use_cand;            /* the index gave the candidates: */
+    int seek;                /* ... each read by its id (else the games
+                              * read in order, the others passed) */
     int64_t *cand;           /* their ids, ascending */
     size_t ncand, capcand;
     int64_t *cand2;          /* the second criterion's, to intersect */
@@ -478,7 +480,7 @@ make_query(search_state *s, tbuf *q)
                     c->date_hi / 10000);
     if (selcrit_replays(c))
         tbuf_adds(q, " AND g.gametype IS NOT NULL");
-    if (s->use_cand) /* one candidate of the index at a time */
+    if (s->seek) /* one candidate of the index at a time */
         tbuf_adds(q, " AND g.id = ?1");
     else
         tbuf_adds(q, " ORDER BY g.id");
@@ -638,6 +640,20 @@ plies_of(search_state *s, const char *file, const char *gts)
     return strdup(s->plies.data);
 }
 
+static int64_t
+max_id(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int64_t v = 0;
+
+    if (sqlite3_prepare_v2(db, "SELECT max(id) FROM games", -1, &st,
+                           NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
 /* One database: its candidates, each decided and written. */
 static int
 search_db(search_state *s, db_emit *e, const char *path, int index)
@@ -658,6 +674,9 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
+    /* many candidates: the games in order beat a seek for each */
+    s->seek = s->use_cand &&
+              (int64_t)s->ncand * 4 < max_id(db) + 64;
     make_query(s, &q);
     st = db_prepare(db, path, q.data);
     tbuf_free(&q);
@@ -669,7 +688,7 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     for (ci = 0; s->max == 0 || s->selected < s->max;) {
         int64_t id;
 
-        if (s->use_cand) {
+        if (s->seek) {
             if (ci == s->ncand) {
                 rc = SQLITE_DONE;
                 break;
@@ -684,6 +703,16 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         if (rc != SQLITE_ROW)
             break;
         id = sqlite3_column_int64(st, 0);
+        if (s->use_cand && !s->seek) { /* the candidates in step */
+            while (ci < s->ncand && s->cand[ci] < id)
+                ci++;
+            if (ci == s->ncand) {
+                rc = SQLITE_DONE;
+                break;
+            }
+            if (s->cand[ci] != id)
+                continue;
+        }
         s->have_text = 0;
         const char *file = (const char *)sqlite3_column_text(st, 2);
         const char *gts = (const char *)sqlite3_column_text(st, 4);
