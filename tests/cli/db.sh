@@ -154,6 +154,29 @@ done <<EOF
 $fens
 EOF
 
+# -B over games that start elsewhere (a FEN) or set a position up: the
+# opening's position is not where they go, they are searched all the same
+cat > "$tmp/fen.pdn" <<'EOF'
+[Event "a"]
+[FEN "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11"]
+
+1. 11-15 23-19 *
+
+[Event "b"]
+
+1. 11-15 23-19 2. 8-11 *
+
+[Event "c"]
+[FEN "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"]
+
+1. 11-15 24-20 *
+EOF
+pdn-db create -q "$tmp/fen.db" "$tmp/fen.pdn"
+compare "$tmp/fen.db" "$tmp/fen.pdn" -B '11-15'
+compare "$tmp/fen.db" "$tmp/fen.pdn" -B '11-15 23-19'
+[ "$(pdn-db search -k -B '11-15' "$tmp/fen.db")" = 3 ] ||
+    { echo "FAIL: -B over games with a FEN" >&2; fail=1; }
+
 # a game over the reader's 1 MiB is stored whole (the rest read again)
 {
     printf '[Event "big"]\n[GameType "21"]\n1. 11-15 23-19\n'

@@ -49,6 +49,8 @@ typedef struct db_rec {
     int64_t *sig;
     size_t nsig, capsig;
     unsigned long last_sig_ply; /* the ply whose material is sig[last] */
+    int setup;               /* its start is not its variant's, or a
+                              * setup changed its position */
     tbuf packed;             /* the game's text as stored (db_text_pack) */
     size_t size, pre;        /* its length, the end of the game before's */
     struct db_rec *next;
@@ -105,6 +107,15 @@ see(db_rec *r, const pdn_board *b, unsigned long ply, const pdn_move *mv)
     int64_t m;
     size_t i;
 
+    if (mv == NULL && ply > 0)
+        r->setup = 1;
+    else if (mv == NULL && !r->setup) {
+        pdn_board *init = pdn_board_new(pdn_board_gametype(b), NULL);
+
+        r->setup = init == NULL || !db_same_board(b, init);
+        pdn_board_free(init);
+    }
+
     if (mv != NULL && mv->ncaptured == 0 && !mv->promotes && r->nsig != 0 &&
         r->last_sig_ply + 1 == ply) {
         r->last_sig_ply = ply;
@@ -133,6 +144,7 @@ rec_clear(db_rec *r)
     r->w.plies = r->w.stop = 0;
     r->w.have_fp = 0;
     r->npos = r->nsig = 0;
+    r->setup = 0;
 }
 
 static int
@@ -475,6 +487,7 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
     sqlite3_bind_int64(st, 27, (int64_t)r->size);
     sqlite3_bind_blob(st, 28, r->packed.data != NULL ? r->packed.data : "",
                       (int)r->packed.len, SQLITE_STATIC);
+    sqlite3_bind_int(st, 29, r->setup || !r->have_gt);
     if (step(s, st) != 0)
         return -1;
     id = sqlite3_last_insert_rowid(s->db);
@@ -547,8 +560,9 @@ prepare_all(build_state *s)
         "INSERT INTO games(file, number, offset, line, white, black, event,"
         " date, result, outcome, score, gametype, variant, type, rules,"
         " giveaway, width, height, moves, plies, stop_ply, legal, comments,"
-        " fingerprint, duplicate_of, pre, size, raw) VALUES(?, ?, ?, ?, ?, ?,"
-        " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " fingerprint, duplicate_of, pre, size, raw, setup) VALUES(?, ?, ?,"
+        " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+        " ?, ?, ?, ?)",
         "INSERT INTO tags VALUES(?, ?, ?, ?)",
         "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1",
         "UPDATE files SET games = ? WHERE id = ?"};

@@ -367,6 +367,73 @@ material_needs(search_state *s, sqlite3 *db, const char *path)
     return 0;
 }
 
+/* -B: a game whose first moves are the opening's reaches, when it starts
+ * at its variant's start and no setup comes first, the position they lead
+ * to from there; the candidates are the games the index gives for that
+ * position under each variant of the database, and the games that start
+ * elsewhere or hold a setup (games.setup). 0, or -1 after reporting. */
+static int
+opening_lookup(search_state *s, sqlite3 *db, const char *path)
+{
+    const sel_crit *c = &s->crit;
+    sqlite3_stmt *st;
+    pdn_movelist *l;
+    int rc;
+
+    if (c->invert || c->nopening == 0)
+        return 0;
+    st = db_prepare(db, path,
+                    "WITH RECURSIVE v(g) AS (SELECT min(gametype) FROM games"
+                    " UNION ALL SELECT (SELECT min(gametype) FROM games"
+                    " WHERE gametype > v.g) FROM v WHERE v.g IS NOT NULL)"
+                    " SELECT g FROM v WHERE g IS NOT NULL");
+    if (st == NULL || (l = pdn_movelist_new()) == NULL) {
+        sqlite3_finalize(st);
+        return -1;
+    }
+    s->ncand2 = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        pdn_gametype gt;
+        pdn_board *b;
+        pdn_match m;
+        size_t i;
+
+        if (pdn_gametype_parse((const char *)sqlite3_column_text(st, 0), &gt,
+                               NULL) < 0 ||
+            (b = pdn_board_new(&gt, NULL)) == NULL)
+            continue;
+        for (i = 0; i < c->nopening; i++)
+            if (pdn_board_play(b, &c->opening[i], &m, l, NULL) !=
+                PDN_MATCH_LEGAL)
+                break;
+        if (i == c->nopening) {
+            uint32_t k = DB_POS_KEY(db_key(b));
+
+            if (db_post_lookup(db, path, DB_POST_POSITION, k, k, cand_fn,
+                               s) != 0)
+                rc = SQLITE_ERROR;
+        }
+        pdn_board_free(b);
+        if (rc == SQLITE_ERROR)
+            break;
+    }
+    sqlite3_finalize(st);
+    pdn_movelist_free(l);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, path, "query"), -1;
+    st = db_prepare(db, path, "SELECT id FROM games WHERE setup = 1");
+    if (st == NULL)
+        return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        cand_fn(s, 0, (uint32_t)sqlite3_column_int64(st, 0));
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, path, "query"), -1;
+    cand_merge(s, !s->use_cand);
+    s->use_cand = 1;
+    return 0;
+}
+
 /* -X and -M: the games the index gives (a position's key is 32 bits of
  * db_key: the games are decided all the same; material is exact). */
 static int
@@ -670,7 +737,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
                             NULL, NULL);
     if ((s->crit.have_pos && position_keys(s, db, path) != 0) ||
         candidates(s, db, path) != 0 ||
-        material_needs(s, db, path) != 0) {
+        material_needs(s, db, path) != 0 ||
+        opening_lookup(s, db, path) != 0) {
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
