@@ -10,8 +10,8 @@
 # each query is timed, pdn-db search -k (the best of 3 runs) beside
 # pdn-select -k over the PDN file (one run): an exact position (at ply 12
 # of a game, and the start position, which every game reaches), material,
-# a sub-position pattern and a manoeuvre (no pdn-select equivalent),
-# tags. The files go to $TMPDIR (about 1 GB of PDN and 1.4 GB of database
+# a sub-position pattern (one with a king too) and a manoeuvre (no
+# pdn-select equivalent), an opening, tags. The files go to $TMPDIR (about 1 GB of PDN and 1.4 GB of database
 # a variant at 10^6 games).
 # Usage: bench/db.sh BUILD_DIR SRC_DIR. Exit 77 when pdn-db was not built.
 set -eu
@@ -93,7 +93,7 @@ for v in ${PDN_DB_VARIANTS:-international english}; do
     rm -f "$work/j2.db"
     fen=$("$tools/pdn-replay" -q -n 7 -p 12 -f fen "$pdn" | cut -f4)
     start=$("$tools/pdn-replay" -q -n 1 -p 0 -f fen "$pdn" | cut -f4)
-    if [ "$v" = english ]; then pat='W28:B19:E23' mat='5M v 5M'; else pat='W27:B22:E32' mat='8M v 8M'; fi
+    if [ "$v" = english ]; then pat='W28:B19:E23' mat='5M v 5M' open='10-14 24-19'; else pat='W27:B22:E32' mat='8M v 8M' open='32-28 19-23'; fi
     query "-X (ply 12 of game 7)" "$db" "$pdn" -X "$fen"
     query "-X -Q (the same, reversed too)" "$db" "$pdn" -X "$fen" -Q
     query "-X (start: every game)" "$db" "$pdn" -X "$start"
@@ -101,6 +101,8 @@ for v in ${PDN_DB_VARIANTS:-international english}; do
     query "-M kings" "$db" "$pdn" -M kings
     query "--pattern $pat" "$db" - --pattern "$pat"
     query "--manoeuvre 'W>=K'" "$db" - --manoeuvre 'W>=K'
+    query "--pattern WK5" "$db" - --pattern WK5
+    query "-B '$open'" "$db" "$pdn" -B "$open"
     query "-P Sijbrands -Y 1-0" "$db" "$pdn" -P Sijbrands -Y 1-0
     query "-y 1970..1979" "$db" "$pdn" -y 1970..1979
     rm -f "$pdn" "$db"
