@@ -99,6 +99,8 @@ typedef struct search_state {
     size_t ncand, capcand;
     int64_t *cand2;          /* the second criterion's, to intersect */
     size_t ncand2, capcand2;
+    unsigned char *seen;     /* the games in cand2, a bit each */
+    int64_t nseen;           /* games the bits cover */
     unsigned char need[2][4]; /* a signature the game must reach: the
                                * least of each kind of piece (white men,
                                * black men, white kings, black kings),
@@ -232,6 +234,12 @@ cand_fn(void *ud, uint32_t key, uint32_t game)
     search_state *s = ud;
 
     (void)key;
+    /* each game once: the memory is the games found, not the entries */
+    if ((int64_t)game < s->nseen) {
+        if (s->seen[game >> 3] & 1 << (game & 7))
+            return;
+        s->seen[game >> 3] |= (unsigned char)(1 << (game & 7));
+    }
     if (s->ncand2 == s->capcand2) {
         s->capcand2 = s->capcand2 ? s->capcand2 * 2 : 1024;
         s->cand2 = realloc(s->cand2, s->capcand2 * sizeof *s->cand2);
@@ -285,6 +293,9 @@ cand_merge(search_state *s, int first)
     size_t i, j, n = 0;
     int64_t *t;
 
+    for (i = 0; i < s->ncand2; i++) /* the bits cleared for the next */
+        if (s->cand2[i] < s->nseen)
+            s->seen[s->cand2[i] >> 3] = 0;
     qsort(s->cand2, s->ncand2, sizeof *s->cand2, cmp_id);
     for (i = 0; i < s->ncand2; i++)
         if (n == 0 || s->cand2[i] != s->cand2[n - 1])
@@ -735,6 +746,11 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         return TOOL_TROUBLE;
     sqlite3_create_function(db, "pdn_tag", 2, SQLITE_UTF8, &s->crit, tag_fn,
                             NULL, NULL);
+    free(s->seen);
+    s->nseen = max_id(db) + 1;
+    s->seen = calloc((size_t)(s->nseen + 7) / 8, 1);
+    if (s->seen == NULL)
+        s->nseen = 0;
     if ((s->crit.have_pos && position_keys(s, db, path) != 0) ||
         candidates(s, db, path) != 0 ||
         material_needs(s, db, path) != 0 ||
@@ -927,6 +943,7 @@ run(int argc, char **argv)
     free(s.keys);
     free(s.cand);
     free(s.cand2);
+    free(s.seen);
     tbuf_free(&s.text);
     tbuf_free(&s.initial);
     tbuf_free(&s.plies);
