@@ -2,10 +2,11 @@
 /* pdn-db search: pdn-select's criteria over one or more databases. The
  * index gives the candidates (tags by regular expression, result,
  * variant, plies, comments, legality and material from the columns and
- * tables that hold exactly what pdn-select decides them by; a position by
- * its key); whatever the columns do not settle (a position, dates, an
- * opening, -Z) is decided by pdn-select's own code (selectcrit.c) on the
- * stored game, so that the answer is pdn-select's. */
+ * tables that hold exactly what pdn-select decides them by; a position, an
+ * opening, a pattern or a manoeuvre narrowed by the posting index, store.c,
+ * to the games that can hold them); whatever the columns do not settle (a
+ * position, dates, an opening, -Z) is decided by pdn-select's own code
+ * (selectcrit.c) on the stored game, so that the answer is pdn-select's. */
 #include <config.h>
 #include "db.h"
 #include "emit.h"
