@@ -93,7 +93,7 @@ for v in ${PDN_DB_VARIANTS:-international english}; do
     rm -f "$work/j2.db"
     fen=$("$tools/pdn-replay" -q -n 7 -p 12 -f fen "$pdn" | cut -f4)
     start=$("$tools/pdn-replay" -q -n 1 -p 0 -f fen "$pdn" | cut -f4)
-    if [ "$v" = english ]; then pat='W28:B19:E23' mat='5M v 5M' open='10-14 24-19'; else pat='W27:B22:E32' mat='8M v 8M' open='32-28 19-23'; fi
+    if [ "$v" = english ]; then pat='W28:B19:E23' mat='5M v 5M' open='10-14 24-19'; else pat='W27:B22:E32' mat='8M v 8M' open='32-28 18-23'; fi
     query "-X (ply 12 of game 7)" "$db" "$pdn" -X "$fen"
     query "-X -Q (the same, reversed too)" "$db" "$pdn" -X "$fen" -Q
     query "-X (start: every game)" "$db" "$pdn" -X "$start"
