@@ -101,12 +101,15 @@ criteria() {
     compare "$1" "$2" -H
     compare "$1" "$2" -H -L legal -P 'a'
     compare "$1" "$2" -H -Z -Y 1-0
-    echo "$3" | while read -r fen; do
+    # in this shell (not a pipe's): a failure counts
+    while read -r fen; do
         [ -n "$fen" ] || continue
         compare "$1" "$2" -X "$fen"
         compare "$1" "$2" -X "$fen" -Q
         compare "$1" "$2" -X "$fen" -P 'e'
-    done
+    done <<EOF
+$3
+EOF
 }
 
 count=0
@@ -119,9 +122,10 @@ st=$?
 set -e
 [ "$st" -le 1 ] || { echo "FAIL: pdn-db create exited $st" >&2; fail=1; }
 
-# byte for byte: the stored texts of each file, in order, are the file
+# byte for byte: the stored texts of each file, in order, are the file,
+# read back with the sqlite3 shell's sqlar_uncompress as pdn-db(1) says
 for f in $files; do
-    sqlite3 "$tmp/t.db" "SELECT hex(raw) FROM games g JOIN files f ON f.id = g.file WHERE f.path = '$f' ORDER BY g.number" |
+    sqlite3 "$tmp/t.db" "SELECT hex(sqlar_uncompress(raw, size)) FROM games g JOIN files f ON f.id = g.file WHERE f.path = '$f' ORDER BY g.number" |
         tr -d '\n' > "$tmp/hex"
     od -An -v -tx1 "$f" | tr -d ' \n' | tr a-f A-F > "$tmp/want"
     cmp -s "$tmp/hex" "$tmp/want" || { echo "FAIL: $f: stored games differ from the file" >&2; fail=1; }
@@ -131,6 +135,52 @@ fens=$(pdn-replay -q -p 6 -f fen --with-filename $top_srcdir/samples/english.pdn
        echo 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12'
        echo 'W:W31-50:B1-20')
 criteria "$tmp/t.db" "$files" "$fens"
+
+# -f json -X: the plies of the position (the first of $fens is at ply 6
+# of the first game of english.pdn)
+fen1=$(echo "$fens" | head -1)
+pdn-db search -f json -X "$fen1" "$tmp/t.db" | grep '"file":"[^"]*english.pdn","game":1,' |
+    grep -q '"plies":\[\([0-9]*,\)*6[],]' ||
+    { echo "FAIL: -f json -X: ply 6 not among the plies" >&2; fail=1; }
+
+# the same games over many segments of the index (one per add), looked up
+# across them all: the positions and material as in one segment
+first=${files%% *}
+pdn-db create -q "$tmp/seg.db" $first > /dev/null 2>&1 || true
+for f in ${files#* }; do pdn-db add -q "$tmp/seg.db" "$f" > /dev/null 2>&1 || true; done
+nseg=$(sqlite3 "$tmp/seg.db" 'SELECT count(DISTINCT seg) FROM postings WHERE kind = 0')
+[ "$nseg" -gt 10 ] || { echo "FAIL: $nseg segments after the adds" >&2; fail=1; }
+compare "$tmp/seg.db" "$files" -M kings
+compare "$tmp/seg.db" "$files" -M '2K v 1K' -Q
+compare "$tmp/seg.db" "$files" -Y 1-0 -l 30..60 -M kings
+while read -r fen; do
+    compare "$tmp/seg.db" "$files" -X "$fen" -Q
+done <<EOF
+$fens
+EOF
+
+# -B over games that start elsewhere (a FEN) or set a position up: the
+# opening's position is not where they go, they are searched all the same
+cat > "$tmp/fen.pdn" <<'EOF'
+[Event "a"]
+[FEN "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11"]
+
+1. 11-15 23-19 *
+
+[Event "b"]
+
+1. 11-15 23-19 2. 8-11 *
+
+[Event "c"]
+[FEN "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"]
+
+1. 11-15 24-20 *
+EOF
+pdn-db create -q "$tmp/fen.db" "$tmp/fen.pdn"
+compare "$tmp/fen.db" "$tmp/fen.pdn" -B '11-15'
+compare "$tmp/fen.db" "$tmp/fen.pdn" -B '11-15 23-19'
+[ "$(pdn-db search -k -B '11-15' "$tmp/fen.db")" = 3 ] ||
+    { echo "FAIL: -B over games with a FEN" >&2; fail=1; }
 
 # a game over the reader's 1 MiB is stored whole (the rest read again)
 {
@@ -230,6 +280,9 @@ xcompare "$tmp/t.db" "$tfiles" -P 'a'
 xcompare "$tmp/t.db" "$tfiles" -Z -Y 1-0
 xcompare "$tmp/t.db" "$tfiles" -L legal -K english
 xcompare "$tmp/t.db" "$tfiles" -X 'W:W31-50:B1-20'
+# a position few games reach: the index's candidates must not hide the
+# others from -x
+xcompare "$tmp/t.db" "$tfiles" -X "$(echo "$fens" | head -1)"
 xcompare "$tmp/dup.db" "$dups" -H
 xcompare "$tmp/dup1.db $tmp/dup2.db" "$dups" -H -P Tinsley
 xcompare "$tmp/dup1.db $tmp/dup2.db" "$dups" -J
@@ -295,7 +348,7 @@ if [ -n "$shared" ]; then
 fi
 pdn-db create -q "$tmp/eng.db" $eng 2>/dev/null || true
 pdn-db create -q "$tmp/intl.db" $intl 2>/dev/null || true
-pattern_check "$tmp/eng.db" "$eng" 32 'W21,22:E17,18:B14' 'WK5' 'W28:B19:E23' 'W10:B20:E15' 'B1,2,3:E9'
+pattern_check "$tmp/eng.db" "$eng" 32 'W21,22:E17,18:B14' 'WK5' 'BK14:W22' 'W28:B19:E23' 'W10:B20:E15' 'B1,2,3:E9'
 pattern_check "$tmp/intl.db" "$intl" 50 'W27:B22' 'B26:W31:E21' 'W28:B23:E32' 'E1,2,3,4,5' 'WK3'
 # (without ../shared the two sample games may not hold it: nothing to see)
 if [ "$(pdn-db search -k --pattern 'W28:B19:E23' "$tmp/eng.db" 2>/dev/null || true)" != 0 ]; then
@@ -456,6 +509,20 @@ sqlite3 "$tmp/new.db" 'PRAGMA user_version = 99'
 expect_status 2 pdn-db search "$tmp/new.db" &&
     { grep -q 'schema version 99 is newer' "$tmp/err" || { echo "FAIL: newer: $(cat "$tmp/err")" >&2; fail=1; }; }
 expect_status 2 pdn-db add "$tmp/new.db" "$top_srcdir/samples/english.pdn" || true
+# a database of the first schema (one row per position): made again
+cp "$tmp/t.db" "$tmp/old.db"
+sqlite3 "$tmp/old.db" 'PRAGMA user_version = 1'
+expect_status 2 pdn-db search "$tmp/old.db" &&
+    { grep -q 'schema version 1 is older.*pdn-db create' "$tmp/err" || { echo "FAIL: older: $(cat "$tmp/err")" >&2; fail=1; }; }
+# the text is compressed: the games of the samples take less room than
+# their text, and uncompressed it is the game pdn-db search writes
+n=$(sqlite3 "$tmp/a.db" 'SELECT sum(length(raw)) < sum(size) FROM games')
+[ "$n" = 1 ] || { echo "FAIL: game text not compressed" >&2; fail=1; }
+got=$(sqlite3 "$tmp/a.db" "SELECT sqlar_uncompress(raw, size) FROM games WHERE id = 3")
+want=$(head -c "$(sqlite3 "$tmp/a.db" 'SELECT offset + size FROM games WHERE id = 3')" \
+         "$(sqlite3 "$tmp/a.db" 'SELECT path FROM files f JOIN games g ON g.file = f.id WHERE g.id = 3')" |
+       tail -c "$(sqlite3 "$tmp/a.db" 'SELECT size FROM games WHERE id = 3')")
+[ -n "$got" ] && [ "$got" = "$want" ] || { echo "FAIL: sqlar_uncompress in the sqlite3 shell: '$got'" >&2; fail=1; }
 size=$(wc -c < "$tmp/t.db")
 head -c $((size / 2)) "$tmp/t.db" > "$tmp/cut.db"
 expect_status 2 pdn-db search "$tmp/cut.db" &&

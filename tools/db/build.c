@@ -41,22 +41,20 @@ static const tool_cmdline add_cmdline = {
     "problems found in the games (they are stored all the same)", NULL};
 
 /* What a worker found in one game, handed to the main thread. */
-typedef struct db_pos {
-    int64_t key;
-    int64_t game;
-    uint32_t ply;
-} db_pos;
-
 typedef struct db_rec {
     const pdn_game *g;
     int have_gt;
     pdn_gametype gt;
     db_walked w;
-    db_pos *pos;
+    uint32_t *pos;           /* the index's key of each position */
     size_t npos, cappos;
     int64_t *sig;
     size_t nsig, capsig;
     unsigned long last_sig_ply; /* the ply whose material is sig[last] */
+    int setup;               /* its start is not its variant's, or a
+                              * setup changed its position */
+    tbuf packed;             /* the game's text as stored (db_text_pack) */
+    size_t size, pre;        /* its length, the end of the game before's */
     struct db_rec *next;
 } db_rec;
 
@@ -68,18 +66,11 @@ typedef struct build_state {
     int drop;
     pthread_mutex_t lock;
     db_rec *bucket[NBUCKETS];
-    sqlite3_stmt *ins_pos_n; /* BATCH rows at once */
-    sqlite3_stmt *ins_file, *ins_game, *ins_tag, *ins_pos, *ins_mat,
-        *find_fp, *file_games;
+    sqlite3_stmt *ins_file, *ins_game, *ins_tag, *find_fp, *file_games;
     const char *file;        /* the input of the last game stored */
     unsigned long last_number;
     int64_t file_id, file_games_n;
-    db_pos *pos;             /* keys waiting for their sorted insert */
-    size_t npos, cappos;
-    db_pos *mat;
-    size_t nmat, capmat;
-    db_pos *tmp;             /* the sort's */
-    size_t captmp;
+    db_postings pos, mat;    /* entries waiting for their segment */
     long long added, dropped, npositions, nmaterial;
     int failed;
 } build_state;
@@ -88,11 +79,9 @@ typedef struct build_state {
  * rest of a longer one is read again from its file, up to this). */
 #define TEXT_MAX (64 << 20)
 
-/* Rows of positions inserted by one statement. */
-#define BATCH 64
-
-/* Keys held in memory before a sorted insert (16 bytes and more each). */
-#define FLUSH_AT (1u << 21)
+/* Entries held in memory before they are written as a segment (8 bytes
+ * each, and as much again to sort them): the build's memory bound. */
+#define FLUSH_AT (1u << 23)
 
 static void *
 grow(void *p, size_t *cap, size_t need, size_t size)
@@ -120,21 +109,26 @@ see(db_rec *r, const pdn_board *b, unsigned long ply, const pdn_move *mv)
     int64_t m;
     size_t i;
 
+    if (mv == NULL && ply > 0)
+        r->setup = 1;
+    else if (mv == NULL && !r->setup) {
+        pdn_board *init = pdn_board_new(pdn_board_gametype(b), NULL);
+
+        r->setup = init == NULL || !db_same_board(b, init);
+        pdn_board_free(init);
+    }
+
     if (mv != NULL && mv->ncaptured == 0 && !mv->promotes && r->nsig != 0 &&
         r->last_sig_ply + 1 == ply) {
         r->last_sig_ply = ply;
         r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
-        r->pos[r->npos].key = db_key(b);
-        r->pos[r->npos].ply = (uint32_t)ply;
-        r->npos++;
+        r->pos[r->npos++] = DB_POS_KEY(db_key(b));
         return;
     }
     m = db_material(b);
     r->last_sig_ply = ply;
     r->pos = grow(r->pos, &r->cappos, r->npos + 1, sizeof *r->pos);
-    r->pos[r->npos].key = db_key(b);
-    r->pos[r->npos].ply = (uint32_t)ply;
-    r->npos++;
+    r->pos[r->npos++] = DB_POS_KEY(db_key(b));
     for (i = r->nsig; i > 0 && r->sig[i - 1] != m; i--)
         ;
     if (i == 0) {
@@ -152,6 +146,7 @@ rec_clear(db_rec *r)
     r->w.plies = r->w.stop = 0;
     r->w.have_fp = 0;
     r->npos = r->nsig = 0;
+    r->setup = 0;
 }
 
 static int
@@ -176,199 +171,6 @@ static size_t
 bucket_of(const pdn_game *g)
 {
     return ((uintptr_t)g >> 4) % NBUCKETS;
-}
-
-static void
-build_game(const tool_opts *o, const char *file, pdn_game *g,
-           const pdn_error *rerr, tool_out *to)
-{
-    build_state *s = o->ud;
-    db_rec *r;
-    pdn_gametype gt;
-    tool_mark mark;
-    int cand, done = 0;
-    size_t k;
-
-    (void)rerr;
-    if (g == NULL)
-        return;
-    r = tool_xmalloc(sizeof *r);
-    memset(r, 0, sizeof *r);
-    r->g = g;
-    rec_clear(r);
-    /* the file's variant first, as pdn-legal: legal throughout, it is
-     * what inference would choose */
-    if ((cand = tool_gametype_guess(o, g, &gt)) >= 0) {
-        tool_out_mark(to, &mark);
-        if (replay(o, file, g, &gt, r, to) == 0 && r->w.legal == 1 && !r->w.skipped) {
-            tool_gametype_took(g, cand, to);
-            done = 1;
-        } else if (!to->fatal) {
-            tool_out_undo(to, &mark);
-            rec_clear(r);
-        }
-    }
-    if (!done && tool_gametype(o, file, g, &gt, to) == 0)
-        replay(o, file, g, &gt, r, to);
-    k = bucket_of(g);
-    pthread_mutex_lock(&s->lock);
-    r->next = s->bucket[k];
-    s->bucket[k] = r;
-    pthread_mutex_unlock(&s->lock);
-}
-
-static db_rec *
-take(build_state *s, const pdn_game *g)
-{
-    db_rec **pp, *r;
-    size_t k = bucket_of(g);
-
-    pthread_mutex_lock(&s->lock);
-    for (pp = &s->bucket[k]; *pp != NULL && (*pp)->g != g; pp = &(*pp)->next)
-        ;
-    r = *pp;
-    if (r != NULL)
-        *pp = r->next;
-    pthread_mutex_unlock(&s->lock);
-    return r;
-}
-
-static void
-rec_free(db_rec *r)
-{
-    free(r->pos);
-    free(r->sig);
-    free(r);
-}
-
-/* ---- the main thread: rows in input order ---- */
-
-/* Sorts a[0..n) by key as SQLite orders integers (signed), keeping the
- * order of equal keys (games and plies come in ascending order): a radix
- * sort of four 16-bit digits through tmp. */
-static void
-sort_keys(db_pos *a, size_t n, db_pos **tmp, size_t *tmpcap)
-{
-    static size_t count[65536];
-    db_pos *src = a, *dst;
-    int pass;
-
-    if (n < 2)
-        return;
-    *tmp = grow(*tmp, tmpcap, n, sizeof **tmp);
-    dst = *tmp;
-    for (pass = 0; pass < 4; pass++) {
-        int shift = 16 * pass;
-        size_t i, sum = 0;
-
-        memset(count, 0, sizeof count);
-        for (i = 0; i < n; i++)
-            count[((uint64_t)src[i].key ^ 0x8000000000000000ULL) >> shift &
-                  0xFFFF]++;
-        for (i = 0; i < 65536; i++) {
-            size_t c = count[i];
-
-            count[i] = sum;
-            sum += c;
-        }
-        for (i = 0; i < n; i++)
-            dst[count[((uint64_t)src[i].key ^ 0x8000000000000000ULL) >>
-                          shift & 0xFFFF]++] = src[i];
-        src = dst;
-        dst = src == a ? *tmp : a;
-    }
-    /* four passes: the result is back in a */
-}
-
-static int
-step(build_state *s, sqlite3_stmt *st)
-{
-    int rc = sqlite3_step(st);
-
-    sqlite3_reset(st);
-    if (rc != SQLITE_DONE) {
-        if (!s->failed)
-            db_fail(s->db, s->path, "write");
-        s->failed = 1;
-        return -1;
-    }
-    return 0;
-}
-
-/* Inserts the keys held, sorted: the index grows in order. */
-static int
-flush(build_state *s)
-{
-    size_t i;
-
-    sort_keys(s->pos, s->npos, &s->tmp, &s->captmp);
-    /* BATCH rows a statement while there are that many: one statement's
-     * overhead for many rows */
-    for (i = 0; i + BATCH <= s->npos && !s->failed; i += BATCH) {
-        int k;
-
-        for (k = 0; k < BATCH; k++) {
-            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 1, s->pos[i + k].key);
-            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 2, s->pos[i + k].game);
-            sqlite3_bind_int64(s->ins_pos_n, 3 * k + 3, s->pos[i + k].ply);
-        }
-        step(s, s->ins_pos_n);
-    }
-    for (; i < s->npos && !s->failed; i++) {
-        sqlite3_bind_int64(s->ins_pos, 1, s->pos[i].key);
-        sqlite3_bind_int64(s->ins_pos, 2, s->pos[i].game);
-        sqlite3_bind_int64(s->ins_pos, 3, s->pos[i].ply);
-        step(s, s->ins_pos);
-    }
-    sort_keys(s->mat, s->nmat, &s->tmp, &s->captmp);
-    for (i = 0; i < s->nmat && !s->failed; i++) {
-        sqlite3_bind_int64(s->ins_mat, 1, s->mat[i].key);
-        sqlite3_bind_int64(s->ins_mat, 2, s->mat[i].game);
-        step(s, s->ins_mat);
-    }
-    s->npositions += (long long)s->npos;
-    s->nmaterial += (long long)s->nmat;
-    s->npos = s->nmat = 0;
-    return s->failed ? -1 : 0;
-}
-
-static void
-file_done(build_state *s)
-{
-    if (s->file_id == 0)
-        return;
-    sqlite3_bind_int64(s->file_games, 1, s->file_games_n);
-    sqlite3_bind_int64(s->file_games, 2, s->file_id);
-    step(s, s->file_games);
-}
-
-/* A new input: its row in the files table. */
-static int
-new_file(build_state *s, const char *name)
-{
-    file_done(s);
-    sqlite3_bind_text(s->ins_file, 1, name, -1, SQLITE_TRANSIENT);
-    if (step(s, s->ins_file) != 0)
-        return -1;
-    s->file_id = sqlite3_last_insert_rowid(s->db);
-    s->file_games_n = 0;
-    return 0;
-}
-
-static int
-has_comments(const pdn_node *n)
-{
-    for (; n != NULL; n = pdn_node_next(n)) {
-        size_t v = pdn_node_variation_count(n);
-
-        if (pdn_node_comment_count(n, PDN_BEFORE) +
-                pdn_node_comment_count(n, PDN_AFTER) != 0)
-            return 1;
-        while (v-- > 0)
-            if (has_comments(pdn_node_variation_at(n, v)))
-                return 1;
-    }
-    return 0;
 }
 
 /* The game's whole text: its raw text, and the rest of a game over the
@@ -416,6 +218,171 @@ whole_text(const char *file, const pdn_game *g, tbuf *t)
                "%zu bytes are stored", file, pdn_game_number(g), len, span);
 }
 
+/* On the worker: the game's text as stored, and where it starts after
+ * the end of the game before. */
+static void
+text_of(const char *file, const pdn_game *g, db_rec *r)
+{
+    tbuf text = {NULL, 0, 0};
+    const char *raw;
+    size_t pre = 0;
+
+    whole_text(file, g, &text);
+    raw = text.data != NULL ? text.data : "";
+    if (pdn_game_number(g) != 1) {
+        /* the end of the previous game's last line (tool_copy_head) */
+        while (pre < text.len && (raw[pre] == ' ' || raw[pre] == '\t' ||
+                                  raw[pre] == '\r'))
+            pre++;
+        pre = pre < text.len && raw[pre] == '\n' ? pre + 1 : 0;
+    }
+    r->pre = pre;
+    r->size = text.len;
+    db_text_pack(raw, text.len, &r->packed);
+    tbuf_free(&text);
+}
+
+static void
+build_game(const tool_opts *o, const char *file, pdn_game *g,
+           const pdn_error *rerr, tool_out *to)
+{
+    build_state *s = o->ud;
+    db_rec *r;
+    pdn_gametype gt;
+    tool_mark mark;
+    int cand, done = 0;
+    size_t k;
+
+    (void)rerr;
+    if (g == NULL)
+        return;
+    r = tool_xmalloc(sizeof *r);
+    memset(r, 0, sizeof *r);
+    r->g = g;
+    rec_clear(r);
+    /* the file's variant first, as pdn-legal: legal throughout, it is
+     * what inference would choose */
+    if ((cand = tool_gametype_guess(o, g, &gt)) >= 0) {
+        tool_out_mark(to, &mark);
+        if (replay(o, file, g, &gt, r, to) == 0 && r->w.legal == 1 && !r->w.skipped) {
+            tool_gametype_took(g, cand, to);
+            done = 1;
+        } else if (!to->fatal) {
+            tool_out_undo(to, &mark);
+            rec_clear(r);
+        }
+    }
+    if (!done && tool_gametype(o, file, g, &gt, to) == 0)
+        replay(o, file, g, &gt, r, to);
+    text_of(file, g, r);
+    k = bucket_of(g);
+    pthread_mutex_lock(&s->lock);
+    r->next = s->bucket[k];
+    s->bucket[k] = r;
+    pthread_mutex_unlock(&s->lock);
+}
+
+static db_rec *
+take(build_state *s, const pdn_game *g)
+{
+    db_rec **pp, *r;
+    size_t k = bucket_of(g);
+
+    pthread_mutex_lock(&s->lock);
+    for (pp = &s->bucket[k]; *pp != NULL && (*pp)->g != g; pp = &(*pp)->next)
+        ;
+    r = *pp;
+    if (r != NULL)
+        *pp = r->next;
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static void
+rec_free(db_rec *r)
+{
+    free(r->pos);
+    free(r->sig);
+    tbuf_free(&r->packed);
+    free(r);
+}
+
+/* ---- the main thread: rows in input order ---- */
+
+static int
+step(build_state *s, sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE) {
+        if (!s->failed)
+            db_fail(s->db, s->path, "write");
+        s->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes the entries held as a segment of each kind. */
+static int
+flush(build_state *s)
+{
+    long long n;
+
+    if (s->failed)
+        return -1;
+    if ((n = db_post_flush(s->db, s->path, DB_POST_POSITION, &s->pos)) < 0)
+        s->failed = 1;
+    else
+        s->npositions += n;
+    if (!s->failed &&
+        (n = db_post_flush(s->db, s->path, DB_POST_MATERIAL, &s->mat)) < 0)
+        s->failed = 1;
+    else if (!s->failed)
+        s->nmaterial += n;
+    return s->failed ? -1 : 0;
+}
+
+static void
+file_done(build_state *s)
+{
+    if (s->file_id == 0)
+        return;
+    sqlite3_bind_int64(s->file_games, 1, s->file_games_n);
+    sqlite3_bind_int64(s->file_games, 2, s->file_id);
+    step(s, s->file_games);
+}
+
+/* A new input: its row in the files table. */
+static int
+new_file(build_state *s, const char *name)
+{
+    file_done(s);
+    sqlite3_bind_text(s->ins_file, 1, name, -1, SQLITE_TRANSIENT);
+    if (step(s, s->ins_file) != 0)
+        return -1;
+    s->file_id = sqlite3_last_insert_rowid(s->db);
+    s->file_games_n = 0;
+    return 0;
+}
+
+static int
+has_comments(const pdn_node *n)
+{
+    for (; n != NULL; n = pdn_node_next(n)) {
+        size_t v = pdn_node_variation_count(n);
+
+        if (pdn_node_comment_count(n, PDN_BEFORE) +
+                pdn_node_comment_count(n, PDN_AFTER) != 0)
+            return 1;
+        while (v-- > 0)
+            if (has_comments(pdn_node_variation_at(n, v)))
+                return 1;
+    }
+    return 0;
+}
+
 static void
 bind_text_or_null(sqlite3_stmt *st, int i, const char *v)
 {
@@ -443,11 +410,10 @@ static int
 store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
 {
     sqlite3_stmt *st = s->ins_game;
-    const char *res = pdn_game_tag(g, "Result"), *raw;
+    const char *res = pdn_game_tag(g, "Result");
     pdn_outcome out;
     const pdn_node *n;
-    tbuf text = {NULL, 0, 0};
-    size_t off, span, pre = 0, i, ntags = pdn_game_tag_count(g);
+    size_t off, span, i, ntags = pdn_game_tag_count(g);
     long moves = 0;
     int64_t dup = duplicate_of(s, r), id;
     char gts[64];
@@ -467,15 +433,6 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
     if (res == NULL)
         res = pdn_game_result(g);
     out = pdn_result_outcome(res);
-    whole_text(o->file, g, &text);
-    raw = text.data != NULL ? text.data : "";
-    if (pdn_game_number(g) != 1) {
-        /* the end of the previous game's last line (tool_copy_head) */
-        while (pre < text.len && (raw[pre] == ' ' || raw[pre] == '\t' ||
-                                  raw[pre] == '\r'))
-            pre++;
-        pre = pre < text.len && raw[pre] == '\n' ? pre + 1 : 0;
-    }
     for (n = pdn_game_first(g); n != NULL; n = pdn_node_next(n))
         moves += pdn_node_move(n) != NULL;
     pdn_game_raw_span(g, &off, &span);
@@ -528,9 +485,11 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
         sqlite3_bind_int64(st, 25, dup);
     else
         sqlite3_bind_null(st, 25);
-    sqlite3_bind_int64(st, 26, (int64_t)pre);
-    sqlite3_bind_blob(st, 27, raw, (int)text.len, SQLITE_TRANSIENT);
-    tbuf_free(&text);
+    sqlite3_bind_int64(st, 26, (int64_t)r->pre);
+    sqlite3_bind_int64(st, 27, (int64_t)r->size);
+    sqlite3_bind_blob(st, 28, r->packed.data != NULL ? r->packed.data : "",
+                      (int)r->packed.len, SQLITE_STATIC);
+    sqlite3_bind_int(st, 29, r->setup || !r->have_gt);
     if (step(s, st) != 0)
         return -1;
     id = sqlite3_last_insert_rowid(s->db);
@@ -544,20 +503,13 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
         if (step(s, s->ins_tag) != 0)
             return -1;
     }
-    s->pos = grow(s->pos, &s->cappos, s->npos + r->npos, sizeof *s->pos);
-    for (i = 0; i < r->npos; i++) {
-        s->pos[s->npos] = r->pos[i];
-        s->pos[s->npos++].game = id;
-    }
-    s->mat = grow(s->mat, &s->capmat, s->nmat + r->nsig, sizeof *s->mat);
-    for (i = 0; i < r->nsig; i++) {
-        s->mat[s->nmat].key = r->sig[i];
-        s->mat[s->nmat].game = id;
-        s->mat[s->nmat++].ply = 0;
-    }
+    for (i = 0; i < r->npos; i++)
+        db_post_add(&s->pos, r->pos[i], (uint32_t)id);
+    for (i = 0; i < r->nsig; i++)
+        db_post_add(&s->mat, (uint32_t)r->sig[i], (uint32_t)id);
     s->added++;
     s->file_games_n++;
-    if (s->npos >= FLUSH_AT)
+    if (s->pos.n + s->mat.n >= FLUSH_AT)
         return flush(s);
     return 0;
 }
@@ -610,28 +562,20 @@ prepare_all(build_state *s)
         "INSERT INTO games(file, number, offset, line, white, black, event,"
         " date, result, outcome, score, gametype, variant, type, rules,"
         " giveaway, width, height, moves, plies, stop_ply, legal, comments,"
-        " fingerprint, duplicate_of, pre, raw) VALUES(?, ?, ?, ?, ?, ?, ?,"
-        " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " fingerprint, duplicate_of, pre, size, raw, setup) VALUES(?, ?, ?,"
+        " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+        " ?, ?, ?, ?)",
         "INSERT INTO tags VALUES(?, ?, ?, ?)",
-        "INSERT OR IGNORE INTO positions VALUES(?, ?, ?)",
-        "INSERT INTO material VALUES(?, ?)",
         "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1",
         "UPDATE files SET games = ? WHERE id = ?"};
     sqlite3_stmt **st[] = {&s->ins_file, &s->ins_game, &s->ins_tag,
-                           &s->ins_pos, &s->ins_mat, &s->find_fp,
-                           &s->file_games};
+                           &s->find_fp, &s->file_games};
     size_t i;
-    tbuf q = {NULL, 0, 0};
 
     for (i = 0; i < sizeof st / sizeof st[0]; i++)
         if ((*st[i] = db_prepare(s->db, s->path, sql[i])) == NULL)
             return -1;
-    tbuf_adds(&q, "INSERT OR IGNORE INTO positions VALUES(?, ?, ?)");
-    for (i = 1; i < BATCH; i++)
-        tbuf_adds(&q, ", (?, ?, ?)");
-    s->ins_pos_n = db_prepare(s->db, s->path, q.data);
-    tbuf_free(&q);
-    return s->ins_pos_n != NULL ? 0 : -1;
+    return 0;
 }
 
 static void
@@ -640,9 +584,6 @@ finalize_all(build_state *s)
     sqlite3_finalize(s->ins_file);
     sqlite3_finalize(s->ins_game);
     sqlite3_finalize(s->ins_tag);
-    sqlite3_finalize(s->ins_pos);
-    sqlite3_finalize(s->ins_pos_n);
-    sqlite3_finalize(s->ins_mat);
     sqlite3_finalize(s->find_fp);
     sqlite3_finalize(s->file_games);
 }
@@ -725,9 +666,9 @@ db_build_main(int argc, char **argv, int create)
     finalize_all(&s);
     if (sqlite3_close(s.db) != SQLITE_OK && st < TOOL_TROUBLE)
         st = db_fail(s.db, s.path, "close");
-    free(s.pos);
-    free(s.mat);
-    free(s.tmp);
+    db_post_free(&s.pos);
+    db_post_free(&s.mat);
+    db_text_pack_end();
     if (create && st == TOOL_TROUBLE)
         remove(s.path); /* nothing worth keeping: made by this run */
     return st;

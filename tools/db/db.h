@@ -12,7 +12,7 @@
 
 /* The schema this pdn-db writes and reads (PRAGMA user_version), and the
  * mark of a pdn-db file (PRAGMA application_id: "PDND"). */
-#define DB_SCHEMA_VERSION 1
+#define DB_SCHEMA_VERSION 2
 #define DB_APPLICATION_ID 0x50444E44
 
 /* Opens path: read-only for queries (write 0; SQLITE_OPEN_READONLY), or
@@ -75,6 +75,49 @@ typedef int db_see_fn(void *ud, const pdn_board *b, unsigned long ply,
 int db_walk(const struct tool_opts *o, const char *file, const pdn_game *g,
             const pdn_gametype *gt, struct tool_out *to, int report,
             db_see_fn *see, void *ud, db_walked *w);
+
+/* store.c: a game's text as stored (the games table's raw and size):
+ * out holds zlib's compress() output when it is shorter than len, else
+ * the text itself, as the sqlite3 shell's sqlar_compress() makes it. */
+struct run_buf;
+void db_text_pack(const char *raw, size_t len, struct run_buf *out);
+/* Frees what db_text_pack keeps (its zlib streams). */
+void db_text_pack_end(void);
+/* The text back from what db_text_pack made (size its length): 0, or -1
+ * when it does not inflate (out empty). */
+int db_text_unpack(const void *data, int n, int64_t size,
+                   struct run_buf *out);
+/* Defines sqlar_uncompress(raw, size) on db (the sqlite3 shell's): the
+ * text of a game. SQLITE_OK or SQLite's error. */
+int db_functions(sqlite3 *db);
+
+/* The index: (key, game) entries, 32 bits each, kept in sorted,
+ * delta-coded blocks (the postings table). Kinds: */
+#define DB_POST_POSITION 0 /* DB_POS_KEY of db_key */
+#define DB_POST_MATERIAL 1 /* db_material */
+/* A position's key in the index: the high 24 bits of db_key. A lookup
+ * gives, beside the games that reach the position, about one game in
+ * 2^24 of the entries of others (each decided on the game): 24 bits keep
+ * the key deltas of a segment of 2^23 entries within a few bits. */
+#define DB_POS_KEY(k) ((uint32_t)((uint64_t)(k) >> 40))
+#define DB_POST_MATERIAL 1 /* db_material */
+typedef struct db_postings {
+    uint64_t *v;
+    size_t n, cap;
+} db_postings;
+void db_post_add(db_postings *p, uint32_t key, uint32_t game);
+/* Writes the entries held as a new segment of kind (sorted, each key and
+ * game once) and empties p: the number of entries written, or -1 after
+ * reporting. */
+long long db_post_flush(sqlite3 *db, const char *path, int kind,
+                        db_postings *p);
+void db_post_free(db_postings *p);
+/* Calls fn with every entry of kind whose key lies in [lo, hi], segment
+ * by segment (a game may come more than once, not in order). 0, or -1
+ * after reporting. */
+typedef void db_post_fn(void *ud, uint32_t key, uint32_t game);
+int db_post_lookup(sqlite3 *db, const char *path, int kind, uint32_t lo,
+                   uint32_t hi, db_post_fn *fn, void *ud);
 
 /* The subcommands: argc and argv from the subcommand's name on. Each
  * returns the exit status. */

@@ -31,8 +31,10 @@ db_emit_source(db_emit *e, sqlite3 *db, const char *path, int index)
     if (db == NULL || e->out == NULL)
         return 0;
     e->next_head = db_prepare(db, path,
-                              "SELECT substr(raw, 1, pre) FROM games"
-                              " WHERE id = ? AND file = ? AND number = ?");
+                              "SELECT substr(sqlar_uncompress(raw, size), 1, pre)"
+                              " FROM games"
+                              " WHERE id = ? AND file = ? AND number = ?"
+                              " AND pre > 0");
     e->tags = db_prepare(db, path, "SELECT name, value FROM tags"
                                    " WHERE game = ? ORDER BY seq");
     return e->next_head != NULL && e->tags != NULL ? 0 : -1;

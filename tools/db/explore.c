@@ -156,19 +156,90 @@ ex_game_rows(ex_build *s, int64_t game, const ex_ply *p, size_t n, int year,
     }
 }
 
+/* One game's positions in ply order, replayed from its stored text as
+ * pdn-db create replayed it (its stored variant, setups applied). */
+typedef struct ex_replay {
+    tool_opts vo;
+    tool_cache cache;
+    tbuf text;
+    ex_ply *p;
+    size_t n, cap;
+} ex_replay;
+
+static int
+ex_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
+{
+    ex_replay *x = ud;
+
+    (void)m;
+    if (x->n == x->cap) {
+        x->cap = x->cap ? x->cap * 2 : 256;
+        x->p = realloc(x->p, x->cap * sizeof *x->p);
+        if (x->p == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+    }
+    x->p[x->n].key = db_key(b);
+    x->p[x->n++].ply = (int64_t)ply;
+    return 0;
+}
+
+static void
+ex_replay_game(ex_replay *x, const char *gts, const void *raw, int len,
+               int64_t size)
+{
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    pdn_error err;
+    tool_out to;
+    db_walked w;
+
+    x->n = 0;
+    if (gts == NULL || pdn_gametype_parse(gts, &x->vo.force, NULL) < 0 ||
+        db_text_unpack(raw, len, size, &x->text) != 0 ||
+        (r = pdn_reader_new_mem(x->text.data, x->text.len, "db")) == NULL)
+        return;
+    if (pdn_reader_next(r, &g, &err) != 0 && g != NULL) {
+        memset(&to, 0, sizeof to);
+        to.cache = &x->cache;
+        to.infer.cand = -1;
+        x->vo.file = "db";
+        db_walk(&x->vo, "db", g, &x->vo.force, &to, 0, ex_seen, x, &w);
+        tbuf_free(&to.out);
+        tbuf_free(&to.err);
+        free(to.folds);
+    }
+    pdn_game_free(g);
+    pdn_reader_free(r);
+}
+
+static void
+ex_replay_free(ex_replay *x)
+{
+    pdn_board_free(x->cache.board);
+    pdn_movelist_free(x->cache.moves);
+    infer_cache_free(&x->cache);
+    tbuf_free(&x->text);
+    free(x->p);
+}
+
 /* Brings the index up to date: the games added since it was built. */
 static int
 ex_index(sqlite3 *db, const char *path)
 {
     ex_build s;
-    sqlite3_stmt *g = NULL, *p = NULL;
-    int64_t last, top, cur = -1;
-    ex_ply *plies = NULL;
-    size_t np = 0, capp = 0;
-    int year = 0, outcome = 0, rc;
+    ex_replay x;
+    sqlite3_stmt *g = NULL;
+    int64_t last, top;
+    int rc;
     char sql[1024];
 
     memset(&s, 0, sizeof s);
+    memset(&x, 0, sizeof x);
+    tool_opts_init(&x.vo);
+    x.vo.quiet = 1;
+    x.vo.have_force = 1;
     s.db = db;
     s.path = path;
     if (db_exec(db, path, "BEGIN IMMEDIATE") != 0)
@@ -191,50 +262,26 @@ ex_index(sqlite3 *db, const char *path)
     if ((s.ins = db_prepare(db, path, "INSERT OR IGNORE INTO explore"
                                       " VALUES(?, ?, ?, ?, ?)")) == NULL)
         goto fail;
-    /* the games in id order beside their positions in (game, ply) order */
-    snprintf(sql, sizeof sql, "SELECT id, outcome, date FROM games"
-                              " WHERE id > %lld ORDER BY id", (long long)last);
+    /* the games in id order, each replayed */
+    snprintf(sql, sizeof sql, "SELECT id, outcome, date, gametype, raw, size"
+                              " FROM games WHERE id > %lld AND gametype IS"
+                              " NOT NULL ORDER BY id", (long long)last);
     if ((g = db_prepare(db, path, sql)) == NULL)
         goto fail;
-    snprintf(sql, sizeof sql, "SELECT game, ply, key FROM positions"
-                              " WHERE game > %lld ORDER BY game, ply",
-             (long long)last);
-    if ((p = db_prepare(db, path, sql)) == NULL)
-        goto fail;
-    while ((rc = sqlite3_step(p)) == SQLITE_ROW && !s.failed) {
-        int64_t game = sqlite3_column_int64(p, 0);
-
-        if (game != cur) {
-            if (cur >= 0)
-                ex_game_rows(&s, cur, plies, np, year, outcome);
-            if (s.nrows >= (1u << 20))
-                ex_flush(&s);
-            np = 0;
-            cur = game;
-            /* the games table in step: every indexed game is a row */
-            while (sqlite3_step(g) == SQLITE_ROW &&
-                   sqlite3_column_int64(g, 0) < game)
-                ;
-            outcome = sqlite3_column_int(g, 1);
-            year = year_of((const char *)sqlite3_column_text(g, 2));
-        }
-        if (np == capp) {
-            capp = capp ? capp * 2 : 256;
-            plies = realloc(plies, capp * sizeof *plies);
-            if (plies == NULL) {
-                tool_error("memory exhausted");
-                exit(TOOL_TROUBLE);
-            }
-        }
-        plies[np].ply = sqlite3_column_int64(p, 1);
-        plies[np++].key = sqlite3_column_int64(p, 2);
+    while ((rc = sqlite3_step(g)) == SQLITE_ROW && !s.failed) {
+        ex_replay_game(&x, (const char *)sqlite3_column_text(g, 3),
+                       sqlite3_column_blob(g, 4), sqlite3_column_bytes(g, 4),
+                       sqlite3_column_int64(g, 5));
+        ex_game_rows(&s, sqlite3_column_int64(g, 0), x.p, x.n,
+                     year_of((const char *)sqlite3_column_text(g, 2)),
+                     sqlite3_column_int(g, 1));
+        if (s.nrows >= (1u << 20))
+            ex_flush(&s);
     }
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
         db_fail(db, path, "explorer index");
         goto fail;
     }
-    if (cur >= 0)
-        ex_game_rows(&s, cur, plies, np, year, outcome);
     ex_flush(&s);
     if (s.failed)
         goto fail;
@@ -266,16 +313,14 @@ ex_index(sqlite3 *db, const char *path)
     if (db_exec(db, path, sql) != 0)
         goto fail;
     sqlite3_finalize(g);
-    sqlite3_finalize(p);
     sqlite3_finalize(s.ins);
-    free(plies);
+    ex_replay_free(&x);
     free(s.rows);
     return 0;
 fail:
     sqlite3_finalize(g);
-    sqlite3_finalize(p);
     sqlite3_finalize(s.ins);
-    free(plies);
+    ex_replay_free(&x);
     free(s.rows);
     sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     return -1;
@@ -1111,7 +1156,8 @@ int
 ex_game_json(ex_db *x, int64_t id, tbuf *b, tbuf *err)
 {
     sqlite3_stmt *st = db_prepare(x->db, x->path,
-                                  "SELECT raw, pre, gametype, white, black,"
+                                  "SELECT sqlar_uncompress(raw, size), pre,"
+                                  " gametype, white, black,"
                                   " event, date, result FROM games"
                                   " WHERE id = ?");
     pdn_reader *r = NULL;

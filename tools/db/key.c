@@ -35,24 +35,14 @@ db_key(const pdn_board *b)
 int64_t
 db_material(const pdn_board *b)
 {
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    int n[4] = {0, 0, 0, 0}, f, r;
+    pdn_material m;
 
-    for (r = 0; r < gt->height; r++)
-        for (f = 0; f < gt->width; f++) {
-            int k;
-
-            switch (pdn_board_piece(b, PDN_COORD(f, r))) {
-            case 'w': k = 0; break;
-            case 'b': k = 1; break;
-            case 'W': k = 2; break;
-            case 'B': k = 3; break;
-            default: continue;
-            }
-            if (n[k] < 255)
-                n[k]++;
-        }
-    return DB_SIG(n[0], n[1], n[2], n[3]);
+    /* the playable squares only, as pdn-select -M counts them */
+    pdn_board_material(b, &m);
+    return DB_SIG(m.men[0] < 255 ? m.men[0] : 255,
+                  m.men[1] < 255 ? m.men[1] : 255,
+                  m.kings[0] < 255 ? m.kings[0] : 255,
+                  m.kings[1] < 255 ? m.kings[1] : 255);
 }
 
 int

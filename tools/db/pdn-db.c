@@ -66,7 +66,7 @@ info_one(const char *path)
         return TOOL_TROUBLE;
     games = one_int(db, "SELECT count(*) FROM games");
     pdn = one_int(db, "SELECT coalesce(sum(bytes), 0) FROM"
-                      " (SELECT length(raw) AS bytes FROM games)");
+                      " (SELECT size AS bytes FROM games)");
     files = one_int(db, "SELECT count(*) FROM files");
     dups = one_int(db, "SELECT count(*) FROM games WHERE duplicate_of IS NOT"
                        " NULL");

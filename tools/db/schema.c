@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 /* The schema (man/pdn-db.1 describes every column). Positions and
- * material are tables without rowid: the table is its own index. */
+ * material are posting blocks (store.c) in one table without rowid,
+ * keyed by the first key of each block; a game's text is raw, compressed
+ * as sqlar stores a file (size its length). */
 static const char schema_sql[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;\n"
     "CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL,"
@@ -28,17 +30,18 @@ static const char schema_sql[] =
     " moves INTEGER NOT NULL, plies INTEGER, stop_ply INTEGER,"
     " legal INTEGER, comments INTEGER NOT NULL,"
     " fingerprint BLOB, duplicate_of INTEGER,"
-    " pre INTEGER NOT NULL, raw BLOB NOT NULL);\n"
+    " pre INTEGER NOT NULL, size INTEGER NOT NULL, raw BLOB NOT NULL,"
+    " setup INTEGER NOT NULL);\n"
+    "CREATE INDEX games_setup ON games(setup) WHERE setup = 1;\n"
     "CREATE INDEX games_fingerprint ON games(fingerprint)"
     " WHERE fingerprint IS NOT NULL;\n"
     "CREATE INDEX games_gametype ON games(gametype);\n"
     "CREATE TABLE tags(game INTEGER NOT NULL, seq INTEGER NOT NULL,"
     " name TEXT NOT NULL, value TEXT NOT NULL,"
     " PRIMARY KEY(game, seq)) WITHOUT ROWID;\n"
-    "CREATE TABLE positions(key INTEGER NOT NULL, game INTEGER NOT NULL,"
-    " ply INTEGER NOT NULL, PRIMARY KEY(key, game, ply)) WITHOUT ROWID;\n"
-    "CREATE TABLE material(sig INTEGER NOT NULL, game INTEGER NOT NULL,"
-    " PRIMARY KEY(sig, game)) WITHOUT ROWID;\n";
+    "CREATE TABLE postings(kind INTEGER NOT NULL, seg INTEGER NOT NULL,"
+    " first INTEGER NOT NULL, at INTEGER NOT NULL, data BLOB NOT NULL,"
+    " PRIMARY KEY(kind, seg, first, at)) WITHOUT ROWID;\n";
 
 int
 db_fail(sqlite3 *db, const char *path, const char *what)
@@ -218,6 +221,18 @@ db_open(const char *path, int write)
         sqlite3_close(db);
         return NULL;
     }
+    if (ver < DB_SCHEMA_VERSION) {
+        tool_error("%s: schema version %lld is older than this pdn-db's "
+                   "(%d): make the database again with pdn-db create", path,
+                   ver, DB_SCHEMA_VERSION);
+        sqlite3_close(db);
+        return NULL;
+    }
+    if (db_functions(db) != SQLITE_OK) {
+        db_fail(db, path, "open");
+        sqlite3_close(db);
+        return NULL;
+    }
     return db;
 }
 
@@ -239,13 +254,19 @@ db_create(const char *path)
         sqlite3_close(db);
         return NULL;
     }
+    if (db_functions(db) != SQLITE_OK) {
+        db_fail(db, path, "create");
+        sqlite3_close(db);
+        remove(path);
+        return NULL;
+    }
     snprintf(sql, sizeof sql,
              "PRAGMA page_size = 4096; BEGIN; PRAGMA application_id = %d;"
              " PRAGMA user_version = %d;", DB_APPLICATION_ID,
              DB_SCHEMA_VERSION);
     if (db_exec(db, path, sql) != 0 || db_exec(db, path, schema_sql) != 0 ||
         db_exec(db, path,
-                "INSERT INTO meta VALUES('schema', 1),"
+                "INSERT INTO meta VALUES('schema', 2),"
                 " ('writer', 'pdntools pdn-db'), ('positions', 0),"
                 " ('material', 0); COMMIT;") != 0) {
         sqlite3_close(db);

@@ -2,10 +2,11 @@
 /* pdn-db search: pdn-select's criteria over one or more databases. The
  * index gives the candidates (tags by regular expression, result,
  * variant, plies, comments, legality and material from the columns and
- * tables that hold exactly what pdn-select decides them by; a position by
- * its key); whatever the columns do not settle (a position, dates, an
- * opening, -Z) is decided by pdn-select's own code (selectcrit.c) on the
- * stored game, so that the answer is pdn-select's. */
+ * tables that hold exactly what pdn-select decides them by; a position, an
+ * opening, a pattern or a manoeuvre narrowed by the posting index, store.c,
+ * to the games that can hold them); whatever the columns do not settle (a
+ * position, dates, an opening, -Z) is decided by pdn-select's own code
+ * (selectcrit.c) on the stored game, so that the answer is pdn-select's. */
 #include <config.h>
 #include "db.h"
 #include "emit.h"
@@ -90,6 +91,23 @@ typedef struct search_state {
     selout route;            /* -i: the files of the games selected */
     tool_output *dest;       /* -i: the file of the game */
     const tool_opts *o;      /* the command's options (notes, records) */
+    int use_cand;            /* the index gave the candidates: */
+    int seek;                /* ... each read by its id (else the games
+                              * read in order, the others passed) */
+    int64_t *cand;           /* their ids, ascending */
+    size_t ncand, capcand;
+    int64_t *cand2;          /* the second criterion's, to intersect */
+    size_t ncand2, capcand2;
+    unsigned char *cbits;    /* the games in cand2, a bit each */
+    int64_t nseen;           /* games the bits cover */
+    unsigned char need[2][4]; /* a signature the game must reach: the
+                               * least of each kind of piece (white men,
+                               * black men, white kings, black kings),
+                               * as given or (row 1) reversed */
+    int need_rows;
+    tbuf text;               /* the current game's text */
+    int have_text;
+    unsigned long last_ply;  /* -f json -X: the last ply written, plus 1 */
 } search_state;
 
 /* pdn_tag(i, value): the i-th tag criterion's expression matches. */
@@ -164,9 +182,14 @@ initial(search_state *s, const char *gts)
 static int
 position_keys(search_state *s, sqlite3 *db, const char *path)
 {
+    /* a seek of the games_gametype index per variant, not a scan */
     sqlite3_stmt *st = db_prepare(db, path,
-                                  "SELECT DISTINCT gametype FROM games"
-                                  " WHERE gametype IS NOT NULL");
+                                  "WITH RECURSIVE v(g) AS (SELECT"
+                                  " min(gametype) FROM games UNION ALL"
+                                  " SELECT (SELECT min(gametype) FROM games"
+                                  " WHERE gametype > v.g) FROM v WHERE"
+                                  " v.g IS NOT NULL)"
+                                  " SELECT g FROM v WHERE g IS NOT NULL");
     int rc;
 
     s->nkeys = 0;
@@ -203,15 +226,282 @@ position_keys(search_state *s, sqlite3 *db, const char *path)
     return 0;
 }
 
+/* The index's candidates (db_post_lookup): their ids into s->cand2. */
 static void
-key_list(const search_state *s, tbuf *q)
+cand_fn(void *ud, uint32_t key, uint32_t game)
+{
+    search_state *s = ud;
+
+    (void)key;
+    /* each game once: the memory is the games found, not the entries */
+    if ((int64_t)game < s->nseen) {
+        if (s->cbits[game >> 3] & 1 << (game & 7))
+            return;
+        s->cbits[game >> 3] |= (unsigned char)(1 << (game & 7));
+    }
+    if (s->ncand2 == s->capcand2) {
+        s->capcand2 = s->capcand2 ? s->capcand2 * 2 : 1024;
+        s->cand2 = realloc(s->cand2, s->capcand2 * sizeof *s->cand2);
+        if (s->cand2 == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+    }
+    s->cand2[s->ncand2++] = game;
+}
+
+/* --pattern, --manoeuvre: a signature that has the pieces they need */
+static void
+need_fn(void *ud, uint32_t key, uint32_t game)
+{
+    search_state *s = ud;
+    int r, i;
+
+    for (r = 0; r < s->need_rows; r++) {
+        for (i = 0; i < 4 && (key >> (24 - 8 * i) & 255) >= s->need[r][i];
+             i++)
+            ;
+        if (i == 4) {
+            cand_fn(ud, key, game);
+            return;
+        }
+    }
+}
+
+/* -M kings: a signature with black kings, and no men (db.h, DB_SIG) */
+static void
+kings_fn(void *ud, uint32_t key, uint32_t game)
+{
+    if ((key & 255) != 0)
+        cand_fn(ud, key, game);
+}
+
+static int
+cmp_id(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+/* s->cand2 sorted, each id once, and intersected with s->cand when
+ * first is 0 (else it becomes s->cand). */
+static void
+cand_merge(search_state *s, int first)
+{
+    size_t i, j, n = 0;
+    int64_t *t;
+
+    for (i = 0; i < s->ncand2; i++) /* the bits cleared for the next */
+        if (s->cand2[i] < s->nseen)
+            s->cbits[s->cand2[i] >> 3] = 0;
+    qsort(s->cand2, s->ncand2, sizeof *s->cand2, cmp_id);
+    for (i = 0; i < s->ncand2; i++)
+        if (n == 0 || s->cand2[i] != s->cand2[n - 1])
+            s->cand2[n++] = s->cand2[i];
+    s->ncand2 = n;
+    if (!first) {
+        for (i = j = n = 0; i < s->ncand && j < s->ncand2;)
+            if (s->cand[i] < s->cand2[j])
+                i++;
+            else if (s->cand[i] > s->cand2[j])
+                j++;
+            else
+                s->cand2[n++] = s->cand[i++], j++;
+        s->ncand2 = n;
+    }
+    t = s->cand, s->cand = s->cand2, s->cand2 = t;
+    n = s->ncand, s->ncand = s->ncand2, s->ncand2 = 0;
+    i = s->capcand, s->capcand = s->capcand2, s->capcand2 = i;
+    (void)n;
+}
+
+/* The games whose material reaches need (s->need, need_rows), merged
+ * into the candidates: a necessary condition, each game then decided. */
+static int
+need_lookup(search_state *s, sqlite3 *db, const char *path)
+{
+    int r, i, any = 0;
+
+    for (r = 0; r < s->need_rows; r++)
+        for (i = 0; i < 4; i++)
+            any |= s->need[r][i] != 0;
+    if (!any) /* every game has some position with nothing required */
+        return 0;
+    if (db_post_lookup(db, path, DB_POST_MATERIAL, 0, UINT32_MAX, need_fn,
+                       s) != 0)
+        return -1;
+    cand_merge(s, !s->use_cand);
+    s->use_cand = 1;
+    return 0;
+}
+
+/* What --pattern and --manoeuvre need, as pieces present: a king of the
+ * pattern needs a king of its colour in the position that holds it (a
+ * man a man); a manoeuvre of a king, or promoting, a king of its side in
+ * the position after the move. Kings only: men are in almost every
+ * game. 0, or -1 after reporting. */
+static int
+material_needs(search_state *s, sqlite3 *db, const char *path)
 {
     size_t i;
 
-    tbuf_adds(q, "(");
-    for (i = 0; i < s->nkeys; i++)
-        tbuf_printf(q, "%s%lld", i ? "," : "", (long long)s->keys[i]);
-    tbuf_adds(q, ")");
+    if (s->crit.invert)
+        return 0;
+    if (s->have_pattern && s->pattern.have_pieces) {
+        int king = 0;
+
+        memset(s->need, 0, sizeof s->need);
+        for (i = 0; i < s->pattern.pieces.count; i++) {
+            const pdn_fen_piece *q = &s->pattern.pieces.piece[i];
+            int w = q->colour == 'W';
+
+            if (!q->king)
+                continue;
+            king = 1;
+            s->need[0][w ? 2 : 3] = 1;
+            s->need[1][w ? 3 : 2] = 1; /* colours reversed */
+        }
+        s->need_rows = s->pattern.reversed ? 2 : 1;
+        if (king && need_lookup(s, db, path) != 0)
+            return -1;
+    }
+    if (s->have_manoeuvre &&
+        (s->manoeuvre.kind == 'K' || s->manoeuvre.promotes)) {
+        memset(s->need, 0, sizeof s->need);
+        s->need[0][s->manoeuvre.side == 'W' ? 2 : 3] = 1;
+        s->need_rows = 1;
+        if (need_lookup(s, db, path) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* -B: a game whose first moves are the opening's reaches, when it starts
+ * at its variant's start and no setup comes first, the position they lead
+ * to from there; the candidates are the games the index gives for that
+ * position under each variant of the database, and the games that start
+ * elsewhere or hold a setup (games.setup). 0, or -1 after reporting. */
+static int
+opening_lookup(search_state *s, sqlite3 *db, const char *path)
+{
+    const sel_crit *c = &s->crit;
+    sqlite3_stmt *st;
+    pdn_movelist *l;
+    int rc;
+
+    if (c->invert || c->nopening == 0)
+        return 0;
+    st = db_prepare(db, path,
+                    "WITH RECURSIVE v(g) AS (SELECT min(gametype) FROM games"
+                    " UNION ALL SELECT (SELECT min(gametype) FROM games"
+                    " WHERE gametype > v.g) FROM v WHERE v.g IS NOT NULL)"
+                    " SELECT g FROM v WHERE g IS NOT NULL");
+    if (st == NULL || (l = pdn_movelist_new()) == NULL) {
+        sqlite3_finalize(st);
+        return -1;
+    }
+    s->ncand2 = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        pdn_gametype gt;
+        pdn_board *b;
+        pdn_match m;
+        size_t i;
+
+        if (pdn_gametype_parse((const char *)sqlite3_column_text(st, 0), &gt,
+                               NULL) < 0 ||
+            (b = pdn_board_new(&gt, NULL)) == NULL)
+            continue;
+        for (i = 0; i < c->nopening; i++)
+            if (pdn_board_play(b, &c->opening[i], &m, l, NULL) !=
+                PDN_MATCH_LEGAL)
+                break;
+        if (i == c->nopening) {
+            uint32_t k = DB_POS_KEY(db_key(b));
+
+            if (db_post_lookup(db, path, DB_POST_POSITION, k, k, cand_fn,
+                               s) != 0)
+                rc = SQLITE_ERROR;
+        }
+        pdn_board_free(b);
+        if (rc == SQLITE_ERROR)
+            break;
+    }
+    sqlite3_finalize(st);
+    pdn_movelist_free(l);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, path, "query"), -1;
+    st = db_prepare(db, path, "SELECT id FROM games WHERE setup = 1");
+    if (st == NULL)
+        return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        cand_fn(s, 0, (uint32_t)sqlite3_column_int64(st, 0));
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, path, "query"), -1;
+    cand_merge(s, !s->use_cand);
+    s->use_cand = 1;
+    return 0;
+}
+
+/* -X and -M: the games the index gives (a position's key is 32 bits of
+ * db_key: the games are decided all the same; material is exact). */
+static int
+candidates(search_state *s, sqlite3 *db, const char *path)
+{
+    const sel_crit *c = &s->crit;
+    size_t i;
+
+    s->use_cand = !c->invert && (c->have_pos || c->have_mat);
+    s->ncand = s->ncand2 = 0;
+    if (!s->use_cand)
+        return 0;
+    if (c->have_pos) {
+        for (i = 0; i < s->nkeys; i++) {
+            uint32_t k = DB_POS_KEY(s->keys[i]);
+
+            if (db_post_lookup(db, path, DB_POST_POSITION, k, k, cand_fn,
+                               s) != 0)
+                return -1;
+        }
+        cand_merge(s, 1);
+    }
+    if (c->have_mat && c->mat.kings_only) {
+        if (db_post_lookup(db, path, DB_POST_MATERIAL, 256, 65535,
+                           kings_fn, s) != 0)
+            return -1;
+        cand_merge(s, !c->have_pos);
+    } else if (c->have_mat) {
+        const sel_material *m = &c->mat;
+        uint32_t a = (uint32_t)DB_SIG(m->men[0], m->men[1], m->kings[0],
+                                      m->kings[1]),
+                 b = (uint32_t)DB_SIG(m->men[1], m->men[0], m->kings[1],
+                                      m->kings[0]);
+
+        if (db_post_lookup(db, path, DB_POST_MATERIAL, a, a, cand_fn, s) !=
+                0 ||
+            (c->reversed && b != a &&
+             db_post_lookup(db, path, DB_POST_MATERIAL, b, b, cand_fn, s) !=
+                 0))
+            return -1;
+        cand_merge(s, !c->have_pos);
+    }
+    return 0;
+}
+
+/* The text of the current row's game (columns 6 and 10). */
+static const char *
+text_of(search_state *s, sqlite3_stmt *st)
+{
+    if (!s->have_text) {
+        if (db_text_unpack(sqlite3_column_blob(st, 6),
+                           sqlite3_column_bytes(st, 6),
+                           sqlite3_column_int64(st, 10), &s->text) != 0)
+            tool_error("game %lld: its text does not inflate (a corrupt "
+                       "database?)", (long long)sqlite3_column_int64(st, 0));
+        s->have_text = 1;
+    }
+    return s->text.data != NULL ? s->text.data : "";
 }
 
 /* The candidates' query: what the columns decide exactly. */
@@ -222,7 +512,7 @@ make_query(search_state *s, tbuf *q)
     size_t i;
 
     tbuf_adds(q, "SELECT g.id, g.file, f.path, g.number, g.gametype, g.pre,"
-                 " g.raw, g.outcome, g.line, g.offset, ");
+                 " g.raw, g.outcome, g.line, g.offset, g.size, ");
     if (c->have_pos && s->initial.len != 0)
         tbuf_printf(q, "g.gametype IN (%s) AND NOT EXISTS(SELECT 1 FROM tags"
                        " t WHERE t.game = g.id AND t.name = 'FEN')",
@@ -270,28 +560,10 @@ make_query(search_state *s, tbuf *q)
                     c->date_hi / 10000);
     if (selcrit_replays(c))
         tbuf_adds(q, " AND g.gametype IS NOT NULL");
-    if (c->have_mat && c->mat.kings_only) {
-        tbuf_adds(q, " AND g.id IN (SELECT game FROM material WHERE sig < 65536"
-                     " AND sig >= 256 AND sig & 255 > 0)");
-    } else if (c->have_mat) {
-        const sel_material *m = &c->mat;
-
-        tbuf_printf(q, " AND g.id IN (SELECT game FROM material WHERE sig IN"
-                       " (%lld, %lld))",
-                    (long long)DB_SIG(m->men[0], m->men[1], m->kings[0],
-                                      m->kings[1]),
-                    (long long)(c->reversed
-                                    ? DB_SIG(m->men[1], m->men[0],
-                                             m->kings[1], m->kings[0])
-                                    : DB_SIG(m->men[0], m->men[1],
-                                             m->kings[0], m->kings[1])));
-    }
-    if (c->have_pos) {
-        tbuf_adds(q, " AND g.id IN (SELECT game FROM positions WHERE key IN ");
-        key_list(s, q);
-        tbuf_adds(q, ")");
-    }
-    tbuf_adds(q, " ORDER BY g.id");
+    if (s->seek) /* one candidate of the index at a time */
+        tbuf_adds(q, " AND g.id = ?1");
+    else
+        tbuf_adds(q, " ORDER BY g.id");
 }
 
 /* Reads a stored game back and calls fn(s, g, to, arg) on it, with the
@@ -355,29 +627,6 @@ decide(search_state *s, const char *file, const char *gts, const void *raw,
     }
     with_game(s, file, raw, len, crit_fn, &match);
     return match;
-}
-
-/* -f json: the plies at which the -X position's keys stand. */
-static char *
-plies_of(search_state *s, sqlite3 *db, int64_t id)
-{
-    tbuf q = {NULL, 0, 0}, out = {NULL, 0, 0};
-    sqlite3_stmt *st = NULL;
-
-    if (!s->crit.have_pos || s->nkeys == 0)
-        return NULL;
-    tbuf_adds(&q, "SELECT DISTINCT ply FROM positions WHERE key IN ");
-    key_list(s, &q);
-    tbuf_printf(&q, " AND game = %lld ORDER BY ply", (long long)id);
-    tbuf_adds(&out, "[");
-    if (sqlite3_prepare_v2(db, q.data, -1, &st, NULL) == SQLITE_OK)
-        while (sqlite3_step(st) == SQLITE_ROW)
-            tbuf_printf(&out, "%s%lld", out.len > 1 ? "," : "",
-                        (long long)sqlite3_column_int64(st, 0));
-    sqlite3_finalize(st);
-    tbuf_adds(&out, "]");
-    tbuf_free(&q);
-    return out.data;
 }
 
 static int
@@ -511,6 +760,63 @@ split_dest(search_state *s, db_emit *e, const db_game_row *row)
     return 0;
 }
 
+/* -f json: the plies at which the game reaches the -X position (its
+ * key under the game's variant). */
+static int
+key_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
+{
+    search_state *s = ud;
+    int64_t k = db_key(b);
+    size_t i;
+
+    (void)m;
+    for (i = 0; i < s->nkeys && s->keys[i] != k; i++)
+        ;
+    if (i < s->nkeys && ply + 1 != s->last_ply) { /* each ply once */
+        tbuf_printf(&s->plies, "%s%lu", s->plies.len > 1 ? "," : "", ply);
+        s->last_ply = ply + 1;
+    }
+    return 0;
+}
+
+static void
+keys_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+{
+    db_walked w;
+
+    db_walk(&s->vo, s->vo.file, g, arg, to, 0, key_seen, s, &w);
+}
+
+static char *
+plies_of(search_state *s, const char *file, const char *gts)
+{
+    pdn_gametype gt;
+
+    if (!s->crit.have_pos || s->nkeys == 0)
+        return NULL;
+    s->plies.len = 0;
+    tbuf_adds(&s->plies, "[");
+    s->last_ply = 0;
+    if (gts != NULL && pdn_gametype_parse(gts, &gt, NULL) >= 0)
+        with_game(s, file, s->text.data, (int)s->text.len, keys_fn, &gt);
+    tbuf_adds(&s->plies, "]");
+    return strdup(s->plies.data);
+}
+
+static int64_t
+max_id(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int64_t v = 0;
+
+    if (sqlite3_prepare_v2(db, "SELECT max(id) FROM games", -1, &st,
+                           NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
 /* One database: its candidates, each decided and written. */
 static int
 search_db(search_state *s, db_emit *e, const char *path, int index)
@@ -519,15 +825,29 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     sqlite3_stmt *st = NULL;
     tbuf q = {NULL, 0, 0};
     int rc = SQLITE_DONE, status = TOOL_OK;
+    size_t ci;
 
     if (db == NULL)
         return TOOL_TROUBLE;
     sqlite3_create_function(db, "pdn_tag", 2, SQLITE_UTF8, &s->crit, tag_fn,
                             NULL, NULL);
-    if (s->crit.have_pos && position_keys(s, db, path) != 0) {
+    free(s->cbits);
+    s->nseen = max_id(db) + 1;
+    s->cbits = calloc((size_t)(s->nseen + 7) / 8, 1);
+    if (s->cbits == NULL)
+        s->nseen = 0;
+    if ((s->crit.have_pos && position_keys(s, db, path) != 0) ||
+        candidates(s, db, path) != 0 ||
+        material_needs(s, db, path) != 0 ||
+        opening_lookup(s, db, path) != 0) {
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
+    if (s->every) /* -x, -Z: every game is decided here, none passed */
+        s->use_cand = 0;
+    /* many candidates: the games in order beat a seek for each */
+    s->seek = s->use_cand &&
+              (int64_t)s->ncand * 4 < max_id(db) + 64;
     make_query(s, &q);
     st = db_prepare(db, path, q.data);
     tbuf_free(&q);
@@ -540,9 +860,35 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
-    while ((s->max == 0 || s->selected < s->max) &&
-           (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int64_t id = sqlite3_column_int64(st, 0);
+    for (ci = 0; s->max == 0 || s->selected < s->max;) {
+        int64_t id;
+
+        if (s->seek) {
+            if (ci == s->ncand) {
+                rc = SQLITE_DONE;
+                break;
+            }
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, s->cand[ci++]);
+            if ((rc = sqlite3_step(st)) == SQLITE_DONE)
+                continue;
+        } else {
+            rc = sqlite3_step(st);
+        }
+        if (rc != SQLITE_ROW)
+            break;
+        id = sqlite3_column_int64(st, 0);
+        if (s->use_cand && !s->seek) { /* the candidates in step */
+            while (ci < s->ncand && s->cand[ci] < id)
+                ci++;
+            if (ci == s->ncand) {
+                rc = SQLITE_DONE;
+                break;
+            }
+            if (s->cand[ci] != id)
+                continue;
+        }
+        s->have_text = 0;
         const char *file = (const char *)sqlite3_column_text(st, 2);
         const char *gts = (const char *)sqlite3_column_text(st, 4);
         db_game_row row;
@@ -555,28 +901,40 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         row.pre = sqlite3_column_int64(st, 5);
         row.line = sqlite3_column_int64(st, 8);
         row.offset = sqlite3_column_int64(st, 9);
-        row.raw = sqlite3_column_blob(st, 6);
-        row.len = sqlite3_column_bytes(st, 6);
+        row.raw = NULL;
+        row.len = 0;
         row.extra = NULL;
-        /* a game proved to start in the -X position needs no replay */
-        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 10)))
-            match = decide(s, file, gts, row.raw, row.len);
+        /* a game proved to start in the -X position needs no replay; the
+         * text is inflated only when something reads it */
+        if (s->verify && !(s->pos_only && sqlite3_column_int(st, 11)))
+            match = (text_of(s, st),
+                     decide(s, file, gts, s->text.data, (int)s->text.len));
         if (match && (s->have_pattern || s->have_manoeuvre))
-            match = walk_game(s, file, gts, row.raw, row.len);
-        if (match && s->dedupe)
+            match = (text_of(s, st),
+                     walk_game(s, file, gts, s->text.data,
+                               (int)s->text.len));
+        if (match && s->dedupe) {
+            row.raw = text_of(s, st);
+            row.len = (int)s->text.len;
             match = !repeated(s, index, &row);
+        }
         if (!match) {
             /* -x: the games not selected, as pdn-select writes them */
-            if (s->bad != NULL && s->pass == 0 &&
-                db_emit_game(&s->ebad, &row) != 0) {
-                status = TOOL_TROUBLE;
-                break;
+            if (s->bad != NULL && s->pass == 0) {
+                row.raw = text_of(s, st);
+                row.len = (int)s->text.len;
+                if (db_emit_game(&s->ebad, &row) != 0) {
+                    status = TOOL_TROUBLE;
+                    break;
+                }
             }
             continue;
         }
         s->selected++;
         if (s->count_only)
             continue;
+        row.raw = text_of(s, st);
+        row.len = (int)s->text.len;
         if (s->route.split != NULL && split_dest(s, e, &row) != 0) {
             status = TOOL_TROUBLE;
             break;
@@ -584,7 +942,7 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         row.extra = !s->json              ? NULL
                     : s->have_pattern   ? strdup(s->plies.data)
                     : s->have_manoeuvre ? strdup(s->mplies.data)
-                                        : plies_of(s, db, id);
+                                        : plies_of(s, file, gts);
         row.len = db_emit_game(e, &row);
         free(row.extra);
         if (row.len != 0) {
@@ -758,6 +1116,10 @@ run(int argc, char **argv)
     pdn_movelist_free(s.cache.moves);
     infer_cache_free(&s.cache);
     free(s.keys);
+    free(s.cand);
+    free(s.cand2);
+    free(s.cbits);
+    tbuf_free(&s.text);
     tbuf_free(&s.initial);
     tbuf_free(&s.plies);
     tbuf_free(&s.mplies);

@@ -1,0 +1,592 @@
+/* SPDX-License-Identifier: MIT */
+/* pdn-db's storage (db.h): a game's text compressed as the sqlite3
+ * shell's sqlar functions read it, and the posting segments of the
+ * position and material index. */
+#include <config.h>
+#include "db.h"
+#include "report.h"
+#include "tbuf.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
+
+/* ---- game text ---- */
+
+/* zlib's level: 6 (its default) gains about 4% of the text over 1, for
+ * about 1.6 times the time (10^5 generated games) */
+#ifndef DB_TEXT_LEVEL
+#define DB_TEXT_LEVEL 6
+#endif
+
+#ifdef HAVE_ZLIB
+/* Deflate streams, a stream as compress() makes it, reset for each game
+ * rather than allocated for each: a pool that the workers share. */
+typedef struct zpool {
+    z_stream zs;
+    struct zpool *next;
+} zpool;
+
+static zpool *pool, *ipool; /* deflate's, inflate's */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void
+db_text_pack_end(void)
+{
+    while (pool != NULL) {
+        zpool *z = pool;
+
+        pool = z->next;
+        deflateEnd(&z->zs);
+        free(z);
+    }
+    while (ipool != NULL) {
+        zpool *z = ipool;
+
+        ipool = z->next;
+        inflateEnd(&z->zs);
+        free(z);
+    }
+}
+
+/* Frees the pools at exit: one registration, the first time a stream is
+ * made (under pool_lock). */
+static void
+at_exit_once(void)
+{
+    static int done;
+
+    pthread_mutex_lock(&pool_lock);
+    if (!done) {
+        done = 1;
+        atexit(db_text_pack_end);
+    }
+    pthread_mutex_unlock(&pool_lock);
+}
+
+/* inflates n bytes of data into size bytes at out: 0 or -1 */
+static int
+inflate_to(const void *data, int n, unsigned char *out, int64_t size)
+{
+    zpool *z;
+    int rc = -1;
+
+    pthread_mutex_lock(&pool_lock);
+    if ((z = ipool) != NULL)
+        ipool = z->next;
+    pthread_mutex_unlock(&pool_lock);
+    if (z == NULL) {
+        at_exit_once();
+        z = tool_xmalloc(sizeof *z);
+        memset(z, 0, sizeof *z);
+        if (inflateInit(&z->zs) != Z_OK) {
+            free(z);
+            return -1;
+        }
+    } else if (inflateReset(&z->zs) != Z_OK) {
+        inflateEnd(&z->zs);
+        free(z);
+        return -1;
+    }
+    z->zs.next_in = (Bytef *)(uintptr_t)data;
+    z->zs.avail_in = (uInt)n;
+    z->zs.next_out = out;
+    z->zs.avail_out = (uInt)size;
+    if (inflate(&z->zs, Z_FINISH) == Z_STREAM_END &&
+        z->zs.total_out == (uLong)size)
+        rc = 0;
+    pthread_mutex_lock(&pool_lock);
+    z->next = ipool;
+    ipool = z;
+    pthread_mutex_unlock(&pool_lock);
+    return rc;
+}
+#else
+void
+db_text_pack_end(void)
+{
+}
+#endif
+
+void
+db_text_pack(const char *raw, size_t len, tbuf *out)
+{
+    out->len = 0;
+#ifdef HAVE_ZLIB
+    {
+        zpool *z;
+        int ok = 0;
+
+        pthread_mutex_lock(&pool_lock);
+        if ((z = pool) != NULL)
+            pool = z->next;
+        pthread_mutex_unlock(&pool_lock);
+        if (z == NULL) {
+            at_exit_once();
+            z = tool_xmalloc(sizeof *z);
+            memset(z, 0, sizeof *z);
+            if (deflateInit2(&z->zs, DB_TEXT_LEVEL, Z_DEFLATED, 15, 8,
+                             Z_DEFAULT_STRATEGY) != Z_OK) {
+                free(z);
+                z = NULL;
+            }
+        }
+        if (z != NULL && deflateReset(&z->zs) == Z_OK) {
+            size_t n = deflateBound(&z->zs, (uLong)len);
+
+            if (out->cap < n + 1) {
+                out->cap = n + 1;
+                if ((out->data = realloc(out->data, out->cap)) == NULL) {
+                    tool_error("memory exhausted");
+                    exit(TOOL_TROUBLE);
+                }
+            }
+            z->zs.next_in = (Bytef *)(uintptr_t)raw;
+            z->zs.avail_in = (uInt)len;
+            z->zs.next_out = (Bytef *)out->data;
+            z->zs.avail_out = (uInt)n;
+            if (deflate(&z->zs, Z_FINISH) == Z_STREAM_END &&
+                z->zs.total_out < len) {
+                out->len = (size_t)z->zs.total_out;
+                ok = 1;
+            }
+        }
+        if (z != NULL) {
+            pthread_mutex_lock(&pool_lock);
+            z->next = pool;
+            pool = z;
+            pthread_mutex_unlock(&pool_lock);
+        }
+        if (ok)
+            return;
+    }
+#endif
+    /* no smaller compressed: stored as it is, as sqlar does */
+    tbuf_add(out, raw, len);
+}
+
+int
+db_text_unpack(const void *data, int n, int64_t size, tbuf *out)
+{
+    out->len = 0;
+    if (size <= 0 || size == n) {
+        tbuf_add(out, data != NULL ? data : "", (size_t)n);
+        return 0;
+    }
+#ifdef HAVE_ZLIB
+    {
+        if (out->cap < (size_t)size + 1) {
+            out->cap = (size_t)size + 1;
+            if ((out->data = realloc(out->data, out->cap)) == NULL) {
+                tool_error("memory exhausted");
+                exit(TOOL_TROUBLE);
+            }
+        }
+        if (inflate_to(data, n, (unsigned char *)out->data, size) == 0) {
+            out->len = (size_t)size;
+            out->data[out->len] = 0;
+            return 0;
+        }
+    }
+#endif
+    tbuf_add(out, "", 0);
+    return -1;
+}
+
+/* sqlar_uncompress(data, size): data when its length is size (stored as
+ * it was), else data inflated to size bytes. */
+static void
+uncompress_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+    const void *data = sqlite3_value_blob(argv[0]);
+    int n = sqlite3_value_bytes(argv[0]);
+    sqlite3_int64 size = sqlite3_value_int64(argv[1]);
+
+    (void)argc;
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+        sqlite3_result_null(cx);
+        return;
+    }
+    if (size <= 0 || size == n) {
+        sqlite3_result_value(cx, argv[0]);
+        return;
+    }
+#ifdef HAVE_ZLIB
+    {
+        uLongf got = (uLongf)size;
+        unsigned char *buf = sqlite3_malloc64((sqlite3_uint64)size);
+
+        if (buf == NULL) {
+            sqlite3_result_error_nomem(cx);
+            return;
+        }
+        if (uncompress(buf, &got, data, (uLong)n) != Z_OK ||
+            got != (uLongf)size) {
+            sqlite3_free(buf);
+            sqlite3_result_error(cx, "a game's text does not inflate", -1);
+            return;
+        }
+        sqlite3_result_blob64(cx, buf, (sqlite3_uint64)size, sqlite3_free);
+    }
+#else
+    (void)data;
+    sqlite3_result_error(cx, "this pdn-db was built without zlib: a "
+                             "compressed game's text cannot be read", -1);
+#endif
+}
+
+int
+db_functions(sqlite3 *db)
+{
+    return sqlite3_create_function(db, "sqlar_uncompress", 2,
+                                   SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                   uncompress_fn, NULL, NULL);
+}
+
+/* ---- posting segments ---- */
+
+/* Entries a block holds at most, and the size at which it ends: a row of
+ * the postings table stays within its page (4096 bytes: SQLite keeps up
+ * to about 1000 bytes of a row of a table without rowid on the page). */
+#define BLOCK 1024
+#define BLOCK_BYTES 940
+
+void
+db_post_add(db_postings *p, uint32_t key, uint32_t game)
+{
+    if (p->n == p->cap) {
+        p->cap = p->cap ? p->cap * 2 : 4096;
+        p->v = realloc(p->v, p->cap * sizeof *p->v);
+        if (p->v == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+    }
+    p->v[p->n++] = (uint64_t)key << 32 | game;
+}
+
+/* Sorts a[0..n): a radix sort of four 16-bit digits through tmp. */
+static void
+sort64(uint64_t *a, size_t n, uint64_t *tmp)
+{
+    static size_t count[65536];
+    uint64_t *src = a, *dst = tmp, *t;
+    int pass;
+
+    for (pass = 0; pass < 4; pass++) {
+        int shift = 16 * pass;
+        size_t i, sum = 0;
+
+        memset(count, 0, sizeof count);
+        for (i = 0; i < n; i++)
+            count[src[i] >> shift & 0xFFFF]++;
+        for (i = 0; i < 65536; i++) {
+            size_t c = count[i];
+
+            count[i] = sum;
+            sum += c;
+        }
+        for (i = 0; i < n; i++)
+            dst[count[src[i] >> shift & 0xFFFF]++] = src[i];
+        t = src;
+        src = dst;
+        dst = t;
+    }
+    /* four passes: the result is back in a */
+}
+
+/* A block is a bit stream (least significant bit first) after four
+ * bytes: k, the Rice parameter of the key deltas, w, the width of a game
+ * id, and the number of entries (16 bits, low byte first). Each entry: its key's delta from the one before (the block's first
+ * key for the first entry), Rice coded (the quotient in unary, a run of
+ * ones ended by a zero, then its k low bits; a quotient of ESCAPE or more
+ * written as ESCAPE ones and the delta in 32 bits), then its game in w
+ * bits. */
+#define ESCAPE 24
+
+typedef struct bitw {
+    tbuf *b;
+    uint64_t acc;
+    int n;
+} bitw;
+
+static void
+put_bits(bitw *w, uint64_t v, int n)
+{
+    while (n > 0) {
+        int take = n > 32 ? 32 : n;
+
+        w->acc |= (v & ((1ULL << take) - 1)) << w->n;
+        w->n += take;
+        v >>= take;
+        n -= take;
+        while (w->n >= 8) {
+            tbuf_addc(w->b, (char)(w->acc & 0xFF));
+            w->acc >>= 8;
+            w->n -= 8;
+        }
+    }
+}
+
+static void
+put_delta(bitw *w, uint32_t d, int k)
+{
+    uint32_t q = d >> k;
+
+    if (q >= ESCAPE) {
+        put_bits(w, (1ULL << ESCAPE) - 1, ESCAPE);
+        put_bits(w, d, 32);
+        return;
+    }
+    put_bits(w, (1ULL << q) - 1, (int)q + 1); /* q ones, a zero */
+    put_bits(w, d, k);
+}
+
+typedef struct bitr {
+    const unsigned char *p, *end;
+    uint64_t acc;
+    int n;
+} bitr;
+
+/* -1 at the end of the stream */
+static int
+fill(bitr *r, int need)
+{
+    while (r->n < need) {
+        if (r->p == r->end)
+            return -1;
+        r->acc |= (uint64_t)*r->p++ << r->n;
+        r->n += 8;
+    }
+    return 0;
+}
+
+static int
+get_bits(bitr *r, int n, uint32_t *v)
+{
+    if (n == 0) {
+        *v = 0;
+        return 0;
+    }
+    if (fill(r, n) != 0)
+        return -1;
+    *v = (uint32_t)(r->acc & ((1ULL << n) - 1));
+    r->acc >>= n;
+    r->n -= n;
+    return 0;
+}
+
+static int
+get_delta(bitr *r, int k, uint32_t *d)
+{
+    uint32_t q = 0, bit, low;
+
+    for (;;) {
+        if (get_bits(r, 1, &bit) != 0)
+            return -1;
+        if (!bit)
+            break;
+        if (++q == ESCAPE)
+            return get_bits(r, 32, d);
+    }
+    if (get_bits(r, k, &low) != 0)
+        return -1;
+    *d = q << k | low;
+    return 0;
+}
+
+static int
+width(uint32_t v)
+{
+    int n = 0;
+
+    while (v != 0) {
+        n++;
+        v >>= 1;
+    }
+    return n;
+}
+
+long long
+db_post_flush(sqlite3 *db, const char *path, int kind, db_postings *p)
+{
+    sqlite3_stmt *seg = NULL, *ins = NULL;
+    uint64_t *tmp;
+    size_t i, j, n;
+    long long segno = 1;
+    tbuf b = {NULL, 0, 0};
+    int failed = 0;
+
+    if (p->n == 0)
+        return 0;
+    if ((tmp = malloc(p->n * sizeof *tmp)) == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    sort64(p->v, p->n, tmp);
+    free(tmp);
+    /* one entry for a key and a game, however often the game reaches it */
+    for (i = n = 0; i < p->n; i++)
+        if (n == 0 || p->v[i] != p->v[n - 1])
+            p->v[n++] = p->v[i];
+    seg = db_prepare(db, path, "SELECT coalesce(max(seg), 0) + 1 FROM"
+                               " postings WHERE kind = ?");
+    ins = db_prepare(db, path, "INSERT INTO postings VALUES(?, ?, ?, ?, ?)");
+    if (seg == NULL || ins == NULL) {
+        failed = 1;
+        goto done;
+    }
+    sqlite3_bind_int(seg, 1, kind);
+    if (sqlite3_step(seg) == SQLITE_ROW)
+        segno = sqlite3_column_int64(seg, 0);
+    for (i = 0; i < n && !failed; i = j) {
+        uint32_t prev = (uint32_t)(p->v[i] >> 32), span, gmax = 0;
+        size_t cnt, e;
+        int k, w;
+        bitw bw;
+
+        j = i + BLOCK < n ? i + BLOCK : n;
+        cnt = j - i;
+        span = (uint32_t)(p->v[j - 1] >> 32) - prev;
+        for (k = 0; ((uint64_t)cnt << (k + 1)) <= span && k < 31; k++)
+            ;
+        for (e = i; e < j; e++)
+            if ((uint32_t)p->v[e] > gmax)
+                gmax = (uint32_t)p->v[e];
+        w = width(gmax);
+        b.len = 0;
+        tbuf_addc(&b, (char)k);
+        tbuf_addc(&b, (char)w);
+        tbuf_addc(&b, 0);
+        tbuf_addc(&b, 0);
+        bw.b = &b;
+        bw.acc = 0;
+        bw.n = 0;
+        /* entries while the block stays within a cell of its page */
+        for (e = i; e < j && b.len < BLOCK_BYTES; e++) {
+            uint32_t ke = (uint32_t)(p->v[e] >> 32);
+
+            put_delta(&bw, ke - prev, k);
+            put_bits(&bw, (uint32_t)p->v[e], w);
+            prev = ke;
+        }
+        put_bits(&bw, 0, (8 - bw.n) & 7);
+        j = e;
+        cnt = j - i;
+        b.data[2] = (char)(cnt & 0xFF);
+        b.data[3] = (char)(cnt >> 8);
+        sqlite3_bind_int(ins, 1, kind);
+        sqlite3_bind_int64(ins, 2, segno);
+        sqlite3_bind_int64(ins, 3, (int64_t)(p->v[i] >> 32));
+        sqlite3_bind_int64(ins, 4, (int64_t)i);
+        sqlite3_bind_blob(ins, 5, b.data, (int)b.len, SQLITE_STATIC);
+        if (sqlite3_step(ins) != SQLITE_DONE) {
+            db_fail(db, path, "write");
+            failed = 1;
+        }
+        sqlite3_reset(ins);
+    }
+done:
+    sqlite3_finalize(seg);
+    sqlite3_finalize(ins);
+    tbuf_free(&b);
+    p->n = 0;
+    return failed ? -1 : (long long)n;
+}
+
+void
+db_post_free(db_postings *p)
+{
+    free(p->v);
+    memset(p, 0, sizeof *p);
+}
+
+/* The entries of one block with a key in [lo, hi]. */
+static void
+decode(const unsigned char *d, int len, uint32_t first, uint32_t lo,
+       uint32_t hi, db_post_fn *fn, void *ud)
+{
+    bitr r;
+    uint32_t key = first, dk, g;
+    int k, w, n, cnt;
+
+    if (len < 4)
+        return;
+    k = d[0];
+    w = d[1];
+    cnt = d[2] | d[3] << 8;
+    if (k > 31 || w > 32)
+        return;
+    r.p = d + 4;
+    r.end = d + len;
+    r.acc = 0;
+    r.n = 0;
+    for (n = 0; n < cnt; n++) {
+        if (get_delta(&r, k, &dk) != 0 || get_bits(&r, w, &g) != 0)
+            break;
+        key += dk;
+        if (key > hi)
+            break;
+        if (key >= lo)
+            fn(ud, key, g);
+    }
+}
+
+int
+db_post_lookup(sqlite3 *db, const char *path, int kind, uint32_t lo,
+               uint32_t hi, db_post_fn *fn, void *ud)
+{
+    sqlite3_stmt *segs, *before, *in;
+    int64_t seg = 0;
+    int rc = 0;
+
+    segs = db_prepare(db, path, "SELECT seg FROM postings WHERE kind = ?"
+                                " AND seg > ? ORDER BY seg LIMIT 1");
+    before = db_prepare(db, path,
+                        "SELECT first, data FROM postings WHERE kind = ?"
+                        " AND seg = ? AND first < ? ORDER BY first DESC,"
+                        " at DESC LIMIT 1");
+    in = db_prepare(db, path, "SELECT first, data FROM postings WHERE"
+                              " kind = ? AND seg = ? AND first BETWEEN ?"
+                              " AND ? ORDER BY first, at");
+    if (segs == NULL || before == NULL || in == NULL)
+        rc = -1;
+    while (rc == 0) {
+        sqlite3_bind_int(segs, 1, kind);
+        sqlite3_bind_int64(segs, 2, seg);
+        if (sqlite3_step(segs) != SQLITE_ROW) {
+            sqlite3_reset(segs);
+            break;
+        }
+        seg = sqlite3_column_int64(segs, 0);
+        sqlite3_reset(segs);
+        /* the block before the range may hold its first keys */
+        sqlite3_bind_int(before, 1, kind);
+        sqlite3_bind_int64(before, 2, seg);
+        sqlite3_bind_int64(before, 3, lo);
+        if (sqlite3_step(before) == SQLITE_ROW)
+            decode(sqlite3_column_blob(before, 1),
+                   sqlite3_column_bytes(before, 1),
+                   (uint32_t)sqlite3_column_int64(before, 0), lo, hi, fn, ud);
+        sqlite3_reset(before);
+        sqlite3_bind_int(in, 1, kind);
+        sqlite3_bind_int64(in, 2, seg);
+        sqlite3_bind_int64(in, 3, lo);
+        sqlite3_bind_int64(in, 4, hi);
+        while (sqlite3_step(in) == SQLITE_ROW)
+            decode(sqlite3_column_blob(in, 1), sqlite3_column_bytes(in, 1),
+                   (uint32_t)sqlite3_column_int64(in, 0), lo, hi, fn, ud);
+        if (sqlite3_reset(in) != SQLITE_OK) {
+            db_fail(db, path, "query");
+            rc = -1;
+        }
+    }
+    sqlite3_finalize(segs);
+    sqlite3_finalize(before);
+    sqlite3_finalize(in);
+    return rc;
+}
