@@ -40,7 +40,7 @@
 #define RUN_DEPTH_PER_WORKER 4
 #define RUN_GAME_COST (8 * 1024 + sizeof(run_job))
 #define RUN_COST_IN_FLIGHT (4 * 1024 * 1024)
-#define RUN_BLOCK (64 * 1024)
+#define RUN_BLOCK (16 * 1024)
 
 enum { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
 
@@ -244,6 +244,20 @@ advance(pdn_pos *pos, const char *d, size_t n)
 {
     size_t i;
 
+    if (memchr(d, '\r', n) == NULL) {
+        /* LF only: a count the compiler makes wide, and the last one */
+        unsigned long lines = 0;
+        size_t last = n;
+        for (i = 0; i < n; i++)
+            lines += d[i] == '\n';
+        while (lines != 0 && d[last - 1] != '\n')
+            last--;
+        pos->line += lines;
+        pos->column = lines != 0 ? (unsigned long)(n - last) + 1
+                                 : pos->column + (unsigned long)n;
+        pos->offset += n;
+        return;
+    }
     for (i = 0; i < n; i++) {
         if (d[i] == '\n' || d[i] == '\r') {
             if (d[i] == '\r' && i + 1 < n && d[i + 1] == '\n')
@@ -318,7 +332,7 @@ find_cut(const char *d, size_t n, size_t from)
 static blk *
 make_block(run_state *st)
 {
-    size_t want = 2 * st->block, cut = 0;
+    size_t want = st->block + st->block / 4, cut = 0;
     blk *b;
 
     for (;;) {
