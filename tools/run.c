@@ -411,15 +411,17 @@ feed(void *buf, size_t size, void *ud)
 
     while (c->at == c->b->len) {
         blk *next;
+        int err;
         pthread_mutex_lock(&c->st->lock);
         next = c->b->next;
         if (next == NULL)
             next = make_block(c->st);
+        err = c->st->src_errno;
         pthread_mutex_unlock(&c->st->lock);
         if (next == NULL) {
-            if (c->st->src_errno == 0)
+            if (err == 0)
                 return 0;
-            errno = c->st->src_errno;
+            errno = err;
             return (size_t)-1;
         }
         c->b = next;
@@ -947,8 +949,6 @@ run_input(FILE *fp, const char *name, int jobs, const run_ops *ops,
         free(st.carry);
         return status;
     }
-    st.src_eof = 0; /* fread again: the end may have been a short read */
-    clearerr(fp);
     status = run_pipeline(&st, jobs, ops, ctx);
     if (status < 0) {
         status = 2;
