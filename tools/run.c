@@ -6,6 +6,7 @@
  * memory bounded by a few games whatever the input. */
 #include <config.h>
 #include "run.h"
+#include "tbuf.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -41,6 +42,14 @@
 #define RUN_GAME_COST (8 * 1024 + sizeof(run_job))
 #define RUN_COST_IN_FLIGHT (4 * 1024 * 1024)
 #define RUN_BLOCK (16 * 1024)
+/* A block's reader may read this many blocks past its own (its last game
+ * goes on there); past them the block is read again in its turn. */
+#define RUN_AHEAD 4
+/* Reading again from where the reading before ended, a reader may go
+ * through any number of blocks (a huge game): those it has left this far
+ * behind (more than the reader's window: its game limit, 1 MiB, and its
+ * look-ahead) are dropped as it goes, so memory stays bounded. */
+#define RUN_FAR ((size_t)4 << 20)
 
 enum { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
 
@@ -53,6 +62,7 @@ typedef struct blk {
     size_t len;
     pdn_pos pos;               /* line, column and offset of data[0] */
     struct blk *next;
+    int users;                 /* readers reading it now */
 } blk;
 
 typedef struct run_batch {
@@ -67,6 +77,7 @@ typedef struct run_batch {
     int end;                   /* the reader ended (input, or stopped) */
     pdn_pos endpos;            /* else where it stopped: past the block */
     int hist;                  /* a game was decoded by the history */
+    int trunc;                 /* its reader was stopped past RUN_AHEAD */
 } run_batch;
 
 typedef struct run_state {
@@ -97,6 +108,7 @@ typedef struct run_state {
     int src_eof, src_errno;
     size_t block;              /* target size of a block */
     blk *head_blk, *tail, *unclaimed;
+    blk *claimed;              /* the last block claimed */
     unsigned long seq_next, link_next;
     pthread_cond_t linked;
     pdn_pos truth;             /* where the next game really starts */
@@ -401,7 +413,29 @@ typedef struct cursor {
     run_state *st;
     blk *b;
     size_t at;
+    int hops;                  /* blocks it may still move on (-1: any) */
+    int trunc;                 /* it was stopped there */
 } cursor;
+
+/* With st->lock held: drops the blocks not claimed yet that end RUN_FAR
+ * or more before upto and that no reader reads: a reader reading again
+ * from where the reading before ended went through them (inside a game,
+ * so no block reader would start a game there). */
+static void
+swallow(run_state *st, size_t upto)
+{
+    blk *u;
+
+    while ((u = st->unclaimed) != NULL && u->users == 0 &&
+           u->pos.offset + u->len + RUN_FAR <= upto && st->claimed != NULL) {
+        st->claimed->next = u->next;
+        st->unclaimed = u->next;
+        if (st->tail == u)
+            st->tail = st->claimed;
+        free(u->data);
+        free(u);
+    }
+}
 
 static size_t
 feed(void *buf, size_t size, void *ud)
@@ -412,11 +446,23 @@ feed(void *buf, size_t size, void *ud)
     while (c->at == c->b->len) {
         blk *next;
         int err;
+        if (c->hops == 0) {
+            c->trunc = 1;
+            return 0;
+        }
         pthread_mutex_lock(&c->st->lock);
         next = c->b->next;
         if (next == NULL)
             next = make_block(c->st);
         err = c->st->src_errno;
+        if (next != NULL) {
+            c->b->users--;
+            next->users++;
+            if (c->hops > 0)
+                c->hops--;
+            else
+                swallow(c->st, next->pos.offset);
+        }
         pthread_mutex_unlock(&c->st->lock);
         if (next == NULL) {
             if (err == 0)
@@ -442,10 +488,14 @@ static void
 parse_block(run_state *st, run_batch *bt, blk *b, size_t at, pdn_pos pos,
             unsigned long game, const pdn_reader *hist)
 {
-    cursor c = {st, b, at};
+    cursor c = {st, b, at, hist != NULL ? -1 : RUN_AHEAD, 0};
     size_t stop = bt->b->pos.offset + bt->b->len;
-    pdn_reader *r = pdn_reader_new_cb(feed, &c, st->name);
+    pdn_reader *r;
 
+    pthread_mutex_lock(&st->lock);
+    b->users++;
+    pthread_mutex_unlock(&st->lock);
+    r = pdn_reader_new_cb(feed, &c, st->name);
     bt->n = 0;
     bt->end = 1;
     bt->hist = 0;
@@ -464,7 +514,7 @@ parse_block(run_state *st, run_batch *bt, blk *b, size_t at, pdn_pos pos,
             strcpy(bt->v[0].err.text, "out of memory");
             bt->n = 1;
         }
-        return;
+        goto out;
     }
     for (;;) {
         pdn_encoding enc;
@@ -473,9 +523,10 @@ parse_block(run_state *st, run_batch *bt, blk *b, size_t at, pdn_pos pos,
 
         if (bt->n == bt->cap) {
             size_t cap = bt->cap ? bt->cap * 2 : 8;
-            run_job *v = realloc(bt->v, cap * sizeof *v);
-            if (v == NULL)
-                break; /* read no further: the check redoes the rest */
+            run_job *v = tool_xmalloc(cap * sizeof *v);
+            if (bt->n != 0)
+                memcpy(v, bt->v, bt->n * sizeof *v);
+            free(bt->v);
             bt->v = v;
             bt->cap = cap;
         }
@@ -494,6 +545,11 @@ parse_block(run_state *st, run_batch *bt, blk *b, size_t at, pdn_pos pos,
             break;
         }
     }
+out:
+    bt->trunc = c.trunc;
+    pthread_mutex_lock(&st->lock);
+    c.b->users--;
+    pthread_mutex_unlock(&st->lock);
 }
 
 static void
@@ -529,7 +585,7 @@ link_batch(run_state *st, run_batch *bt)
     if (bt->b->pos.offset != st->truth.offset ||
         bt->b->pos.line != st->truth.line ||
         bt->b->pos.column != st->truth.column ||
-        (bt->hist && st->truth.offset != 0) || bt->r == NULL) {
+        (bt->hist && st->truth.offset != 0) || bt->trunc || bt->r == NULL) {
         blk *b = bt->b;
         pthread_mutex_lock(&st->lock);
         while (st->truth.offset > b->pos.offset + b->len && b->next != NULL)
@@ -596,6 +652,7 @@ cut_and_read(run_state *st, run_batch *bt)
     if (b == NULL)
         return 0;
     st->unclaimed = b->next;
+    st->claimed = b;
     bt->b = b;
     bt->seq = st->seq_next++;
     st->reading = 0; /* the next block may be claimed at once */
@@ -800,6 +857,8 @@ run_pipeline(run_state *st, int jobs, const run_ops *ops, void *ctx)
                 st->head_blk = b->b->next;
                 if (st->tail == b->b)
                     st->tail = NULL;
+                if (st->claimed == b->b)
+                    st->claimed = NULL;
                 free(b->b->data);
                 free(b->b);
                 b->b = NULL;
