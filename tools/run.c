@@ -1030,6 +1030,8 @@ run_input(FILE *fp, const char *name, int jobs, const run_ops *ops,
     if (status < 0) {
         status = 2;
     }
+    /* PDN_RUN_STATS: how many blocks were cut and read again (for the
+     * benchmarks' notes) */
     if (getenv("PDN_RUN_STATS") != NULL)
         fprintf(stderr, "run: %lu blocks, %lu read again\n", st.seq_next,
                 st.redone);
