@@ -43,14 +43,17 @@
 #define RUN_GAME_COST (8 * 1024 + sizeof(run_job))
 #define RUN_COST_IN_FLIGHT (4 * 1024 * 1024)
 #define RUN_BLOCK (16 * 1024)
+/* ... or RUN_BLOCK_GAMES games, whichever comes first */
+#define RUN_BLOCK_GAMES 32
 /* A block's reader may read this many blocks past its own (its last game
  * goes on there); past them the block is read again in its turn. */
-#define RUN_AHEAD 4
+#define RUN_AHEAD 1
 /* Reading again from where the reading before ended, a reader may go
  * through any number of blocks (a huge game): those it has left this far
- * behind (more than the reader's window: its game limit, 1 MiB, and its
- * look-ahead) are dropped as it goes, so memory stays bounded. */
-#define RUN_FAR ((size_t)4 << 20)
+ * behind (1.5 MiB: more than the reader's window, its game limit of 1 MiB,
+ * its look-ahead and one read) are dropped as it goes, so memory stays
+ * bounded. */
+#define RUN_FAR ((size_t)3 << 19)
 
 enum { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
 
@@ -317,36 +320,51 @@ terminator(const char *d, size_t n)
     return 0;
 }
 
-/* Where to cut d[0..n) at or after from: before a tag section (a line
- * starting with '[' and a letter, the last line before it, blanks aside,
- * not a tag line), right after the terminator that ends the text before
- * it, where one reading the whole input would start the next game; 0
- * when there is no such place. A wrong guess costs time only: every
- * block is checked against where the reading before it ended. */
+/* Where to cut d[0..n): before a game that seems to begin at or after
+ * from, or before the most-th such game if that comes first (a block of
+ * many small games would hold too much once parsed), right after the
+ * terminator that ends the text before it, where one reading the whole
+ * input would start the next game; 0 when there is none. A game seems to
+ * begin at '[' and a letter that starts a line after one that is no tag
+ * line, or that follows a terminator and blanks on its line. A wrong
+ * guess costs time only: every block is checked against where the
+ * reading before it ended. */
 static size_t
-find_cut(const char *d, size_t n, size_t from)
+find_cut(const char *d, size_t n, size_t from, int most)
 {
-    size_t p, q, ls, w;
+    size_t p, q, ls, w, cut;
+    int seen = 0;
 
-    for (p = from > 0 ? from : 1; p + 1 < n; p++) {
-        if (d[p] != '[' || (d[p - 1] != '\n' && d[p - 1] != '\r') ||
-            !((d[p + 1] >= 'A' && d[p + 1] <= 'Z') ||
+    for (p = 1; p + 1 < n; p++) {
+        const char *hit = memchr(d + p, '[', n - 1 - p);
+        if (hit == NULL)
+            break;
+        p = (size_t)(hit - d);
+        if (!((d[p + 1] >= 'A' && d[p + 1] <= 'Z') ||
               (d[p + 1] >= 'a' && d[p + 1] <= 'z')))
             continue;
         for (q = p; q > 0 && blank(d[q - 1]); q--)
             ;
-        if (q == 0)
+        if (q == 0 || q == p)
             continue;
-        for (ls = q - 1; ls > 0 && d[ls - 1] != '\n' && d[ls - 1] != '\r';
-             ls--)
+        for (w = q; w > 0 && !blank(d[w - 1]); w--)
             ;
-        while (ls < q && (d[ls] == ' ' || d[ls] == '\t'))
-            ls++;
-        if (d[ls] == '[')
+        if (d[p - 1] == '\n' || d[p - 1] == '\r') {
+            for (ls = q - 1; ls > 0 && d[ls - 1] != '\n' &&
+                             d[ls - 1] != '\r'; ls--)
+                ;
+            while (ls < q && (d[ls] == ' ' || d[ls] == '\t'))
+                ls++;
+            if (d[ls] == '[')
+                continue;
+            cut = terminator(d + w, q - w) ? q : p;
+        } else if (terminator(d + w, q - w)) {
+            cut = q;
+        } else {
             continue;
-        for (w = q; w > ls && !blank(d[w - 1]); w--)
-            ;
-        return terminator(d + w, q - w) ? q : p;
+        }
+        if (p >= from || ++seen >= most)
+            return cut;
     }
     return 0;
 }
@@ -381,13 +399,13 @@ make_block(run_state *st)
             }
             st->ncarry += got;
         }
+        cut = find_cut(st->carry, st->ncarry, st->block, RUN_BLOCK_GAMES);
+        if (cut != 0)
+            break;
         if (st->src_eof && st->ncarry <= want) {
             cut = st->ncarry;
             break;
         }
-        cut = find_cut(st->carry, st->ncarry, st->block);
-        if (cut != 0)
-            break;
         if (want >= 8 * st->block || st->src_eof) {
             /* No game start in sight (a huge game): cut anyway, outside a
              * CR LF pair; the check moves the cut where it belongs. */
