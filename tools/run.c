@@ -345,7 +345,8 @@ find_cut(const char *d, size_t n, size_t from, int most)
             continue;
         for (q = p; q > 0 && blank(d[q - 1]); q--)
             ;
-        if (q == 0 || q == p)
+        /* after a line ending in ']': inside a tag section (most '[') */
+        if (q == 0 || q == p || d[q - 1] == ']')
             continue;
         for (w = q; w > 0 && !blank(d[w - 1]); w--)
             ;
