@@ -16,6 +16,7 @@ bench: all
 	$(SHELL) $(srcdir)/bench/python.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 	$(SHELL) $(srcdir)/bench/db.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 	$(SHELL) $(srcdir)/bench/db-explore.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
+	$(SHELL) $(srcdir)/bench/jobs-read.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 .PHONY: bench
 
 ## bench/gengames: random legal games at scale for bench/db.sh (pdn-db
@@ -30,3 +31,6 @@ EXTRA_DIST += bench/viewer.sh
 bench-viewer: all
 	$(SHELL) $(srcdir)/bench/viewer.sh '$(abs_top_builddir)' '$(abs_top_srcdir)'
 .PHONY: bench-viewer
+## bench/jobs-read.sh: -j 1 against -j 2 with every thread parsing (issue
+## #30): pdn-validate, pdn-legal, pdn-select -X, pdn-db create.
+EXTRA_DIST += bench/jobs-read.sh

@@ -112,3 +112,7 @@ check-valgrind: all $(check_PROGRAMS)
 	  st=$$?; if [ $$st -ge 2 ]; then echo "$$t: exit $$st under valgrind"; exit 1; fi; \
 	done
 .PHONY: check-valgrind
+
+## Parallel reading: -j 2 and -j 4 against -j 1 with cuts made to land in
+## small hostile files (PDN_RUN_BLOCK), stdin, gzip, the corpus.
+CLI_TESTS += tests/cli/jobs-read.sh

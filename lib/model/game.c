@@ -317,6 +317,15 @@ pdn_game_number(const pdn_game *g)
     return g != NULL ? g->number : 0;
 }
 
+int
+pdn_game_set_number(pdn_game *g, unsigned long number)
+{
+    if (g == NULL)
+        return -1;
+    g->number = number;
+    return 0;
+}
+
 pdn_pos
 pdn_game_pos(const pdn_game *g)
 {

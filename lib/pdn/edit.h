@@ -24,6 +24,11 @@ extern "C" {
  * the clone's positions are g's. NULL when memory runs out. */
 pdn_game *pdn_game_clone(const pdn_game *g);
 
+/* Sets the game's number in its input (pdn_game_number): a game read by
+ * a reader that could not know how many games came before it. 0, or -1
+ * when g is NULL. */
+int pdn_game_set_number(pdn_game *g, unsigned long number);
+
 /* Game comments (after the last move of the main line; see
  * pdn_game_comment_at). Add appends; set replaces comment i; remove drops
  * comment i. Text is stored as given. PDN has no escape in comments: a

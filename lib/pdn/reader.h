@@ -139,6 +139,22 @@ unsigned long pdn_reader_game_count(const pdn_reader *r);
 int pdn_reader_set_base(pdn_reader *r, unsigned long game,
                         const pdn_pos *pos);
 
+/* Where r's next game starts (the first byte of its raw text, which is
+ * where its last game's raw text ends): line, column and byte offset in
+ * the whole input, as pdn_reader_set_base takes them to start another
+ * reader there. 0, or -1 when r or pos is NULL or r has stopped (at the
+ * end of input, after a PDN_EIO or PDN_ENOMEM error, or at input that is
+ * not text). */
+int pdn_reader_tell(const pdn_reader *r, pdn_pos *pos);
+
+/* An input read in parts by several readers (pdn_reader_set_base): adds
+ * to r what the games from read (its own and what was added to it) told
+ * of the input's code page, as if r had read them before its first game
+ * (see pdn_encoding: the code page of the input's earlier games). Call it
+ * before r's first game. 0, or -1 when r or from is NULL or memory runs
+ * out. */
+int pdn_reader_add_history(pdn_reader *r, const pdn_reader *from);
+
 /* Whole-input helper: parses the first game of s (len bytes; len 0:
  * strlen(s)). Returns a new game owned by the caller, with *err cleared,
  * or NULL with *err filled. */

@@ -180,6 +180,11 @@ pdnp_lex_skip_big(pdnp_lexer *r, int in_body, pdnp_keep_fn *keep, void *ud)
 {
     size_t i = r->pos;
     size_t ls = r->in.line_off > r->in.base ? r->in.line_off - r->in.base : 0;
+    /* A line that began before the game is judged by the game's first
+     * byte: bytes before it may be gone (a memory source drops them, a
+     * reader started there never had them). */
+    if (ls < r->gstart)
+        ls = r->gstart;
     /* The line being read is a tag line when it starts with '['. */
     int bol = ls >= i, tagline = ls < i ? r->in.data[ls] == '[' : !in_body;
 

@@ -122,6 +122,39 @@ pdn_reader_set_base(pdn_reader *r, unsigned long game, const pdn_pos *pos)
     return 0;
 }
 
+int
+pdn_reader_tell(const pdn_reader *r, pdn_pos *pos)
+{
+    if (r == NULL || pos == NULL || r->stopped)
+        return -1;
+    *pos = pdnp_lex_game_pos(&r->lx);
+    return 0;
+}
+
+int
+pdn_reader_add_history(pdn_reader *r, const pdn_reader *from)
+{
+    int k;
+
+    if (r == NULL || from == NULL)
+        return -1;
+    r->cpseen |= from->cpseen;
+    if (from->cpev == NULL)
+        return 0;
+    if (r->cpev == NULL && (r->cpev = pdnp_calloc(1, sizeof *r->cpev)) ==
+                               NULL)
+        return -1;
+    for (k = 0; k < PDNP_NCP; k++) {
+        r->cpev->fit[k] += from->cpev->fit[k];
+        r->cpev->misfit[k] += from->cpev->misfit[k];
+        r->cpev->letters[k] += from->cpev->letters[k];
+        r->cpev->cost[k] += from->cpev->cost[k];
+    }
+    r->cpev->words += from->cpev->words;
+    r->cpev->c1 += from->cpev->c1;
+    return 0;
+}
+
 unsigned long
 pdn_reader_game_count(const pdn_reader *r)
 {

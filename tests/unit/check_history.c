@@ -532,6 +532,73 @@ START_TEST(t_reader_base)
 }
 END_TEST
 
+/* An input read in two parts, the second reader started where the first
+ * stopped (pdn_reader_tell) with its code page history
+ * (pdn_reader_add_history), gives the games one reader gives; without
+ * the history the game whose own words do not tell its code page is
+ * read otherwise. */
+START_TEST(t_reader_parts)
+{
+    static const char text[] =
+        "[Event \"\xcf\xe5\xf0\xe2\xe5\xed\xf1\xf2\xe2\xee \xe3\xee\xf0"
+        "\xee\xe4\xe0\"]\n[White \"\xcd\xe5\xec\xe5\xf6 \xc4\xec\xe8\xf2"
+        "\xf0\xe8\xe9\"]\n1. 32-28 19-23 1-0 {after}\n\n"
+        "[White \"\xc4\xc0\"]\r\n1. 31-26 *\n";
+    pdn_reader *r = pdn_reader_new_mem(text, sizeof text - 1, "t.pdn");
+    pdn_reader *a, *b;
+    pdn_game *g[2], *h;
+    pdn_encoding e1, e2;
+    pdn_error e;
+    pdn_pos at;
+    int pass;
+
+    ck_assert_int_eq(pdn_reader_next(r, &g[0], &e), 1);
+    ck_assert_int_eq(pdn_reader_next(r, &g[1], &e), 1);
+    ck_assert_int_eq(pdn_reader_tell(r, &at), 0);
+    ck_assert_uint_eq(at.offset, sizeof text - 1);
+    pdn_reader_free(r);
+    for (pass = 0; pass < 2; pass++) {
+        a = pdn_reader_new_mem(text, sizeof text - 1, "t.pdn");
+        ck_assert_int_eq(pdn_reader_next(a, &h, &e), 1);
+        pdn_game_free(h);
+        ck_assert_int_eq(pdn_reader_tell(a, &at), 0);
+        ck_assert_uint_eq(at.line, 3);
+        ck_assert_uint_eq(at.column, 19);
+        b = pdn_reader_new_mem(text + at.offset, sizeof text - 1 - at.offset,
+                               "t.pdn");
+        ck_assert_int_eq(pdn_reader_set_base(b, 2, &at), 0);
+        if (pass == 1)
+            ck_assert_int_eq(pdn_reader_add_history(b, a), 0);
+        ck_assert_int_eq(pdn_reader_next(b, &h, &e), 1);
+        ck_assert_uint_eq(pdn_game_number(h), 2);
+        ck_assert_int_eq(pdn_game_equal(h, g[1], NULL), pass == 1);
+        ck_assert_uint_eq(pdn_game_pos(h).line, pdn_game_pos(g[1]).line);
+        pdn_game_encoding(h, &e1);
+        pdn_game_encoding(g[1], &e2);
+        if (pass == 1) {
+            ck_assert_int_eq(e1.cp, e2.cp);
+            ck_assert_int_eq(e1.from_input, 1);
+            ck_assert_str_eq(pdn_game_tag_value_at(h, 0),
+                             pdn_game_tag_value_at(g[1], 0));
+        } else {
+            ck_assert_int_ne(e1.cp, e2.cp);
+        }
+        ck_assert_int_eq(pdn_game_set_number(h, 7), 0);
+        ck_assert_uint_eq(pdn_game_number(h), 7);
+        pdn_game_free(h);
+        ck_assert_int_eq(pdn_reader_next(b, &h, &e), 0);
+        ck_assert_int_eq(pdn_reader_tell(b, &at), -1); /* stopped at the end */
+        pdn_reader_free(a);
+        pdn_reader_free(b);
+    }
+    ck_assert_int_eq(pdn_game_set_number(NULL, 1), -1);
+    ck_assert_int_eq(pdn_reader_tell(NULL, &at), -1);
+    ck_assert_int_eq(pdn_reader_add_history(NULL, NULL), -1);
+    pdn_game_free(g[0]);
+    pdn_game_free(g[1]);
+}
+END_TEST
+
 Suite *
 history_suite(void)
 {
@@ -549,6 +616,7 @@ history_suite(void)
     tcase_add_test(tc, t_copy_gametype);
     tcase_add_test(tc, t_err_cleared);
     tcase_add_test(tc, t_reader_base);
+    tcase_add_test(tc, t_reader_parts);
     suite_add_tcase(s, tc);
     return s;
 }

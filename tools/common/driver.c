@@ -286,7 +286,6 @@ run_file(tool_opts *o, const char *arg)
     run_ops ops = {worker_new, worker_free, work, emit, 0};
     int stdin_ = strcmp(arg, "-") == 0;
     FILE *fp = stdin_ ? stdin : fopen(arg, "rb");
-    pdn_reader *r;
     int status, st;
 
     if (fp == NULL || tool_is_dir(fp)) {
@@ -313,13 +312,9 @@ run_file(tool_opts *o, const char *arg)
     if (!o->have_gt && !o->have_force && !o->no_infer && seekable(fp))
         infer_prepass(o, fp, o->file, &o->fs->prior);
     o->prior = &o->fs->prior;
-    r = pdn_reader_new_file(fp, o->file);
-    if (r == NULL) {
-        tool_error("memory exhausted");
-        exit(TOOL_TROUBLE);
-    }
-    status = run_games(r, o->reading_bound ? 1 : o->jobs, &ops, o);
-    pdn_reader_free(r);
+    /* every thread parses games of its own: reading-bound tools gain
+     * as much as the others */
+    status = run_input(fp, o->file, o->jobs, &ops, o);
     if (!stdin_)
         fclose(fp);
     else

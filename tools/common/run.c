@@ -6,7 +6,10 @@
  * memory bounded by a few games whatever the input. */
 #include <config.h>
 #include "run.h"
+#include "tbuf.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,14 +42,46 @@
 #define RUN_DEPTH_PER_WORKER 4
 #define RUN_GAME_COST (8 * 1024 + sizeof(run_job))
 #define RUN_COST_IN_FLIGHT (4 * 1024 * 1024)
+#define RUN_BLOCK (16 * 1024)
+/* ... or RUN_BLOCK_GAMES games, whichever comes first */
+#define RUN_BLOCK_GAMES 32
+/* A block's reader may read this many blocks past its own (its last game
+ * goes on there); past them the block is read again in its turn. */
+#define RUN_AHEAD 1
+/* Reading again from where the reading before ended, a reader may go
+ * through any number of blocks (a huge game): those it has left this far
+ * behind (1.5 MiB: more than the reader's window, its game limit of 1 MiB,
+ * its look-ahead and one read) are dropped as it goes, so memory stays
+ * bounded. */
+#define RUN_FAR ((size_t)3 << 19)
 
 enum { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
+
+/* Parallel reading (run_input): the input is cut into blocks of about
+ * RUN_BLOCK bytes where a game seems to begin; each thread parses a block
+ * with a reader of its own, started there (pdn_reader_set_base), reading
+ * on into the next blocks as far as its last game needs. */
+typedef struct blk {
+    char *data;
+    size_t len;
+    pdn_pos pos;               /* line, column and offset of data[0] */
+    struct blk *next;
+    int users;                 /* readers reading it now */
+} blk;
 
 typedef struct run_batch {
     run_job *v;
     size_t n, cap;
     size_t cost;               /* raw text of its games + RUN_GAME_COST
                                   each */
+    /* parallel reading */
+    blk *b;                    /* the block it was cut as */
+    unsigned long seq;         /* the block's place in the input */
+    pdn_reader *r;             /* its reader, for the code page history */
+    int end;                   /* the reader ended (input, or stopped) */
+    pdn_pos endpos;            /* else where it stopped: past the block */
+    int hist;                  /* a game was decoded by the history */
+    int trunc;                 /* its reader was stopped past RUN_AHEAD */
 } run_batch;
 
 typedef struct run_state {
@@ -66,6 +101,25 @@ typedef struct run_state {
     unsigned long index;       /* the next game's number, for the reader */
     const run_ops *ops;
     void *ctx;
+    /* Parallel reading (fp set): the cutter, the blocks not yet written
+     * out, and the state of the input as one reader would read it, which
+     * the blocks are checked against in input order (link_batch). */
+    FILE *fp;
+    const char *name;
+    char *carry;               /* read, not yet cut into a block */
+    size_t ncarry, capcarry;
+    pdn_pos cpos;              /* where carry[0] lies */
+    int src_eof, src_errno;
+    size_t block;              /* target size of a block */
+    blk *head_blk, *tail, *unclaimed;
+    blk *claimed;              /* the last block claimed */
+    unsigned long seq_next, link_next;
+    pthread_cond_t linked;
+    pdn_pos truth;             /* where the next game really starts */
+    int truth_end;             /* the input has ended there */
+    unsigned long number;      /* the next game's number */
+    pdn_reader *hist;          /* code page history of the games linked */
+    unsigned long redone;      /* blocks read again (PDN_RUN_STATS) */
 } run_state;
 
 typedef struct worker {
@@ -196,6 +250,465 @@ may_read(const run_state *st)
            (st->count == 0 || st->inflight < RUN_COST_IN_FLIGHT);
 }
 
+
+/* ---- parallel reading: the cutter ---- */
+
+/* pos moved over the n bytes at d, lines ended as the reader ends them
+ * (LF, CR LF, a lone CR). */
+static void
+advance(pdn_pos *pos, const char *d, size_t n)
+{
+    size_t i;
+
+    if (memchr(d, '\r', n) == NULL) {
+        /* LF only: counted eight bytes at a time (a byte of x that is
+         * zero, exactly: its high bit in z), then the last one */
+        const uint64_t lo7 = 0x7F7F7F7F7F7F7F7FULL, nl = 0x0A0A0A0A0A0A0A0AULL;
+        unsigned long lines = 0;
+        size_t last = n;
+        for (i = 0; i + 8 <= n; i += 8) {
+            uint64_t x, z;
+            memcpy(&x, d + i, 8);
+            x ^= nl;
+            z = ~(((x & lo7) + lo7) | x | lo7);
+            while (z != 0) {
+                lines++;
+                z &= z - 1;
+            }
+        }
+        for (; i < n; i++)
+            lines += d[i] == '\n';
+        while (lines != 0 && d[last - 1] != '\n')
+            last--;
+        pos->line += lines;
+        pos->column = lines != 0 ? (unsigned long)(n - last) + 1
+                                 : pos->column + (unsigned long)n;
+        pos->offset += n;
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        if (d[i] == '\n' || d[i] == '\r') {
+            if (d[i] == '\r' && i + 1 < n && d[i + 1] == '\n')
+                i++;
+            pos->line++;
+            pos->column = 1;
+        } else {
+            pos->column++;
+        }
+    }
+    pos->offset += n;
+}
+
+static int
+blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The word d[0..n) is a game's terminator. */
+static int
+terminator(const char *d, size_t n)
+{
+    static const char *const t[] = {"*", "1-0", "0-1", "1/2-1/2", "2-0",
+                                    "0-2", "1-1", "0-0", "1:0", "0:1",
+                                    "2:0", "0:2", "1:1", "0:0"};
+    size_t k;
+
+    for (k = 0; k < sizeof t / sizeof *t; k++)
+        if (strlen(t[k]) == n && memcmp(t[k], d, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* Where to cut d[0..n): before a game that seems to begin at or after
+ * from, or before the most-th such game if that comes first (a block of
+ * many small games would hold too much once parsed), right after the
+ * terminator that ends the text before it, where one reading the whole
+ * input would start the next game; 0 when there is none. A game seems to
+ * begin at '[' and a letter that starts a line after one that is no tag
+ * line, or that follows a terminator and blanks on its line. A wrong
+ * guess costs time only: every block is checked against where the
+ * reading before it ended. */
+static size_t
+find_cut(const char *d, size_t n, size_t from, int most)
+{
+    size_t p, q, ls, w, cut;
+    int seen = 0;
+
+    for (p = 1; p + 1 < n; p++) {
+        const char *hit = memchr(d + p, '[', n - 1 - p);
+        if (hit == NULL)
+            break;
+        p = (size_t)(hit - d);
+        if (!((d[p + 1] >= 'A' && d[p + 1] <= 'Z') ||
+              (d[p + 1] >= 'a' && d[p + 1] <= 'z')))
+            continue;
+        for (q = p; q > 0 && blank(d[q - 1]); q--)
+            ;
+        /* after a line ending in ']': inside a tag section (most '[') */
+        if (q == 0 || q == p || d[q - 1] == ']')
+            continue;
+        for (w = q; w > 0 && !blank(d[w - 1]); w--)
+            ;
+        if (d[p - 1] == '\n' || d[p - 1] == '\r') {
+            for (ls = q - 1; ls > 0 && d[ls - 1] != '\n' &&
+                             d[ls - 1] != '\r'; ls--)
+                ;
+            while (ls < q && (d[ls] == ' ' || d[ls] == '\t'))
+                ls++;
+            if (d[ls] == '[')
+                continue;
+            cut = terminator(d + w, q - w) ? q : p;
+        } else if (terminator(d + w, q - w)) {
+            cut = q;
+        } else {
+            continue;
+        }
+        if (p >= from || ++seen >= most)
+            return cut;
+    }
+    return 0;
+}
+
+/* With st->lock held: cuts the next block from the input and appends it
+ * to the list; NULL at the end of input (or on a read error, src_errno
+ * set). */
+static blk *
+make_block(run_state *st)
+{
+    size_t want = st->block + st->block / 4, cut = 0;
+    char *rest;
+    blk *b;
+
+    for (;;) {
+        while (!st->src_eof && st->ncarry < want) {
+            size_t got;
+            if (st->capcarry < want) {
+                char *p = realloc(st->carry, want);
+                if (p == NULL) {
+                    st->src_errno = ENOMEM;
+                    return NULL;
+                }
+                st->carry = p;
+                st->capcarry = want;
+            }
+            got = fread(st->carry + st->ncarry, 1, want - st->ncarry, st->fp);
+            if (got == 0) {
+                if (ferror(st->fp))
+                    st->src_errno = errno ? errno : EIO;
+                st->src_eof = 1;
+            }
+            st->ncarry += got;
+        }
+        cut = find_cut(st->carry, st->ncarry, st->block, RUN_BLOCK_GAMES);
+        if (cut != 0)
+            break;
+        if (st->src_eof && st->ncarry <= want) {
+            cut = st->ncarry;
+            break;
+        }
+        if (want >= 8 * st->block || st->src_eof) {
+            /* No game start in sight (a huge game): cut anyway, outside a
+             * CR LF pair; the check moves the cut where it belongs. */
+            cut = st->ncarry;
+            if (cut > 1 && st->carry[cut - 1] == '\r' && !st->src_eof)
+                cut--;
+            break;
+        }
+        want *= 2;
+    }
+    if (cut == 0)
+        return NULL;
+    /* the block takes the buffer; what follows the cut starts a new one */
+    b = calloc(1, sizeof *b);
+    rest = malloc(st->capcarry);
+    if (b == NULL || rest == NULL) {
+        free(b);
+        free(rest);
+        st->src_errno = ENOMEM;
+        return NULL;
+    }
+    b->data = st->carry;
+    b->len = cut;
+    b->pos = st->cpos;
+    advance(&st->cpos, st->carry, cut);
+    memcpy(rest, st->carry + cut, st->ncarry - cut);
+    st->carry = rest;
+    st->ncarry -= cut;
+    if (st->tail != NULL)
+        st->tail->next = b;
+    else
+        st->head_blk = b;
+    st->tail = b;
+    if (st->unclaimed == NULL)
+        st->unclaimed = b;
+    return b;
+}
+
+/* A reader's byte source: the blocks from b on, cut as they are needed. */
+typedef struct cursor {
+    run_state *st;
+    blk *b;
+    size_t at;
+    int hops;                  /* blocks it may still move on (-1: any) */
+    int trunc;                 /* it was stopped there */
+} cursor;
+
+/* With st->lock held: drops the blocks not claimed yet that end RUN_FAR
+ * or more before upto and that no reader reads: a reader reading again
+ * from where the reading before ended went through them (inside a game,
+ * so no block reader would start a game there). */
+static void
+swallow(run_state *st, size_t upto)
+{
+    blk *u;
+
+    while ((u = st->unclaimed) != NULL && u->users == 0 &&
+           u->pos.offset + u->len + RUN_FAR <= upto && st->claimed != NULL) {
+        st->claimed->next = u->next;
+        st->unclaimed = u->next;
+        if (st->tail == u)
+            st->tail = st->claimed;
+        free(u->data);
+        free(u);
+    }
+}
+
+static size_t
+feed(void *buf, size_t size, void *ud)
+{
+    cursor *c = ud;
+    size_t n;
+
+    while (c->at == c->b->len) {
+        blk *next;
+        int err;
+        if (c->hops == 0) {
+            c->trunc = 1;
+            return 0;
+        }
+        pthread_mutex_lock(&c->st->lock);
+        next = c->b->next;
+        if (next == NULL)
+            next = make_block(c->st);
+        err = c->st->src_errno;
+        if (next != NULL) {
+            c->b->users--;
+            next->users++;
+            if (c->hops > 0)
+                c->hops--;
+            else
+                swallow(c->st, next->pos.offset);
+        }
+        pthread_mutex_unlock(&c->st->lock);
+        if (next == NULL) {
+            if (err == 0)
+                return 0;
+            errno = err;
+            return (size_t)-1;
+        }
+        c->b = next;
+        c->at = 0;
+    }
+    n = c->b->len - c->at < size ? c->b->len - c->at : size;
+    memcpy(buf, c->b->data + c->at, n);
+    c->at += n;
+    return n;
+}
+
+/* Reads into bt the games that start from byte at of block b (the input's
+ * position pos there) up to the end of bt's block, the first numbered
+ * game, the code page history of what came before added from hist (or
+ * none): the reader reads on past the block as far as its last game
+ * needs, and stops once the next game would start past the block. */
+static void
+parse_block(run_state *st, run_batch *bt, blk *b, size_t at, pdn_pos pos,
+            unsigned long game, const pdn_reader *hist)
+{
+    cursor c = {st, b, at, hist != NULL ? -1 : RUN_AHEAD, 0};
+    size_t stop = bt->b->pos.offset + bt->b->len;
+    pdn_reader *r;
+
+    pthread_mutex_lock(&st->lock);
+    b->users++;
+    pthread_mutex_unlock(&st->lock);
+    r = pdn_reader_new_cb(feed, &c, st->name);
+    bt->n = 0;
+    bt->end = 1;
+    bt->hist = 0;
+    bt->r = r;
+    if (r == NULL || pdn_reader_set_base(r, game, &pos) < 0 ||
+        (hist != NULL && pdn_reader_add_history(r, hist) < 0)) {
+        /* memory exhausted: as one reader would have it, an error */
+        bt->r = NULL;
+        pdn_reader_free(r);
+        if (bt->cap == 0 && (bt->v = malloc(sizeof *bt->v)) != NULL)
+            bt->cap = 1;
+        if (bt->cap != 0) {
+            job_zero(&bt->v[0]);
+            bt->v[0].rc = -1;
+            bt->v[0].err.code = PDN_ENOMEM;
+            strcpy(bt->v[0].err.text, "out of memory");
+            bt->n = 1;
+        }
+        goto out;
+    }
+    for (;;) {
+        pdn_encoding enc;
+        pdn_pos next;
+        run_job *job;
+
+        if (bt->n == bt->cap) {
+            size_t cap = bt->cap ? bt->cap * 2 : 8;
+            run_job *v = tool_xmalloc(cap * sizeof *v);
+            if (bt->n != 0)
+                memcpy(v, bt->v, bt->n * sizeof *v);
+            free(bt->v);
+            bt->v = v;
+            bt->cap = cap;
+        }
+        job = &bt->v[bt->n];
+        if (!read_job(r, job, 0, 0))
+            break;
+        bt->n++;
+        if (job->game != NULL && pdn_game_encoding(job->game, &enc) == 0 &&
+            enc.cp != PDN_CP_UTF8 && (enc.from_input || !enc.sure))
+            bt->hist = 1;
+        if (pdn_reader_tell(r, &next) < 0)
+            break;
+        if (next.offset >= stop) {
+            bt->end = 0;
+            bt->endpos = next;
+            break;
+        }
+    }
+out:
+    bt->trunc = c.trunc;
+    pthread_mutex_lock(&st->lock);
+    c.b->users--;
+    pthread_mutex_unlock(&st->lock);
+}
+
+static void
+batch_clear(run_batch *bt)
+{
+    size_t k;
+
+    for (k = 0; k < bt->n; k++)
+        job_reset(&bt->v[k]);
+    bt->n = 0;
+    pdn_reader_free(bt->r);
+    bt->r = NULL;
+}
+
+/* The block's games as one reader of the whole input reads them, in
+ * input order (one thread at a time): a block whose reader started where
+ * the reading before it really ended is kept, its games renumbered;
+ * otherwise (a cut that was no game's start, or a game whose code page
+ * came from the input's earlier games) the block is read again from
+ * where the reading before it ended, with the right number and code page
+ * history. */
+static void
+link_batch(run_state *st, run_batch *bt)
+{
+    unsigned long delta = 0;
+    size_t k;
+
+    if (st->truth_end) {
+        batch_clear(bt);
+        bt->cost = 0;
+        return;
+    }
+    if (bt->b->pos.offset != st->truth.offset ||
+        bt->b->pos.line != st->truth.line ||
+        bt->b->pos.column != st->truth.column ||
+        (bt->hist && st->truth.offset != 0) || bt->trunc || bt->r == NULL) {
+        blk *b = bt->b;
+        pthread_mutex_lock(&st->lock);
+        while (st->truth.offset > b->pos.offset + b->len && b->next != NULL)
+            b = b->next;
+        pthread_mutex_unlock(&st->lock);
+        batch_clear(bt);
+        st->redone++;
+        parse_block(st, bt, b, st->truth.offset - b->pos.offset, st->truth,
+                    st->number, st->hist);
+        if (bt->r != NULL) {
+            pdn_reader_free(st->hist); /* bt->r holds it all now */
+            st->hist = bt->r;
+            bt->r = NULL;
+        }
+    } else {
+        delta = st->number - 1;
+        pdn_reader_add_history(st->hist, bt->r);
+        pdn_reader_free(bt->r);
+        bt->r = NULL;
+    }
+    bt->cost = 0;
+    for (k = 0; k < bt->n; k++) {
+        run_job *job = &bt->v[k];
+        size_t w, len = 0;
+
+        if (st->ops->last != 0 && st->number > st->ops->last) {
+            size_t j;
+            for (j = k; j < bt->n; j++)
+                job_reset(&bt->v[j]);
+            bt->n = k;
+            bt->end = 1;
+            break;
+        }
+        job->index = st->number - 1;
+        st->number++;
+        if (delta != 0) {
+            if (job->game != NULL)
+                pdn_game_set_number(job->game,
+                                    pdn_game_number(job->game) + delta);
+            if (job->err.game != 0)
+                job->err.game += delta;
+            for (w = 0; w < job->nwarnings; w++)
+                if (job->warnings[w].game != 0)
+                    job->warnings[w].game += delta;
+        }
+        if (job->game != NULL)
+            pdn_game_raw(job->game, &len);
+        bt->cost += len + RUN_GAME_COST;
+    }
+    if (bt->end)
+        st->truth_end = 1;
+    else
+        st->truth = bt->endpos;
+}
+
+/* With st->lock held: the parallel reading's part of read_and_work: claims
+ * the next block, parses it (unlocked), links it in its turn. Returns 0
+ * at the end of input. */
+static int
+cut_and_read(run_state *st, run_batch *bt)
+{
+    blk *b = st->unclaimed != NULL ? st->unclaimed : make_block(st);
+
+    if (b == NULL)
+        return 0;
+    st->unclaimed = b->next;
+    st->claimed = b;
+    bt->b = b;
+    bt->seq = st->seq_next++;
+    st->reading = 0; /* the next block may be claimed at once */
+    pthread_cond_signal(&st->can_read);
+    pthread_mutex_unlock(&st->lock);
+    parse_block(st, bt, b, 0, b->pos, 1, NULL);
+    pthread_mutex_lock(&st->lock);
+    while (st->link_next != bt->seq)
+        pthread_cond_wait(&st->linked, &st->lock);
+    pthread_mutex_unlock(&st->lock);
+    link_batch(st, bt);
+    pthread_mutex_lock(&st->lock);
+    st->link_next++;
+    if (st->truth_end)
+        st->eof = 1;
+    pthread_cond_broadcast(&st->linked);
+    return 1;
+}
+
 /* With st->lock held and may_read(st): claims the ring's next slot, reads
  * a batch into it (the lock released meanwhile) and works on it on this
  * thread; the slot is DONE on return, or given back at the end of input. */
@@ -208,9 +721,14 @@ read_and_work(run_state *st, void *wctx)
     st->reading = 1;
     st->slot[tail] = SLOT_RUNNING;
     st->count++;
-    pthread_mutex_unlock(&st->lock);
-    got = read_batch(st->r, b, &st->index, st->ops->last);
-    pthread_mutex_lock(&st->lock);
+    if (st->fp != NULL) {
+        /* lock held throughout, but while parsing */
+        got = cut_and_read(st, b);
+    } else {
+        pthread_mutex_unlock(&st->lock);
+        got = read_batch(st->r, b, &st->index, st->ops->last);
+        pthread_mutex_lock(&st->lock);
+    }
     st->reading = 0;
     if (got == 0) {
         /* No slot was claimed after this one while it was read. */
@@ -316,57 +834,49 @@ tune_malloc(int jobs)
 #endif
 }
 
-int
-run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
+/* The pipeline over st (its reader, or its input for parallel reading)
+ * with jobs threads (2 or more). */
+static int
+run_pipeline(run_state *st, int jobs, const run_ops *ops, void *ctx)
 {
-    run_state st;
     worker *ws;
     int i, status = 0, eof_write = 0;
     size_t k;
     void *mctx;
 
-    /* Threads beyond the processors only wait for each other: a thread
-     * descheduled while it holds the reader stops the rest, and each wait
-     * is a sleep and a wake-up (on 2 cores, pdn-validate -j 3, 4 and 8 took
-     * 1.2x, 1.4x and 1.7x the time of -j 2: bench/README). */
-    if (jobs > online_cores())
-        jobs = online_cores();
-    if (jobs <= 1)
-        return run_serial(r, ops, ctx);
-    memset(&st, 0, sizeof st);
-    st.cap = (size_t)jobs * RUN_DEPTH_PER_WORKER;
-    st.ring = calloc(st.cap, sizeof *st.ring);
-    st.slot = calloc(st.cap, sizeof *st.slot);
+    st->cap = (size_t)jobs * RUN_DEPTH_PER_WORKER;
+    st->ring = calloc(st->cap, sizeof *st->ring);
+    st->slot = calloc(st->cap, sizeof *st->slot);
     ws = calloc((size_t)jobs, sizeof *ws);
-    if (st.ring == NULL || st.slot == NULL || ws == NULL) {
-        free(st.ring);
-        free(st.slot);
+    if (st->ring == NULL || st->slot == NULL || ws == NULL) {
+        free(st->ring);
+        free(st->slot);
         free(ws);
-        return run_serial(r, ops, ctx);
+        return -1;
     }
     tune_malloc(jobs);
-    st.r = r;
-    st.ops = ops;
-    st.ctx = ctx;
-    pthread_mutex_init(&st.lock, NULL);
-    pthread_cond_init(&st.can_read, NULL);
-    pthread_cond_init(&st.job_done, NULL);
+    st->ops = ops;
+    st->ctx = ctx;
+    pthread_mutex_init(&st->lock, NULL);
+    pthread_cond_init(&st->can_read, NULL);
+    pthread_cond_init(&st->job_done, NULL);
+    pthread_cond_init(&st->linked, NULL);
     /* The calling thread reads and works like the others, and writes the
      * finished batches out in order, so -j N runs N threads. */
     mctx = ops->worker_new ? ops->worker_new(ctx) : ctx;
     for (i = 0; i < jobs - 1; i++) {
-        ws[i].st = &st;
+        ws[i].st = st;
         if (pthread_create(&ws[i].thread, NULL, worker_main, &ws[i]) == 0) {
             ws[i].started = 1;
         }
     }
 
-    pthread_mutex_lock(&st.lock);
+    pthread_mutex_lock(&st->lock);
     for (;;) {
         /* Emit finished batches in input order. */
-        while (st.count > 0 && st.slot[st.head] == SLOT_DONE) {
-            run_batch *b = &st.ring[st.head];
-            pthread_mutex_unlock(&st.lock);
+        while (st->count > 0 && st->slot[st->head] == SLOT_DONE) {
+            run_batch *b = &st->ring[st->head];
+            pthread_mutex_unlock(&st->lock);
             for (k = 0; k < b->n; k++) {
                 run_job *job = &b->v[k];
                 if (job->status > status)
@@ -378,40 +888,179 @@ run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
                 job_reset(job);
             }
             b->n = 0;
-            pthread_mutex_lock(&st.lock);
-            st.slot[st.head] = SLOT_FREE;
-            st.inflight -= b->cost;
-            st.head = (st.head + 1) % st.cap;
-            st.count--;
-            if (eof_write && !st.eof) {
-                st.eof = 1;
-                pthread_cond_broadcast(&st.can_read);
+            pthread_mutex_lock(&st->lock);
+            if (b->b != NULL) {
+                /* no reader goes back to a block written out */
+                st->head_blk = b->b->next;
+                if (st->tail == b->b)
+                    st->tail = NULL;
+                if (st->claimed == b->b)
+                    st->claimed = NULL;
+                free(b->b->data);
+                free(b->b);
+                b->b = NULL;
+            }
+            st->slot[st->head] = SLOT_FREE;
+            st->inflight -= b->cost;
+            st->head = (st->head + 1) % st->cap;
+            st->count--;
+            if (eof_write && !st->eof) {
+                st->eof = 1;
+                pthread_cond_broadcast(&st->can_read);
             } else {
-                pthread_cond_signal(&st.can_read);
+                pthread_cond_signal(&st->can_read);
             }
         }
-        if (st.eof && st.count == 0)
+        if (st->eof && st->count == 0)
             break;
-        if (may_read(&st)) {
-            read_and_work(&st, mctx);
+        if (may_read(st)) {
+            read_and_work(st, mctx);
             continue;
         }
-        pthread_cond_wait(&st.job_done, &st.lock);
+        pthread_cond_wait(&st->job_done, &st->lock);
     }
-    pthread_cond_broadcast(&st.can_read);
-    pthread_mutex_unlock(&st.lock);
+    pthread_cond_broadcast(&st->can_read);
+    pthread_mutex_unlock(&st->lock);
     for (i = 0; i < jobs - 1; i++)
         if (ws[i].started)
             pthread_join(ws[i].thread, NULL);
     if (ops->worker_new && ops->worker_free && mctx)
         ops->worker_free(mctx);
-    pthread_cond_destroy(&st.job_done);
-    pthread_cond_destroy(&st.can_read);
-    pthread_mutex_destroy(&st.lock);
-    for (k = 0; k < st.cap; k++)
-        free(st.ring[k].v);
-    free(st.ring);
-    free(st.slot);
+    pthread_cond_destroy(&st->linked);
+    pthread_cond_destroy(&st->job_done);
+    pthread_cond_destroy(&st->can_read);
+    pthread_mutex_destroy(&st->lock);
+    for (k = 0; k < st->cap; k++)
+        free(st->ring[k].v);
+    free(st->ring);
+    free(st->slot);
     free(ws);
+    return status;
+}
+
+/* Threads beyond the processors only wait for each other: a thread
+ * descheduled while it holds the reader stops the rest, and each wait
+ * is a sleep and a wake-up (on 2 cores, pdn-validate -j 3, 4 and 8 took
+ * 1.2x, 1.4x and 1.7x the time of -j 2: bench/README). */
+static int
+threads(int jobs)
+{
+    return jobs > online_cores() ? online_cores() : jobs;
+}
+
+int
+run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx)
+{
+    run_state st;
+    int status;
+
+    jobs = threads(jobs);
+    if (jobs <= 1)
+        return run_serial(r, ops, ctx);
+    memset(&st, 0, sizeof st);
+    st.r = r;
+    status = run_pipeline(&st, jobs, ops, ctx);
+    return status < 0 ? run_serial(r, ops, ctx) : status;
+}
+
+/* A reader's byte source for gzip input (read by one reader): the bytes
+ * the cutter read, then the rest of the file. */
+typedef struct prefix_src {
+    const char *d;
+    size_t n, at;
+    FILE *fp;
+} prefix_src;
+
+static size_t
+prefix_feed(void *buf, size_t size, void *ud)
+{
+    prefix_src *p = ud;
+    size_t n;
+
+    if (p->at < p->n) {
+        n = p->n - p->at < size ? p->n - p->at : size;
+        memcpy(buf, p->d + p->at, n);
+        p->at += n;
+        return n;
+    }
+    n = fread(buf, 1, size, p->fp);
+    return n == 0 && ferror(p->fp) ? (size_t)-1 : n;
+}
+
+/* PDN_RUN_BLOCK: the block size in bytes (tests make it small, so that
+ * the cuts land inside small files). */
+static size_t
+block_size(void)
+{
+    const char *e = getenv("PDN_RUN_BLOCK");
+    long v = e != NULL ? strtol(e, NULL, 10) : 0;
+
+    return v >= 16 ? (size_t)v : RUN_BLOCK;
+}
+
+int
+run_input(FILE *fp, const char *name, int jobs, const run_ops *ops,
+          void *ctx)
+{
+    run_state st;
+    pdn_pos start = {1, 1, 0};
+    int status;
+
+    jobs = threads(jobs);
+    if (jobs <= 1) {
+        pdn_reader *r = pdn_reader_new_file(fp, name);
+        if (r == NULL)
+            return 2;
+        status = run_serial(r, ops, ctx);
+        pdn_reader_free(r);
+        return status;
+    }
+    memset(&st, 0, sizeof st);
+    st.fp = fp;
+    st.name = name;
+    st.block = block_size();
+    st.cpos = start;
+    st.truth = start;
+    st.number = 1;
+    st.hist = pdn_reader_new_mem("", 0, name);
+    /* the first bytes: gzip is inflated by one reader, at its own pace */
+    while (!st.src_eof && st.ncarry < 2) {
+        size_t got;
+        if (st.capcarry == 0 &&
+            (st.carry = malloc(st.capcarry = 2 * st.block)) == NULL)
+            break;
+        got = fread(st.carry + st.ncarry, 1, st.capcarry - st.ncarry, fp);
+        if (got == 0)
+            st.src_eof = 1;
+        st.ncarry += got;
+    }
+    if (st.hist == NULL || st.carry == NULL ||
+        (st.ncarry >= 2 && (unsigned char)st.carry[0] == 0x1F &&
+         (unsigned char)st.carry[1] == 0x8B)) {
+        prefix_src p = {st.carry, st.ncarry, 0, fp};
+        pdn_reader *r = pdn_reader_new_cb(prefix_feed, &p, name);
+        status = r != NULL ? run_games(r, jobs, ops, ctx) : 2;
+        pdn_reader_free(r);
+        pdn_reader_free(st.hist);
+        free(st.carry);
+        return status;
+    }
+    status = run_pipeline(&st, jobs, ops, ctx);
+    if (status < 0) {
+        status = 2;
+    }
+    /* PDN_RUN_STATS: how many blocks were cut and read again (for the
+     * benchmarks' notes) */
+    if (getenv("PDN_RUN_STATS") != NULL)
+        fprintf(stderr, "run: %lu blocks, %lu read again\n", st.seq_next,
+                st.redone);
+    while (st.head_blk != NULL) {
+        blk *n = st.head_blk->next;
+        free(st.head_blk->data);
+        free(st.head_blk);
+        st.head_blk = n;
+    }
+    pdn_reader_free(st.hist);
+    free(st.carry);
     return status;
 }

@@ -6,6 +6,7 @@
 #define PDN_TOOLS_RUN_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <pdn/pdn.h>
 
 /* Growable text buffer for one game's output. */
@@ -54,5 +55,17 @@ typedef struct run_ops {
  * (jobs <= 1: everything on the calling thread). Returns the highest job
  * status (0, 1 or 2), 2 also when a worker could not start or emit failed. */
 int run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx);
+
+/* The same over the input fp (named name in diagnostics), every thread
+ * parsing games of its own: the input is cut into blocks where games seem
+ * to begin, each block is read by a reader of its own, and each block is
+ * checked, in input order, against where the reading before it ended
+ * (read again from there when it does not line up), so that games,
+ * numbers, positions, raw texts, diagnostics and code pages are those of
+ * one reader over the whole input. Memory stays bounded by a few blocks
+ * in flight and the reader's game limit. Gzip input is read by one
+ * reader (run_games). */
+int run_input(FILE *fp, const char *name, int jobs, const run_ops *ops,
+              void *ctx);
 
 #endif
