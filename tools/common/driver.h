@@ -97,9 +97,6 @@ typedef struct tool_opts {
     /* after the last file, before the closing summary: 0, or -1 on a
      * write error (reported) */
     int (*run_end)(const struct tool_opts *o);
-    int reading_bound;       /* reading is most of the work per game (no
-                                longer acted on: every -j thread parses
-                                games of its own, run_input) */
 } tool_opts;
 
 /* Reads every operand (none or "-" = stdin, called <stdin> or -L's name)

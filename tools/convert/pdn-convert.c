@@ -599,7 +599,6 @@ main(int argc, char **argv)
      * replayed (-m, -N, -c, -f json) or named (--opening). */
     o.no_infer = !co.json && co.capture == C_KEEP && !co.notation &&
                  co.corner < 0 && !co.opening;
-    o.reading_bound = o.no_infer;
     o.diag_stdout = co.json; /* with the records, never into PDN */
     if (st >= 0)
         return st;

@@ -295,7 +295,7 @@ main(int argc, char **argv)
     /* Tags alone: nothing is replayed, not even the first pass that
      * decides the variant of untagged games, and reading is the work. */
     if (!selcrit_replays(&s.crit))
-        o.have_gt = 1, o.reading_bound = 1;
+        o.have_gt = 1;
     selout_init(&s.route, &o, s.count_only || s.json ? NULL : o.out, s.bad,
                 argc, argv);
     /* -J: fingerprints of every game first, then which game each begins */
