@@ -116,3 +116,4 @@ check-valgrind: all $(check_PROGRAMS)
 ## Parallel reading: -j 2 and -j 4 against -j 1 with cuts made to land in
 ## small hostile files (PDN_RUN_BLOCK), stdin, gzip, the corpus.
 CLI_TESTS += tests/cli/jobs-read.sh
+CLI_TESTS += tests/cli/db-optimize.sh

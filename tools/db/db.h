@@ -118,6 +118,12 @@ void db_post_free(db_postings *p);
 typedef void db_post_fn(void *ud, uint32_t key, uint32_t game);
 int db_post_lookup(sqlite3 *db, const char *path, int kind, uint32_t lo,
                    uint32_t hi, db_post_fn *fn, void *ud);
+/* Merges the segments of kind into one (a k-way merge, a block of each
+ * segment in memory at a time), written after the last and the others
+ * deleted, inside the caller's transaction: the number of entries, 0
+ * when there were fewer than two segments (nothing written), or -1 after
+ * reporting. */
+long long db_post_merge(sqlite3 *db, const char *path, int kind);
 
 /* The subcommands: argc and argv from the subcommand's name on. Each
  * returns the exit status. */
@@ -125,5 +131,6 @@ int db_build_main(int argc, char **argv, int create);
 int db_search_main(int argc, char **argv);
 int db_info_main(int argc, char **argv);
 int db_explore_main(int argc, char **argv);
+int db_optimize_main(int argc, char **argv);
 
 #endif /* PDN_TOOLS_DB_H */

@@ -48,3 +48,7 @@ tools_pdn_db_SOURCES += tools/select/selectdup.c tools/select/selectdup.h \
 	tools/select/selectout.c tools/select/selectout.h tools/select/selectpass.c \
 	tools/select/selectpass.h
 endif
+## optimize: the index's segments merged into one
+if HAVE_SQLITE
+tools_pdn_db_SOURCES += tools/db/optimize.c
+endif

@@ -32,6 +32,8 @@ usage(FILE *out)
             "  search [OPTION]... DB...  write the games that match every "
             "criterion\n"
             "  info DB...             games, files, variants, index, size\n"
+            "  optimize [OPTION]... DB  merge the segments of DB's index into "
+            "one\n"
             "  explore [OPTION]... DB  the opening explorer (pdn-db-explore(1))\n"
             "  serve [OPTION]... DB   the explorer over HTTP (pdn-db-explore(1))\n\n"
             "pdn-db COMMAND --help describes a command's options.\n"
@@ -142,8 +144,8 @@ main(int argc, char **argv)
     /* SQLite's memory statistics: a lock per allocation, unused here */
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     if (cmd == NULL)
-        return tool_usage_error("no command: create, add, search, explore or "
-                                "info");
+        return tool_usage_error("no command: create, add, search, explore, "
+                                "info or optimize");
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return TOOL_OK;
@@ -162,6 +164,8 @@ main(int argc, char **argv)
         return db_info_main(argc - 1, argv + 1);
     if (strcmp(cmd, "serve") == 0)
         return db_serve_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "optimize") == 0)
+        return db_optimize_main(argc - 1, argv + 1);
     return tool_usage_error("unknown command '%s': create, add, search, "
-                            "explore, serve or info", cmd);
+                            "explore, serve, info or optimize", cmd);
 }

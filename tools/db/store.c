@@ -411,12 +411,65 @@ width(uint32_t v)
     return n;
 }
 
+/* Writes the first block of v[0..n) (n > 0, sorted) as the row (kind,
+ * segno, the key of v[0], at): the number of entries it holds (up to
+ * BLOCK, fewer when the block reaches BLOCK_BYTES), or 0 after
+ * reporting. */
+static size_t
+put_block(sqlite3 *db, const char *path, sqlite3_stmt *ins, int kind,
+          long long segno, const uint64_t *v, size_t n, long long at,
+          tbuf *b)
+{
+    uint32_t prev = (uint32_t)(v[0] >> 32), span, gmax = 0;
+    size_t cnt = n < BLOCK ? n : BLOCK, e;
+    int k, w, ok;
+    bitw bw;
+
+    span = (uint32_t)(v[cnt - 1] >> 32) - prev;
+    for (k = 0; ((uint64_t)cnt << (k + 1)) <= span && k < 31; k++)
+        ;
+    for (e = 0; e < cnt; e++)
+        if ((uint32_t)v[e] > gmax)
+            gmax = (uint32_t)v[e];
+    w = width(gmax);
+    b->len = 0;
+    tbuf_addc(b, (char)k);
+    tbuf_addc(b, (char)w);
+    tbuf_addc(b, 0);
+    tbuf_addc(b, 0);
+    bw.b = b;
+    bw.acc = 0;
+    bw.n = 0;
+    /* entries while the block stays within a cell of its page */
+    for (e = 0; e < cnt && b->len < BLOCK_BYTES; e++) {
+        uint32_t ke = (uint32_t)(v[e] >> 32);
+
+        put_delta(&bw, ke - prev, k);
+        put_bits(&bw, (uint32_t)v[e], w);
+        prev = ke;
+    }
+    put_bits(&bw, 0, (8 - bw.n) & 7);
+    cnt = e;
+    b->data[2] = (char)(cnt & 0xFF);
+    b->data[3] = (char)(cnt >> 8);
+    sqlite3_bind_int(ins, 1, kind);
+    sqlite3_bind_int64(ins, 2, segno);
+    sqlite3_bind_int64(ins, 3, (int64_t)(v[0] >> 32));
+    sqlite3_bind_int64(ins, 4, at);
+    sqlite3_bind_blob(ins, 5, b->data, (int)b->len, SQLITE_STATIC);
+    ok = sqlite3_step(ins) == SQLITE_DONE;
+    if (!ok)
+        db_fail(db, path, "write");
+    sqlite3_reset(ins);
+    return ok ? cnt : 0;
+}
+
 long long
 db_post_flush(sqlite3 *db, const char *path, int kind, db_postings *p)
 {
     sqlite3_stmt *seg = NULL, *ins = NULL;
     uint64_t *tmp;
-    size_t i, j, n;
+    size_t i, cnt, n;
     long long segno = 1;
     tbuf b = {NULL, 0, 0};
     int failed = 0;
@@ -443,53 +496,12 @@ db_post_flush(sqlite3 *db, const char *path, int kind, db_postings *p)
     sqlite3_bind_int(seg, 1, kind);
     if (sqlite3_step(seg) == SQLITE_ROW)
         segno = sqlite3_column_int64(seg, 0);
-    for (i = 0; i < n && !failed; i = j) {
-        uint32_t prev = (uint32_t)(p->v[i] >> 32), span, gmax = 0;
-        size_t cnt, e;
-        int k, w;
-        bitw bw;
-
-        j = i + BLOCK < n ? i + BLOCK : n;
-        cnt = j - i;
-        span = (uint32_t)(p->v[j - 1] >> 32) - prev;
-        for (k = 0; ((uint64_t)cnt << (k + 1)) <= span && k < 31; k++)
-            ;
-        for (e = i; e < j; e++)
-            if ((uint32_t)p->v[e] > gmax)
-                gmax = (uint32_t)p->v[e];
-        w = width(gmax);
-        b.len = 0;
-        tbuf_addc(&b, (char)k);
-        tbuf_addc(&b, (char)w);
-        tbuf_addc(&b, 0);
-        tbuf_addc(&b, 0);
-        bw.b = &b;
-        bw.acc = 0;
-        bw.n = 0;
-        /* entries while the block stays within a cell of its page */
-        for (e = i; e < j && b.len < BLOCK_BYTES; e++) {
-            uint32_t ke = (uint32_t)(p->v[e] >> 32);
-
-            put_delta(&bw, ke - prev, k);
-            put_bits(&bw, (uint32_t)p->v[e], w);
-            prev = ke;
-        }
-        put_bits(&bw, 0, (8 - bw.n) & 7);
-        j = e;
-        cnt = j - i;
-        b.data[2] = (char)(cnt & 0xFF);
-        b.data[3] = (char)(cnt >> 8);
-        sqlite3_bind_int(ins, 1, kind);
-        sqlite3_bind_int64(ins, 2, segno);
-        sqlite3_bind_int64(ins, 3, (int64_t)(p->v[i] >> 32));
-        sqlite3_bind_int64(ins, 4, (int64_t)i);
-        sqlite3_bind_blob(ins, 5, b.data, (int)b.len, SQLITE_STATIC);
-        if (sqlite3_step(ins) != SQLITE_DONE) {
-            db_fail(db, path, "write");
+    for (i = 0; i < n; i += cnt)
+        if ((cnt = put_block(db, path, ins, kind, segno, p->v + i, n - i,
+                             (long long)i, &b)) == 0) {
             failed = 1;
+            break;
         }
-        sqlite3_reset(ins);
-    }
 done:
     sqlite3_finalize(seg);
     sqlite3_finalize(ins);
@@ -589,4 +601,213 @@ db_post_lookup(sqlite3 *db, const char *path, int kind, uint32_t lo,
     sqlite3_finalize(before);
     sqlite3_finalize(in);
     return rc;
+}
+
+/* ---- merging segments ---- */
+
+/* One segment read block by block, its entries in order. */
+typedef struct cursor {
+    sqlite3_stmt *st;
+    long long seg;
+    uint64_t v[BLOCK];
+    size_t n, i;
+} cursor;
+
+/* The next block of c into c->v: 1, 0 at the segment's end, -1 when the
+ * block does not decode (corrupt), -2 when the query fails. */
+static int
+next_block(cursor *c)
+{
+    const unsigned char *d;
+    bitr r;
+    uint32_t key, dk, g;
+    int len, k, w, cnt, rc;
+
+    c->n = c->i = 0;
+    if ((rc = sqlite3_step(c->st)) != SQLITE_ROW)
+        return rc == SQLITE_DONE ? 0 : -2;
+    key = (uint32_t)sqlite3_column_int64(c->st, 0);
+    d = sqlite3_column_blob(c->st, 1);
+    len = sqlite3_column_bytes(c->st, 1);
+    if (d == NULL || len < 4)
+        return -1;
+    k = d[0];
+    w = d[1];
+    cnt = d[2] | d[3] << 8;
+    if (k > 31 || w > 32 || cnt == 0 || cnt > BLOCK)
+        return -1;
+    r.p = d + 4;
+    r.end = d + len;
+    r.acc = 0;
+    r.n = 0;
+    while (c->n < (size_t)cnt) {
+        if (get_delta(&r, k, &dk) != 0 || get_bits(&r, w, &g) != 0)
+            return -1;
+        key += dk;
+        c->v[c->n++] = (uint64_t)key << 32 | g;
+    }
+    return 1;
+}
+
+/* the heap of cursors on their next entry */
+static int
+less(cursor *const *h, size_t a, size_t b)
+{
+    return h[a]->v[h[a]->i] < h[b]->v[h[b]->i];
+}
+
+static void
+sift_down(cursor **h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, m = i;
+        cursor *t;
+
+        if (l < n && less(h, l, m))
+            m = l;
+        if (l + 1 < n && less(h, l + 1, m))
+            m = l + 1;
+        if (m == i)
+            return;
+        t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
+long long
+db_post_merge(sqlite3 *db, const char *path, int kind)
+{
+    sqlite3_stmt *segs, *ins = NULL, *del = NULL;
+    cursor *cur = NULL, **heap = NULL, *bad = NULL;
+    size_t nseg = 0, nheap = 0, i, nout = 0, used;
+    uint64_t *out = NULL, last = 0;
+    long long at = 0, segno = 0, entries = 0;
+    tbuf b = {NULL, 0, 0};
+    int failed = 0, rc, have_last = 0;
+
+    segs = db_prepare(db, path, "SELECT seg FROM postings WHERE kind = ?"
+                                " GROUP BY seg ORDER BY seg");
+    if (segs == NULL)
+        return -1;
+    sqlite3_bind_int(segs, 1, kind);
+    while ((rc = sqlite3_step(segs)) == SQLITE_ROW) {
+        cur = realloc(cur, (nseg + 1) * sizeof *cur);
+        if (cur == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+        cur[nseg].st = NULL;
+        segno = sqlite3_column_int64(segs, 0);
+        cur[nseg++].seg = segno;
+    }
+    if (rc != SQLITE_DONE) {
+        db_fail(db, path, "query");
+        failed = 1;
+    }
+    sqlite3_finalize(segs);
+    if (failed || nseg < 2) {
+        free(cur);
+        return failed ? -1 : 0;
+    }
+    heap = tool_xmalloc(nseg * sizeof *heap);
+    out = tool_xmalloc(BLOCK * sizeof *out);
+    for (i = 0; i < nseg && !failed; i++) {
+        cur[i].st = db_prepare(db, path, "SELECT first, data FROM postings"
+                                         " WHERE kind = ? AND seg = ?"
+                                         " ORDER BY first, at");
+        if (cur[i].st == NULL) {
+            failed = 1;
+            break;
+        }
+        sqlite3_bind_int(cur[i].st, 1, kind);
+        sqlite3_bind_int64(cur[i].st, 2, cur[i].seg);
+        if ((rc = next_block(&cur[i])) < 0) {
+            bad = &cur[i];
+            failed = rc == -1 ? 1 : 2;
+        } else if (rc > 0)
+            heap[nheap++] = &cur[i];
+    }
+    ins = db_prepare(db, path, "INSERT INTO postings VALUES(?, ?, ?, ?, ?)");
+    if (ins == NULL)
+        failed = 1;
+    segno++; /* the merged segment follows the last (a segment of its own
+              * key range: the cursors on the others never reach it) */
+    for (i = nheap / 2; i-- > 0;)
+        sift_down(heap, nheap, i);
+    while (nheap > 0 && !failed) {
+        cursor *c = heap[0];
+        uint64_t e = c->v[c->i++];
+
+        if (have_last && e < last) {
+            bad = c;
+            failed = 1;
+            break;
+        }
+        if (!have_last || e != last) {
+            out[nout++] = e;
+            entries++;
+        }
+        last = e;
+        have_last = 1;
+        if (nout == BLOCK) {
+            if ((used = put_block(db, path, ins, kind, segno, out, nout, at,
+                                  &b)) == 0) {
+                failed = 2;
+                break;
+            }
+            memmove(out, out + used, (nout - used) * sizeof *out);
+            nout -= used;
+            at += (long long)used;
+        }
+        if (c->i == c->n) {
+            if ((rc = next_block(c)) < 0) {
+                bad = c;
+                failed = rc == -1 ? 1 : 2;
+                break;
+            }
+            if (rc == 0)
+                heap[0] = heap[--nheap];
+        }
+        sift_down(heap, nheap, 0);
+    }
+    while (nout > 0 && !failed) {
+        if ((used = put_block(db, path, ins, kind, segno, out, nout, at,
+                              &b)) == 0) {
+            failed = 2;
+            break;
+        }
+        memmove(out, out + used, (nout - used) * sizeof *out);
+        nout -= used;
+        at += (long long)used;
+    }
+    if (failed == 1)
+        tool_error("%s: the index is corrupt: a block of segment %lld of "
+                   "kind %d does not decode in order", path, bad->seg, kind);
+    else if (failed == 2 && bad != NULL)
+        db_fail(db, path, "read");
+    for (i = 0; i < nseg; i++)
+        sqlite3_finalize(cur[i].st);
+    if (!failed) {
+        del = db_prepare(db, path, "DELETE FROM postings WHERE kind = ?"
+                                   " AND seg < ?");
+        if (del == NULL)
+            failed = 2;
+        else {
+            sqlite3_bind_int(del, 1, kind);
+            sqlite3_bind_int64(del, 2, segno);
+            if (sqlite3_step(del) != SQLITE_DONE) {
+                db_fail(db, path, "write");
+                failed = 2;
+            }
+        }
+    }
+    sqlite3_finalize(del);
+    sqlite3_finalize(ins);
+    tbuf_free(&b);
+    free(out);
+    free(heap);
+    free(cur);
+    return failed ? -1 : entries;
 }
