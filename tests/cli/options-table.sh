@@ -13,7 +13,7 @@
 
 tools="pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-fix pdn-select"
 command -v pdn-db >/dev/null 2>&1 &&
-    tools="$tools pdn-db:create pdn-db:add pdn-db:search pdn-db:info pdn-db:explore pdn-db:serve"
+    tools="$tools pdn-db:create pdn-db:add pdn-db:search pdn-db:info pdn-db:explore pdn-db:serve pdn-db:optimize"
 sed -n 's/^| `-\([[:alnum:]]\)` | `--\([a-z-]*\)` | *\([A-Z,]*\) *| \([a-z, ]*\) |.*/\1|\2|\3|\4/p
         s/^| `-\([[:alnum:]]\)` | *| *| \([a-z, ]*\) |.*/\1|-|-|\2/p
         s/^| *| `--\([a-z-]*\)` | *\([A-Z,]*\) *| \([a-z, ]*\) |.*/_\1|\1|\2|\3/p' \
