@@ -34,3 +34,9 @@ bench-viewer: all
 ## bench/jobs-read.sh: -j 1 against -j 2 with every thread parsing (issue
 ## #30): pdn-validate, pdn-legal, pdn-select -X, pdn-db create.
 EXTRA_DIST += bench/jobs-read.sh
+## bench/db-optimize.sh: -X searches over OCA in 20 segments, before and
+## after pdn-db optimize; optimize's time and memory (issue #30).
+EXTRA_DIST += bench/db-optimize.sh
+bench-db-optimize: all
+	$(SHELL) $(srcdir)/bench/db-optimize.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
+.PHONY: bench-db-optimize
