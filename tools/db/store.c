@@ -685,6 +685,8 @@ db_post_merge(sqlite3 *db, const char *path, int kind)
     uint64_t *out = NULL, last = 0;
     long long at = 0, segno = 0, entries = 0;
     tbuf b = {NULL, 0, 0};
+    /* failed: 1 a segment that does not decode in order (bad), 2 an
+     * error of SQLite (reported, or bad's query: reported below) */
     int failed = 0, rc, have_last = 0;
 
     segs = db_prepare(db, path, "SELECT seg FROM postings WHERE kind = ?"
@@ -718,7 +720,7 @@ db_post_merge(sqlite3 *db, const char *path, int kind)
                                          " WHERE kind = ? AND seg = ?"
                                          " ORDER BY first, at");
         if (cur[i].st == NULL) {
-            failed = 1;
+            failed = 2; /* reported */
             break;
         }
         sqlite3_bind_int(cur[i].st, 1, kind);
@@ -731,7 +733,7 @@ db_post_merge(sqlite3 *db, const char *path, int kind)
     }
     ins = db_prepare(db, path, "INSERT INTO postings VALUES(?, ?, ?, ?, ?)");
     if (ins == NULL)
-        failed = 1;
+        failed = 2;
     segno++; /* the merged segment follows the last (a segment of its own
               * key range: the cursors on the others never reach it) */
     for (i = nheap / 2; i-- > 0;)
