@@ -17,6 +17,7 @@ bench: all
 	$(SHELL) $(srcdir)/bench/db.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 	$(SHELL) $(srcdir)/bench/db-explore.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 	$(SHELL) $(srcdir)/bench/jobs-read.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
+	$(SHELL) $(srcdir)/bench/db-optimize.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 .PHONY: bench
 
 ## bench/gengames: random legal games at scale for bench/db.sh (pdn-db
