@@ -295,7 +295,8 @@ cand_merge(search_state *s, int first)
     for (i = 0; i < s->ncand2; i++) /* the bits cleared for the next */
         if (s->cand2[i] < s->nseen)
             s->cbits[s->cand2[i] >> 3] = 0;
-    qsort(s->cand2, s->ncand2, sizeof *s->cand2, cmp_id);
+    if (s->ncand2 > 1)
+        qsort(s->cand2, s->ncand2, sizeof *s->cand2, cmp_id);
     for (i = 0; i < s->ncand2; i++)
         if (n == 0 || s->cand2[i] != s->cand2[n - 1])
             s->cand2[n++] = s->cand2[i];

@@ -458,8 +458,9 @@ page_put(replay_opts *ro, const char *file, unsigned long num, const tbuf *t)
     /* the page's games: their last number */
     ((unsigned long *)(void *)ro->ranges.data)[2 * ro->page + 1] = num;
     html_part(&head, ro->in_page++);
-    if (fwrite(head.data, 1, head.len, ro->pf) != head.len ||
-        fwrite(t->data, 1, t->len, ro->pf) != t->len) {
+    if ((head.len != 0 &&
+         fwrite(head.data, 1, head.len, ro->pf) != head.len) ||
+        (t->len != 0 && fwrite(t->data, 1, t->len, ro->pf) != t->len)) {
         tool_error("%s/%s: %s", ro->pics.dir, ro->pname.data,
                    strerror(errno));
         tbuf_free(&head);
@@ -745,26 +746,26 @@ free_stems(void)
     free(stems);
 }
 
-int
-main(int argc, char **argv)
+/* The program, its options in *ro (whose --plies list main frees). */
+static int
+replay_main(replay_opts *ro, int argc, char **argv)
 {
-    replay_opts ro;
     tool_opts o;
     long v;
     int c, st, styled = 0;
 
-    memset(&ro, 0, sizeof ro);
-    ro.format = F_FEN;
-    ro.ply = -1;
+    memset(ro, 0, sizeof *ro);
+    ro->format = F_FEN;
+    ro->ply = -1;
     tool_opts_init(&o);
     o.game = replay_game;
     o.emit = note_game;
     o.file_end = end_page;
-    o.ud = &ro;
-    diagram_style_init(&ro.pics.style);
+    o.ud = ro;
+    diagram_style_init(&ro->pics.style);
     while ((c = tool_getopt(&replay_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'a') {
-            ro.all = 1;
+            ro->all = 1;
         } else if (c == 'n' || c == 'p') {
             if (tool_number_option(c, optarg, c == 'n' ? 1 : 0, LONG_MAX,
                                    c == 'n' ? "a game number from 1"
@@ -772,24 +773,24 @@ main(int argc, char **argv)
                                    &v) != 0)
                 return TOOL_TROUBLE;
             if (c == 'n')
-                ro.game = (unsigned long)v;
+                ro->game = (unsigned long)v;
             else
-                ro.ply = v;
+                ro->ply = v;
         } else if (c == 'O') {
-            ro.pics.dir = optarg;
+            ro->pics.dir = optarg;
         } else if (c == 't') {
-            ro.pics.sheet = 1;
+            ro->pics.sheet = 1;
         } else if (c == 'r') {
-            ro.pics.style.flip = 1;
+            ro->pics.style.flip = 1;
             styled |= S_FLIP;
         } else if (c == 'U') {
-            ro.pics.style.unicode = 1;
+            ro->pics.style.unicode = 1;
             styled |= S_UNICODE;
         } else if (c == TOOL_OPT_OPENINGS) {
-            ro.openings = 1;
+            ro->openings = 1;
         } else if (c == OPT_PLIES) {
-            free(ro.plies);
-            if (tool_range_list(optarg, 0, &ro.plies, &ro.nplies) != 0)
+            free(ro->plies);
+            if (tool_range_list(optarg, 0, &ro->plies, &ro->nplies) != 0)
                 return tool_usage_error("--plies: invalid list '%s'; "
                                         "expected plies and ranges of "
                                         "plies from 0 (0,10,20-30,40-)",
@@ -797,83 +798,92 @@ main(int argc, char **argv)
         } else if (c == OPT_PAGE) {
             if ((v = tool_choice(c, optarg, pic_page_names)) < 0)
                 return TOOL_TROUBLE;
-            ro.pics.page = (int)v + 1;
+            ro->pics.page = (int)v + 1;
         } else if (c == OPT_NO_NUMBERS) {
-            ro.pics.style.no_numbers = 1;
+            ro->pics.style.no_numbers = 1;
             styled |= S_NO_NUMBERS;
         } else if (c == OPT_NO_LAST) {
-            ro.pics.style.no_last = 1;
+            ro->pics.style.no_last = 1;
             styled |= S_NO_LAST;
         } else if (c == OPT_WITH_FILENAME || c == OPT_NO_FILENAME) {
-            ro.file_col = c == OPT_WITH_FILENAME;
+            ro->file_col = c == OPT_WITH_FILENAME;
         } else if (c == 'z') {
             if (tool_number_option(c, optarg, 8, 400, "a square size of "
                                    "8-400 pixels", &v) != 0)
                 return TOOL_TROUBLE;
-            ro.pics.style.cell = (int)v;
+            ro->pics.style.cell = (int)v;
             styled |= S_SIZE;
         } else if (c == 'C') {
             styled |= S_COLOURS;
             if (!colour_names_known(optarg) ||
-                diagram_colours(&ro.pics.style, optarg) != 0)
+                diagram_colours(&ro->pics.style, optarg) != 0)
                 return tool_usage_error("-C: invalid colours '%s'; expected "
                                         "LIGHT,DARK, each #rgb, #rrggbb or "
                                         "a name", optarg);
         } else if (c == 'f') {
-            if ((ro.format = tool_choice(c, optarg, format_names)) < 0)
+            if ((ro->format = tool_choice(c, optarg, format_names)) < 0)
                 return TOOL_TROUBLE;
-            o.json = o.diag_stdout = ro.format == F_JSON;
+            o.json = o.diag_stdout = ro->format == F_JSON;
         }
     }
     if (st >= 0)
         return st;
-    if (ro.all && ro.ply >= 0)
+    if (ro->all && ro->ply >= 0)
         return tool_usage_error("options -a and -p exclude each other");
-    if (ro.nplies > 0 && ro.ply >= 0)
+    if (ro->nplies > 0 && ro->ply >= 0)
         return tool_usage_error("options --plies and -p exclude each other");
-    if (ro.nplies > 0 && ro.format == F_HTML)
+    if (ro->nplies > 0 && ro->format == F_HTML)
         return tool_usage_error("-f html shows every ply: no --plies");
-    if (ro.pics.page && !ro.pics.sheet)
+    if (ro->pics.page && !ro->pics.sheet)
         return tool_usage_error("option --page needs -t (a sheet)");
     /* --plies: as -a, only those */
-    ro.all |= ro.nplies > 0;
-    if ((st = check_styles(&ro, styled)) >= 0)
+    ro->all |= ro->nplies > 0;
+    if ((st = check_styles(ro, styled)) >= 0)
         return st;
-    if (tool_openings_check(ro.openings, o.json) != 0)
+    if (tool_openings_check(ro->openings, o.json) != 0)
         return TOOL_TROUBLE;
     /* -f svg on a file of one game: that game, without -n */
-    if (ro.format == F_SVG && ro.game == 0 && ro.pics.dir == NULL &&
+    if (ro->format == F_SVG && ro->game == 0 && ro->pics.dir == NULL &&
         argc - optind == 1 && one_game(argv[optind]))
-        ro.game = 1;
-    if ((st = check_pictures(&ro, argc - optind)) >= 0)
+        ro->game = 1;
+    if ((st = check_pictures(ro, argc - optind)) >= 0)
         return st;
-    o.only = ro.game;
-    if (ro.pics.dir != NULL) {
+    o.only = ro->game;
+    if (ro->pics.dir != NULL) {
         make_stems(argc - optind, argv + optind);
-        ro.pics.stem = stem_of;
+        ro->pics.stem = stem_of;
     }
     /* -f html -O: pages of the file's games and their index */
-    if (ro.format == F_HTML && ro.pics.dir != NULL) {
-        ro.hand = tool_xmalloc(sizeof *ro.hand);
-        handover_init(ro.hand);
-        ro.first = ro.game != 0 ? ro.game : o.first != 0 ? o.first : 1;
+    if (ro->format == F_HTML && ro->pics.dir != NULL) {
+        ro->hand = tool_xmalloc(sizeof *ro->hand);
+        handover_init(ro->hand);
+        ro->first = ro->game != 0 ? ro->game : o.first != 0 ? o.first : 1;
     }
     st = tool_run(&o, argc - optind, argv + optind);
-    if (ro.hand != NULL) {
-        handover_free(ro.hand);
-        free(ro.hand);
-        tbuf_free(&ro.pname);
-        tbuf_free(&ro.names);
-        tbuf_free(&ro.ranges);
+    if (ro->hand != NULL) {
+        handover_free(ro->hand);
+        free(ro->hand);
+        tbuf_free(&ro->pname);
+        tbuf_free(&ro->names);
+        tbuf_free(&ro->ranges);
     }
     free_stems();
-    free(ro.plies);
-    if (ro.game != 0 && !ro.found && st < TOOL_TROUBLE) {
-        tool_error("-n: no game %lu: %s %lu game%s", ro.game,
+    if (ro->game != 0 && !ro->found && st < TOOL_TROUBLE) {
+        tool_error("-n: no game %lu: %s %lu game%s", ro->game,
                    argc - optind > 1 ? "each input has at most"
                                      : "the input has only",
-                   ro.most, ro.most == 1 ? "" : "s");
+                   ro->most, ro->most == 1 ? "" : "s");
         st = TOOL_PROBLEMS;
     }
+    return st;
+}
+
+int
+main(int argc, char **argv)
+{
+    replay_opts ro;
+    int st = replay_main(&ro, argc, argv);
+
+    free(ro.plies);
     return st;
 }
