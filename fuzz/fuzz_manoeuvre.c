@@ -5,7 +5,7 @@
  * on the board of every GameType of fuzz_tool.h and compared with every
  * first move of its start position. */
 /* fuzz-needs: pdn_fen_parse pdn_board_set_fen */
-/* fuzz-sources: tools/db/manoeuvre.c tools/common/tbuf.c tools/common/run.c */
+/* fuzz-sources: tools/db/manoeuvre.c tools/db/plies.c tools/common/tbuf.c tools/common/run.c */
 #include <config.h>
 #include "manoeuvre.h"
 #include "fuzz_util.h"
@@ -49,7 +49,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (c == NULL)
                     continue;
                 pdn_board_apply(c, pdn_movelist_at(l, k));
-                (void)db_manoeuvre_match(&v, c, k + 1, pdn_movelist_at(l, k));
+                (void)fuzz_manoeuvre_on(&v, c, k + 1, pdn_movelist_at(l, k));
                 pdn_board_free(c);
             }
         pdn_movelist_free(l);

@@ -5,7 +5,7 @@
  * the position after each first move, its colours reversed too; the
  * position of its own pieces holds it. */
 /* fuzz-needs: pdn_fen_parse pdn_board_set_fen */
-/* fuzz-sources: tools/db/pattern.c tools/common/tbuf.c tools/common/run.c */
+/* fuzz-sources: tools/db/pattern.c tools/db/plies.c tools/common/tbuf.c tools/common/run.c */
 #include <config.h>
 #include "pattern.h"
 #include "fuzz_util.h"
@@ -40,10 +40,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (pdn_gametype_parse(fuzz_gametypes[i], &gt, NULL) < 0 ||
             (b = pdn_board_new(&gt, NULL)) == NULL)
             continue;
-        (void)db_pattern_match(&p, b);
+        (void)fuzz_pattern_on(&p, b);
         /* the position of the pattern's own pieces holds it */
         if (p.have_pieces && pdn_board_set_fen(b, &p.pieces, NULL) == 0)
-            FUZZ_CHECK(db_pattern_match(&p, b) || p.have_empty,
+            FUZZ_CHECK(fuzz_pattern_on(&p, b) || p.have_empty,
                        "'%s' on %s: its own pieces do not hold it", s,
                        fuzz_gametypes[i]);
         pdn_board_free(b);
@@ -58,7 +58,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (c == NULL)
                     continue;
                 pdn_board_apply(c, pdn_movelist_at(l, k));
-                (void)db_pattern_match(&p, c);
+                (void)fuzz_pattern_on(&p, c);
                 pdn_board_free(c);
             }
         pdn_movelist_free(l);

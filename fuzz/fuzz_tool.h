@@ -7,6 +7,7 @@
 #define PDN_FUZZ_TOOL_H
 
 #include "common.h"
+#include "plies.h"
 
 const char tool_name[] = "pdn-fuzz";
 
@@ -29,5 +30,30 @@ tool_usage_error(const char *fmt, ...)
 static const char *const fuzz_gametypes[] = {
     "20", "21", "22", "23", "25", "26", "27,B,12,10,N0,1", "29", "30", "31",
     "40", "41", "20,W,10,10,N2,0", "25,W,8,8,A0,0,G"};
+
+#ifdef PDN_TOOLS_DB_PATTERN_H
+/* db_pattern_match on board b's squares. */
+static int
+fuzz_pattern_on(const db_pattern *p, const pdn_board *b)
+{
+    db_squares sq;
+
+    db_squares_of(b, sq);
+    return db_pattern_match(p, sq);
+}
+#endif
+
+#ifdef PDN_TOOLS_DB_MANOEUVRE_H
+/* db_manoeuvre_match on board b's squares. */
+static int
+fuzz_manoeuvre_on(const db_manoeuvre *v, const pdn_board *b,
+                  unsigned long ply, const pdn_move *m)
+{
+    db_squares sq;
+
+    db_squares_of(b, sq);
+    return db_manoeuvre_match(v, sq, ply, m);
+}
+#endif
 
 #endif /* PDN_FUZZ_TOOL_H */

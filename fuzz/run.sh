@@ -157,7 +157,7 @@ per=$((total / $#))
 # Seed corpora, built from the tree at run time.
 seeds="$work/seeds"
 mkdir -p "$seeds/pdn" "$seeds/fen" "$seeds/gametype" "$seeds/movetext" \
-    "$seeds/board" "$seeds/pattern" "$seeds/manoeuvre"
+    "$seeds/board" "$seeds/pattern" "$seeds/manoeuvre" "$seeds/plies"
 n=0
 for f in "$top"/samples/*.pdn $(find "$top/tests/data" -type f -name '*.pdn' 2>/dev/null | sort); do
     [ -f "$f" ] || continue
@@ -210,6 +210,14 @@ done
 for v in 'WK1-5>46-50x2' 'B>=K@..60' 'B>29-32=K' 'W28,32>19,23@1..20' \
     'BK>x2@..80' 'W>' 'WM*>*x1' 'Wa3>b4@5' 'B>@3..' 'WK>46-50=K@1..1'; do
     printf '%s' "$v" >"$seeds/manoeuvre/b$(printf '%s' "$v" | cksum | cut -d' ' -f1)"
+done
+# plies streams (tools/db/plies.h), also read as a GameType and moves.
+i=0
+for v in '\376\122\054\132\050' '\377\002\043w\134B\360\043\064' \
+    '\376\364\042\002\005' '\001\002\003\004\005\006\007\010\011\012' \
+    '\376\363\041\063\002\042\044' '\005\000\000\000\000\000\000\000\000'; do
+    i=$((i + 1))
+    printf "$v" >"$seeds/plies/b$i"
 done
 # Rules positions: a variant byte (index in fuzz_board.c), a FEN, moves.
 i=0

@@ -50,7 +50,7 @@ const tool_option tool_common_options[] = {
 /* Help column where option texts start. */
 #define HELP_COL 30
 /* Options of one tool at most. */
-#define MAX_OPTS 48
+#define MAX_OPTS 64
 
 /* The options a tool takes, in --help order, and getopt's forms of them. */
 typedef struct cl_set {

@@ -7,6 +7,7 @@
  * transaction per run: an interrupted add leaves the database as it was. */
 #include <config.h>
 #include "db.h"
+#include "plies.h"
 #include "common.h"
 
 #include <errno.h>
@@ -54,6 +55,7 @@ typedef struct db_rec {
     int setup;               /* its start is not its variant's, or a
                               * setup changed its position */
     tbuf packed;             /* the game's text as stored (db_text_pack) */
+    db_plies_enc pe;         /* its main line for the plies table */
     size_t size, pre;        /* its length, the end of the game before's */
     struct db_rec *next;
 } db_rec;
@@ -67,6 +69,7 @@ typedef struct build_state {
     pthread_mutex_t lock;
     db_rec *bucket[NBUCKETS];
     sqlite3_stmt *ins_file, *ins_game, *ins_tag, *find_fp, *file_games;
+    sqlite3_stmt *ins_plies;
     const char *file;        /* the input of the last game stored */
     unsigned long last_number;
     int64_t file_id, file_games_n;
@@ -109,13 +112,17 @@ see(db_rec *r, const pdn_board *b, unsigned long ply, const pdn_move *mv)
     int64_t m;
     size_t i;
 
-    if (mv == NULL && ply > 0)
+    if (mv == NULL && ply > 0) {
         r->setup = 1;
-    else if (mv == NULL && !r->setup) {
+        db_plies_setup(&r->pe, b);
+    } else if (mv == NULL) {
         pdn_board *init = pdn_board_new(pdn_board_gametype(b), NULL);
 
         r->setup = init == NULL || !db_same_board(b, init);
         pdn_board_free(init);
+        db_plies_begin(&r->pe, pdn_board_gametype(b), b, !r->setup);
+    } else {
+        db_plies_move(&r->pe, b, mv);
     }
 
     if (mv != NULL && mv->ncaptured == 0 && !mv->promotes && r->nsig != 0 &&
@@ -147,6 +154,8 @@ rec_clear(db_rec *r)
     r->w.have_fp = 0;
     r->npos = r->nsig = 0;
     r->setup = 0;
+    r->pe.ok = 0;
+    r->pe.out.len = 0;
 }
 
 static int
@@ -304,6 +313,7 @@ rec_free(db_rec *r)
     free(r->pos);
     free(r->sig);
     tbuf_free(&r->packed);
+    db_plies_free(&r->pe);
     free(r);
 }
 
@@ -503,6 +513,14 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
         if (step(s, s->ins_tag) != 0)
             return -1;
     }
+    if (r->have_gt && r->pe.ok && r->pe.out.len != 0) {
+        sqlite3_bind_int64(s->ins_plies, 1, id);
+        sqlite3_bind_text(s->ins_plies, 2, gts, -1, SQLITE_STATIC);
+        sqlite3_bind_blob(s->ins_plies, 3, r->pe.out.data,
+                          (int)r->pe.out.len, SQLITE_STATIC);
+        if (step(s, s->ins_plies) != 0)
+            return -1;
+    }
     for (i = 0; i < r->npos; i++)
         db_post_add(&s->pos, r->pos[i], (uint32_t)id);
     for (i = 0; i < r->nsig; i++)
@@ -567,9 +585,10 @@ prepare_all(build_state *s)
         " ?, ?, ?, ?)",
         "INSERT INTO tags VALUES(?, ?, ?, ?)",
         "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1",
-        "UPDATE files SET games = ? WHERE id = ?"};
+        "UPDATE files SET games = ? WHERE id = ?",
+        "INSERT INTO plies VALUES(?, ?, ?)"};
     sqlite3_stmt **st[] = {&s->ins_file, &s->ins_game, &s->ins_tag,
-                           &s->find_fp, &s->file_games};
+                           &s->find_fp, &s->file_games, &s->ins_plies};
     size_t i;
 
     for (i = 0; i < sizeof st / sizeof st[0]; i++)
@@ -586,6 +605,7 @@ finalize_all(build_state *s)
     sqlite3_finalize(s->ins_tag);
     sqlite3_finalize(s->find_fp);
     sqlite3_finalize(s->file_games);
+    sqlite3_finalize(s->ins_plies);
 }
 
 static int

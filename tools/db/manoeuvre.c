@@ -138,10 +138,10 @@ db_manoeuvre_variant(db_manoeuvre *v, const char *gts)
 }
 
 int
-db_manoeuvre_match(const db_manoeuvre *v, const pdn_board *b,
+db_manoeuvre_match(const db_manoeuvre *v, const unsigned char *sq,
                    unsigned long ply, const pdn_move *m)
 {
-    int to = m->path[m->n - 1], p = pdn_board_piece(b, to);
+    int to = m->path[m->n - 1], p = sq[to];
     char side = p == 'w' || p == 'W' ? 'W' : 'B';
     char kind = m->promotes || p == 'w' || p == 'b' ? 'M' : 'K';
 

@@ -28,9 +28,10 @@ typedef struct db_manoeuvre {
 int db_manoeuvre_parse(db_manoeuvre *v, const char *spec);
 /* Places the squares on the board of gts: 1 when they are on it. */
 int db_manoeuvre_variant(db_manoeuvre *v, const char *gts);
-/* 1 when move m, played at ply (from 1) and leading to position b, is
- * the manoeuvre. */
-int db_manoeuvre_match(const db_manoeuvre *v, const pdn_board *b,
+/* 1 when move m, played at ply (from 1) and leading to the position
+ * whose squares are sq (db_squares), is the manoeuvre (m's first and last
+ * squares, captures and promotion are read). */
+int db_manoeuvre_match(const db_manoeuvre *v, const unsigned char *sq,
                        unsigned long ply, const pdn_move *m);
 
 #endif /* PDN_TOOLS_DB_MANOEUVRE_H */

@@ -29,8 +29,9 @@ int db_pattern_parse(db_pattern *p, const char *spec);
 /* Places the pattern on the board of the GameType written gts (kept
  * until another is asked for): 1 when its squares are on that board. */
 int db_pattern_variant(db_pattern *p, const char *gts);
-/* 1 when position b holds the pattern (or, when p->reversed, the pattern
- * with colours reversed). */
-int db_pattern_match(const db_pattern *p, const pdn_board *b);
+/* 1 when the position whose squares are sq (db_squares: what stands on
+ * each coord) holds the pattern (or, when p->reversed, the pattern with
+ * colours reversed). */
+int db_pattern_match(const db_pattern *p, const unsigned char *sq);
 
 #endif /* PDN_TOOLS_DB_PATTERN_H */

@@ -15,7 +15,8 @@
 /* The schema (man/pdn-db.1 describes every column). Positions and
  * material are posting blocks (store.c) in one table without rowid,
  * keyed by the first key of each block; a game's text is raw, compressed
- * as sqlar stores a file (size its length). */
+ * as sqlar stores a file (size its length); a game's main line as
+ * plies.h writes it. */
 static const char schema_sql[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;\n"
     "CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL,"
@@ -41,7 +42,9 @@ static const char schema_sql[] =
     " PRIMARY KEY(game, seq)) WITHOUT ROWID;\n"
     "CREATE TABLE postings(kind INTEGER NOT NULL, seg INTEGER NOT NULL,"
     " first INTEGER NOT NULL, at INTEGER NOT NULL, data BLOB NOT NULL,"
-    " PRIMARY KEY(kind, seg, first, at)) WITHOUT ROWID;\n";
+    " PRIMARY KEY(kind, seg, first, at)) WITHOUT ROWID;\n"
+    "CREATE TABLE plies(game INTEGER PRIMARY KEY, gametype TEXT NOT NULL,"
+    " data BLOB NOT NULL);\n";
 
 int
 db_fail(sqlite3 *db, const char *path, const char *what)
@@ -265,10 +268,11 @@ db_create(const char *path)
              " PRAGMA user_version = %d;", DB_APPLICATION_ID,
              DB_SCHEMA_VERSION);
     if (db_exec(db, path, sql) != 0 || db_exec(db, path, schema_sql) != 0 ||
-        db_exec(db, path,
-                "INSERT INTO meta VALUES('schema', 2),"
-                " ('writer', 'pdntools pdn-db'), ('positions', 0),"
-                " ('material', 0); COMMIT;") != 0) {
+        (snprintf(sql, sizeof sql,
+                  "INSERT INTO meta VALUES('schema', %d),"
+                  " ('writer', 'pdntools pdn-db'), ('positions', 0),"
+                  " ('material', 0); COMMIT;", DB_SCHEMA_VERSION),
+         db_exec(db, path, sql)) != 0) {
         sqlite3_close(db);
         remove(path);
         return NULL;

@@ -10,8 +10,8 @@
 #include <config.h>
 #include "db.h"
 #include "emit.h"
-#include "pattern.h"
-#include "manoeuvre.h"
+#include "conds.h"
+#include "plies.h"
 #include "common.h"
 #include "selectcrit.h"
 #include "selectdup.h"
@@ -19,12 +19,15 @@
 #include "selectout.h"
 #include "selectpass.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #define DB_OPT_PATTERN 0xb0 /* after pdn-select's codes */
 #define DB_OPT_MANOEUVRE 0xb3
+#define DB_OPT_SEQUENCE 0xb5
+#define DB_OPT_STREAK 0xb6
 
 /* pdn-select's criteria and choices of what is written, with its texts
  * (selectcrit.h, selectout.h), and the database's own criteria. */
@@ -40,6 +43,11 @@ static const tool_option search_options[] = {
      "SIDE[KIND]FROM>TO[xN][=K][@LO..HI] (WK1-5>46-50x2:\n"
      "a white king from 1-5 to 46-50 capturing 2 or\n"
      "more; =K promoting; @ the plies)"},
+    {"sequence", DB_OPT_SEQUENCE, NULL,
+     "the --pattern and --manoeuvre conditions are\n"
+     "met in the order given, each at a later ply"},
+    {"streak", DB_OPT_STREAK, NULL,
+     "... in the order given, on consecutive plies"},
     SELOUT_OPTIONS,
     {"format", 'f', "FORMAT", "pdn (default: the games) or json (one record\n"
                               "per game: file, game, tags)"},
@@ -67,14 +75,13 @@ typedef struct search_state {
     size_t nkeys;
     tbuf initial;            /* -X: the variants it is the start of */
     int pos_only;            /* -X is the only criterion decided on games */
-    int have_pattern;
-    db_pattern pattern;
-    int have_manoeuvre;
-    db_manoeuvre manoeuvre;
-    int pat_found, man_found;
-    tbuf mplies;             /* --manoeuvre: the plies of its moves */
-    tbuf plies;              /* --pattern: the plies it was found at */
-    int all_plies;           /* ... every one (-f json), not the first */
+    db_conds conds;          /* --pattern, --manoeuvre (conds.h) */
+    int have_conds;
+    unsigned char *sbits;    /* the games the plies table decided, */
+    unsigned char *mbits;    /* ... those that meet the conditions */
+    sqlite3_stmt *plies_st;  /* -f json: a game's stream */
+    db_plies_geom geom;
+    tbuf xplies;             /* -f json -X: the plies of the position */
     int every;               /* every game decided here (-x, -Z) */
     int dedupe;              /* -H */
     seldup seen;             /* -H: the games selected, by fingerprint */
@@ -226,6 +233,21 @@ position_keys(search_state *s, sqlite3 *db, const char *path)
     return 0;
 }
 
+/* Appends id to s->cand2. */
+static void
+cand_push(search_state *s, int64_t id)
+{
+    if (s->ncand2 == s->capcand2) {
+        s->capcand2 = s->capcand2 ? s->capcand2 * 2 : 1024;
+        s->cand2 = realloc(s->cand2, s->capcand2 * sizeof *s->cand2);
+        if (s->cand2 == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+    }
+    s->cand2[s->ncand2++] = id;
+}
+
 /* The index's candidates (db_post_lookup): their ids into s->cand2. */
 static void
 cand_fn(void *ud, uint32_t key, uint32_t game)
@@ -239,15 +261,7 @@ cand_fn(void *ud, uint32_t key, uint32_t game)
             return;
         s->cbits[game >> 3] |= (unsigned char)(1 << (game & 7));
     }
-    if (s->ncand2 == s->capcand2) {
-        s->capcand2 = s->capcand2 ? s->capcand2 * 2 : 1024;
-        s->cand2 = realloc(s->cand2, s->capcand2 * sizeof *s->cand2);
-        if (s->cand2 == NULL) {
-            tool_error("memory exhausted");
-            exit(TOOL_TROUBLE);
-        }
-    }
-    s->cand2[s->ncand2++] = game;
+    cand_push(s, game);
 }
 
 /* --pattern, --manoeuvre: a signature that has the pieces they need */
@@ -347,33 +361,40 @@ material_needs(search_state *s, sqlite3 *db, const char *path)
 {
     size_t i;
 
+    int k;
+
     if (s->crit.invert)
         return 0;
-    if (s->have_pattern && s->pattern.have_pieces) {
-        int king = 0;
+    /* every condition must be met: each one's need narrows */
+    for (k = 0; k < s->conds.n; k++) {
+        const db_pattern *p = &s->conds.c[k].pattern;
+        const db_manoeuvre *v = &s->conds.c[k].manoeuvre;
 
-        memset(s->need, 0, sizeof s->need);
-        for (i = 0; i < s->pattern.pieces.count; i++) {
-            const pdn_fen_piece *q = &s->pattern.pieces.piece[i];
-            int w = q->colour == 'W';
+        if (s->conds.c[k].is_pattern && p->have_pieces) {
+            int king = 0;
 
-            if (!q->king)
-                continue;
-            king = 1;
-            s->need[0][w ? 2 : 3] = 1;
-            s->need[1][w ? 3 : 2] = 1; /* colours reversed */
+            memset(s->need, 0, sizeof s->need);
+            for (i = 0; i < p->pieces.count; i++) {
+                const pdn_fen_piece *q = &p->pieces.piece[i];
+                int w = q->colour == 'W';
+
+                if (!q->king)
+                    continue;
+                king = 1;
+                s->need[0][w ? 2 : 3] = 1;
+                s->need[1][w ? 3 : 2] = 1; /* colours reversed */
+            }
+            s->need_rows = p->reversed ? 2 : 1;
+            if (king && need_lookup(s, db, path) != 0)
+                return -1;
+        } else if (!s->conds.c[k].is_pattern &&
+                   (v->kind == 'K' || v->promotes)) {
+            memset(s->need, 0, sizeof s->need);
+            s->need[0][v->side == 'W' ? 2 : 3] = 1;
+            s->need_rows = 1;
+            if (need_lookup(s, db, path) != 0)
+                return -1;
         }
-        s->need_rows = s->pattern.reversed ? 2 : 1;
-        if (king && need_lookup(s, db, path) != 0)
-            return -1;
-    }
-    if (s->have_manoeuvre &&
-        (s->manoeuvre.kind == 'K' || s->manoeuvre.promotes)) {
-        memset(s->need, 0, sizeof s->need);
-        s->need[0][s->manoeuvre.side == 'W' ? 2 : 3] = 1;
-        s->need_rows = 1;
-        if (need_lookup(s, db, path) != 0)
-            return -1;
     }
     return 0;
 }
@@ -521,7 +542,7 @@ make_query(search_state *s, tbuf *q)
     else
         tbuf_adds(q, "0");
     tbuf_adds(q, " FROM games g JOIN files f ON f.id = g.file WHERE 1");
-    if (!s->every && (s->have_pattern || s->have_manoeuvre))
+    if (!s->every && s->have_conds)
         tbuf_adds(q, " AND g.gametype IS NOT NULL");
     if (s->every) { /* every game: selectcrit.c decides (-Z, -x) */
         tbuf_adds(q, " ORDER BY g.id");
@@ -634,22 +655,14 @@ static int
 walk_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
 {
     search_state *s = ud;
+    db_squares sq;
 
-    if (s->have_pattern && db_pattern_match(&s->pattern, b)) {
-        s->pat_found = 1;
-        tbuf_printf(&s->plies, "%s%lu", s->plies.len > 1 ? "," : "", ply);
-    }
-    if (s->have_manoeuvre && m != NULL &&
-        db_manoeuvre_match(&s->manoeuvre, b, ply, m)) {
-        s->man_found = 1;
-        tbuf_printf(&s->mplies, "%s%lu", s->mplies.len > 1 ? "," : "", ply);
-    }
-    return !s->all_plies && s->pat_found >= s->have_pattern &&
-           s->man_found >= s->have_manoeuvre;
+    db_squares_of(b, sq);
+    return db_conds_see(&s->conds, sq, ply, m);
 }
 
-/* --pattern and --manoeuvre: 1 when the game holds both (s->plies and
- * s->mplies: where). */
+/* --pattern and --manoeuvre, for a game the plies table does not hold:
+ * its text replayed; 1 when it meets them (s->conds.plies: where). */
 static void
 walk_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
 {
@@ -664,18 +677,12 @@ walk_game(search_state *s, const char *file, const char *gts,
 {
     pdn_gametype gt;
 
-    s->plies.len = s->mplies.len = 0;
-    tbuf_adds(&s->plies, "[");
-    tbuf_adds(&s->mplies, "[");
-    s->pat_found = s->man_found = 0;
+    db_conds_start(&s->conds);
     if (gts == NULL || pdn_gametype_parse(gts, &gt, NULL) < 0 ||
-        (s->have_pattern && !db_pattern_variant(&s->pattern, gts)) ||
-        (s->have_manoeuvre && !db_manoeuvre_variant(&s->manoeuvre, gts)))
+        !db_conds_variant(&s->conds, gts))
         return 0;
     with_game(s, file, raw, len, walk_fn, &gt);
-    tbuf_adds(&s->plies, "]");
-    tbuf_adds(&s->mplies, "]");
-    return s->pat_found >= s->have_pattern && s->man_found >= s->have_manoeuvre;
+    return db_conds_end(&s->conds);
 }
 
 /* Where a stored game starts in its file: its line; its column counted
@@ -774,7 +781,7 @@ key_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
     for (i = 0; i < s->nkeys && s->keys[i] != k; i++)
         ;
     if (i < s->nkeys && ply + 1 != s->last_ply) { /* each ply once */
-        tbuf_printf(&s->plies, "%s%lu", s->plies.len > 1 ? "," : "", ply);
+        tbuf_printf(&s->xplies, "%s%lu", s->xplies.len > 1 ? "," : "", ply);
         s->last_ply = ply + 1;
     }
     return 0;
@@ -795,13 +802,13 @@ plies_of(search_state *s, const char *file, const char *gts)
 
     if (!s->crit.have_pos || s->nkeys == 0)
         return NULL;
-    s->plies.len = 0;
-    tbuf_adds(&s->plies, "[");
+    s->xplies.len = 0;
+    tbuf_adds(&s->xplies, "[");
     s->last_ply = 0;
     if (gts != NULL && pdn_gametype_parse(gts, &gt, NULL) >= 0)
         with_game(s, file, s->text.data, (int)s->text.len, keys_fn, &gt);
-    tbuf_adds(&s->plies, "]");
-    return strdup(s->plies.data);
+    tbuf_adds(&s->xplies, "]");
+    return strdup(s->xplies.data);
 }
 
 static int64_t
@@ -816,6 +823,270 @@ max_id(sqlite3 *db)
         v = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     return v;
+}
+
+/* ---- the plies table (plies.h): --pattern and --manoeuvre without
+ * replaying ---- */
+
+static int
+conds_see(void *ud, const unsigned char *sq, unsigned long ply,
+          const pdn_move *m)
+{
+    return db_conds_see(ud, sq, ply, m);
+}
+
+/* Decides a game by its stream: 1 it meets k, 0 it does not, -1 the
+ * stream cannot say (the game is then replayed from its text). */
+static int
+stream_decides(db_conds *k, db_plies_geom *g, const char *gts,
+               const void *data, int n)
+{
+    db_conds_start(k);
+    if (gts == NULL || data == NULL || n <= 0 || !db_plies_geom_for(g, gts))
+        return -1;
+    if (!db_conds_variant(k, gts))
+        return 0;
+    if (db_plies_walk(g, data, (size_t)n, conds_see, k) != 0)
+        return -1;
+    return db_conds_end(k);
+}
+
+static void
+bit_set(unsigned char *bits, int64_t id)
+{
+    bits[id >> 3] |= (unsigned char)(1 << (id & 7));
+}
+
+static int
+bit_get(const unsigned char *bits, int64_t id)
+{
+    return bits[id >> 3] >> (id & 7) & 1;
+}
+
+/* One thread's share of the plies table: games lo..hi (ranges begin at a
+ * multiple of 8, so that no two threads write one byte of the bits). */
+typedef struct plies_job {
+    search_state *s;
+    const char *path;
+    sqlite3 *db;             /* NULL: the thread opens its own */
+    int64_t lo, hi;
+    const unsigned char *only; /* the candidates' bits, or NULL: all */
+    db_conds conds;
+    db_plies_geom geom;
+    int failed;
+    pthread_t thread;
+} plies_job;
+
+static void *
+plies_run(void *arg)
+{
+    plies_job *j = arg;
+    search_state *s = j->s;
+    sqlite3 *db = j->db != NULL ? j->db : db_open(j->path, 0);
+    sqlite3_stmt *st = NULL;
+    int rc = SQLITE_ERROR;
+
+    if (db != NULL)
+        st = db_prepare(db, j->path, "SELECT game, gametype, data FROM plies"
+                                     " WHERE game BETWEEN ?1 AND ?2");
+    if (st != NULL) {
+        sqlite3_bind_int64(st, 1, j->lo);
+        sqlite3_bind_int64(st, 2, j->hi);
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            int64_t id = sqlite3_column_int64(st, 0);
+            int r;
+
+            if (id < 0 || id >= s->nseen ||
+                (j->only != NULL && !bit_get(j->only, id)))
+                continue;
+            r = stream_decides(&j->conds, &j->geom,
+                               (const char *)sqlite3_column_text(st, 1),
+                               sqlite3_column_blob(st, 2),
+                               sqlite3_column_bytes(st, 2));
+            if (r >= 0)
+                bit_set(s->sbits, id);
+            if (r > 0)
+                bit_set(s->mbits, id);
+        }
+        if (rc != SQLITE_DONE)
+            db_fail(db, j->path, "query");
+    }
+    sqlite3_finalize(st);
+    if (j->db == NULL && db != NULL)
+        sqlite3_close(db);
+    j->failed = rc != SQLITE_DONE;
+    return NULL;
+}
+
+/* The threads a scan of n games gets. */
+static int
+scan_threads(int64_t n)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+    if (n < 4096 || cpus < 2)
+        return 1;
+    return cpus > 8 ? 8 : (int)cpus;
+}
+
+/* Decides every candidate the plies table holds (s->sbits, s->mbits),
+ * then keeps as candidates the games it did not rule out. 0, or -1 after
+ * reporting. */
+static int
+plies_pass(search_state *s, sqlite3 *db, const char *path)
+{
+    int64_t top = s->nseen - 1, id;
+    unsigned char *only = NULL;
+    plies_job *jobs;
+    int nt, t, failed = 0;
+    size_t i, n;
+
+    free(s->sbits);
+    free(s->mbits);
+    s->sbits = s->mbits = NULL;
+    if (!s->have_conds || s->nseen <= 1)
+        return 0;
+    s->sbits = calloc((size_t)(s->nseen + 7) / 8, 1);
+    s->mbits = calloc((size_t)(s->nseen + 7) / 8, 1);
+    if (s->sbits == NULL || s->mbits == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    if (s->use_cand && (int64_t)s->ncand * 4 < top + 64) {
+        /* few candidates: each one's stream by its id */
+        sqlite3_stmt *st = db_prepare(db, path, "SELECT gametype, data FROM"
+                                                " plies WHERE game = ?1");
+        int rc = SQLITE_DONE;
+
+        if (st == NULL)
+            return -1;
+        for (i = 0; i < s->ncand && rc != SQLITE_ERROR; i++) {
+            int r;
+
+            id = s->cand[i];
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, id);
+            if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
+                rc = rc == SQLITE_DONE ? rc : SQLITE_ERROR;
+                continue;
+            }
+            r = stream_decides(&s->conds, &s->geom,
+                               (const char *)sqlite3_column_text(st, 0),
+                               sqlite3_column_blob(st, 1),
+                               sqlite3_column_bytes(st, 1));
+            if (r >= 0 && id < s->nseen)
+                bit_set(s->sbits, id);
+            if (r > 0 && id < s->nseen)
+                bit_set(s->mbits, id);
+        }
+        sqlite3_finalize(st);
+        if (rc == SQLITE_ERROR)
+            return db_fail(db, path, "query"), -1;
+    } else {
+        if (s->use_cand) {
+            only = calloc((size_t)(s->nseen + 7) / 8, 1);
+            if (only == NULL) {
+                tool_error("memory exhausted");
+                exit(TOOL_TROUBLE);
+            }
+            for (i = 0; i < s->ncand; i++)
+                if (s->cand[i] >= 0 && s->cand[i] < s->nseen)
+                    bit_set(only, s->cand[i]);
+        }
+        nt = scan_threads(top);
+        jobs = tool_xmalloc((size_t)nt * sizeof *jobs);
+        for (t = 0; t < nt; t++) {
+            plies_job *j = &jobs[t];
+
+            j->s = s;
+            j->path = path;
+            j->db = t == 0 ? db : NULL;
+            j->lo = t == 0 ? 0 : (top / nt * t) & ~(int64_t)7;
+            j->hi = t == nt - 1 ? top : ((top / nt * (t + 1)) & ~(int64_t)7) - 1;
+            j->only = only;
+            j->failed = 0;
+            db_conds_copy(&j->conds, &s->conds);
+            memset(&j->geom, 0, sizeof j->geom);
+        }
+        for (t = 1; t < nt; t++)
+            if (pthread_create(&jobs[t].thread, NULL, plies_run, &jobs[t]) !=
+                0)
+                plies_run(&jobs[t]), jobs[t].thread = pthread_self();
+        plies_run(&jobs[0]);
+        for (t = 0; t < nt; t++) {
+            if (t > 0 && !pthread_equal(jobs[t].thread, pthread_self()))
+                pthread_join(jobs[t].thread, NULL);
+            failed |= jobs[t].failed;
+            db_conds_free(&jobs[t].conds);
+        }
+        free(jobs);
+        free(only);
+        if (failed)
+            return -1;
+    }
+    if (s->every) /* -x, -Z: every game is looked at all the same */
+        return 0;
+    /* the candidates: those the streams did not rule out */
+    n = 0;
+    if (s->use_cand) {
+        for (i = 0; i < s->ncand; i++) {
+            id = s->cand[i];
+            if (id < 0 || id >= s->nseen || !bit_get(s->sbits, id) ||
+                bit_get(s->mbits, id))
+                s->cand[n++] = id;
+        }
+        s->ncand = n;
+        return 0;
+    }
+    s->ncand2 = 0;
+    for (id = 1; id <= top; id++)
+        if (!bit_get(s->sbits, id) || bit_get(s->mbits, id))
+            cand_push(s, id);
+    {
+        int64_t *tp = s->cand;
+        size_t tc = s->capcand;
+
+        s->cand = s->cand2, s->ncand = s->ncand2, s->capcand = s->capcand2;
+        s->cand2 = tp, s->ncand2 = 0, s->capcand2 = tc;
+    }
+    s->use_cand = 1;
+    return 0;
+}
+
+/* --pattern, --manoeuvre on one game of the query (st its row): by its
+ * stream when the pass decided it (again for -f json, for its plies),
+ * else by replaying its text. */
+static int
+conds_game(search_state *s, const char *path, int64_t id, const char *file,
+           const char *gts, sqlite3_stmt *st)
+{
+    if (s->sbits != NULL && id >= 0 && id < s->nseen &&
+        bit_get(s->sbits, id)) {
+        int match = bit_get(s->mbits, id);
+
+        if (match && s->json && !s->count_only) {
+            if (s->plies_st == NULL &&
+                (s->plies_st = db_prepare(sqlite3_db_handle(st), path,
+                                          "SELECT gametype, data FROM plies"
+                                          " WHERE game = ?1")) == NULL)
+                exit(TOOL_TROUBLE);
+            sqlite3_reset(s->plies_st);
+            sqlite3_bind_int64(s->plies_st, 1, id);
+            if (sqlite3_step(s->plies_st) != SQLITE_ROW ||
+                stream_decides(&s->conds, &s->geom,
+                               (const char *)sqlite3_column_text(s->plies_st,
+                                                                 0),
+                               sqlite3_column_blob(s->plies_st, 1),
+                               sqlite3_column_bytes(s->plies_st, 1)) != 1) {
+                tool_error("%s: game %lld: its plies changed while read",
+                           path, (long long)id);
+                exit(TOOL_TROUBLE);
+            }
+        }
+        return match;
+    }
+    text_of(s, st);
+    return walk_game(s, file, gts, s->text.data, (int)s->text.len);
 }
 
 /* One database: its candidates, each decided and written. */
@@ -840,7 +1111,7 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     if ((s->crit.have_pos && position_keys(s, db, path) != 0) ||
         candidates(s, db, path) != 0 ||
         material_needs(s, db, path) != 0 ||
-        opening_lookup(s, db, path) != 0) {
+        opening_lookup(s, db, path) != 0 || plies_pass(s, db, path) != 0) {
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
@@ -910,10 +1181,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         if (s->verify && !(s->pos_only && sqlite3_column_int(st, 11)))
             match = (text_of(s, st),
                      decide(s, file, gts, s->text.data, (int)s->text.len));
-        if (match && (s->have_pattern || s->have_manoeuvre))
-            match = (text_of(s, st),
-                     walk_game(s, file, gts, s->text.data,
-                               (int)s->text.len));
+        if (match && s->have_conds)
+            match = conds_game(s, path, id, file, gts, st);
         if (match && s->dedupe) {
             row.raw = text_of(s, st);
             row.len = (int)s->text.len;
@@ -941,9 +1210,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
             break;
         }
         row.extra = !s->json              ? NULL
-                    : s->have_pattern   ? strdup(s->plies.data)
-                    : s->have_manoeuvre ? strdup(s->mplies.data)
-                                        : plies_of(s, file, gts);
+                    : s->have_conds ? strdup(s->conds.plies.data)
+                                    : plies_of(s, file, gts);
         row.len = db_emit_game(e, &row);
         free(row.extra);
         if (row.len != 0) {
@@ -956,6 +1224,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     sqlite3_finalize(st);
     sqlite3_finalize(s->fp);
     s->fp = NULL;
+    sqlite3_finalize(s->plies_st);
+    s->plies_st = NULL;
     db_emit_source(e, NULL, NULL, -1);
     db_emit_source(&s->ebad, NULL, NULL, -1);
     sqlite3_close(db);
@@ -973,18 +1243,17 @@ parse(search_state *s, tool_opts *o, int argc, char **argv)
         if ((r = selcrit_option(&s->crit, c, optarg)) != 0) {
             if (r < 0)
                 return TOOL_TROUBLE;
-        } else if (c == DB_OPT_PATTERN) {
-            if (s->have_pattern)
-                return tool_usage_error("--pattern given twice");
-            if (db_pattern_parse(&s->pattern, optarg) != 0)
+        } else if (c == DB_OPT_PATTERN || c == DB_OPT_MANOEUVRE) {
+            if (db_conds_add(&s->conds, c == DB_OPT_PATTERN, optarg) != 0)
                 return TOOL_TROUBLE;
-            s->have_pattern = 1;
-        } else if (c == DB_OPT_MANOEUVRE) {
-            if (s->have_manoeuvre)
-                return tool_usage_error("--manoeuvre given twice");
-            if (db_manoeuvre_parse(&s->manoeuvre, optarg) != 0)
-                return TOOL_TROUBLE;
-            s->have_manoeuvre = 1;
+        } else if (c == DB_OPT_SEQUENCE || c == DB_OPT_STREAK) {
+            int mode = c == DB_OPT_SEQUENCE ? DB_CONDS_SEQUENCE
+                                            : DB_CONDS_STREAK;
+
+            if (s->conds.mode != DB_CONDS_EVERY && s->conds.mode != mode)
+                return tool_usage_error("--sequence and --streak: one or "
+                                        "the other");
+            s->conds.mode = mode;
         } else if (c == 'H' || c == 'J') {
             /* a replaying criterion, as in pdn-select: a game that cannot
              * be replayed is not selected */
@@ -1023,8 +1292,13 @@ parse(search_state *s, tool_opts *o, int argc, char **argv)
                                 "not with -o or -f json");
     if (selout_check(&s->route) < 0)
         return TOOL_TROUBLE;
+    if (s->conds.mode != DB_CONDS_EVERY && s->conds.n < 2)
+        return tool_usage_error("--sequence and --streak order two or more "
+                                "--pattern and --manoeuvre conditions");
+    for (c = 0; c < s->conds.n && !s->conds.c[c].is_pattern; c++)
+        ;
     if (s->crit.reversed && !s->crit.have_pos && !s->crit.have_mat &&
-        !s->have_pattern)
+        c == s->conds.n)
         return tool_usage_error("-Q reverses the colours of -X, -M and "
                                 "--pattern: give one of them");
     return -1;
@@ -1077,8 +1351,9 @@ run(int argc, char **argv)
         return st;
     argc -= optind;
     argv += optind;
-    s.pattern.reversed = c->reversed;
-    s.all_plies = s.json;
+    db_conds_reversed(&s.conds, c->reversed);
+    s.conds.all_plies = s.json;
+    s.have_conds = s.conds.n > 0;
     s.every = c->invert || s.bad != NULL;
     s.pos_only = c->have_pos && !c->nopening && !c->opening_name &&
                  c->date_hi == 0 && !s.every && !c->prefixes;
@@ -1122,8 +1397,10 @@ run(int argc, char **argv)
     free(s.cbits);
     tbuf_free(&s.text);
     tbuf_free(&s.initial);
-    tbuf_free(&s.plies);
-    tbuf_free(&s.mplies);
+    tbuf_free(&s.xplies);
+    db_conds_free(&s.conds);
+    free(s.sbits);
+    free(s.mbits);
     selcrit_free(&s.crit);
     seldup_free(&s.seen);
     seldup_free(&s.all);
