@@ -59,6 +59,9 @@ cat >"$tmp/queries" <<'EOF'
 --manoeuvre W>*x2 --manoeuvre B>*x2 --streak
 --manoeuvre B>=K --pattern E1-5 --manoeuvre W>=K --sequence
 --pattern W28:B19 --manoeuvre W>*x1 --streak
+--pattern E1-5 -I 7
+--pattern WK18 -Y 1-0
+--manoeuvre B>*x2 -M kings
 EOF
 n=0
 while read -r q; do

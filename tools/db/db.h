@@ -21,6 +21,11 @@
  * "pdn-db: DB: why" (not a database, truncated, another application's,
  * a newer schema, corrupt). */
 sqlite3 *db_open(const char *path, int write);
+/* write for a connection that one thread uses to read through a table:
+ * read-only, without SQLite's mutexes. (Mapping the file, PRAGMA
+ * mmap_size, made a scan of the plies table slower and counted the whole
+ * file in its memory.) */
+#define DB_OPEN_SCAN 2
 /* Makes a new database at path (which must not exist): its schema, in
  * one transaction. NULL after reporting. */
 sqlite3 *db_create(const char *path);

@@ -205,6 +205,23 @@ db_plies_geom_for(db_plies_geom *g, const char *gts)
         g->coord[i] = (unsigned char)pdn_square_to_coord(&gt, i);
     db_squares_of(b, g->init);
     pdn_board_free(b);
+    memset(g->code_ok, 0, sizeof g->code_ok);
+    for (i = 0; 4 * g->count <= EV_MOVE && i < EV_MOVE; i++) {
+        /* a step (i < 4 * squares), else a single short jump */
+        int jump = i >= 4 * g->count, k = jump ? i - 4 * g->count : i;
+        int num = k / 4 + 1, d = dir_step[k & 3], from, to;
+
+        if (num > g->count)
+            continue;
+        from = g->coord[num];
+        to = from + d * (jump + 1);
+        if (to < 0 || to > 255)
+            continue;
+        g->code_from[i] = (unsigned char)from;
+        g->code_to[i] = (unsigned char)to;
+        g->code_over[i] = (unsigned char)(from + d);
+        g->code_ok[i] = (unsigned char)(1 + jump);
+    }
     g->ok = g->count < 256;
     return g->ok;
 }
@@ -259,22 +276,15 @@ db_plies_walk(const db_plies_geom *g, const void *data, size_t n,
         m.ncaptured = 0;
         m.promotes = 0;
         if (c < EV_MOVE) {
-            /* a step (c < 4 * squares), else a single short jump */
-            int jump = c >= 4 * g->count, k = jump ? c - 4 * g->count : c;
-            int num = k / 4 + 1, d = dir_step[k & 3], from;
-
-            if (num > g->count || 4 * g->count > EV_MOVE)
+            if (!g->code_ok[c])
                 return -1;
-            from = g->coord[num];
-            if (from + d * (jump + 1) < 0 || from + d * (jump + 1) > 255)
-                return -1;
-            m.path[0] = (unsigned char)from;
-            m.path[1] = (unsigned char)(from + d * (jump + 1));
-            if (jump) {
+            m.path[0] = g->code_from[c];
+            m.path[1] = g->code_to[c];
+            if (g->code_ok[c] == 2) {
                 m.ncaptured = 1;
-                m.captured[0] = (unsigned char)(from + d);
+                m.captured[0] = g->code_over[c];
             }
-            m.promotes = (unsigned char)crowned(sq[from], m.path[1],
+            m.promotes = (unsigned char)crowned(sq[m.path[0]], m.path[1],
                                                 g->height);
         } else if ((c & ~1) == EV_CHAIN) {
             int at, k;

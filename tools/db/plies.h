@@ -60,6 +60,10 @@ typedef struct db_plies_geom {
     int count;               /* squares */
     int height;
     unsigned char coord[256]; /* square number -> coord */
+    /* the one-byte moves (codes below 0xF0): from, to, the square jumped
+     * over; ok 0 no such move, 1 a step, 2 a jump */
+    unsigned char code_from[240], code_to[240], code_over[240];
+    unsigned char code_ok[240];
     db_squares init;
 } db_plies_geom;
 

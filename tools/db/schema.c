@@ -193,10 +193,13 @@ db_open(const char *path, int write)
 
     if (check_file(path) != 0)
         return NULL;
-    if (!write)
+    if (write != 1)
         roll_back(path);
     if (sqlite3_open_v2(path, &db,
-                        write ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY,
+                        write == 1 ? SQLITE_OPEN_READWRITE
+                        : write == DB_OPEN_SCAN
+                            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+                            : SQLITE_OPEN_READONLY,
                         NULL) != SQLITE_OK) {
         db_fail(db, path, "open");
         sqlite3_close(db);

@@ -361,9 +361,18 @@ material_needs(search_state *s, sqlite3 *db, const char *path)
 {
     size_t i;
 
-    int k;
+    sqlite3_stmt *st;
+    int k, covered = 0;
 
-    if (s->crit.invert)
+    if (s->crit.invert || !s->have_conds)
+        return 0;
+    /* the plies of most games are read faster than the index narrows */
+    if ((st = db_prepare(db, path, "SELECT count(*) FROM plies")) == NULL)
+        return -1;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        covered = sqlite3_column_int64(st, 0) * 2 >= s->nseen - 1;
+    sqlite3_finalize(st);
+    if (covered)
         return 0;
     /* every condition must be met: each one's need narrows */
     for (k = 0; k < s->conds.n; k++) {
@@ -524,6 +533,14 @@ text_of(search_state *s, sqlite3_stmt *st)
         s->have_text = 1;
     }
     return s->text.data != NULL ? s->text.data : "";
+}
+
+/* 1 when the query adds criteria of the columns and tags (make_query). */
+static int
+sql_criteria(const sel_crit *c)
+{
+    return c->ntags != 0 || c->have_result || c->have_variant ||
+           c->have_plies || c->comments || c->legality || c->date_hi != 0;
 }
 
 /* The candidates' query: what the columns decide exactly. */
@@ -882,7 +899,7 @@ plies_run(void *arg)
 {
     plies_job *j = arg;
     search_state *s = j->s;
-    sqlite3 *db = j->db != NULL ? j->db : db_open(j->path, 0);
+    sqlite3 *db = j->db != NULL ? j->db : db_open(j->path, DB_OPEN_SCAN);
     sqlite3_stmt *st = NULL;
     int rc = SQLITE_ERROR;
 
@@ -1000,7 +1017,7 @@ plies_pass(search_state *s, sqlite3 *db, const char *path)
 
             j->s = s;
             j->path = path;
-            j->db = t == 0 ? db : NULL;
+            j->db = NULL; /* each its own connection (DB_OPEN_SCAN) */
             j->lo = t == 0 ? 0 : (top / nt * t) & ~(int64_t)7;
             j->hi = t == nt - 1 ? top : ((top / nt * (t + 1)) & ~(int64_t)7) - 1;
             j->only = only;
@@ -1117,6 +1134,24 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     }
     if (s->every) /* -x, -Z: every game is decided here, none passed */
         s->use_cand = 0;
+    /* -k of games the plies decided, and nothing else to decide: counted
+     * without reading their rows; the others go on */
+    if (s->count_only && s->sbits != NULL && s->use_cand && !s->verify &&
+        !s->dedupe && s->bad == NULL && !sql_criteria(&s->crit)) {
+        size_t n = 0;
+
+        for (ci = 0; ci < s->ncand; ci++) {
+            int64_t id = s->cand[ci];
+
+            if (id >= 0 && id < s->nseen && bit_get(s->sbits, id))
+                s->selected += (unsigned long)bit_get(s->mbits, id);
+            else
+                s->cand[n++] = id;
+        }
+        s->ncand = n;
+        if (s->max != 0 && s->selected > s->max)
+            s->selected = s->max;
+    }
     /* many candidates: the games in order beat a seek for each */
     s->seek = s->use_cand &&
               (int64_t)s->ncand * 4 < max_id(db) + 64;
