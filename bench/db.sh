@@ -10,8 +10,8 @@
 # each query is timed, pdn-db search -k (the best of 3 runs) beside
 # pdn-select -k over the PDN file (one run): an exact position (at ply 12
 # of a game, and the start position, which every game reaches), material,
-# a sub-position pattern (one with a king too) and a manoeuvre (no
-# pdn-select equivalent), an opening, tags. The files go to $TMPDIR (about 1 GB of PDN and 1.4 GB of database
+# a sub-position pattern (one with a king too), manoeuvres, a sequence
+# and a streak of them (no pdn-select equivalent), an opening, tags. The files go to $TMPDIR (about 1 GB of PDN and 1.4 GB of database
 # a variant at 10^6 games).
 # Usage: bench/db.sh BUILD_DIR SRC_DIR. Exit 77 when pdn-db was not built.
 set -eu
@@ -102,6 +102,9 @@ for v in ${PDN_DB_VARIANTS:-international english}; do
     query "--pattern $pat" "$db" - --pattern "$pat"
     query "--manoeuvre 'W>=K'" "$db" - --manoeuvre 'W>=K'
     query "--pattern WK5" "$db" - --pattern WK5
+    query "--manoeuvre 'WK>*x2'" "$db" - --manoeuvre 'WK>*x2'
+    query "--sequence (2 captures each)" "$db" - --manoeuvre 'W>*x2' --manoeuvre 'B>*x2' --sequence
+    query "--streak (3 captures)" "$db" - --manoeuvre 'W>*x1' --manoeuvre 'B>*x1' --manoeuvre 'W>*x1' --streak
     query "-B '$open'" "$db" "$pdn" -B "$open"
     query "-P Sijbrands -Y 1-0" "$db" "$pdn" -P Sijbrands -Y 1-0
     query "-y 1970..1979" "$db" "$pdn" -y 1970..1979

@@ -250,8 +250,10 @@ db_functions(sqlite3 *db)
 /* ---- posting segments ---- */
 
 /* Entries a block holds at most, and the size at which it ends: a row of
- * the postings table stays within its page (4096 bytes: SQLite keeps up
- * to about 1000 bytes of a row of a table without rowid on the page). */
+ * the postings table stays within its page (SQLite keeps up to about a
+ * quarter of a page of a row of a table without rowid on the page: 1000
+ * bytes of the 4096 of the smallest page pdn-db has used; it now makes
+ * pages of 16384 bytes). */
 #define BLOCK 1024
 #define BLOCK_BYTES 940
 
