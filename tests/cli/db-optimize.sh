@@ -6,7 +6,8 @@
 # doubled), and every search answers byte for byte as before; a second
 # run changes nothing; --vacuum; a database it cannot write, a file that
 # is not one, an old schema and a corrupt index are refused (status 2)
-# and left as they were. Skipped (77) when pdn-db was not built.
+# and left as they were; the adds store each tag name once, and every
+# game's tags as one create does. Skipped (77) when pdn-db was not built.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 command -v pdn-db >/dev/null 2>&1 || { echo "SKIP: pdn-db not built (no SQLite)"; exit 77; }
@@ -44,6 +45,19 @@ fi
 pdn-db create -q "$tmp/one.db" "$@" 2>/dev/null || true
 [ "$(segs "$tmp/many.db")" = "$runs $runs" ] ||
     { echo "FAIL: $runs runs but segments: $(segs "$tmp/many.db")" >&2; fail=1; }
+# each tag name stored once over the adds, and every game's tags as one
+# create stores them
+tags() { # DB: file, game, each tag
+    sqlite3 "$1" 'SELECT f.path, g.number, t.seq, t.name, t.value FROM tags t
+        JOIN games g ON g.id = t.game JOIN files f ON f.id = g.file
+        ORDER BY f.path, g.number, t.seq'
+}
+[ "$(sqlite3 "$tmp/many.db" 'SELECT count(*) = count(DISTINCT name) FROM tag_names')" = 1 ] ||
+    { echo "FAIL: a tag name stored twice" >&2; fail=1; }
+tags "$tmp/many.db" > "$tmp/tags.many"
+tags "$tmp/one.db" > "$tmp/tags.one"
+[ -s "$tmp/tags.one" ] && cmp -s "$tmp/tags.many" "$tmp/tags.one" ||
+    { echo "FAIL: the tags of many adds differ from one create's" >&2; fail=1; }
 
 # the searches: positions at ply 6 and 12 of several samples, a position
 # every 10x10 game starts from, material, a first move, patterns

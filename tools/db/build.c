@@ -61,6 +61,14 @@ typedef struct db_rec {
 } db_rec;
 
 #define NBUCKETS 1024
+#define NAME_BUCKETS 256
+
+/* A tag name and its id in tag_names. */
+typedef struct tag_name {
+    char *name;
+    int64_t id;
+    struct tag_name *next;
+} tag_name;
 
 typedef struct build_state {
     const char *path;
@@ -69,7 +77,8 @@ typedef struct build_state {
     pthread_mutex_t lock;
     db_rec *bucket[NBUCKETS];
     sqlite3_stmt *ins_file, *ins_game, *ins_tag, *find_fp, *file_games;
-    sqlite3_stmt *ins_plies;
+    sqlite3_stmt *ins_plies, *ins_name;
+    struct tag_name *names[NAME_BUCKETS]; /* tag_names, by hash of name */
     const char *file;        /* the input of the last game stored */
     unsigned long last_number;
     int64_t file_id, file_games_n;
@@ -416,6 +425,82 @@ duplicate_of(build_state *s, const db_rec *r)
     return id;
 }
 
+static size_t
+name_hash(const char *name)
+{
+    size_t h = 5381;
+
+    while (*name != '\0')
+        h = h * 33 + (unsigned char)*name++;
+    return h % NAME_BUCKETS;
+}
+
+static void
+name_keep(build_state *s, const char *name, int64_t id)
+{
+    tag_name *t = tool_xmalloc(sizeof *t);
+    size_t k = name_hash(name);
+
+    t->name = tool_xmemdup(name, strlen(name) + 1);
+    t->id = id;
+    t->next = s->names[k];
+    s->names[k] = t;
+}
+
+/* The id of a tag name in tag_names (a new row for a new name), or -1
+ * after reporting. */
+static int64_t
+name_id(build_state *s, const char *name)
+{
+    tag_name *t;
+
+    for (t = s->names[name_hash(name)]; t != NULL; t = t->next)
+        if (strcmp(t->name, name) == 0)
+            return t->id;
+    sqlite3_bind_text(s->ins_name, 1, name, -1, SQLITE_STATIC);
+    if (step(s, s->ins_name) != 0)
+        return -1;
+    name_keep(s, name, sqlite3_last_insert_rowid(s->db));
+    return sqlite3_last_insert_rowid(s->db);
+}
+
+/* The names the database holds already (add). 0, or -1 after reporting. */
+static int
+names_load(build_state *s)
+{
+    sqlite3_stmt *st = db_prepare(s->db, s->path,
+                                  "SELECT id, name FROM tag_names");
+    int rc;
+
+    if (st == NULL)
+        return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        name_keep(s, (const char *)sqlite3_column_text(st, 1),
+                  sqlite3_column_int64(st, 0));
+    if (rc != SQLITE_DONE) {
+        db_fail(s->db, s->path, "read");
+        sqlite3_finalize(st);
+        return -1;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+static void
+names_free(build_state *s)
+{
+    size_t k;
+
+    for (k = 0; k < NAME_BUCKETS; k++)
+        while (s->names[k] != NULL) {
+            tag_name *t = s->names[k];
+
+            s->names[k] = t->next;
+            free(t->name);
+            free(t);
+        }
+}
+
 static int
 store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
 {
@@ -504,10 +589,13 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
         return -1;
     id = sqlite3_last_insert_rowid(s->db);
     for (i = 0; i < ntags; i++) {
+        int64_t name = name_id(s, pdn_game_tag_name_at(g, i));
+
+        if (name < 0)
+            return -1;
         sqlite3_bind_int64(s->ins_tag, 1, id);
         sqlite3_bind_int64(s->ins_tag, 2, (int64_t)i);
-        sqlite3_bind_text(s->ins_tag, 3, pdn_game_tag_name_at(g, i), -1,
-                          SQLITE_STATIC);
+        sqlite3_bind_int64(s->ins_tag, 3, name);
         sqlite3_bind_text(s->ins_tag, 4, pdn_game_tag_value_at(g, i), -1,
                           SQLITE_STATIC);
         if (step(s, s->ins_tag) != 0)
@@ -583,12 +671,14 @@ prepare_all(build_state *s)
         " fingerprint, duplicate_of, pre, size, raw, setup) VALUES(?, ?, ?,"
         " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
         " ?, ?, ?, ?)",
-        "INSERT INTO tags VALUES(?, ?, ?, ?)",
+        "INSERT INTO tag_values VALUES(?, ?, ?, ?)",
         "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1",
         "UPDATE files SET games = ? WHERE id = ?",
-        "INSERT INTO plies VALUES(?, ?, ?)"};
+        "INSERT INTO plies VALUES(?, ?, ?)",
+        "INSERT INTO tag_names(name) VALUES(?)"};
     sqlite3_stmt **st[] = {&s->ins_file, &s->ins_game, &s->ins_tag,
-                           &s->find_fp, &s->file_games, &s->ins_plies};
+                           &s->find_fp, &s->file_games, &s->ins_plies,
+                           &s->ins_name};
     size_t i;
 
     for (i = 0; i < sizeof st / sizeof st[0]; i++)
@@ -606,6 +696,7 @@ finalize_all(build_state *s)
     sqlite3_finalize(s->find_fp);
     sqlite3_finalize(s->file_games);
     sqlite3_finalize(s->ins_plies);
+    sqlite3_finalize(s->ins_name);
 }
 
 static int
@@ -663,7 +754,7 @@ db_build_main(int argc, char **argv, int create)
                                      : "PRAGMA synchronous = FULL") != 0 ||
         db_exec(s.db, s.path, "PRAGMA cache_size = -65536;"
                                " BEGIN IMMEDIATE") != 0 ||
-        prepare_all(&s) != 0) {
+        prepare_all(&s) != 0 || names_load(&s) != 0) {
         finalize_all(&s);
         sqlite3_close(s.db);
         return TOOL_TROUBLE;
@@ -688,6 +779,7 @@ db_build_main(int argc, char **argv, int create)
         st = db_fail(s.db, s.path, "close");
     db_post_free(&s.pos);
     db_post_free(&s.mat);
+    names_free(&s);
     db_text_pack_end();
     if (create && st == TOOL_TROUBLE)
         remove(s.path); /* nothing worth keeping: made by this run */

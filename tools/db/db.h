@@ -12,7 +12,7 @@
 
 /* The schema this pdn-db writes and reads (PRAGMA user_version), and the
  * mark of a pdn-db file (PRAGMA application_id: "PDND"). */
-#define DB_SCHEMA_VERSION 3
+#define DB_SCHEMA_VERSION 4
 #define DB_APPLICATION_ID 0x50444E44
 
 /* Opens path: read-only for queries (write 0; SQLITE_OPEN_READONLY), or

@@ -14,7 +14,9 @@
 
 /* The schema (man/pdn-db.1 describes every column). Positions and
  * material are posting blocks (store.c) in one table without rowid,
- * keyed by the first key of each block; a game's text is raw, compressed
+ * keyed by the first key of each block; a game's tags are the view tags
+ * over their values and their names, each name stored once (tag_names);
+ * a game's text is raw, compressed
  * as sqlar stores a file (size its length); a game's main line as
  * plies.h writes it. */
 static const char schema_sql[] =
@@ -37,9 +39,13 @@ static const char schema_sql[] =
     "CREATE INDEX games_fingerprint ON games(fingerprint)"
     " WHERE fingerprint IS NOT NULL;\n"
     "CREATE INDEX games_gametype ON games(gametype);\n"
-    "CREATE TABLE tags(game INTEGER NOT NULL, seq INTEGER NOT NULL,"
-    " name TEXT NOT NULL, value TEXT NOT NULL,"
+    "CREATE TABLE tag_names(id INTEGER PRIMARY KEY,"
+    " name TEXT NOT NULL UNIQUE);\n"
+    "CREATE TABLE tag_values(game INTEGER NOT NULL, seq INTEGER NOT NULL,"
+    " name INTEGER NOT NULL, value TEXT NOT NULL,"
     " PRIMARY KEY(game, seq)) WITHOUT ROWID;\n"
+    "CREATE VIEW tags(game, seq, name, value) AS SELECT t.game, t.seq,"
+    " n.name, t.value FROM tag_values t JOIN tag_names n ON n.id = t.name;\n"
     "CREATE TABLE postings(kind INTEGER NOT NULL, seg INTEGER NOT NULL,"
     " first INTEGER NOT NULL, at INTEGER NOT NULL, data BLOB NOT NULL,"
     " PRIMARY KEY(kind, seg, first, at)) WITHOUT ROWID;\n"

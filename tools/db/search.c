@@ -65,9 +65,10 @@ static const tool_cmdline search_cmdline = {
 
 typedef struct search_state {
     sel_crit crit;
-    int count_only, json;
+    selout_opts so;          /* -H -J -k -I -x (selectout.h) */
+    int json;
     int verify;              /* some criterion is decided on the game */
-    unsigned long max, selected;
+    unsigned long selected;
     tool_opts vo;            /* what selectcrit.c is given */
     tool_cache cache;
     char gts[64];            /* the variant vo.force holds */
@@ -83,7 +84,6 @@ typedef struct search_state {
     db_plies_geom geom;
     tbuf xplies;             /* -f json -X: the plies of the position */
     int every;               /* every game decided here (-x, -Z) */
-    int dedupe;              /* -H */
     seldup seen;             /* -H: the games selected, by fingerprint */
     seldup_seq seq;          /* -H: game numbers over every database */
     int64_t last_file;       /* -H: the file of the last row numbered */
@@ -93,7 +93,6 @@ typedef struct search_state {
     seldup all;              /* -J: every selected game's fingerprint */
     uint32_t *container;     /* -J: the game each one begins, or 0 */
     selpass sp;
-    tool_output *bad;        /* -x */
     db_emit ebad;            /* -x: the games not selected */
     selout route;            /* -i: the files of the games selected */
     tool_output *dest;       /* -i: the file of the game */
@@ -1081,7 +1080,7 @@ conds_game(search_state *s, const char *path, int64_t id, const char *file,
         bit_get(s->sbits, id)) {
         int match = bit_get(s->mbits, id);
 
-        if (match && s->json && !s->count_only) {
+        if (match && s->json && !s->so.count_only) {
             if (s->plies_st == NULL &&
                 (s->plies_st = db_prepare(sqlite3_db_handle(st), path,
                                           "SELECT gametype, data FROM plies"
@@ -1136,8 +1135,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         s->use_cand = 0;
     /* -k of games the plies decided, and nothing else to decide: counted
      * without reading their rows; the others go on */
-    if (s->count_only && s->sbits != NULL && s->use_cand && !s->verify &&
-        !s->dedupe && s->bad == NULL && !sql_criteria(&s->crit)) {
+    if (s->so.count_only && s->sbits != NULL && s->use_cand && !s->verify &&
+        !s->so.dedupe && s->so.bad == NULL && !sql_criteria(&s->crit)) {
         size_t n = 0;
 
         for (ci = 0; ci < s->ncand; ci++) {
@@ -1149,8 +1148,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
                 s->cand[n++] = id;
         }
         s->ncand = n;
-        if (s->max != 0 && s->selected > s->max)
-            s->selected = s->max;
+        if (s->so.max != 0 && s->selected > s->so.max)
+            s->selected = s->so.max;
     }
     /* many candidates: the games in order beat a seek for each */
     s->seek = s->use_cand &&
@@ -1159,15 +1158,15 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     st = db_prepare(db, path, q.data);
     tbuf_free(&q);
     if (st == NULL || db_emit_source(e, db, path, index) != 0 ||
-        (s->bad != NULL && db_emit_source(&s->ebad, db, path, index) != 0) ||
-        (s->dedupe &&
+        (s->so.bad != NULL && db_emit_source(&s->ebad, db, path, index) != 0) ||
+        (s->so.dedupe &&
          (s->fp = db_prepare(db, path, "SELECT fingerprint FROM games"
                                        " WHERE id = ?")) == NULL)) {
         sqlite3_finalize(st);
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
-    for (ci = 0; s->max == 0 || s->selected < s->max;) {
+    for (ci = 0; s->so.max == 0 || s->selected < s->so.max;) {
         int64_t id;
 
         if (s->seek) {
@@ -1218,14 +1217,14 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
                      decide(s, file, gts, s->text.data, (int)s->text.len));
         if (match && s->have_conds)
             match = conds_game(s, path, id, file, gts, st);
-        if (match && s->dedupe) {
+        if (match && s->so.dedupe) {
             row.raw = text_of(s, st);
             row.len = (int)s->text.len;
             match = !repeated(s, index, &row);
         }
         if (!match) {
             /* -x: the games not selected, as pdn-select writes them */
-            if (s->bad != NULL && s->pass == 0) {
+            if (s->so.bad != NULL && s->pass == 0) {
                 row.raw = text_of(s, st);
                 row.len = (int)s->text.len;
                 if (db_emit_game(&s->ebad, &row) != 0) {
@@ -1236,7 +1235,7 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
             continue;
         }
         s->selected++;
-        if (s->count_only)
+        if (s->so.count_only)
             continue;
         row.raw = text_of(s, st);
         row.len = (int)s->text.len;
@@ -1271,7 +1270,6 @@ static int
 parse(search_state *s, tool_opts *o, int argc, char **argv)
 {
     int c, st, r;
-    long n;
 
     while ((c = tool_getopt(&search_cmdline, o,
                             argc, argv, &st)) != -1) {
@@ -1289,23 +1287,8 @@ parse(search_state *s, tool_opts *o, int argc, char **argv)
                 return tool_usage_error("--sequence and --streak: one or "
                                         "the other");
             s->conds.mode = mode;
-        } else if (c == 'H' || c == 'J') {
-            /* a replaying criterion, as in pdn-select: a game that cannot
-             * be replayed is not selected */
-            s->dedupe = 1;
-            s->crit.fingerprint = 1;
-            s->crit.prefixes |= c == 'J';
-        } else if (c == 'k') {
-            s->count_only = 1;
-        } else if (c == 'I') {
-            if (tool_number_option(c, optarg, 1, 2147483647L, NULL, &n) < 0)
-                return TOOL_TROUBLE;
-            s->max = (unsigned long)n;
-        } else if (c == 'x') {
-            if (tool_output_option(&s->bad, c, optarg) < 0)
-                return TOOL_TROUBLE;
-        } else if (c == 'i') {
-            if (selout_split_option(&s->route, optarg) < 0)
+        } else if ((r = selout_option(&s->so, &s->route, c, optarg)) != 0) {
+            if (r < 0)
                 return TOOL_TROUBLE;
         } else if (c == 'f') {
             static const char *const fmts[] = {"pdn", "json", NULL};
@@ -1314,11 +1297,15 @@ parse(search_state *s, tool_opts *o, int argc, char **argv)
             o->json = s->json; /* -H's notes as records */
         }
     }
+    /* -H and -J: replaying criteria, a game that cannot be replayed is
+     * not selected */
+    s->crit.fingerprint |= s->so.dedupe;
+    s->crit.prefixes |= s->so.fragments;
     if (st >= 0)
         return st;
     if (optind >= argc)
         return tool_usage_error("search: no database named");
-    if (s->count_only && (o->out != tool_output_std() || s->json ||
+    if (s->so.count_only && (o->out != tool_output_std() || s->json ||
                           s->route.split != NULL))
         return tool_usage_error("-k prints one number on standard output: "
                                 "not with -o, -f json or -i");
@@ -1389,7 +1376,7 @@ run(int argc, char **argv)
     db_conds_reversed(&s.conds, c->reversed);
     s.conds.all_plies = s.json;
     s.have_conds = s.conds.n > 0;
-    s.every = c->invert || s.bad != NULL;
+    s.every = c->invert || s.so.bad != NULL;
     s.pos_only = c->have_pos && !c->nopening && !c->opening_name &&
                  c->date_hi == 0 && !s.every && !c->prefixes;
     s.verify = c->have_pos || c->nopening || c->opening_name ||
@@ -1400,10 +1387,10 @@ run(int argc, char **argv)
     s.vo.have_force = 1;
     if (tool_outputs_open(o.out, argc, argv) != 0)
         return tool_finish(&o, TOOL_TROUBLE);
-    db_emit_init(&e, s.count_only ? NULL : o.out, s.json);
-    if (s.bad != NULL)
-        db_emit_init(&s.ebad, s.bad, 0);
-    selout_init(&s.route, &o, NULL, s.bad, argc, argv);
+    db_emit_init(&e, s.so.count_only ? NULL : o.out, s.json);
+    if (s.so.bad != NULL)
+        db_emit_init(&s.ebad, s.so.bad, 0);
+    selout_init(&s.route, &o, NULL, s.so.bad, argc, argv);
     if (c->prefixes && fragments(&s, argc, argv) != 0)
         st = TOOL_TROUBLE;
     for (i = 0; i < argc && st != TOOL_TROUBLE; i++) {
@@ -1414,7 +1401,7 @@ run(int argc, char **argv)
     if (st < 0)
         st = TOOL_OK;
     st = selout_end(&s.route, st);
-    if (s.count_only && st < TOOL_TROUBLE) {
+    if (s.so.count_only && st < TOOL_TROUBLE) {
         char line[32];
         int len = snprintf(line, sizeof line, "%lu\n", s.selected);
 

@@ -49,11 +49,10 @@ static const tool_cmdline select_cmdline = {
 
 typedef struct select_state {
     sel_crit crit;
-    int count_only, json;
-    unsigned long max;        /* -I; 0: no limit */
+    selout_opts so;          /* -H -J -k -I -x (selectout.h) */
+    int json;
     atomic_int stopped;       /* -I reached: the workers do nothing */
     unsigned long selected;
-    int dedupe;
     seldup seen;              /* games selected, by fingerprint */
     seldup all;               /* -J: every game's, from the first pass */
     uint32_t *container;      /* -J: the game each one begins, or 0 */
@@ -61,7 +60,6 @@ typedef struct select_state {
     const char *file;         /* the input of the last game emitted */
     selout route;             /* where the bytes go */
     selsort sort;             /* --sort: the games selected, in order */
-    tool_output *bad;
     handover verdicts;        /* each game's, from the workers */
 } select_state;
 
@@ -123,12 +121,12 @@ decide(select_state *s, const tool_opts *o, const pdn_game *g,
 
     if (!v->match)
         return 0;
-    if (s->dedupe && v->have_fp &&
+    if (s->so.dedupe && v->have_fp &&
         seldup_drop(&s->seen, &s->all, s->container, &v->fp, me, o, o->file,
                     pdn_game_number(g), pdn_game_pos(g)))
         return 0;
     s->selected++;
-    if (s->max != 0 && s->selected == s->max)
+    if (s->so.max != 0 && s->selected == s->so.max)
         atomic_store(&s->stopped, 1);
     return 1;
 }
@@ -178,7 +176,7 @@ select_emit(const tool_opts *o, const pdn_game *g, int status)
     (void)status;
     if (g == NULL)
         return 0;
-    if (!take(s, g, &v) || (stopped && s->selected >= s->max))
+    if (!take(s, g, &v) || (stopped && s->selected >= s->so.max))
         return selout_game(&s->route, o, g, NULL);
     chosen = decide(s, o, g, &v.v);
     if (chosen && s->json) {
@@ -198,7 +196,7 @@ select_emit(const tool_opts *o, const pdn_game *g, int status)
     }
     if (chosen)
         return selout_game(&s->route, o, g, s->route.main);
-    return selout_game(&s->route, o, g, s->bad);
+    return selout_game(&s->route, o, g, s->so.bad);
 }
 
 /* After the last input: the summary says how many were selected. */
@@ -215,28 +213,13 @@ static int
 parse(select_state *s, tool_opts *o, int argc, char **argv)
 {
     int c, st, r;
-    long n;
 
     while ((c = tool_getopt(&select_cmdline, o, argc, argv, &st)) != -1) {
         if ((r = selcrit_option(&s->crit, c, optarg)) != 0) {
             if (r < 0)
                 return TOOL_TROUBLE;
-        } else if (c == 'H' || c == 'J') {
-            s->dedupe = 1;
-            s->crit.fingerprint = 1;
-            s->crit.prefixes |= c == 'J';
-        } else if (c == 'k') {
-            s->count_only = 1;
-        } else if (c == 'I') {
-            if (tool_number_option(c, optarg, 1, 2147483647L, NULL, &n) < 0)
-                return TOOL_TROUBLE;
-            s->max = (unsigned long)n;
-        } else if (c == 'x') {
-            if (tool_output_option(&s->bad, c, optarg) < 0)
-                return TOOL_TROUBLE;
-            s->bad->end_line = 1;
-        } else if (c == 'i') {
-            if (selout_split_option(&s->route, optarg) < 0)
+        } else if ((r = selout_option(&s->so, &s->route, c, optarg)) != 0) {
+            if (r < 0)
                 return TOOL_TROUBLE;
         } else if (c == SELECT_OPT_SHARD_GAMES || c == SELECT_OPT_SHARD_BYTES) {
             if (selout_shard_option(&s->route, c, optarg) < 0)
@@ -251,9 +234,15 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
             o->json = o->diag_stdout = s->json;
         }
     }
+    /* -H and -J: replaying criteria, a game that cannot be replayed is
+     * not selected */
+    s->crit.fingerprint |= s->so.dedupe;
+    s->crit.prefixes |= s->so.fragments;
+    if (s->so.bad != NULL)
+        s->so.bad->end_line = 1;
     if (st >= 0)
         return st;
-    if (s->count_only && (o->out != tool_output_std() || s->json ||
+    if (s->so.count_only && (o->out != tool_output_std() || s->json ||
                           s->route.split != NULL))
         return tool_usage_error("-k prints one number on standard output: "
                                 "not with -o, -f json or -i");
@@ -262,7 +251,7 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
                                 "not with -o or -f json");
     if (selout_check(&s->route) < 0)
         return TOOL_TROUBLE;
-    if (s->sort.tag != NULL && (s->count_only || s->json ||
+    if (s->sort.tag != NULL && (s->so.count_only || s->json ||
                                 s->route.split != NULL))
         return tool_usage_error("--sort orders the games written: not with "
                                 "-k, -f json or -i");
@@ -296,7 +285,7 @@ main(int argc, char **argv)
      * decides the variant of untagged games, and reading is the work. */
     if (!selcrit_replays(&s.crit))
         o.have_gt = 1;
-    selout_init(&s.route, &o, s.count_only || s.json ? NULL : o.out, s.bad,
+    selout_init(&s.route, &o, s.so.count_only || s.json ? NULL : o.out, s.so.bad,
                 argc, argv);
     /* -J: fingerprints of every game first, then which game each begins */
     if (s.crit.prefixes &&
@@ -304,7 +293,7 @@ main(int argc, char **argv)
         return TOOL_TROUBLE;
     if (s.sort.tag != NULL && selsort_open(&s.sort) != 0)
         return TOOL_TROUBLE;
-    if (s.count_only)
+    if (s.so.count_only)
         out_fd = dup(STDOUT_FILENO);
     st = tool_run(&o, argc, argv);
     st = selout_end(&s.route, st);

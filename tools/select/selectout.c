@@ -28,6 +28,34 @@ typedef struct selout_file {
 } selout_file;
 
 int
+selout_option(selout_opts *v, selout *r, int c, const char *arg)
+{
+    long n;
+
+    switch (c) {
+    case 'H':
+    case 'J':
+        v->dedupe = 1;
+        v->fragments |= c == 'J';
+        return 1;
+    case 'k':
+        v->count_only = 1;
+        return 1;
+    case 'I':
+        if (tool_number_option(c, arg, 1, 2147483647L, NULL, &n) < 0)
+            return -1;
+        v->max = (unsigned long)n;
+        return 1;
+    case 'x':
+        return tool_output_option(&v->bad, c, arg) < 0 ? -1 : 1;
+    case 'i':
+        return selout_split_option(r, arg) < 0 ? -1 : 1;
+    default:
+        return 0;
+    }
+}
+
+int
 selout_split_option(selout *r, const char *tmpl)
 {
     const char *a = strstr(tmpl, "%{"), *z = a ? strchr(a, '}') : NULL;

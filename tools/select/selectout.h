@@ -48,6 +48,20 @@ typedef struct selout {
     {"split", 'i', "TEMPLATE", "write each game selected to the file TEMPLATE\n" \
                                "names, %{TAG} standing for its TAG's value"}
 
+/* What the other SELOUT_OPTIONS ask for. */
+typedef struct selout_opts {
+    int dedupe;               /* -H, -J */
+    int fragments;            /* -J */
+    int count_only;           /* -k */
+    unsigned long max;        /* -I N, or 0 */
+    tool_output *bad;         /* -x FILE, or NULL */
+} selout_opts;
+
+/* Takes option c of SELOUT_OPTIONS with its argument: -i into r, the
+ * others into v. 1, 0 when c is not one of them, or -1 after a usage
+ * error. */
+int selout_option(selout_opts *v, selout *r, int c, const char *arg);
+
 /* Records -i TEMPLATE: 0, or -1 after a usage error. */
 int selout_split_option(selout *r, const char *tmpl);
 /* Records --shard-games or --shard-bytes N: 0, or -1 after a usage
