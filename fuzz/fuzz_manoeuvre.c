@@ -13,12 +13,25 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+typedef struct tried {
+    const db_manoeuvre *v;
+    unsigned long ply;       /* each move as another ply: the windows too */
+} tried;
+
+static void
+after_move(void *ud, const pdn_board *c, const pdn_move *m)
+{
+    tried *t = ud;
+
+    (void)fuzz_manoeuvre_on(t->v, c, ++t->ply, m);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *s = fuzz_strdup(data, size);
     db_manoeuvre v;
-    size_t i, k;
+    size_t i;
     int r;
 
     r = db_manoeuvre_parse(&v, s);
@@ -34,26 +47,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (i = 0; r == 0 && i < sizeof fuzz_gametypes / sizeof *fuzz_gametypes;
          i++) {
         pdn_gametype gt;
-        pdn_board *b;
-        pdn_movelist *l;
+        tried t = {&v, 0};
 
-        if (!db_manoeuvre_variant(&v, fuzz_gametypes[i]) ||
-            pdn_gametype_parse(fuzz_gametypes[i], &gt, NULL) < 0 ||
-            (b = pdn_board_new(&gt, NULL)) == NULL)
-            continue;
-        l = pdn_movelist_new();
-        if (l != NULL && pdn_board_moves(b, l, NULL) >= 0)
-            for (k = 0; k < pdn_movelist_count(l); k++) {
-                pdn_board *c = pdn_board_new(&gt, NULL);
-
-                if (c == NULL)
-                    continue;
-                pdn_board_apply(c, pdn_movelist_at(l, k));
-                (void)fuzz_manoeuvre_on(&v, c, k + 1, pdn_movelist_at(l, k));
-                pdn_board_free(c);
-            }
-        pdn_movelist_free(l);
-        pdn_board_free(b);
+        if (db_manoeuvre_variant(&v, fuzz_gametypes[i]) &&
+            pdn_gametype_parse(fuzz_gametypes[i], &gt, NULL) >= 0)
+            fuzz_first_moves(&gt, after_move, &t);
     }
     free(s);
     return 0;

@@ -13,12 +13,19 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static void
+after_move(void *ud, const pdn_board *c, const pdn_move *m)
+{
+    (void)m;
+    (void)fuzz_pattern_on(ud, c);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *s = fuzz_strdup(data, size);
     db_pattern p;
-    size_t i, k;
+    size_t i;
     int r;
 
     r = db_pattern_parse(&p, s);
@@ -27,7 +34,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          i++) {
         pdn_gametype gt;
         pdn_board *b;
-        pdn_movelist *l;
 
         FUZZ_CHECK(p.have_pieces || p.have_empty, "an empty pattern");
         FUZZ_CHECK(p.pieces.count <= PDN_FEN_MAX &&
@@ -47,22 +53,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        "'%s' on %s: its own pieces do not hold it", s,
                        fuzz_gametypes[i]);
         pdn_board_free(b);
-        b = pdn_board_new(&gt, NULL);
-        if (b == NULL)
-            continue;
-        l = pdn_movelist_new();
-        if (l != NULL && pdn_board_moves(b, l, NULL) >= 0)
-            for (k = 0; k < pdn_movelist_count(l); k++) {
-                pdn_board *c = pdn_board_new(&gt, NULL);
-
-                if (c == NULL)
-                    continue;
-                pdn_board_apply(c, pdn_movelist_at(l, k));
-                (void)fuzz_pattern_on(&p, c);
-                pdn_board_free(c);
-            }
-        pdn_movelist_free(l);
-        pdn_board_free(b);
+        fuzz_first_moves(&gt, after_move, &p);
     }
     free(s);
     return 0;

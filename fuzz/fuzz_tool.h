@@ -31,6 +31,31 @@ static const char *const fuzz_gametypes[] = {
     "20", "21", "22", "23", "25", "26", "27,B,12,10,N0,1", "29", "30", "31",
     "40", "41", "20,W,10,10,N2,0", "25,W,8,8,A0,0,G"};
 
+/* Calls fn(ud, c, m) with the board c after each legal first move m of
+ * gt's start position. */
+typedef void fuzz_move_fn(void *ud, const pdn_board *c, const pdn_move *m);
+
+static void
+fuzz_first_moves(const pdn_gametype *gt, fuzz_move_fn *fn, void *ud)
+{
+    pdn_board *b = pdn_board_new(gt, NULL);
+    pdn_movelist *l = pdn_movelist_new();
+    size_t k;
+
+    if (b != NULL && l != NULL && pdn_board_moves(b, l, NULL) >= 0)
+        for (k = 0; k < pdn_movelist_count(l); k++) {
+            pdn_board *c = pdn_board_new(gt, NULL);
+
+            if (c == NULL)
+                continue;
+            pdn_board_apply(c, pdn_movelist_at(l, k));
+            fn(ud, c, pdn_movelist_at(l, k));
+            pdn_board_free(c);
+        }
+    pdn_movelist_free(l);
+    pdn_board_free(b);
+}
+
 #ifdef PDN_TOOLS_DB_PATTERN_H
 /* db_pattern_match on board b's squares. */
 static int
