@@ -136,18 +136,3 @@ db_manoeuvre_variant(db_manoeuvre *v, const char *gts)
               (v->any_to || mark(&gt, &v->to, v->in_to) == 0);
     return v->fits;
 }
-
-int
-db_manoeuvre_match(const db_manoeuvre *v, const unsigned char *sq,
-                   unsigned long ply, const pdn_move *m)
-{
-    int to = m->path[m->n - 1], p = sq[to];
-    char side = p == 'w' || p == 'W' ? 'W' : 'B';
-    char kind = m->promotes || p == 'w' || p == 'b' ? 'M' : 'K';
-
-    return p != 0 && side == v->side && (!v->kind || kind == v->kind) &&
-           ply >= v->lo && (v->hi == 0 || ply <= v->hi) &&
-           m->ncaptured >= v->captures && (!v->promotes || m->promotes) &&
-           (v->any_from || v->in_from[m->path[0]]) &&
-           (v->any_to || v->in_to[to]);
-}

@@ -30,8 +30,26 @@ int db_manoeuvre_parse(db_manoeuvre *v, const char *spec);
 int db_manoeuvre_variant(db_manoeuvre *v, const char *gts);
 /* 1 when move m, played at ply (from 1) and leading to the position
  * whose squares are sq (db_squares), is the manoeuvre (m's first and last
- * squares, captures and promotion are read). */
-int db_manoeuvre_match(const db_manoeuvre *v, const unsigned char *sq,
-                       unsigned long ply, const pdn_move *m);
+ * squares, captures and promotion are read). Inline: a search calls it
+ * at every ply. */
+static inline int
+db_manoeuvre_match(const db_manoeuvre *v, const unsigned char *sq,
+                   unsigned long ply, const pdn_move *m)
+{
+    int to, p;
+
+    /* what rules most moves out first: captures, then squares */
+    if (m->ncaptured < v->captures || (v->promotes && !m->promotes) ||
+        ply < v->lo || (v->hi != 0 && ply > v->hi))
+        return 0;
+    to = m->path[m->n - 1];
+    if ((!v->any_from && !v->in_from[m->path[0]]) ||
+        (!v->any_to && !v->in_to[to]))
+        return 0;
+    p = sq[to];
+    return p != 0 && (p == 'w' || p == 'W' ? 'W' : 'B') == v->side &&
+           (!v->kind ||
+            (m->promotes || p == 'w' || p == 'b' ? 'M' : 'K') == v->kind);
+}
 
 #endif /* PDN_TOOLS_DB_MANOEUVRE_H */

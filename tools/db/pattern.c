@@ -118,19 +118,3 @@ db_pattern_variant(db_pattern *p, const char *gts)
     pdn_board_free(b);
     return p->fits;
 }
-
-int
-db_pattern_match(const db_pattern *p, const unsigned char *sq)
-{
-    int k;
-    size_t i;
-
-    for (k = 0; k < 1 + (p->reversed != 0); k++) {
-        for (i = 0; i < p->n; i++)
-            if (sq[p->coord[k][i]] != (unsigned char)p->piece[k][i])
-                break;
-        if (i == p->n)
-            return 1;
-    }
-    return 0;
-}

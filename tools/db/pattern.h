@@ -31,7 +31,21 @@ int db_pattern_parse(db_pattern *p, const char *spec);
 int db_pattern_variant(db_pattern *p, const char *gts);
 /* 1 when the position whose squares are sq (db_squares: what stands on
  * each coord) holds the pattern (or, when p->reversed, the pattern with
- * colours reversed). */
-int db_pattern_match(const db_pattern *p, const unsigned char *sq);
+ * colours reversed). Inline: a search calls it at every ply. */
+static inline int
+db_pattern_match(const db_pattern *p, const unsigned char *sq)
+{
+    int k;
+    size_t i;
+
+    for (k = 0; k < 1 + (p->reversed != 0); k++) {
+        for (i = 0; i < p->n; i++)
+            if (sq[p->coord[k][i]] != (unsigned char)p->piece[k][i])
+                break;
+        if (i == p->n)
+            return 1;
+    }
+    return 0;
+}
 
 #endif /* PDN_TOOLS_DB_PATTERN_H */

@@ -61,7 +61,7 @@ info_one(const char *path)
     sqlite3 *db = db_open(path, 0);
     sqlite3_stmt *st;
     struct stat sb;
-    long long games, pdn, files, dups, bad;
+    long long games, pdn, files, dups, bad, plies;
     int rc;
 
     if (db == NULL)
@@ -73,7 +73,9 @@ info_one(const char *path)
     dups = one_int(db, "SELECT count(*) FROM games WHERE duplicate_of IS NOT"
                        " NULL");
     bad = one_int(db, "SELECT count(*) FROM games WHERE legal = 0");
-    if (games < 0 || pdn < 0 || files < 0 || dups < 0 || bad < 0) {
+    plies = one_int(db, "SELECT count(*) FROM plies");
+    if (games < 0 || pdn < 0 || files < 0 || dups < 0 || bad < 0 ||
+        plies < 0) {
         db_fail(db, path, "query");
         sqlite3_close(db);
         return TOOL_TROUBLE;
@@ -85,6 +87,7 @@ info_one(const char *path)
     printf("  illegal: %lld\n", bad);
     printf("  positions indexed: %lld\n", db_meta_int(db, "positions"));
     printf("  material signatures: %lld\n", db_meta_int(db, "material"));
+    printf("  games with plies (--pattern, --manoeuvre): %lld\n", plies);
     if (stat(path, &sb) == 0)
         printf("  size: %lld bytes\n", (long long)sb.st_size);
     printf("  variants:\n");
