@@ -556,4 +556,21 @@ if [ -n "$shared" ]; then
     done
 fi
 echo "compared $count searches"
+
+# create -f json: a move that stops the replay has its ply, move, position
+# and legal moves in the record, as pdn-legal gives them
+if command -v jq >/dev/null 2>&1; then
+    for d in basic json russian setups; do
+        f=$top_srcdir/tests/data/legal/$d/input.pdn
+        rm -f "$tmp/f.db"
+        pdn-db create -f json "$tmp/f.db" "$f" 2>/dev/null |
+            jq -c 'select(.code == "illegal") | [.game, .ply, .move, .fen, .legal]' >"$tmp/fdb" || true
+        pdn-legal -f json "$f" 2>/dev/null |
+            jq -c 'select(.code == "illegal") | [.game, .ply, .move, .fen, .legal]' >"$tmp/flegal" || true
+        if ! [ -s "$tmp/fdb" ] || grep -q null "$tmp/fdb" || ! cmp -s "$tmp/fdb" "$tmp/flegal"; then
+            echo "FAIL: create -f json findings of $d: $(head -c 300 "$tmp/fdb") against $(head -c 300 "$tmp/flegal")" >&2
+            fail=1
+        fi
+    done
+fi
 exit $fail

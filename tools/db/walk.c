@@ -14,7 +14,7 @@ finding(const tool_opts *o, const char *file, const pdn_game *g,
         pdn_movelist *l, const pdn_match *m, int rc, tool_out *to)
 {
     char fen[PDN_FEN_STRING_MAX];
-    tbuf msg = {NULL, 0, 0};
+    tbuf msg = {NULL, 0, 0}, extra = {NULL, 0, 0};
     pdn_pos pos = pdn_node_pos(n);
 
     if (rc == PDN_MATCH_ILLEGAL && pdn_movelist_count(l) == 0)
@@ -31,16 +31,22 @@ finding(const tool_opts *o, const char *file, const pdn_game *g,
         tbuf_printf(&msg, "move '%s' at ply %lu: the legal moves could not "
                     "be made", pdn_node_text(n), ply);
     if (rc == PDN_MATCH_ILLEGAL || rc == PDN_MATCH_AMBIGUOUS) {
-        tool_fen(b, fen, sizeof fen);
-        tbuf_printf(&msg, "; position %s; legal moves: ", fen);
         if (rc == PDN_MATCH_AMBIGUOUS)
             (void)pdn_board_moves(b, l, NULL);
-        tool_add_moves(&msg, b, l, NULL, 0, PDN_MOVE_SHORT, ", ", 0);
+        /* the position and its moves: in the record's members with
+         * -f json (as pdn-legal gives them), else in the message */
+        tool_move_json(&extra, n, ply, b, l);
+        if (!o->json) {
+            tool_fen(b, fen, sizeof fen);
+            tbuf_printf(&msg, "; position %s; legal moves: ", fen);
+            tool_add_moves(&msg, b, l, NULL, 0, PDN_MOVE_SHORT, ", ", 0);
+        }
     }
     tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
               rc == PDN_MATCH_AMBIGUOUS ? PDN_EAMBIGUOUS : PDN_EILLEGAL,
-              NULL, "%s", msg.data);
+              extra.data, "%s", msg.data);
     tbuf_free(&msg);
+    tbuf_free(&extra);
 }
 
 int
