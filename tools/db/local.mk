@@ -17,10 +17,11 @@ tools_pdn_db_SOURCES = tools/db/pdn-db.c tools/db/db.h tools/db/schema.c \
 	tools/select/selectopen.c tools/select/selectopen.h
 tools_pdn_db_CPPFLAGS = $(TOOLS_CPPFLAGS) -I$(srcdir)/tools/select $(SQLITE_CFLAGS)
 tools_pdn_db_LDADD = $(TOOLS_LIBS) $(SQLITE_LIBS)
-## the stored text (zlib, as sqlar) and the index's posting segments
+## the stored text (zlib's format, as sqlar; made by libdeflate when
+## configure finds it) and the index's posting segments
 tools_pdn_db_SOURCES += tools/db/store.c
-tools_pdn_db_CPPFLAGS += $(ZLIB_CFLAGS)
-tools_pdn_db_LDADD += $(ZLIB_LIBS)
+tools_pdn_db_CPPFLAGS += $(ZLIB_CFLAGS) $(LIBDEFLATE_CFLAGS)
+tools_pdn_db_LDADD += $(ZLIB_LIBS) $(LIBDEFLATE_LIBS)
 ## the explorer (explore.c, explorecli.c) and its server (serve.c, with
 ## libmicrohttpd); the page in tools/db/web is built into the program
 tools_pdn_db_SOURCES += tools/db/explore.c tools/db/explore.h \

@@ -14,6 +14,11 @@
 #ifdef HAVE_ZLIB
 #include <zlib.h>
 #endif
+/* the texts deflated by libdeflate, read back by zlib (its format) */
+#if defined(HAVE_ZLIB) && defined(HAVE_LIBDEFLATE)
+#define DB_LIBDEFLATE 1
+#include <libdeflate.h>
+#endif
 
 /* ---- game text ---- */
 
@@ -21,6 +26,11 @@
  * about 1.6 times the time (10^5 generated games) */
 #ifndef DB_TEXT_LEVEL
 #define DB_TEXT_LEVEL 6
+#endif
+/* libdeflate's: 1 makes 0.6% more than zlib's 6 in 0.40 of its time,
+ * 6 1.2% less in 0.66 (10^5 generated games, 94 MB) */
+#ifndef DB_TEXT_LEVEL_LD
+#define DB_TEXT_LEVEL_LD 1
 #endif
 
 #ifdef HAVE_ZLIB
@@ -33,10 +43,14 @@
  * it. */
 typedef struct zpool {
     z_stream zs;
+#ifdef DB_LIBDEFLATE
+    struct libdeflate_compressor *ld;
+#endif
     struct zpool *next;
 } zpool;
 
-#define POOLS 16
+#define POOLS 17
+#define POOL_LD 16 /* libdeflate's compressors */
 static zpool *pool[POOLS];
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -52,6 +66,10 @@ db_text_pack_end(void)
             pool[k] = z->next;
             if (k == 0)
                 inflateEnd(&z->zs);
+#ifdef DB_LIBDEFLATE
+            else if (k == POOL_LD)
+                libdeflate_free_compressor(z->ld);
+#endif
             else
                 deflateEnd(&z->zs);
             free(z);
@@ -84,6 +102,8 @@ pool_take(int k)
     if ((z = pool[k]) != NULL)
         pool[k] = z->next;
     pthread_mutex_unlock(&pool_lock);
+    if (z != NULL && k == POOL_LD)
+        return z; /* libdeflate keeps nothing from one text to the next */
     if (z != NULL) {
         rc = k == 0 ? inflateReset(&z->zs) : deflateReset(&z->zs);
         if (rc == Z_OK)
@@ -98,6 +118,14 @@ pool_take(int k)
     at_exit_once();
     z = tool_xmalloc(sizeof *z);
     memset(z, 0, sizeof *z);
+#ifdef DB_LIBDEFLATE
+    if (k == POOL_LD) {
+        if ((z->ld = libdeflate_alloc_compressor(DB_TEXT_LEVEL_LD)) != NULL)
+            return z;
+        free(z);
+        return NULL;
+    }
+#endif
     rc = k == 0 ? inflateInit(&z->zs)
                 : deflateInit2(&z->zs, DB_TEXT_LEVEL, Z_DEFLATED, k, k - 6,
                                Z_DEFAULT_STRATEGY);
@@ -152,6 +180,26 @@ db_text_pack(const char *raw, size_t len, tbuf *out)
         int w = 9, ok = 0;
         zpool *z;
 
+#ifdef DB_LIBDEFLATE
+        if (len > 1 && (z = pool_take(POOL_LD)) != NULL) {
+            size_t n;
+
+            if (out->cap < len + 1) {
+                out->cap = len + 1;
+                if ((out->data = realloc(out->data, out->cap)) == NULL) {
+                    tool_error("memory exhausted");
+                    exit(TOOL_TROUBLE);
+                }
+            }
+            /* 0 unless it fits in fewer bytes than the text */
+            n = libdeflate_zlib_compress(z->ld, raw, len, out->data, len - 1);
+            pool_give(z, POOL_LD);
+            out->len = n;
+            if (n == 0) /* stored as it is, as sqlar does */
+                tbuf_add(out, raw, len);
+            return;
+        }
+#endif
         while (w < 15 && ((size_t)1 << w) < len)
             w++;
         if ((z = pool_take(w)) != NULL) {
