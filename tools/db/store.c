@@ -333,15 +333,22 @@ db_post_add(db_postings *p, uint32_t key, uint32_t game)
     p->v[p->n++] = (uint64_t)key << 32 | game;
 }
 
-/* Sorts a[0..n): a radix sort of four 16-bit digits through tmp. */
+/* Sorts a[0..n): a radix sort of 16-bit digits through tmp, the low
+ * two only when the entries' low 32 bits (a game) are not ascending
+ * already (create and add give them so): the sort is stable, so the high
+ * two (the key) leave the games of one key in order. */
 static void
 sort64(uint64_t *a, size_t n, uint64_t *tmp)
 {
     static size_t count[65536];
     uint64_t *src = a, *dst = tmp, *t;
-    int pass;
+    int pass = 2;
+    size_t k;
 
-    for (pass = 0; pass < 4; pass++) {
+    for (k = 1; k < n && pass == 2; k++)
+        if ((uint32_t)a[k] < (uint32_t)a[k - 1])
+            pass = 0;
+    for (; pass < 4; pass++) {
         int shift = 16 * pass;
         size_t i, sum = 0;
 
@@ -360,7 +367,7 @@ sort64(uint64_t *a, size_t n, uint64_t *tmp)
         src = dst;
         dst = t;
     }
-    /* four passes: the result is back in a */
+    /* two or four passes: the result is back in a */
 }
 
 /* A block is a bit stream (least significant bit first) after four
