@@ -24,6 +24,9 @@ db_conds_add(db_conds *k, int pattern, const char *spec)
     if (pattern ? db_pattern_parse(&c->pattern, spec)
                 : db_manoeuvre_parse(&c->manoeuvre, spec))
         return -1;
+    /* EVERY lists the plies of the first pattern, else of the first */
+    if (pattern && !k->c[k->report].is_pattern)
+        k->report = k->n;
     k->n++;
     return 0;
 }
@@ -35,12 +38,6 @@ db_conds_reversed(db_conds *k, int reversed)
 
     for (i = 0; i < k->n; i++)
         k->c[i].pattern.reversed = reversed;
-    /* EVERY lists the plies of the first pattern, else of the first */
-    for (k->report = 0; k->report < k->n && !k->c[k->report].is_pattern;
-         k->report++)
-        ;
-    if (k->report == k->n)
-        k->report = 0;
 }
 
 int

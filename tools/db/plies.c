@@ -54,7 +54,8 @@ db_plies_begin(db_plies_enc *e, const pdn_gametype *gt, const pdn_board *b,
     e->out.len = 0;
     e->gt = gt;
     e->ok = gt->folk != PDN_FOLK_TOWERS && gt->folk != PDN_FOLK_LASKA;
-    e->compact = pdn_square_count(gt) <= COMPACT_MAX && gt->width <= 16;
+    e->squares = pdn_square_count(gt);
+    e->compact = e->squares <= COMPACT_MAX && gt->width <= 16;
     if (initial) {
         db_squares_of(b, e->sq);
         tbuf_addc(&e->out, (char)EV_INITIAL);
@@ -111,7 +112,7 @@ db_plies_move(db_plies_enc *e, const pdn_board *b, const pdn_move *m)
 {
     int from = m->path[0], to = m->path[m->n - 1], piece, moved, i;
     int num = pdn_coord_to_square(e->gt, from), d0;
-    int sq4 = 4 * pdn_square_count(e->gt);
+    int sq4 = 4 * e->squares;
 
     if (!e->ok)
         return;

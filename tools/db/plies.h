@@ -40,6 +40,7 @@ typedef struct db_plies_enc {
     const pdn_gametype *gt;
     int ok;                  /* 0: the stream lost the replay's board */
     int compact;             /* one-byte steps (60 squares at most) */
+    int squares;             /* the board's (pdn_square_count) */
 } db_plies_enc;
 
 /* A new stream at the start position b of a game under gt (initial: it is

@@ -232,6 +232,18 @@ position_keys(search_state *s, sqlite3 *db, const char *path)
     return 0;
 }
 
+static void
+bit_set(unsigned char *bits, int64_t id)
+{
+    bits[id >> 3] |= (unsigned char)(1 << (id & 7));
+}
+
+static int
+bit_get(const unsigned char *bits, int64_t id)
+{
+    return bits[id >> 3] >> (id & 7) & 1;
+}
+
 /* Appends id to s->cand2. */
 static void
 cand_push(search_state *s, int64_t id)
@@ -256,9 +268,9 @@ cand_fn(void *ud, uint32_t key, uint32_t game)
     (void)key;
     /* each game once: the memory is the games found, not the entries */
     if ((int64_t)game < s->nseen) {
-        if (s->cbits[game >> 3] & 1 << (game & 7))
+        if (bit_get(s->cbits, game))
             return;
-        s->cbits[game >> 3] |= (unsigned char)(1 << (game & 7));
+        bit_set(s->cbits, game);
     }
     cand_push(s, game);
 }
@@ -867,24 +879,27 @@ stream_decides(db_conds *k, db_plies_geom *g, const char *gts,
     return db_conds_end(k);
 }
 
+/* Decides game id by the stream of the current row of st (its gametype in
+ * column col, its data in col + 1) into s->sbits and s->mbits. */
 static void
-bit_set(unsigned char *bits, int64_t id)
+decide_row(search_state *s, db_conds *k, db_plies_geom *g, int64_t id,
+           sqlite3_stmt *st, int col)
 {
-    bits[id >> 3] |= (unsigned char)(1 << (id & 7));
-}
+    int r = stream_decides(k, g, (const char *)sqlite3_column_text(st, col),
+                           sqlite3_column_blob(st, col + 1),
+                           sqlite3_column_bytes(st, col + 1));
 
-static int
-bit_get(const unsigned char *bits, int64_t id)
-{
-    return bits[id >> 3] >> (id & 7) & 1;
+    if (r >= 0 && id >= 0 && id < s->nseen)
+        bit_set(s->sbits, id);
+    if (r > 0 && id >= 0 && id < s->nseen)
+        bit_set(s->mbits, id);
 }
 
 /* One thread's share of the plies table: games lo..hi (ranges begin at a
  * multiple of 8, so that no two threads write one byte of the bits). */
 typedef struct plies_job {
     search_state *s;
-    const char *path;
-    sqlite3 *db;             /* NULL: the thread opens its own */
+    const char *path;        /* opened by the thread (DB_OPEN_SCAN) */
     int64_t lo, hi;
     const unsigned char *only; /* the candidates' bits, or NULL: all */
     db_conds conds;
@@ -898,7 +913,7 @@ plies_run(void *arg)
 {
     plies_job *j = arg;
     search_state *s = j->s;
-    sqlite3 *db = j->db != NULL ? j->db : db_open(j->path, DB_OPEN_SCAN);
+    sqlite3 *db = db_open(j->path, DB_OPEN_SCAN);
     sqlite3_stmt *st = NULL;
     int rc = SQLITE_ERROR;
 
@@ -910,26 +925,17 @@ plies_run(void *arg)
         sqlite3_bind_int64(st, 2, j->hi);
         while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
             int64_t id = sqlite3_column_int64(st, 0);
-            int r;
 
             if (id < 0 || id >= s->nseen ||
                 (j->only != NULL && !bit_get(j->only, id)))
                 continue;
-            r = stream_decides(&j->conds, &j->geom,
-                               (const char *)sqlite3_column_text(st, 1),
-                               sqlite3_column_blob(st, 2),
-                               sqlite3_column_bytes(st, 2));
-            if (r >= 0)
-                bit_set(s->sbits, id);
-            if (r > 0)
-                bit_set(s->mbits, id);
+            decide_row(s, &j->conds, &j->geom, id, st, 1);
         }
         if (rc != SQLITE_DONE)
             db_fail(db, j->path, "query");
     }
     sqlite3_finalize(st);
-    if (j->db == NULL && db != NULL)
-        sqlite3_close(db);
+    sqlite3_close(db);
     j->failed = rc != SQLITE_DONE;
     return NULL;
 }
@@ -977,8 +983,6 @@ plies_pass(search_state *s, sqlite3 *db, const char *path)
         if (st == NULL)
             return -1;
         for (i = 0; i < s->ncand && rc != SQLITE_ERROR; i++) {
-            int r;
-
             id = s->cand[i];
             sqlite3_reset(st);
             sqlite3_bind_int64(st, 1, id);
@@ -986,14 +990,7 @@ plies_pass(search_state *s, sqlite3 *db, const char *path)
                 rc = rc == SQLITE_DONE ? rc : SQLITE_ERROR;
                 continue;
             }
-            r = stream_decides(&s->conds, &s->geom,
-                               (const char *)sqlite3_column_text(st, 0),
-                               sqlite3_column_blob(st, 1),
-                               sqlite3_column_bytes(st, 1));
-            if (r >= 0 && id < s->nseen)
-                bit_set(s->sbits, id);
-            if (r > 0 && id < s->nseen)
-                bit_set(s->mbits, id);
+            decide_row(s, &s->conds, &s->geom, id, st, 0);
         }
         sqlite3_finalize(st);
         if (rc == SQLITE_ERROR)
@@ -1016,7 +1013,6 @@ plies_pass(search_state *s, sqlite3 *db, const char *path)
 
             j->s = s;
             j->path = path;
-            j->db = NULL; /* each its own connection (DB_OPEN_SCAN) */
             j->lo = t == 0 ? 0 : (top / nt * t) & ~(int64_t)7;
             j->hi = t == nt - 1 ? top : ((top / nt * (t + 1)) & ~(int64_t)7) - 1;
             j->only = only;
