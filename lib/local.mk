@@ -25,7 +25,7 @@ nodist_pdninclude_HEADERS = lib/pdn/version.h
 EXTRA_DIST += lib/pdn/version.h.in
 DISTCLEANFILES += lib/pdn/version.h
 pkgconfig_DATA = lib/libpdn.pc
-EXTRA_DIST += lib/libpdn.pc.in
+EXTRA_DIST += lib/libpdn.pc.in lib/README.md
 DISTCLEANFILES += lib/libpdn.pc
 
 include $(srcdir)/lib/core/local.mk

@@ -59,7 +59,7 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/summary.sh tests/cli/records.sh tests/cli/games-range.sh \
 	tests/cli/shard.sh \
 	tests/cli/manpage-api.sh tests/cli/select.sh \
-	tests/cli/gzip.sh tests/cli/suggest.sh
+	tests/cli/gzip.sh tests/cli/suggest.sh tests/cli/layers.sh
 CLI_TESTS += tests/cli/db.sh
 CLI_TESTS += tests/cli/viewer.sh
 CLI_TESTS += tests/cli/book-diagrams.sh

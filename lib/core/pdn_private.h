@@ -6,7 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
-#include "pdn/pdn.h"
+#include "pdn/error.h"
 
 #if defined(__GNUC__)
 #define PDNP_PRINTF(f, a) __attribute__((format(printf, f, a)))

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Library version. */
 #include <config.h>
-#include "pdn/pdn.h"
+#include "pdn/version.h"
 
 const char *
 pdn_version(void)

@@ -4,7 +4,9 @@
  * removed parts are unlinked, not freed (the arena goes with the game),
  * so that pointers a caller holds stay valid. */
 #include <config.h>
-#include "read/reader_private.h"
+#include "model/game_private.h"
+#include "pdn/edit.h"
+#include "pdn/variant.h"
 
 #include <string.h>
 
@@ -324,32 +326,6 @@ pdn_node_add_variation(pdn_node *at, const char *text, pdn_error *err)
                        "out of memory");
         return NULL;
     }
-    return n;
-}
-
-pdn_node *
-pdn_game_append_legal(pdn_game *g, const pdn_board *b, const pdn_move *m,
-                      pdn_error *err)
-{
-    char text[PDN_PATH_MAX * 5];
-    pdn_movelist *l = pdn_movelist_new();
-    pdn_node *n = NULL;
-
-    pdn_error_clear(err);
-    if (l == NULL || b == NULL || m == NULL ||
-        pdn_board_moves(b, l, err) != 0) {
-        if (l == NULL)
-            pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
-                           "out of memory");
-        else if (b == NULL || m == NULL)
-            pdnp_error_set(err, PDN_EMOVE, PDN_SEV_ERROR, NULL, 0, "no move");
-        pdn_movelist_free(l);
-        return NULL;
-    }
-    if (pdn_move_format(b, l, m, PDN_MOVE_SHORT, text, sizeof text) <
-        sizeof text)
-        n = pdn_game_append_move(g, text, err);
-    pdn_movelist_free(l);
     return n;
 }
 

@@ -4,6 +4,7 @@
  * allocation per few kilobytes instead of one per move. */
 #include <config.h>
 #include "model/game_private.h"
+#include "pdn/edit.h"
 
 #include <stdalign.h>
 #include <stddef.h>

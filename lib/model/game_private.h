@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <string.h>
 #include "core/pdn_private.h"
+#include "pdn/game.h"
+#include "pdn/movetext.h"
+#include "pdn/result.h"
 
 /* ---- Arena: the blocks one game's nodes and strings live in. ---- */
 typedef struct pdnp_block {

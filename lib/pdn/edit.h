@@ -12,7 +12,6 @@
 #include <pdn/error.h>
 #include <pdn/game.h>
 #include <pdn/variant.h>
-#include <pdn/rules.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -84,11 +83,8 @@ pdn_node *pdn_node_insert_after(pdn_node *n, const char *text,
                                 pdn_error *err);
 pdn_node *pdn_node_add_variation(pdn_node *n, const char *text,
                                  pdn_error *err);
-/* Appends legal move m of position b (b as it stands before m) to the end
- * of g's main line, written in short form in b's notation
- * (pdn_move_format, with b's legal moves to tell an ambiguous capture). */
-pdn_node *pdn_game_append_legal(pdn_game *g, const pdn_board *b,
-                                const pdn_move *m, pdn_error *err);
+/* pdn_game_append_legal (pdn/rules.h) appends a legal move of a board,
+ * written by the rules. */
 
 /* Removes n and every move after it in its line, with their variations.
  * When n is the first move of a variation, the variation goes; when it is

@@ -27,6 +27,15 @@ void pdn_game_free(pdn_game *g);
 unsigned long pdn_game_number(const pdn_game *g);
 pdn_pos pdn_game_pos(const pdn_game *g);
 
+/* Where the game's raw text lies in its input: the byte offset of its first
+ * byte and its whole length there. The length equals pdn_game_raw's unless
+ * the game was over the size limit (PDN_ELIMIT): its raw text then holds
+ * only the first bytes, and the rest lies at [offset + raw length,
+ * offset + length) of the input, which a caller that must copy every game
+ * whole (pdn-legal -w/-x) reads back from the input. 0 and 0 for a game
+ * built by hand. */
+void pdn_game_raw_span(const pdn_game *g, size_t *offset, size_t *length);
+
 /* The game's bytes exactly as they were in the input. The raw texts of the
  * games of one input, in order, concatenate to the whole input byte for
  * byte (text between games belongs to the game after it; text after the

@@ -16,15 +16,6 @@
 #include <pdn/version.h>
 #include <pdn/fingerprint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+/* pdn_version (pdn/version.h): the version of the library running. */
 
-/* The version of the library running, "0.1.0" (PDN_VERSION_STRING is
- * the one compiled against). Static; thread-safe. */
-const char *pdn_version(void);
-
-#ifdef __cplusplus
-}
-#endif
 #endif /* PDN_PDN_H */

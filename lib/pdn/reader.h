@@ -69,14 +69,8 @@ void pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
  * or a NUL byte anywhere (the games before it are read). */
 int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err);
 
-/* Where the game's raw text lies in its input: the byte offset of its first
- * byte and its whole length there. The length equals pdn_game_raw's unless
- * the game was over the size limit (PDN_ELIMIT): its raw text then holds
- * only the first bytes, and the rest lies at [offset + raw length,
- * offset + length) of the input, which a caller that must copy every game
- * whole (pdn-legal -w/-x) reads back from the input. 0 and 0 for a game
- * built by hand. */
-void pdn_game_raw_span(const pdn_game *g, size_t *offset, size_t *length);
+/* pdn_game_raw_span (pdn/game.h) tells where a game read lies in its
+ * input, and its whole length there. */
 
 /* Code pages of text that is not UTF-8. */
 typedef enum pdn_codepage {

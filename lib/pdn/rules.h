@@ -393,6 +393,12 @@ enum {
 size_t pdn_board_svg(const pdn_board *b, unsigned flags, int cell,
                      char *buf, size_t size);
 
+/* Appends legal move m of position b (b as it stands before m) to the end
+ * of g's main line, written in short form in b's notation
+ * (pdn_move_format, with b's legal moves to tell an ambiguous capture). */
+pdn_node *pdn_game_append_legal(pdn_game *g, const pdn_board *b,
+                                const pdn_move *m, pdn_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "core/pdn_private.h"
+#include "pdn/reader.h"
 
 /* ---- Encodings (encoding.c) ---- */
 /* 1 when s[0..n) has a byte >= 0x80. */

@@ -224,3 +224,31 @@ pdn_board_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
     rc = play_capture(b, w, nw, match, scratch, capfrom, err);
     return rc != PLAY_OPEN ? rc : play_slow(b, mt, match, scratch, err);
 }
+
+/* The model's pdn_game_append_move with the move written from the rules:
+ * it lives here, above the model, since it asks the generator. */
+pdn_node *
+pdn_game_append_legal(pdn_game *g, const pdn_board *b, const pdn_move *m,
+                      pdn_error *err)
+{
+    char text[PDN_PATH_MAX * 5];
+    pdn_movelist *l = pdn_movelist_new();
+    pdn_node *n = NULL;
+
+    pdn_error_clear(err);
+    if (l == NULL || b == NULL || m == NULL ||
+        pdn_board_moves(b, l, err) != 0) {
+        if (l == NULL)
+            pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
+                           "out of memory");
+        else if (b == NULL || m == NULL)
+            pdnp_error_set(err, PDN_EMOVE, PDN_SEV_ERROR, NULL, 0, "no move");
+        pdn_movelist_free(l);
+        return NULL;
+    }
+    if (pdn_move_format(b, l, m, PDN_MOVE_SHORT, text, sizeof text) <
+        sizeof text)
+        n = pdn_game_append_move(g, text, err);
+    pdn_movelist_free(l);
+    return n;
+}

@@ -8,6 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "pdn/rules.h"
+#include "pdn/game.h"
+#include "pdn/variant.h"
+#include "pdn/replay.h"
+#include "pdn/opening.h"
+#include "pdn/fingerprint.h"
+#include "pdn/result.h"
+#include "pdn/edit.h"
 
 /* Board representation: a padded mailbox. Square (file f, rank r), both
  * 0-based in White's view, lives in cell (r + 2) * stride + f + 1 with

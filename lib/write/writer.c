@@ -5,6 +5,7 @@
 #include <config.h>
 #include "model/game_private.h"
 #include "pdn/variant.h"
+#include "pdn/writer.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
 #define PDN_TEST_SUITES_H
 
 #include <check.h>
+#include "pdn/pdn.h"
 
 Suite *core_suite(void);     /* check_core.c: errors, allocation, buffers */
 Suite *lexer_suite(void);    /* check_lexer.c */
