@@ -262,54 +262,6 @@ pdnp_game_add_tag(pdn_game *g, const char *name, size_t nlen,
     return 0;
 }
 
-static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "2-0",
-                                      "0-2", "1-1", "0-0",     "*"};
-
-const char *
-pdnp_result_norm(const char *s, size_t n)
-{
-    char t[16];
-    size_t i, o = 0;
-
-    /* Fast paths: most words are moves, which fail here at once. */
-    if (n == 3) {
-        if ((s[1] != '-' && s[1] != ':') || s[0] < '0' || s[0] > '2' ||
-            s[2] < '0' || s[2] > '2')
-            return NULL;
-    } else if (n == 7) {
-        if (s[0] != '1' || s[1] != '/')
-            return NULL;
-    } else if (n == 1) {
-        return s[0] == '*' ? results[7] : NULL;
-    } else if (n < 3 || n > 9 ||
-               ((unsigned char)s[0] != 0xBD && (unsigned char)s[0] != 0xC2)) {
-        return NULL;
-    }
-
-    /* Accept ':' for '-' and the one-character half (Latin-1 0xBD or
-     * UTF-8 C2 BD) for "1/2". */
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (o + 3 >= sizeof t)
-            return NULL;
-        if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xBD) {
-            memcpy(t + o, "1/2", 3);
-            o += 3;
-            i++;
-        } else if (c == 0xBD) {
-            memcpy(t + o, "1/2", 3);
-            o += 3;
-        } else {
-            t[o++] = c == ':' ? '-' : (char)c;
-        }
-    }
-    t[o] = '\0';
-    for (i = 0; i < sizeof results / sizeof results[0]; i++)
-        if (strcmp(t, results[i]) == 0)
-            return results[i];
-    return NULL;
-}
-
 /* ---- Accessors: NULL-safe, borrowed results ---- */
 
 unsigned long
@@ -470,7 +422,7 @@ pdn_game_set_result(pdn_game *g, const char *result)
         g->result = NULL;
         return 0;
     }
-    r = pdnp_result_norm(result, strlen(result));
+    r = pdn_result_token(result, strlen(result));
     if (r == NULL)
         return -1;
     g->result = r;
@@ -722,7 +674,7 @@ game_result(const pdn_game *g)
     if (g->result != NULL && strcmp(g->result, "*") != 0)
         return g->result;
     t = pdn_game_tag(g, "Result");
-    t = t != NULL ? pdnp_result_norm(t, strlen(t)) : NULL;
+    t = t != NULL ? pdn_result_token(t, strlen(t)) : NULL;
     return t != NULL ? t : "*";
 }
 
@@ -736,7 +688,7 @@ next_tag(const pdn_game *g, pdnp_tagiter *it, const char *res)
     while ((i = pdnp_tagiter_next(g, it)) >= 0) {
         const pdnp_tag *t = PDNP_TAG(g, i);
         const char *r = strcmp(t->name, "Result") == 0
-                            ? pdnp_result_norm(t->value, strlen(t->value))
+                            ? pdn_result_token(t->value, strlen(t->value))
                             : NULL;
         if (r == NULL || strcmp(r, res) != 0)
             return i;

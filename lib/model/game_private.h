@@ -239,9 +239,6 @@ pdnp_tag_value_ok(const char *s)
     return strpbrk(s, "\r\n") == NULL;
 }
 
-/* Normalised result string for a terminator token, NULL if s is none. */
-const char *pdnp_result_norm(const char *s, size_t n);
-
 /* ---- Move text (movetext.c) ---- */
 /* Like pdn_movetext_parse; returns 1 when the token is a move whose path
  * is longer than PDN_PATH_MAX squares. */

@@ -7,6 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The result tokens of PDN, in their normal forms: the one table every
+ * part of pdntools reads (the reader's terminators, the writer, the
+ * tools' checks and repairs). tokens[7] is "*". */
+static const char *const tokens[] = {"1-0", "0-1", "1/2-1/2", "2-0",
+                                     "0-2", "1-1", "0-0",     "*"};
+
 /* s with blanks around it dropped, ':' read as '-' and the one-character
  * half as "1/2", into t (size 12). Returns 0, or -1 when it cannot be a
  * result (too long). */
@@ -94,22 +100,20 @@ pdn_outcome_no_move(const pdn_gametype *gt, int side_to_move)
 const char *
 pdn_outcome_result(pdn_outcome o, const pdn_gametype *gt)
 {
-    static const char *const forms[2][6] = {
-        {NULL, "*", "1-0", "0-1", "1/2-1/2", "0-0"},
-        {NULL, "*", "2-0", "0-2", "1-1", "0-0"}};
+    /* each outcome's token in tokens[], per result type */
+    static const signed char at[2][6] = {{-1, 7, 0, 1, 2, 6},
+                                         {-1, 7, 3, 4, 5, 6}};
     int intl = gt != NULL &&
                pdn_gametype_result_type(gt) == PDN_RESULT_INTERNATIONAL;
 
     if ((unsigned)o > PDN_OUTCOME_BOTH_LOST)
         return NULL;
-    return forms[intl][o];
+    return at[intl][o] < 0 ? NULL : tokens[at[intl][o]];
 }
 
 const char *
 pdn_result_normalise(const char *r)
 {
-    static const char *const forms[] = {"1-0", "0-1", "1/2-1/2", "2-0",
-                                        "0-2", "1-1", "0-0",     "*"};
     char t[12];
     size_t i;
 
@@ -117,9 +121,9 @@ pdn_result_normalise(const char *r)
         return NULL;
     if (strcmp(t, "-") == 0)
         return "*";
-    for (i = 0; i < sizeof forms / sizeof forms[0]; i++)
-        if (strcmp(t, forms[i]) == 0)
-            return forms[i];
+    for (i = 0; i < sizeof tokens / sizeof tokens[0]; i++)
+        if (strcmp(t, tokens[i]) == 0)
+            return tokens[i];
     return NULL;
 }
 
@@ -195,4 +199,51 @@ pdn_outcome_describe(pdn_outcome o, const pdn_gametype *gt, char *buf,
     }
     n = snprintf(buf, size, "%s", s);
     return n < 0 ? 0 : (size_t)n;
+}
+
+const char *
+pdn_result_token(const char *s, size_t n)
+{
+    char t[16];
+    size_t i, o = 0;
+
+    if (s == NULL)
+        return NULL;
+    /* Fast paths: most words are moves, which fail here at once. */
+    if (n == 3) {
+        if ((s[1] != '-' && s[1] != ':') || s[0] < '0' || s[0] > '2' ||
+            s[2] < '0' || s[2] > '2')
+            return NULL;
+    } else if (n == 7) {
+        if (s[0] != '1' || s[1] != '/')
+            return NULL;
+    } else if (n == 1) {
+        return s[0] == '*' ? tokens[7] : NULL;
+    } else if (n < 3 || n > 9 ||
+               ((unsigned char)s[0] != 0xBD && (unsigned char)s[0] != 0xC2)) {
+        return NULL;
+    }
+
+    /* Accept ':' for '-' and the one-character half (Latin-1 0xBD or
+     * UTF-8 C2 BD) for "1/2". */
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (o + 3 >= sizeof t)
+            return NULL;
+        if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xBD) {
+            memcpy(t + o, "1/2", 3);
+            o += 3;
+            i++;
+        } else if (c == 0xBD) {
+            memcpy(t + o, "1/2", 3);
+            o += 3;
+        } else {
+            t[o++] = c == ':' ? '-' : (char)c;
+        }
+    }
+    t[o] = '\0';
+    for (i = 0; i < sizeof tokens / sizeof tokens[0]; i++)
+        if (strcmp(t, tokens[i]) == 0)
+            return tokens[i];
+    return NULL;
 }

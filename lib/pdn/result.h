@@ -7,6 +7,7 @@
 #ifndef PDN_RESULT_H
 #define PDN_RESULT_H
 
+#include <stddef.h>
 #include <pdn/variant.h>
 
 #ifdef __cplusplus
@@ -48,6 +49,16 @@ const char *pdn_outcome_result(pdn_outcome o, const pdn_gametype *gt);
  * accepts ("0:1", "½-½", " 1-0 ", "-" for "*"); NULL for anything else.
  * The string is static. */
 const char *pdn_result_normalise(const char *result);
+
+/* The normal form of the word s[0..n) when the reader takes it as a
+ * result token (a game's terminator): "1-0", "0-1", "1/2-1/2", "2-0",
+ * "0-2", "1-1", "0-0" or "*", with ':' for '-' and the one-character half
+ * (UTF-8, as the reader decodes every input) for "1/2" ("0:1", "½-½"); no
+ * blanks. NULL for any
+ * other word, and for s NULL. The string is static; the strings it and
+ * pdn_result_normalise and pdn_outcome_result return come from one table,
+ * so equal results are equal pointers. */
+const char *pdn_result_token(const char *s, size_t n);
 
 /* The outcome of game g: its terminator, unless it has none or '*'; then
  * its Result tag (the default writer puts the result there and ends the

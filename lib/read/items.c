@@ -491,7 +491,7 @@ pdnp_word(pdn_reader *r)
     /* Results are 1, 3 or 7 bytes, or start with the '½' byte. */
     if (r->lx.slen == 0 &&
         (n == 3 || n == 7 || n == 1 || (unsigned char)s[0] >= 0x80) &&
-        (res = pdnp_result_norm(s, n)) != NULL)
+        (res = pdn_result_token(s, n)) != NULL)
         return end_with_result(r, res);
     rc = number_prefix(r, &s, &n, &pos);
     if (rc == 2)

@@ -22,7 +22,7 @@ pdnp_lex_result_follows(pdnp_lexer *r)
                                          r->in.data[p]) != NULL &&
            r->in.data[p] != '\0')
         p++;
-    return p > s && pdnp_result_norm(r->in.data + s, p - s) != NULL;
+    return p > s && pdn_result_token(r->in.data + s, p - s) != NULL;
 }
 
 int
@@ -94,7 +94,7 @@ pdnp_lex_glued_result(const char *s, size_t n, size_t *rlen)
 
     for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
         l = lens[i];
-        if (n <= l + 1 || (res = pdnp_result_norm(s, l)) == NULL)
+        if (n <= l + 1 || (res = pdn_result_token(s, l)) == NULL)
             continue;
         for (k = l; k < n && s[k] >= '0' && s[k] <= '9'; k++)
             ;

@@ -318,7 +318,7 @@ pdnp_skip_game(pdn_reader *r)
         if (t == PDNP_T_EOF || r->dg.fatal)
             return;
         if (t == PDNP_T_WORD && r->lx.slen == 0 &&
-            pdnp_result_norm(pdnp_lex_val(&r->lx), r->lx.vlen) != NULL)
+            pdn_result_token(pdnp_lex_val(&r->lx), r->lx.vlen) != NULL)
             return;
         if (t == PDNP_T_WORD) {
             size_t k;

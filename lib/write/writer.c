@@ -265,7 +265,7 @@ move_token(wr *w, const pdn_node *n, wframe *f, int write_num)
         /* A move that reads as a result ("1-1", from "01-1") keeps a
          * leading zero, so that it reads back as the same move. */
         if (m < sizeof buf - o - 1 && (m == 3 || m == 7) &&
-            pdnp_result_norm(buf + o, m) != NULL) {
+            pdn_result_token(buf + o, m) != NULL) {
             memmove(buf + o + 1, buf + o, m + 1);
             buf[o] = '0';
             m++;
@@ -469,8 +469,8 @@ render(pdnp_buf *b, const pdn_game *g, unsigned flags, int *lossy,
      * it is: '*' would give the game the tag's result when read back. */
     tag = pdn_game_tag(g, "Result");
     if (!own && strcmp(res, "*") != 0 && tag != NULL &&
-        (pdnp_result_norm(tag, strlen(tag)) == NULL ||
-         strcmp(pdnp_result_norm(tag, strlen(tag)), res) != 0))
+        (pdn_result_token(tag, strlen(tag)) == NULL ||
+         strcmp(pdn_result_token(tag, strlen(tag)), res) != 0))
         own = 1;
 
     memset(&w, 0, sizeof w);

@@ -130,6 +130,38 @@ START_TEST(test_forms_read_back)
 }
 END_TEST
 
+/* One table: the reader's tokens, the normal forms and each result type's
+ * forms are the same strings; words that are no terminator are refused. */
+START_TEST(test_result_token_one_table)
+{
+    pdn_gametype in = type("20");
+    static const char *const words[] = {"0:1", "1/2:1/2", "\xC2\xBD-\xC2\xBD",
+                                        "2:0", "1-1", "*"};
+    static const char *const want[] = {"0-1", "1/2-1/2", "1/2-1/2", "2-0",
+                                       "1-1", "*"};
+    static const char *const not[] = {"", "-", "1", "1-2", "3-0", "1/2",
+                                      " 1-0", "1-0 ", "11-15", "1/2-1/3"};
+    size_t i;
+
+    for (i = 0; i < sizeof words / sizeof *words; i++) {
+        const char *t = pdn_result_token(words[i], strlen(words[i]));
+
+        ck_assert_ptr_nonnull(t);
+        ck_assert_str_eq(t, want[i]);
+        ck_assert_ptr_eq(t, pdn_result_normalise(words[i]));
+    }
+    for (i = 0; i < sizeof not / sizeof *not; i++)
+        ck_assert_ptr_null(pdn_result_token(not[i], strlen(not[i])));
+    ck_assert_ptr_null(pdn_result_token(NULL, 3));
+    ck_assert_ptr_eq(pdn_result_token("1-1", 3),
+                     pdn_outcome_result(PDN_OUTCOME_DRAW, &in));
+    ck_assert_ptr_eq(pdn_result_token("*", 1),
+                     pdn_outcome_result(PDN_OUTCOME_UNKNOWN, &in));
+    /* a word inside a longer buffer: only n bytes are read */
+    ck_assert_str_eq(pdn_result_token("0-1 and more", 3), "0-1");
+}
+END_TEST
+
 Suite *
 result_suite(void)
 {
@@ -143,6 +175,7 @@ result_suite(void)
     tcase_add_test(tc, test_no_move_loses_or_wins_in_giveaway);
     tcase_add_test(tc, test_result_type_forms);
     tcase_add_test(tc, test_forms_read_back);
+    tcase_add_test(tc, test_result_token_one_table);
     suite_add_tcase(s, tc);
     return s;
 }

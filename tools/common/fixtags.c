@@ -3,6 +3,8 @@
 #include <config.h>
 #include "fixtags.h"
 
+#include <pdn/result.h>
+
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -179,18 +181,13 @@ fix_date_order(const char *v)
     return 0;
 }
 
-static const char *const tokens[] = {"1-0", "0-1", "1/2-1/2", "2-0",
-                                     "0-2", "1-1", "0-0", "*", NULL};
-
+/* s when it is a result token in its normal form, else NULL. */
 static const char *
 token(const char *s)
 {
-    size_t i;
+    const char *t = pdn_result_token(s, strlen(s));
 
-    for (i = 0; tokens[i] != NULL; i++)
-        if (strcmp(s, tokens[i]) == 0)
-            return tokens[i];
-    return NULL;
+    return t != NULL && strcmp(t, s) == 0 ? t : NULL;
 }
 
 int

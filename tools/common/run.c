@@ -305,19 +305,11 @@ blank(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* The word d[0..n) is a game's terminator. */
+/* The word d[0..n) is a game's terminator, as the reader takes it. */
 static int
 terminator(const char *d, size_t n)
 {
-    static const char *const t[] = {"*", "1-0", "0-1", "1/2-1/2", "2-0",
-                                    "0-2", "1-1", "0-0", "1:0", "0:1",
-                                    "2:0", "0:2", "1:1", "0:0"};
-    size_t k;
-
-    for (k = 0; k < sizeof t / sizeof *t; k++)
-        if (strlen(t[k]) == n && memcmp(t[k], d, n) == 0)
-            return 1;
-    return 0;
+    return pdn_result_token(d, n) != NULL;
 }
 
 /* Where to cut d[0..n): before a game that seems to begin at or after

@@ -136,9 +136,12 @@ void
 tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
            const pdn_gametype *gt, tool_out *to)
 {
-    static const char *const results[2][5] = {
-        {"1-0", "0-1", "1/2-1/2", "0-0", "*"},
-        {"2-0", "0-2", "1-1", "0-0", "*"}};
+    /* the outcomes whose tokens (pdn_outcome_result) a Result tag takes,
+     * in the order the message lists them */
+    static const pdn_outcome forms[5] = {
+        PDN_OUTCOME_FIRST, PDN_OUTCOME_SECOND, PDN_OUTCOME_DRAW,
+        PDN_OUTCOME_BOTH_LOST, PDN_OUTCOME_UNKNOWN};
+    const char *results[5];
     char says[2][64];
     pdn_outcome who, said;
     unsigned long num = pdn_game_number(g);
@@ -148,7 +151,7 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
     const char *names[SMALL_TAGS];
     char missing[80];
     pdn_pos pos;
-    int rt, ok, k;
+    int ok, k;
     unsigned seen = 0;
 
     /* One walk over the tags finds the roster tags; the look-ups by name
@@ -212,17 +215,17 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
     v = pdn_game_tag_value_at(g, at[6]);
     if (*v == '\0' || strcmp(v, "?") == 0)
         return;
-    rt = gt != NULL && pdn_gametype_result_type(gt) ==
-                           PDN_RESULT_INTERNATIONAL;
-    for (ok = 0, i = 0; i < 5; i++)
-        ok |= strcmp(v, results[rt][i]) == 0;
+    for (ok = 0, i = 0; i < 5; i++) {
+        results[i] = pdn_outcome_result(forms[i], gt);
+        ok |= strcmp(v, results[i]) == 0;
+    }
     who = pdn_result_outcome(v);
     if (who == PDN_OUTCOME_INVALID) {
         pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ERESULT, NULL,
                   "result '%s' is not one of %s, %s, %s, %s, %s", v,
-                  results[rt][0], results[rt][1], results[rt][2],
-                  results[rt][3], results[rt][4]);
+                  results[0], results[1], results[2], results[3],
+                  results[4]);
     } else if (!ok) {
         pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ERESULT, NULL,
