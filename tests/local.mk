@@ -118,3 +118,10 @@ check-valgrind: all $(check_PROGRAMS)
 CLI_TESTS += tests/cli/jobs-read.sh
 CLI_TESTS += tests/cli/db-optimize.sh
 CLI_TESTS += tests/cli/db-plies.sh
+
+## The unit tests' long depths (not part of make check, whose test cases
+## must each take well under a second of CPU time): the Frysk! perft
+## against the independent 10x10 counter to depth 7.
+check-long: tests/unit/check_pdn
+	PDN_TEST_LONG=1 CK_RUN_SUITE=folk $(abs_top_builddir)/tests/unit/check_pdn
+.PHONY: check-long
