@@ -125,3 +125,12 @@ CLI_TESTS += tests/cli/db-plies.sh
 check-long: tests/unit/check_pdn
 	PDN_TEST_LONG=1 CK_RUN_SUITE=folk $(abs_top_builddir)/tests/unit/check_pdn
 .PHONY: check-long
+
+## The unit suite 20 times in a row (STRESS_RUNS) with every core kept busy
+## by other processes (tests/stress.sh); .ci/run runs make check itself
+## under the same load.
+STRESS_RUNS = 20
+check-load: tests/unit/check_pdn
+	top_builddir='$(abs_top_builddir)' $(SHELL) $(srcdir)/tests/stress.sh $(STRESS_RUNS)
+.PHONY: check-load
+EXTRA_DIST += tests/stress.sh
