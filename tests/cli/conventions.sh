@@ -42,4 +42,21 @@ expect_status 1 pdn-fix -o fixed.pdn row.pdn &&
         { echo "FAIL: pdn-fix: no error for the man on its promotion row" >&2; fail=1; }; }
 expect_status 1 pdn-validate fixed.pdn || true
 
+# --sort Date: dates as dates, as -y reads them; then what is not a date;
+# then games without one
+for d in 2021-08-13 2021.08.12 junk - 2021.??.?? 2020/12/31; do
+    [ "$d" = - ] || printf '[Date "%s"]\n' "$d"
+    printf '[Result "*"]\n*\n\n'
+done > dates.pdn
+expect_status 0 pdn-select --sort Date dates.pdn || true
+got=$(sed -n 's/^\[Date "\(.*\)"\]$/\1/p' "$tmp/out" | tr '\n' ' ')
+[ "$got" = "2020/12/31 2021.??.?? 2021.08.12 2021-08-13 junk " ] ||
+    { echo "FAIL: --sort Date: $got" >&2; fail=1; }
+
+# pdn-stats: results by meaning (1-1 is the draw 1/2-1/2, 2-0 is 1-0)
+for r in 1/2-1/2 1-1 2-0 1-0 0-2; do printf '[Result "%s"]\n*\n\n' "$r"; done > results.pdn
+expect_status 0 pdn-stats -g russian results.pdn || true
+grep -q '^  results: 1-0 2, 1/2-1/2 2, 0-1 1$' "$tmp/out" ||
+    { echo "FAIL: pdn-stats results: $(grep results "$tmp/out")" >&2; fail=1; }
+
 exit $fail
