@@ -59,4 +59,13 @@ expect_status 0 pdn-stats -g russian results.pdn || true
 grep -q '^  results: 1-0 2, 1/2-1/2 2, 0-1 1$' "$tmp/out" ||
     { echo "FAIL: pdn-stats results: $(grep results "$tmp/out")" >&2; fail=1; }
 
+# every sample, and pdn-convert -s pdn3 of it, passes pdn-validate -S (a
+# circular capture such as towers' h6:f4:h6 is written in full)
+for f in "$top_srcdir"/samples/*.pdn; do
+    expect_status 0 pdn-validate -q -S "$f" || true
+    pdn-convert -q -s pdn3 "$f" > pdn3.pdn 2>/dev/null || true
+    expect_status 0 pdn-validate -q -S pdn3.pdn ||
+        echo "  (pdn-convert -s pdn3 of $(basename "$f"))" >&2
+done
+
 exit $fail
