@@ -65,6 +65,7 @@ CLI_TESTS += tests/cli/viewer.sh
 CLI_TESTS += tests/cli/book-diagrams.sh
 CLI_TESTS += tests/cli/pipeline.sh tests/cli/contract.sh
 CLI_TESTS += tests/cli/db-explore.sh tests/cli/db-serve.sh
+CLI_TESTS += tests/cli/conventions.sh
 EXTRA_DIST += tests/cli/db-serve.py
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/cli/pdn-json.jq tests/data
@@ -118,3 +119,19 @@ check-valgrind: all $(check_PROGRAMS)
 CLI_TESTS += tests/cli/jobs-read.sh
 CLI_TESTS += tests/cli/db-optimize.sh
 CLI_TESTS += tests/cli/db-plies.sh
+
+## The unit tests' long depths (not part of make check, whose test cases
+## must each take well under a second of CPU time): the Frysk! perft
+## against the independent 10x10 counter to depth 7.
+check-long: tests/unit/check_pdn
+	PDN_TEST_LONG=1 CK_RUN_SUITE=folk $(abs_top_builddir)/tests/unit/check_pdn
+.PHONY: check-long
+
+## The unit suite 20 times in a row (STRESS_RUNS) with every core kept busy
+## by other processes (tests/stress.sh); .ci/run runs make check itself
+## under the same load.
+STRESS_RUNS = 20
+check-load: tests/unit/check_pdn
+	top_builddir='$(abs_top_builddir)' $(SHELL) $(srcdir)/tests/stress.sh $(STRESS_RUNS)
+.PHONY: check-load
+EXTRA_DIST += tests/stress.sh

@@ -57,7 +57,7 @@ def raw(port, data, timeout=5.0):
 
 
 def get(port, path, method="GET"):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     try:
         c.request(method, path, headers={"Connection": "close"})
         r = c.getresponse()
@@ -189,7 +189,7 @@ def hostile(port):
 class DevTools:
     def __init__(self, ws_url):
         u = urllib.parse.urlparse(ws_url)
-        self.s = socket.create_connection((u.hostname, u.port), timeout=30)
+        self.s = socket.create_connection((u.hostname, u.port), timeout=120)
         key = base64.b64encode(os.urandom(16)).decode()
         self.s.sendall(("GET %s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket"
                         "\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
@@ -257,7 +257,7 @@ class DevTools:
             raise OSError("%s: %s" % (expr[:60], r["exceptionDetails"]))
         return r["result"].get("value")
 
-    def wait(self, expr, what, timeout=15.0):
+    def wait(self, expr, what, timeout=120.0):
         end = time.time() + timeout
         while time.time() < end:
             try:
@@ -292,14 +292,25 @@ def browser(port, outdir, name):
                           "about:blank"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
+        # Chromium writes its port in this file: waited for (120 s at
+        # most) until a whole first line is there
         port_file = os.path.join(prof, "DevToolsActivePort")
-        end = time.time() + 30
-        while not os.path.exists(port_file) and time.time() < end:
-            time.sleep(0.1)
-        time.sleep(0.2)
-        with open(port_file) as f:
-            dport = int(f.readline())
-        c = http.client.HTTPConnection("127.0.0.1", dport, timeout=10)
+        end = time.time() + 120
+        dport = None
+        while dport is None and time.time() < end:
+            try:
+                with open(port_file) as f:
+                    line = f.readline()
+                if line.endswith("\n"):
+                    dport = int(line)
+            except (OSError, ValueError):
+                pass
+            if dport is None:
+                time.sleep(0.1)
+        if dport is None:
+            fail("browser: no DevToolsActivePort in 120 s")
+            return 1
+        c = http.client.HTTPConnection("127.0.0.1", dport, timeout=120)
         c.request("GET", "/json/list")
         pages = [t for t in json.loads(c.getresponse().read())
                  if t.get("type") == "page"]

@@ -29,7 +29,7 @@ start() {
     pid=$!
     port=
     i=0
-    while [ -z "$port" ] && [ $i -lt 100 ]; do
+    while [ -z "$port" ] && [ $i -lt 1200 ]; do
         sleep 0.1
         port=$(sed -n 's|^pdn-db: serving .* on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' serve.err)
         i=$((i + 1))
@@ -91,7 +91,7 @@ pdn-db create -q many.db many.pdn 2> /dev/null || true
 start many.db --time-limit 1
 python3 - "$port" <<'EOF' || fail=1
 import http.client, json, sys
-c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=120)
 # a tag of no column: every game's tags are read (some milliseconds)
 c.request("GET", "/api/search?tag=" + "Site%3D(a|b|c|d|e)*z" + "&limit=500")
 r = c.getresponse()

@@ -485,7 +485,13 @@ if [ -x "$gen" ]; then
     "$gen" -g english -n 20000 > "$tmp/big.pdn"
     pdn-db add -q "$tmp/k.db" "$tmp/big.pdn" 2>/dev/null &
     pid=$!
-    sleep 1
+    # killed once its transaction writes (the rollback journal is there),
+    # waited for up to 120 s, or once it has ended
+    n=0
+    while [ ! -e "$tmp/k.db-journal" ] && kill -0 $pid 2>/dev/null && [ $n -lt 1200 ]; do
+        sleep 0.1
+        n=$((n + 1))
+    done
     kill -9 $pid 2>/dev/null || true
     wait $pid 2>/dev/null || true
     after=$(pdn-db search -k "$tmp/k.db" 2>&1 || true)

@@ -22,7 +22,7 @@ names "$ussr" > "$tmp/want"
 if command -v iconv > /dev/null; then
     for cp in CP1251 KOI8-R CP866; do
         iconv -f UTF-8 -t "$cp" "$ussr" > "$tmp/in.pdn"
-        pdn-fix -q "$tmp/in.pdn" > "$tmp/out" 2> "$tmp/err"
+        pdn-fix "$tmp/in.pdn" > "$tmp/out" 2> "$tmp/err"
         names "$tmp/out" | cmp -s - "$tmp/want" || { echo "FAIL: $cp: names differ" >&2; fail=1; }
         n=$(grep -c "note: text read as $cp " "$tmp/err" || true)
         [ "$n" = 153 ] || { echo "FAIL: $cp: $n of 153 games read as $cp" >&2; fail=1; }
@@ -38,7 +38,7 @@ for f in international/gamescheckers__Cannes_Open_Tournament_2002.pdn \
          international/gamescheckers__nk2003-amsterdam.pdn \
          italian/gamescheckers__40champ-1996.pdn; do
     [ -f "$corpus/$f" ] || { echo "FAIL: $f is missing" >&2; fail=1; continue; }
-    pdn-fix -q "$corpus/$f" > "$tmp/out" 2> "$tmp/err"
+    pdn-fix "$corpus/$f" > "$tmp/out" 2> "$tmp/err"
     grep -q "note: text read as Latin-1 " "$tmp/err" || { echo "FAIL: $f: not read as Latin-1" >&2; fail=1; }
     # every tag line with a byte above 0x7F, as Latin-1 says, is in the
     # output (its value trimmed)
@@ -49,14 +49,14 @@ for f in international/gamescheckers__Cannes_Open_Tournament_2002.pdn \
     done < "$tmp/lat"
 done
 
-pdn-fix -e -q -f json "$oca" > "$tmp/notes"
+pdn-fix -e -f json "$oca" > "$tmp/notes"
 n=$(grep -c '"repair":"date"' "$tmp/notes" || true)
 [ "$n" = 22621 ] || { echo "FAIL: OCA: $n of 22621 dates repaired" >&2; fail=1; }
 n=$(grep -c '"repair":"gametype"' "$tmp/notes" || true)
 [ "$n" -gt 20000 ] || { echo "FAIL: OCA: $n GameType tags added" >&2; fail=1; }
 pdn-fix -q -o "$tmp/oca.pdn" "$oca" 2> /dev/null
 [ -z "$(pdn-legal -q "$tmp/oca.pdn")" ] || { echo "FAIL: OCA: the repaired archive is not legal" >&2; fail=1; }
-[ "$(pdn-fix -e -q "$tmp/oca.pdn" | grep -c ': note: ')" = 0 ] ||
+[ "$(pdn-fix -e "$tmp/oca.pdn" | grep -c ': note: ')" = 0 ] ||
     { echo "FAIL: OCA: a second run repairs again" >&2; fail=1; }
 pdn-stats -q -f json "$oca" | tail -n 1 > "$tmp/total"
 grep -q '"games":22621,"unreadable":0,"variants":{"English (21)":22621}' "$tmp/total" ||

@@ -37,7 +37,7 @@ fi
 [ "$sanitized" = 1 ] && echo "note: sanitizer build: memory limits not checked"
 limit_kb=16384
 
-# check WANT LIMIT_KB NAME TOOL [ARG]...: runs the tool (timeout 60 s,
+# check WANT LIMIT_KB NAME TOOL [ARG]...: runs the tool (timeout 600 s,
 # address space 1 GB unless sanitized), records a failure unless its
 # status is allowed (WANT "01": 0 or 1; "1": 1 only), status 1 comes with
 # diagnostics, and, when LIMIT_KB > 0, its peak RSS stays below the limit.
@@ -48,9 +48,9 @@ check() {
     (
         [ "$sanitized" = 1 ] || ulimit -v 1048576 2>/dev/null
         if [ -n "$timecmd" ]; then
-            exec timeout 60 "$timecmd" -f '%M' -o "$tmp/rss" "$@"
+            exec timeout 600 "$timecmd" -f '%M' -o "$tmp/rss" "$@"
         else
-            exec timeout 60 "$@"
+            exec timeout 600 "$@"
         fi
     ) >"$tmp/out" 2>"$tmp/err"
     st=$?
@@ -115,7 +115,7 @@ for f in "$top_srcdir"/samples/*.pdn; do
         if ! check 01 0 "$base.pdn truncated" "$t" "$d"/*.pdn; then
             for p in "$d"/*.pdn; do
                 set +e
-                timeout 60 "$t" "$p" >/dev/null 2>&1
+                timeout 600 "$t" "$p" >/dev/null 2>&1
                 st=$?
                 set -e
                 [ "$st" -le 1 ] || echo "  crashes on $(basename "$f") cut at $(basename "$p" .pdn) bytes" >&2

@@ -141,4 +141,16 @@ for cmd in "pdn-convert" "pdn-replay -a" "pdn-legal -v -f json -g 21" "pdn-valid
         [ -n "$jobs" ] || break
     done
 done
+
+# An option of one value given twice with different values is a usage
+# error, as -o twice is; the same value twice is accepted.
+s=$top_srcdir/samples/folk-towers.pdn
+for cmd in "pdn-convert -m num -m alg" "pdn-convert -f pdn -f json" \
+           "pdn-select -j 1 -j 2" "pdn-validate -g russian -g english" \
+           "pdn-stats --summary text --summary none" "pdn-replay -n 1 -n 2"; do
+    # shellcheck disable=SC2086
+    expect_status 2 $cmd "$s" || continue
+    grep -q "given twice" "$tmp/err" || { echo "FAIL: '$cmd': $(cat "$tmp/err")" >&2; fail=1; }
+done
+expect_status 0 pdn-convert -m num -m num "$s" || true
 exit $fail

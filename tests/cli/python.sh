@@ -5,11 +5,17 @@
 # with `pip wheel --no-build-isolation --no-deps` in a fresh virtual
 # environment (--system-site-packages: setuptools and wheel from the
 # system, offline), which compiles libpdn in once, and the wheel installed
-# there with pip. Then its tests (pytest when the
+# there with pip --ignore-installed, so that a copy installed on the
+# system (python3-pdntools, as on a machine rebuilding the package) is
+# neither "already satisfied" nor imported instead. Then its tests (pytest when the
 # environment has it, else unittest), and every sample replayed through it
 # against pdn-replay -a (move and FEN of every ply). Skipped (77) without
 # python3, its venv module, setuptools or the C headers of Python.
 . "$(dirname "$0")/setup.sh"
+# nothing from the environment before the venv's own site-packages
+unset PYTHONPATH PYTHONHOME PYTHONSTARTUP
+PYTHONNOUSERSITE=1
+export PYTHONNOUSERSITE
 
 # $PYTHON, else the first python3 (in PATH, then the system's) that can
 # build the module
@@ -43,7 +49,8 @@ if ! "$vpy" -m pip wheel -q --no-build-isolation --no-deps \
 fi
 set -- "$tmp"/wheels/pdntools-*.whl
 if [ ! -f "$1" ] ||
-        ! "$vpy" -m pip install -q --no-build-isolation "$1" >"$tmp/pip.log" 2>&1; then
+        ! "$vpy" -m pip install -q --no-build-isolation --no-deps \
+            --ignore-installed "$1" >"$tmp/pip.log" 2>&1; then
     cat "$tmp/pip.log" >&2
     echo "FAIL: pip install of the wheel ($1)" >&2
     exit 1
@@ -51,7 +58,8 @@ fi
 # the module imported is the installed one, with libpdn inside
 cd "$tmp" || exit 1
 "$vpy" -c 'import pdntools, pdntools._pdn as m, sys
-sys.exit(not m.__file__.startswith(sys.prefix))' ||
+sys.exit(not (m.__file__.startswith(sys.prefix + "/") and
+              pdntools.__file__.startswith(sys.prefix + "/")))' ||
     { echo "FAIL: pdntools not imported from the venv" >&2; fail=1; }
 
 if "$vpy" -c 'import pytest' 2>/dev/null; then

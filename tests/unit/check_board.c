@@ -535,7 +535,7 @@ board_suite(void)
                         (int)N_START);
     tcase_add_test(tc, test_canadian_initial_position);
     tcase_add_test(tc, test_board_squares_are_the_playable_ones);
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     tcase_add_loop_test(tc, test_custom_sizes_use_derived_rows, 0,
                         (int)N_CUSTOM);
     tcase_add_loop_test(tc, test_fen_round_trip, 0, (int)N_FEN);

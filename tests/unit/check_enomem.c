@@ -16,6 +16,7 @@
 #include "pdn/pdn.h"
 #include "core/pdn_private.h"
 #include "suites.h"
+#include "testutil.h"
 
 /* One scenario: returns PDN_OK or the error code it met, having freed all
  * it allocated. */
@@ -415,7 +416,7 @@ enomem_suite(void)
     tcase_add_test(tc, test_enomem_edit_and_replay);
     tcase_add_test(tc, test_enomem_rules);
     tcase_add_test(tc, test_game_equal_enomem_is_distinct);
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     suite_add_tcase(s, tc);
     tc = tcase_create("io");
     tcase_add_test(tc, test_write_error_from_sink_is_eio);

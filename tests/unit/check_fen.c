@@ -286,7 +286,7 @@ fen_suite(void)
     tcase_add_test(tc, test_fen_pieces_keep_colour_king_and_square);
     tcase_add_test(tc, test_fen_format_round_trips);
     tcase_add_test(tc, test_fen_format_reports_needed_length);
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("errors");

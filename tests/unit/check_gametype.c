@@ -461,7 +461,7 @@ gametype_suite(void)
     tcase_add_test(tc,
                    test_russian_giveaway_formats_with_g_field_and_round_trips);
     tcase_add_test(tc, test_format_reports_needed_length_on_short_buffer);
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("errors");

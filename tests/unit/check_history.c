@@ -605,7 +605,7 @@ history_suite(void)
     Suite *s = suite_create("history");
     TCase *tc = tcase_create("core");
 
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     tcase_add_test(tc, t_push_pop_walk);
     tcase_add_test(tc, t_push_pop_kings);
     tcase_add_test(tc, t_status_repetition);

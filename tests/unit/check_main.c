@@ -19,7 +19,7 @@ shared_suite(void)
     gametype_shared_tests(tc);
     reader_shared_tests(tc);
     opening_shared_tests(tc);
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     suite_add_tcase(s, tc);
     return s;
 }
@@ -30,6 +30,11 @@ main(int argc, char **argv)
     SRunner *sr;
     int failed;
 
+    /* the test cases that set no timeout get the same generous one
+     * (testutil.h); a value in the environment wins, and Check scales
+     * either by $CK_TIMEOUT_MULTIPLIER */
+    if (setenv("CK_DEFAULT_TIMEOUT", TEST_TIMEOUT_TEXT, 0) != 0)
+        return EXIT_FAILURE;
     if (argc > 1 && strcmp(argv[1], "--shared") == 0) {
         if (test_shared_dir() == NULL) {
             printf("SKIP: ../shared not found\n");

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "pdn/pdn.h"
 #include "suites.h"
+#include "testutil.h"
 
 /* A position to match moves in: board and its legal moves. */
 typedef struct pos {
@@ -886,7 +887,7 @@ match_suite(void)
                         (int)N_WALK);
     tcase_add_loop_test(tc, test_play_equals_moves_match_and_apply, 0,
                         (int)N_PLAY_WALK);
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     suite_add_tcase(s, tc);
     tcase_add_loop_test(te, test_match_illegal_move_gives_reason, 0,
                         (int)N_ILLEGAL);

@@ -1072,8 +1072,8 @@ reader_suite(void)
     tcase_add_test(limits, test_reader_big_game_raw_text_from_file);
     tcase_add_loop_test(limits, test_reader_game_over_limit_keeps_its_span, 0,
                         2);
-    tcase_set_timeout(limits, 30);
-    tcase_set_timeout(errors, 30);
+    tcase_set_timeout(limits, TEST_TIMEOUT);
+    tcase_set_timeout(errors, TEST_TIMEOUT);
     suite_add_tcase(s, core);
     suite_add_tcase(s, errors);
     suite_add_tcase(s, limits);

@@ -622,7 +622,7 @@ rules_suite(void)
     TCase *tc = tcase_create("core");
     TCase *tl = tcase_create("limits");
 
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     tcase_add_loop_test(tc, test_perft_matches_published_figures, 0,
                         (int)N_PERFT);
     tcase_add_loop_test(tc, test_perft_giveaway_equals_base_rules, 0, 2);
@@ -644,7 +644,7 @@ rules_suite(void)
     tcase_add_test(tl, test_capture_longer_than_path_max_is_limit_error);
     tcase_add_test(tl, test_capture_of_path_max_squares_is_legal);
     tcase_add_test(tl, test_huge_capture_search_is_limit_error);
-    tcase_set_timeout(tl, 60);
+    tcase_set_timeout(tl, TEST_TIMEOUT);
     suite_add_tcase(s, tl);
     return s;
 }

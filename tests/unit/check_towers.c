@@ -485,7 +485,7 @@ towers_suite(void)
                         (int)(sizeof cases / sizeof cases[0]));
     tcase_add_loop_test(tc, test_towers_perft, 0,
                         (int)(sizeof perfts / sizeof perfts[0]));
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     suite_add_tcase(s, tc);
     return s;
 }

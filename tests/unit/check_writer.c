@@ -12,6 +12,7 @@
 #include "core/pdn_private.h"
 #include "model/game_private.h"
 #include "suites.h"
+#include "testutil.h"
 
 static pdn_game *
 parse(const char *s)
@@ -500,7 +501,7 @@ writer_suite(void)
     tcase_add_test(limits, test_writer_streams_big_game_to_sink);
     tcase_add_test(limits, test_writer_compat_folds_at_80_columns);
     tcase_add_test(limits, test_writer_round_trip_of_token_runs);
-    tcase_set_timeout(limits, 120);
+    tcase_set_timeout(limits, TEST_TIMEOUT);
 
     suite_add_tcase(s, core);
     suite_add_tcase(s, errors);

@@ -6,6 +6,17 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+/* Every test case's timeout, in seconds: generous, so that a machine
+ * busy with other work (a build daemon, load 20 and more on two cores)
+ * does not fail a test that takes a second of CPU time; Check multiplies
+ * it by $CK_TIMEOUT_MULTIPLIER (tcase_set_timeout and tcase_create both
+ * honour it, and nothing here sets that variable). The default of the test
+ * cases that set none is the same (check_main.c sets $CK_DEFAULT_TIMEOUT
+ * when it is unset). The timeout bounds a hung test; speed goals belong in
+ * bench/, never in a unit test. */
+#define TEST_TIMEOUT 300
+#define TEST_TIMEOUT_TEXT "300"
+
 /* The shared reference folder (../shared beside the source tree, or
  * $PDN_SHARED), or NULL when it is absent. The tests that need it run in
  * the "shared" suite only (check_pdn --shared), which is skipped (exit

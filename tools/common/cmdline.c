@@ -26,7 +26,7 @@ const tool_option tool_common_options[] = {
      "the variant the game fits is taken)"},
     {"output", 'o', "FILE", "write the output to FILE (- for standard "
                             "output)"},
-    {"quiet", 'q', NULL, "do not print warnings"},
+    {"quiet", 'q', NULL, "print errors only (no warnings or notes)"},
     {"werror", 'W', NULL, "count warnings as problems (exit status 1)"},
     {"jobs", 'j', "N", "process games with N threads (0: one per core)"},
     {"force-gametype", 'G', "GAMETYPE",
@@ -346,12 +346,34 @@ tool_opts_init(tool_opts *o)
     o->out = tool_output_std();
 }
 
+/* An option of one value given twice on the command line (arg is getopt's
+ * optarg) with another value: a usage error, as -o twice is; the same
+ * value again is harmless. Values given otherwise (pdn-db serve's query
+ * parameters) are not checked. Returns 0, or -1 after the error. */
+static int
+cl_once(int opt, const char *arg)
+{
+    static const char *seen[0x100];
+
+    if (arg != optarg || opt <= 0 || opt >= 0x100)
+        return 0;
+    if (seen[opt] != NULL && strcmp(seen[opt], arg) != 0) {
+        tool_usage_error("option %s given twice ('%s', then '%s')",
+                         cl_label(opt), seen[opt], arg);
+        return -1;
+    }
+    seen[opt] = arg;
+    return 0;
+}
+
 int
 tool_choice(int opt, const char *arg, const char *const *names)
 {
     char list[256] = "";
     int i;
 
+    if (cl_once(opt, arg) != 0)
+        return -1;
     for (i = 0; names[i] != NULL; i++) {
         if (strcmp(arg, names[i]) == 0)
             return i;
@@ -370,6 +392,8 @@ tool_gametype_option(int opt, const char *arg, pdn_gametype *gt)
     pdn_gametype t;
     int n;
 
+    if (cl_once(opt, arg) != 0)
+        return -1;
     if (pdn_gametype_by_name(arg, gt) == 0)
         return 0;
     for (n = 0; n < 100; n++) {
@@ -401,6 +425,8 @@ tool_number_option(int opt, const char *arg, long min, long max,
 {
     char *end;
 
+    if (cl_once(opt, arg) != 0)
+        return -1;
     *v = strtol(arg, &end, 10);
     if (*arg != '\0' && *end == '\0' && *v >= min && *v <= max)
         return 0;

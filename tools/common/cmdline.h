@@ -81,6 +81,9 @@ int tool_usage_error(const char *fmt, ...) TOOL_CL_PRINTF(1, 2);
  * list. */
 int tool_range_list(const char *arg, unsigned long min, unsigned long **pairs,
                     size_t *n);
+/* tool_choice, tool_gametype_option and tool_number_option refuse (usage
+ * error) an option given twice on the command line with different values,
+ * as -o twice is refused. */
 /* The argument of option -opt among the NULL-terminated names: its index,
  * or -1 after a usage error naming the valid values. */
 int tool_choice(int opt, const char *arg, const char *const *names);

@@ -64,7 +64,8 @@ static const tool_cmdline fix_cmdline = {
     "problems found in the input that were not repaired", NULL};
 
 /* A repair, as a finding of severity "note": on the output with -e, on
- * standard error otherwise; JSON adds "repair", "from" and "to". */
+ * standard error otherwise; JSON adds "repair", "from" and "to". Counted
+ * but not printed under -q. */
 static void
 note(fix *c, const pdn_pos *pos, const char *what, const char *from,
      const char *into, const char *fmt, ...) TOOL_PRINTF(6, 7);
@@ -85,6 +86,8 @@ note(fix *c, const pdn_pos *pos, const char *what, const char *from,
         pos = &gpos;
     }
     c->changes++;
+    if (o->quiet) /* -q: errors only, no warnings or notes */
+        return;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
@@ -780,6 +783,11 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
         reconcile(&c, have ? &gt : NULL);
         if (have)
             result_form(&c, &gt);
+        /* a setup no repair can make right (a man on its promotion row,
+         * too many pieces) stays an error of the output, as pdn-validate
+         * reports it: exit status 1 */
+        if (have && pdn_game_tag(c.w, "FEN") != NULL)
+            pdn_board_free(tool_board(o, file, c.w, &gt, to));
     }
     if (!fo->dry) {
         if (c.changes != 0 && !to->fatal)

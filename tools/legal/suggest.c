@@ -230,6 +230,8 @@ suggest_note(const tool_opts *o, tool_out *to, const char *file,
 {
     tbuf *b = o->diag_stdout ? &to->out : &to->err;
 
+    if (o->quiet) /* -q: errors only, no warnings or notes */
+        return;
     if (!o->diag_stdout)
         tbuf_printf(b, "%s: ", tool_name);
     tbuf_printf(b, "%s:%lu:%lu: note: did you mean %s? (%s) (game %lu)\n",

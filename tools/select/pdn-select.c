@@ -34,8 +34,9 @@ static const tool_option select_options[] = {
      "-i: shards of about N bytes (a larger game\n"
      "alone), at game boundaries"},
     {"sort", SELECT_OPT_SORT, "TAG", "write the games selected in the order of\n"
-                                     "their TAG's value (bytes; games without\n"
-                                     "it last, equal values in input order)"},
+                                     "their TAG's value (bytes; Date: as dates;\n"
+                                     "games without it last, equal values in\n"
+                                     "input order)"},
     {"format", 'f', "FORMAT", "pdn (default: the games) or json (one record\n"
                               "per game: file, game, tags)"},
     {NULL, 0, NULL, NULL}};

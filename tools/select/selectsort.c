@@ -4,6 +4,7 @@
  * game selected; the games' bytes stay on disk. */
 #include <config.h>
 #include "selectsort.h"
+#include "selectcrit.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -45,7 +46,27 @@ selsort_add(selsort *ss, const pdn_game *g)
             exit(TOOL_TROUBLE);
         }
     }
-    ss->v[ss->n].key = key != NULL ? strdup(key) : NULL;
+    if (key != NULL && strcmp(ss->tag, "Date") == 0) {
+        /* dates as dates, as -y reads them (2021.08.12 before 2021-08-13,
+         * 2021.??.?? before 2021.01.05: first day, then last), then what
+         * is not a date, by its bytes */
+        char k[24];
+        long lo, hi;
+
+        if (selcrit_date(key, &lo, &hi) == 0) {
+            snprintf(k, sizeof k, "0%08ld%08ld", lo, hi);
+            ss->v[ss->n].key = strdup(k);
+        } else {
+            size_t n = strlen(key);
+
+            if ((ss->v[ss->n].key = malloc(n + 2)) != NULL) {
+                ss->v[ss->n].key[0] = '1';
+                memcpy(ss->v[ss->n].key + 1, key, n + 1);
+            }
+        }
+    } else {
+        ss->v[ss->n].key = key != NULL ? strdup(key) : NULL;
+    }
     ss->v[ss->n].start = ss->out.len - (span - (size_t)(head > 0 ? head : 0));
     ss->v[ss->n].index = ss->n;
     ss->n++;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* pdn-select --sort TAG (selectsort.c): the games selected, byte for byte
  * as they would go to the output, kept in a temporary file with their
- * key, then written in the order of the key (the bytes of the tag's value;
- * games without it last; equal keys in input order). */
+ * key, then written in the order of the key (the bytes of the tag's value,
+ * Date's as dates the way -y reads them; games without it last; equal
+ * keys in input order). */
 #ifndef PDN_TOOLS_SELECTSORT_H
 #define PDN_TOOLS_SELECTSORT_H
 

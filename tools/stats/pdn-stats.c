@@ -96,8 +96,11 @@ result_of(const pdn_game *g, const pdn_gametype *gt, game_info *gi)
                           term != NULL
                       ? "*"
                       : NULL;
-    gi->result = r != NULL ? r : "none";
     o = r != NULL ? pdn_result_outcome(r) : PDN_OUTCOME_INVALID;
+    /* counted by meaning: 1/2-1/2 and 1-1 are one draw, 2-0 is 1-0 */
+    gi->result = r == NULL ? "none"
+                 : o > PDN_OUTCOME_UNKNOWN ? pdn_outcome_result(o, NULL)
+                                           : r;
     gi->scored = o > PDN_OUTCOME_UNKNOWN
                      ? (strcmp(r, "2-0") == 0 || strcmp(r, "0-2") == 0 ||
                         strcmp(r, "1-1") == 0) + 1

@@ -124,7 +124,8 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
     }
 }
 
-/* -S: a capture is written in full if and only if from-to is ambiguous. */
+/* -S: a capture is written in full if and only if from-to is ambiguous
+ * or it ends where it started. */
 static void
 check_paths(const tool_opts *o, const char *file, const pdn_game *g,
             const pdn_gametype *gt, tool_out *to)
@@ -157,7 +158,10 @@ check_paths(const tool_opts *o, const char *file, const pdn_game *g,
             same += x->path[0] == m.move.path[0] &&
                     x->path[x->n - 1] == m.move.path[m.move.n - 1];
         }
-        if (mt->n > 2 && same == 1 && m.move.ncaptured > 0)
+        /* a capture back to its start square is written in full, as
+         * the standard's 47x38x24x13x36 and the writer have it */
+        if (mt->n > 2 && same == 1 && m.move.ncaptured > 0 &&
+            m.move.path[0] != m.move.path[m.move.n - 1])
             tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_ESTRICT,
                       NULL, "capture '%s' is written in full although its "
                             "short form is not ambiguous",

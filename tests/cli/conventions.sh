@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The conventions every tool shares (issue #37): -q prints errors only (no
+# warnings, no notes); an option of one value given twice with two values
+# is a usage error; pdn-fix's exit status says whether its output still
+# has errors pdn-validate finds; dates sorted as dates and results counted
+# by meaning; an unreadable file counted as an error; a file name with a
+# control character kept on one line; a full standard output reported; a
+# binary file not taken for a game; two FEN tags warned of by every tool.
+. "$(dirname "$0")/setup.sh"
+cd "$tmp"
+
+# -q: pdn-legal's "did you mean" notes and pdn-fix's repair notes go, the
+# errors stay
+printf '[GameType "21"]\n1. 11-15 23-91 2. 8-11 22-17 3. 9-13 17-14 *\n' > swapped.pdn
+expect_status 1 pdn-legal swapped.pdn || true
+grep -q ': note: did you mean' "$tmp/out" "$tmp/err" ||
+    { echo "FAIL: pdn-legal: no 'did you mean' note to hide" >&2; fail=1; }
+expect_status 1 pdn-legal -q swapped.pdn || true
+if grep -q ': note: ' "$tmp/out" "$tmp/err" || ! grep -q ': error: ' "$tmp/out" "$tmp/err"; then
+    echo "FAIL: pdn-legal -q: notes printed or error hidden:" >&2
+    cat "$tmp/out" "$tmp/err" >&2
+    fail=1
+fi
+dates=$top_srcdir/tests/data/fix/dates/input.pdn
+expect_status 0 pdn-fix "$dates" || true
+grep -q ': note: date ' "$tmp/err" || { echo "FAIL: pdn-fix: no repair note" >&2; fail=1; }
+expect_status 0 pdn-fix -q "$dates" || true
+[ ! -s "$tmp/err" ] || { echo "FAIL: pdn-fix -q printed: $(head -n 2 "$tmp/err")" >&2; fail=1; }
+
+# -m twice with two values, like -o twice
+s=$top_srcdir/samples/folk-towers.pdn
+expect_status 2 pdn-convert -m num -m alg "$s" &&
+    { grep -q 'given twice' "$tmp/err" || { echo "FAIL: -m twice: $(cat "$tmp/err")" >&2; fail=1; }; }
+
+# pdn-fix: an error no repair can mend (a man on its promotion row) is
+# still in the output: reported, status 1, as pdn-validate says
+printf '[GameType "21"]\n[FEN "B:W3,22:B10,11"]\n1... 10-14 *\n' > row.pdn
+expect_status 1 pdn-validate row.pdn || true
+expect_status 1 pdn-fix -o fixed.pdn row.pdn &&
+    { grep -q 'error: white man on its promotion row' "$tmp/err" ||
+        { echo "FAIL: pdn-fix: no error for the man on its promotion row" >&2; fail=1; }; }
+expect_status 1 pdn-validate fixed.pdn || true
+
+# --sort Date: dates as dates, as -y reads them; then what is not a date;
+# then games without one
+for d in 2021-08-13 2021.08.12 junk - 2021.??.?? 2020/12/31; do
+    [ "$d" = - ] || printf '[Date "%s"]\n' "$d"
+    printf '[Result "*"]\n*\n\n'
+done > dates.pdn
+expect_status 0 pdn-select --sort Date dates.pdn || true
+got=$(sed -n 's/^\[Date "\(.*\)"\]$/\1/p' "$tmp/out" | tr '\n' ' ')
+[ "$got" = "2020/12/31 2021.??.?? 2021.08.12 2021-08-13 junk " ] ||
+    { echo "FAIL: --sort Date: $got" >&2; fail=1; }
+
+# pdn-stats: results by meaning (1-1 is the draw 1/2-1/2, 2-0 is 1-0)
+for r in 1/2-1/2 1-1 2-0 1-0 0-2; do printf '[Result "%s"]\n*\n\n' "$r"; done > results.pdn
+expect_status 0 pdn-stats -g russian results.pdn || true
+grep -q '^  results: 1-0 2, 1/2-1/2 2, 0-1 1$' "$tmp/out" ||
+    { echo "FAIL: pdn-stats results: $(grep results "$tmp/out")" >&2; fail=1; }
+
+# every sample, and pdn-convert -s pdn3 of it, passes pdn-validate -S (a
+# circular capture such as towers' h6:f4:h6 is written in full)
+for f in "$top_srcdir"/samples/*.pdn; do
+    expect_status 0 pdn-validate -q -S "$f" || true
+    pdn-convert -q -s pdn3 "$f" > pdn3.pdn 2>/dev/null || true
+    expect_status 0 pdn-validate -q -S pdn3.pdn ||
+        echo "  (pdn-convert -s pdn3 of $(basename "$f"))" >&2
+done
+
+exit $fail
