@@ -739,7 +739,7 @@ function find(L, id) {
 /* the node whose position (L, k) is after: 0 the game's start */
 function nodeAt(L, k) {
     while (k == 0 && L.parent) { k = L.at; L = L.parent; }
-    return k ? L.id[k] : 0;
+    return k ? (L.id ? L.id[k] : -1) : 0;
 }
 function snapshot(ed) {
     ed.hist.push({pdn: ed.game.pdn(), at: path(st.L, st.k)});
@@ -845,7 +845,7 @@ function astatus(L, k) {
     $('undo').disabled = !ed || !ed.hist.length;
     $('prom').disabled = !L.parent;
     $('delv').disabled = k == 0;
-    $('nag').disabled = $('cmt').disabled = $('setcmt').disabled = nodeAt(L, k) == 0 && k == 0;
+    $('nag').disabled = $('cmt').disabled = $('setcmt').disabled = k == 0 && !L.parent;
 }
 function edit(f) {
     var ed = ensure(), id = nodeAt(st.L, st.k);
@@ -882,6 +882,7 @@ function editor(on) {
     for (k in src) bd[k] = src[k];
     A.edit = {bd: bd};
     $('eturn').value = st.L.T[st.k];
+    efen();
     draw();
 }
 function place(q) {
@@ -890,7 +891,12 @@ function place(q) {
     if (!ok) return;
     var t = A.tool, bd = A.edit.bd;
     if (!t || bd[key] == t) delete bd[key]; else bd[key] = t;
+    efen();
     draw();
+}
+/* the editor's position as a FEN, shown as it is made */
+function efen() {
+    $('fen').textContent = fmt(G, A.edit.bd, $('eturn').value);
 }
 function setup() {
     var fen = fmt(G, A.edit.bd, $('eturn').value), r = A.M.check(gtOf(G), fen);
@@ -907,6 +913,8 @@ function fresh(fen) {
     A.eds[G.i] = ed;
     editor(false);
     rebuild(ed, null, 0);
+    $('head').textContent = 'Analysis: a new game';
+    $('sub').textContent = fen ? 'from ' + fen : 'from the start position';
 }
 function analysis() {
     if (typeof PdnModule != 'function') return;
@@ -917,13 +925,15 @@ function analysis() {
         $('board').addEventListener('click', click);
         $('undo').onclick = undo;
         $('delv').onclick = function () {
+            if (!st.k) return;
+            ensure();
             var L = st.L, k = st.k, back = nodeAt(L, k - 1), id = L.id[k];
-            if (!k) return;
             edit(function (ed) { ed.game.cut(id); return back; });
         };
         $('prom').onclick = function () {
+            if (!st.L.parent) return;
+            ensure();
             var L = st.L;
-            if (!L.parent) return;
             var owner = L.parent.id[L.at + 1], i = L.idx - 1;
             edit(function (ed) { return ed.game.promote(owner, i) ? true : false; });
         };
@@ -942,11 +952,13 @@ function analysis() {
         $('edit').onclick = function () { editor(true); };
         $('edone').onclick = setup;
         $('ecancel').onclick = function () { editor(false); };
-        $('eclear').onclick = function () { A.edit.bd = {}; draw(); };
+        $('eclear').onclick = function () { A.edit.bd = {}; efen(); draw(); };
+        $('eturn').onchange = efen;
         $('estart').onclick = function () {
             var x = parse(G, M.gametype(gtOf(G)).fen);
             A.edit.bd = x.bd;
             $('eturn').value = x.t;
+            efen();
             draw();
         };
         Array.prototype.forEach.call(document.querySelectorAll('#tools button'),
