@@ -14,7 +14,7 @@
 #include <config.h>
 #include "html.h"
 #include "openrec.h"
-#include "viewer-assets.h" /* viewer_css, viewer_js, viewer_html */
+#include "viewer-assets.h" /* viewer_css, viewer_js, viewer_html, viewer_wasm */
 
 #include <string.h>
 
@@ -727,5 +727,14 @@ html_index(tbuf *out, const char *file, const char *const *pages,
 void
 html_tail(tbuf *out)
 {
-    tbuf_adds(out, "</script>\n</body>\n</html>\n");
+    tbuf_adds(out, "</script>\n");
+    /* libpdn in WebAssembly (--enable-wasm): after the games, so that the
+     * first game shows as soon as without it; the page is then an
+     * analysis board */
+    if (viewer_wasm[0] != '\0') {
+        tbuf_adds(out, "<script>\n");
+        tbuf_adds(out, viewer_wasm);
+        tbuf_adds(out, "</script>\n");
+    }
+    tbuf_adds(out, "</body>\n</html>\n");
 }

@@ -17,12 +17,16 @@ EXTRA_DIST += tools/replay/local.mk tools/replay/viewer/embed.sh \
 	$(VIEWER_ASSETS)
 BUILT_SOURCES += tools/replay/viewer-assets.h
 CLEANFILES += tools/replay/viewer-assets.h
+# --enable-wasm: the page embeds libpdn's WebAssembly (wasm/local.mk)
+if ENABLE_WASM
+VIEWER_WASM = wasm/pdn.js
+endif
 tools/replay/viewer-assets.h: $(srcdir)/tools/replay/viewer/embed.sh \
 		$(srcdir)/tools/replay/viewer/viewer.css \
 		$(srcdir)/tools/replay/viewer/viewer.js \
-		$(srcdir)/tools/replay/viewer/viewer.html
+		$(srcdir)/tools/replay/viewer/viewer.html $(VIEWER_WASM)
 	$(AM_V_GEN)$(MKDIR_P) tools/replay && \
 	$(SHELL) $(srcdir)/tools/replay/viewer/embed.sh \
-	  $(srcdir)/tools/replay/viewer >$@.tmp && \
+	  $(srcdir)/tools/replay/viewer $(VIEWER_WASM) >$@.tmp && \
 	mv $@.tmp $@
 tools/replay/tools_pdn_replay-html.$(OBJEXT): tools/replay/viewer-assets.h

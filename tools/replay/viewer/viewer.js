@@ -227,6 +227,8 @@ function apply(bd, t, m) {
 /* a line's positions: P[k] after k plies (P[0] its parent's at the
  * branch), FEN[k], LAST[k] the move that led there */
 function prep(g, L) {
+    /* a line built from libpdn's tree (the analysis board) is ready */
+    if (L.ready) { L.S = []; L.D = []; return; }
     L.f = L.f || {};
     L.x = L.x || {};
     L.v = L.v || {};
@@ -278,6 +280,7 @@ function name(g, q) {
 }
 function game(i) {
     if (G && G.i == i) return G;
+    if (A.eds[i]) return (G = A.eds[i].g);
     var g = JSON.parse(data(i));
     g.i = i;
     g.e = ent(i);
@@ -374,6 +377,7 @@ function enter(L, k) {
 
 var shownAt = 0;
 function show(i, p) {
+    if (A.edit && (!G || G.i != i)) editor(false);
     var g = game(i), e = g.e, m = $('moves');
     if (!shownAt && window.performance) shownAt = performance.now();
     cur = i;
@@ -436,6 +440,8 @@ function go(L, k) {
     $('turn').textContent = turn + ' to move';
     $('turn').style.setProperty('--disc', L.T[k] == 'W' ? '#fbf7ee' : '#262626');
     $('info').textContent = (L.I && L.I[k] || []).join(' · ');
+    A.sel = null;
+    if (A.M) astatus(L, k);
     if (!pend && history.replaceState)
         try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + path(L, k)); }
         catch (ex) { /* a page that cannot change its address */ }
@@ -503,7 +509,8 @@ function draw() {
             el('text', {x: M / 2, y: Y(r) + C / 2 + fs / 3, 'font-size': fs,
                 'text-anchor': 'middle', 'class': 'crd'}, b).textContent = r + 1;
     }
-    var last = L.LAST[k];
+    var last = A.edit ? null : L.LAST[k];
+    A.geo = {M: M, C: C, w: g.w, h: g.h};
     if (last) {
         var pa = last.path, pts = [];
         [pa[0], pa[pa.length - 1]].forEach(function (q) {
@@ -515,13 +522,15 @@ function draw() {
             'stroke-width': C / 10 + 1, 'stroke-opacity': 0.8,
             'stroke-linejoin': 'round'}, b);
     }
-    var marks = L.D[k] || [];
+    var marks = A.edit ? [] : L.D[k] || [];
     marks.forEach(function (d) { if (d[0] == 'csl') csl(g, b, d[1], X, Y, C); });
-    var bd = L.P[k];
+    var bd = A.edit ? A.edit.bd : L.P[k];
+    if (A.sel) selmarks(b, X, Y, C);
     for (var q in bd) {
         var c = q.split(',');
         stack(b, X(+c[0]) + C / 2, Y(+c[1]) + C / 2, C, bd[q]);
     }
+    if (A.sel) dots(b, X, Y, C);
     if (last) {
         var before = L.P[k - 1] || (L.parent ? L.parent.P[L.at] : {});
         last.cap.forEach(function (q) {
@@ -630,9 +639,346 @@ function cal(g, b, v, X, Y, C) {
     });
 }
 
+/* the analysis board: with libpdn's WebAssembly (PdnModule, wasm/pdn.js)
+ * in the page, a click on a piece shows its legal moves, a click on a
+ * destination plays the move (several captures between the same squares:
+ * the page asks which); a move that leaves the line shown starts a
+ * variation. The first edit reads the game into libpdn (its PDN as the
+ * page writes it): from then on the game is libpdn's tree, every
+ * position and move its own; edits keep the game's PDN before them for
+ * undo. Nothing here knows a rule. */
+var A = {M: null, eds: {}, sel: null, edit: null, geo: null, lm: null, tool: 'w'};
+function gtOf(g) {
+    if (A.eds[g.i]) return A.eds[g.i].gt;
+    var t = {};
+    (g.t || []).forEach(function (x) { t[x[0]] = x[1]; });
+    return t.GameType || (g.G != null ? String(g.G) : t.Variant || '20');
+}
+function legal(fen) {
+    if (A.lm && A.lm.fen == fen && A.lm.gt == gtOf(G)) return A.lm.list;
+    var list;
+    try { list = A.M.moves(gtOf(G), fen); } catch (ex) { list = []; }
+    A.lm = {fen: fen, gt: gtOf(G), list: list};
+    return list;
+}
+function sameq(a, b) { return a[0] == b[0] && a[1] == b[1]; }
+/* the edited game of the game shown, read into libpdn at the first edit */
+function ensure() {
+    var ed = A.eds[G.i];
+    if (ed) return ed;
+    var text = pdn(), gt = gtOf(G);
+    if (!/^\[GameType /m.test(text)) text = '[GameType "' + gt + '"]\n' + text;
+    ed = {game: A.M.Game.parse(text), hist: [], gt: gt};
+    A.eds[G.i] = ed;
+    rebuild(ed, null, path(st.L, st.k));
+    return ed;
+}
+/* a line of libpdn's tree as the page's line: positions from its FENs */
+function build(g, nodes, x0) {
+    var L = {ready: 1, mv: [], pl: [], x: {}, v: {}, f: {}, P: [x0.bd], T: [x0.t],
+        FEN: [x0.fen], LAST: [null], S: [], D: [], id: [0], full: [null]};
+    var ok = true;
+    nodes.forEach(function (n, i) {
+        var x = {};
+        if (n.before) x.b = n.before.join(' ');
+        if (n.after) x.a = n.after.join(' ');
+        if (n.nags) x.g = n.nags;
+        L.x[i] = x;
+        L.mv.push(n.text + (n.strength || ''));
+        if (n.vars)
+            L.v[i] = n.vars.map(function (V) {
+                return ok ? build(g, V, {bd: L.P[i], t: L.T[i], fen: L.FEN[i]})
+                          : {ready: 1, P: null};
+            });
+        if (!ok || !n.played) { ok = false; return; }
+        var p = parse(g, n.fen), c = function (q) { return [q[0], q[1]]; };
+        L.pl.push(n.text);
+        L.P.push(p.bd);
+        L.T.push(p.t);
+        L.FEN.push(n.fen);
+        L.LAST.push({path: n.played.path.map(c), cap: n.played.captured.map(c),
+            pro: n.played.promotes});
+        L.id.push(n.id);
+        L.full.push(n.played.full);
+    });
+    return L;
+}
+/* reads the edited game's tree again, shows it, goes to node id (or to
+ * address p) */
+function rebuild(ed, id, p) {
+    var t = ed.game.json(), o = G, g = {}, k;
+    for (k in o) g[k] = o[k];
+    var x0 = parse(g, t.start);
+    g.L = build(g, t.line, {bd: x0.bd, t: x0.t, fen: t.start});
+    g.L.parent = null;
+    g.L.base = (g.n - 1) * 2 + (g.L.T[0] == g.e[9] ? 0 : 1);
+    g.post = t.comments.join(' ');
+    g.term = t.result;
+    g.end = '';
+    ed.gt = t.gametype;
+    G = A.eds[g.i].g = g;
+    var m = $('moves');
+    m.textContent = '';
+    lines(g, g.L, m);
+    if (g.post) comment(m, g.post, g.L, g.L.pl.length);
+    txt(m, '', g.term || '*', 'div').id = 'endtext';
+    var at = id ? find(g.L, id) : null;
+    if (at) go(at.L, at.k); else walk(g, p || 0);
+}
+function find(L, id) {
+    for (var k = 1; k <= L.pl.length; k++) {
+        if (L.id[k] == id) return {L: L, k: k};
+        var V = L.v[k - 1] || [];
+        for (var j = 0; j < V.length; j++) {
+            var r = V[j].P ? find(V[j], id) : null;
+            if (r) return r;
+        }
+    }
+    return null;
+}
+/* the node whose position (L, k) is after: 0 the game's start */
+function nodeAt(L, k) {
+    while (k == 0 && L.parent) { k = L.at; L = L.parent; }
+    return k ? (L.id ? L.id[k] : -1) : 0;
+}
+function snapshot(ed) {
+    ed.hist.push({pdn: ed.game.pdn(), at: path(st.L, st.k)});
+}
+function play(m) {
+    $('choose').hidden = true;
+    var ed = ensure(), L = st.L, k = st.k;
+    /* a move already there: go to it */
+    while (k == 0 && L.parent) { k = L.at; L = L.parent; }
+    if (k < L.pl.length && L.full[k + 1] == m.full) return go(L, k + 1);
+    var V = L.v[k] || [];
+    for (var j = 0; j < V.length; j++)
+        if (V[j].P && V[j].pl.length && V[j].full[1] == m.full) return go(V[j], 1);
+    snapshot(ed);
+    var id;
+    try { id = ed.game.add(nodeAt(st.L, st.k), m.move); }
+    catch (ex) { ed.hist.pop(); say(String(ex.message || ex)); return; }
+    rebuild(ed, id);
+}
+function say(t) { $('amsg').textContent = t; }
+function choose(c) {
+    var box = $('choose');
+    box.textContent = '';
+    txt(box, '', 'Which capture? ');
+    c.forEach(function (m) {
+        var b = txt(box, 'pick', m.full, 'button');
+        b.onclick = function () { play(m); };
+    });
+    box.hidden = false;
+}
+/* the square under a click: [file, rank] */
+function square(ev) {
+    var b = $('board'), pt = b.createSVGPoint(), q = A.geo;
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    var p = pt.matrixTransform(b.getScreenCTM().inverse());
+    var col = Math.floor((p.x - q.M) / q.C), row = Math.floor((p.y - q.M) / q.C);
+    if (col < 0 || row < 0 || col >= q.w || row >= q.h) return null;
+    return [FL ? q.w - 1 - col : col, FL ? row : q.h - 1 - row];
+}
+function click(ev) {
+    if (!A.M || !st) return;
+    var q = square(ev);
+    if (!q) return;
+    if (A.edit) return place(q);
+    $('choose').hidden = true;
+    if (A.over) { say('No move: the game is over'); return; }
+    if (A.sel) {
+        var c = A.sel.moves.filter(function (m) {
+            var z = m.path[m.path.length - 1];
+            return sameq(z, q);
+        });
+        if (c.length == 1) return play(c[0]);
+        if (c.length > 1) return choose(c);
+    }
+    var from = legal(st.L.FEN[st.k]).filter(function (m) { return sameq(m.path[0], q); });
+    A.sel = from.length ? {q: q, moves: from} : null;
+    draw();
+}
+function selmarks(b, X, Y, C) {
+    el('rect', {'class': 'selsq', x: X(A.sel.q[0]), y: Y(A.sel.q[1]), width: C,
+        height: C, fill: '#20a040', 'fill-opacity': 0.45}, b);
+}
+function dots(b, X, Y, C) {
+    A.sel.moves.forEach(function (m) {
+        var z = m.path[m.path.length - 1];
+        el('circle', {'class': 'dest', cx: X(z[0]) + C / 2, cy: Y(z[1]) + C / 2,
+            r: C * 0.16, fill: '#20a040', 'fill-opacity': 0.8}, b);
+    });
+}
+/* the moves from the start of the game to (L, k) */
+function played(L, k) {
+    var out = [];
+    for (; L; k = L.at, L = L.parent)
+        for (var j = k; j >= 1; j--) out.unshift(L.full ? L.full[j] : L.pl[j - 1]);
+    return out;
+}
+/* game over, a draw rule, whose move */
+function astatus(L, k) {
+    var t = '', s = null;
+    if (L.ready && G.L.FEN[0]) {
+        try {
+            var b = new A.M.Board(gtOf(G), G.L.FEN[0]);
+            played(L, k).forEach(function (m) { b.play(m); });
+            s = b.status();
+            b.free();
+        } catch (ex) { s = null; }
+    }
+    if (!s) {
+        var n = legal(L.FEN[k]).length;
+        s = {over: n == 0, text: null, canClaim: false};
+    }
+    if (s.over)
+        t = 'Game over' + (s.text ? ': ' + s.text : ': no legal move') +
+            (s.outcome == 'draw' ? ' (draw)' : s.outcome ? ' (' +
+            (s.outcome == 'first' ? 'first' : 'second') + ' mover won)' : '');
+    else if (s.canClaim)
+        t = 'A draw may be claimed: ' + s.text;
+    $('over').textContent = t;
+    A.over = s.over;
+    say('');
+    var ed = A.eds[G.i];
+    $('undo').disabled = !ed || !ed.hist.length;
+    $('prom').disabled = !L.parent;
+    $('delv').disabled = k == 0;
+    $('nag').disabled = $('cmt').disabled = $('setcmt').disabled = k == 0 && !L.parent;
+}
+function edit(f) {
+    var ed = ensure(), id = nodeAt(st.L, st.k);
+    snapshot(ed);
+    var r = f(ed, id);
+    if (r === false) { ed.hist.pop(); return; }
+    if (r === 0) rebuild(ed, null, 0);
+    else rebuild(ed, r === true ? id : r, ed.hist[ed.hist.length - 1].at);
+}
+function undo() {
+    var ed = A.eds[G.i];
+    if (!ed || !ed.hist.length) return;
+    var h = ed.hist.pop();
+    ed.game.free();
+    ed.game = A.M.Game.parse(h.pdn);
+    rebuild(ed, null, h.at);
+}
+function download() {
+    var t = pdn(), a = $('dl');
+    if (a.href) URL.revokeObjectURL(a.href);
+    a.href = URL.createObjectURL(new Blob([t], {type: 'text/plain'}));
+    a.download = (G.e[0] ? 'game-' + G.e[0] : 'game') + '.pdn';
+    a.textContent = a.download;
+    a.click();
+}
+/* the board editor: pieces put on and taken off by clicks, the side to
+ * move; libpdn checks the position, which starts a new game */
+function editor(on) {
+    $('editor').hidden = !on;
+    $('anabar').hidden = on;
+    say('');
+    if (!on) { A.edit = null; if (st) draw(); return; }
+    var bd = {}, k, src = st.L.P[st.k];
+    for (k in src) bd[k] = src[k];
+    A.edit = {bd: bd};
+    $('eturn').value = st.L.T[st.k];
+    efen();
+    draw();
+}
+function place(q) {
+    var key = q[0] + ',' + q[1], ok = false;
+    G.sqs.forEach(function (s) { if (sameq(s, q)) ok = true; });
+    if (!ok) return;
+    var t = A.tool, bd = A.edit.bd;
+    if (!t || bd[key] == t) delete bd[key]; else bd[key] = t;
+    efen();
+    draw();
+}
+/* the editor's position as a FEN, shown as it is made */
+function efen() {
+    $('fen').textContent = fmt(G, A.edit.bd, $('eturn').value);
+}
+function setup() {
+    var fen = fmt(G, A.edit.bd, $('eturn').value), r = A.M.check(gtOf(G), fen);
+    if (r.error) { $('edmsg').textContent = 'Not a legal position: ' + r.error; return; }
+    $('edmsg').textContent = '';
+    fresh(r.fen);
+}
+/* a new game of this variant from fen ('' the start position) */
+function fresh(fen) {
+    var old = A.eds[G.i], ed;
+    try { ed = {game: new A.M.Game(gtOf(G), fen), hist: old ? old.hist : [], gt: gtOf(G)}; }
+    catch (ex) { $('edmsg').textContent = String(ex.message || ex); return; }
+    if (old) { snapshot(old); ed.hist = old.hist; old.game.free(); }
+    A.eds[G.i] = ed;
+    editor(false);
+    rebuild(ed, null, 0);
+    $('head').textContent = 'Analysis: a new game';
+    $('sub').textContent = fen ? 'from ' + fen : 'from the start position';
+}
+function analysis() {
+    if (typeof PdnModule != 'function') return;
+    PdnModule().then(function (M) {
+        A.M = M;
+        $('ana').hidden = false;
+        document.body.classList.add('analysis');
+        $('board').addEventListener('click', click);
+        $('undo').onclick = undo;
+        $('delv').onclick = function () {
+            if (!st.k) return;
+            ensure();
+            var L = st.L, k = st.k, back = nodeAt(L, k - 1), id = L.id[k];
+            edit(function (ed) { ed.game.cut(id); return back; });
+        };
+        $('prom').onclick = function () {
+            if (!st.L.parent) return;
+            ensure();
+            var L = st.L;
+            var owner = L.parent.id[L.at + 1], i = L.idx - 1;
+            edit(function (ed) { return ed.game.promote(owner, i) ? true : false; });
+        };
+        $('setcmt').onclick = function () {
+            var c = $('cmt').value.replace(/[{}]/g, '').trim();
+            edit(function (ed, id) { return id && ed.game.comment(id, c) ? true : false; });
+            $('cmt').value = '';
+        };
+        $('nag').onchange = function () {
+            var n = +this.value;
+            edit(function (ed, id) { return id && ed.game.nag(id, n) ? true : false; });
+            this.value = '';
+        };
+        $('dpdn').onclick = download;
+        $('newg').onclick = function () { fresh(''); };
+        $('edit').onclick = function () { editor(true); };
+        $('edone').onclick = setup;
+        $('ecancel').onclick = function () { editor(false); };
+        $('eclear').onclick = function () { A.edit.bd = {}; efen(); draw(); };
+        $('eturn').onchange = efen;
+        $('estart').onclick = function () {
+            var x = parse(G, M.gametype(gtOf(G)).fen);
+            A.edit.bd = x.bd;
+            $('eturn').value = x.t;
+            efen();
+            draw();
+        };
+        Array.prototype.forEach.call(document.querySelectorAll('#tools button'),
+            function (b) {
+                b.onclick = function () {
+                    A.tool = b.getAttribute('data-p');
+                    var o = document.querySelector('#tools .on');
+                    if (o) o.classList.remove('on');
+                    b.classList.add('on');
+                };
+            });
+        if (st) go(st.L, st.k);
+        document.dispatchEvent(new Event('pdnanalysis'));
+    }, function () { /* no WebAssembly here: the page stays a viewer */ });
+}
+
 /* the game as PDN: tags, then the moves with numbers, NAGs, comments and
  * variations, lines of at most 79 characters */
 function pdn() {
+    if (A.eds[G.i]) return A.eds[G.i].game.pdn();
     var g = G, e = g.e, out = [], toks = [];
     function tag(n, v) {
         out.push('[' + n + ' "' + String(v).replace(/\\/g, '\\\\')
@@ -706,6 +1052,7 @@ document.addEventListener('DOMContentLoaded', function () {
     $('nums').onchange = function () { NUMS = this.checked; draw(); };
     $('cfen').onclick = function () { copy($('fen').textContent); };
     $('cpdn').onclick = function () { copy(pdn()); };
+    analysis();
     var t = 0;
     $('q').oninput = function () { clearTimeout(t); t = setTimeout(filter, 120); };
     $('res').onchange = function () { filter(); };
@@ -747,5 +1094,5 @@ return {take: function () { take(true); }, nav: nav, show: show, go: go, step: s
     state: function () { return st; }, count: function () { return GC.length; },
     game: function () { return G && G.e[0]; },
     shownAt: function () { return shownAt; },
-    flip: function () { FL = !FL; draw(); }};
+    flip: function () { FL = !FL; draw(); }, A: A};
 })();

@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The viewer page as an analysis board (pdn-replay -f html built with
+# --enable-wasm: libpdn's WebAssembly in the page), in headless Chromium
+# from file://: on the page of each sample (one per variant, the folk
+# variants and stacks included) tests/cli/wasm-viewer.js starts a new
+# game and plays it by clicks on the board, moves picked from the
+# binding's legal moves, with a variation; its downloaded PDN passes
+# pdn-validate and pdn-legal and ends, by pdn-replay, in the FEN the page
+# showed. On the International page also: the board editor refuses a man
+# on its promotion row and takes a legal position, a comment and a mark,
+# undo, and a capture of two paths between the same squares played by
+# clicks and a choice. Skipped (77) without Chromium, python3, or a
+# pdn-replay whose page has no WebAssembly.
+. "${top_srcdir:-.}/tests/cli/setup.sh"
+browser=$(find_browser)
+[ -n "$browser" ] || { echo "SKIP: no Chromium (or PDN_NO_BROWSER set)"; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+cd "$tmp"
+printf '[GameType "20"]\n\n1. 32-28 *\n' >one.pdn
+pdn-replay -f html one.pdn >one.html 2>/dev/null
+grep -q PdnModule one.html ||
+    { echo "SKIP: pdn-replay's page has no WebAssembly (./configure --enable-wasm)"; exit 77; }
+
+set --
+for f in "$top_srcdir"/samples/*.pdn; do
+    v=$(basename "$f" .pdn)
+    pdn-replay -f html "$f" >"$v.html" 2>/dev/null || true
+    {
+        [ "$v" = international ] && echo '<script>var EDITOR = 1;</script>'
+        echo '<script>'
+        cat "$top_srcdir/tests/cli/wasm-viewer.js"
+        echo '</script>'
+    } >>"$v.html"
+    set -- "$@" "file://$tmp/$v.html" "$tmp/$v.out"
+done
+python3 "$top_srcdir/tests/cli/wasm-browser.py" "$browser" result "$@" ||
+    { echo "FAIL: the browser driver" >&2; exit 1; }
+
+for f in "$top_srcdir"/samples/*.pdn; do
+    v=$(basename "$f" .pdn)
+    o=$v.out
+    if grep '^error' "$o" >&2; then
+        echo "FAIL: $v: the page" >&2
+        fail=1
+        continue
+    fi
+    grep -q '^variation 1$' "$o" || { echo "FAIL: $v: no variation made" >&2; fail=1; }
+    sed -n 's/^pdn //p' "$o" |
+        python3 -c 'import json, sys; sys.stdout.write(json.loads(sys.stdin.read()))' >"$v.pdn"
+    grep -q '(' "$v.pdn" || { echo "FAIL: $v: no variation in the PDN" >&2; fail=1; }
+    pdn-validate -q "$v.pdn" >/dev/null 2>&1 ||
+        { echo "FAIL: $v: pdn-validate refuses the page's PDN" >&2; pdn-validate "$v.pdn" >&2 || :; fail=1; }
+    pdn-legal -q "$v.pdn" >/dev/null 2>&1 ||
+        { echo "FAIL: $v: pdn-legal refuses the page's PDN" >&2; pdn-legal "$v.pdn" >&2 || :; fail=1; }
+    want=$(sed -n 's/^fen //p' "$o")
+    got=$(pdn-replay "$v.pdn" 2>/dev/null | tail -n 1 | cut -f 2)
+    [ "$want" = "$got" ] ||
+        { echo "FAIL: $v: the page ends at $want, pdn-replay at $got" >&2; fail=1; }
+done
+cat >want <<'EOF'
+editor refused true
+editor accepted W:W33:B18 true
+editor game true true true
+undo true
+start again true
+multi-path true true
+EOF
+grep -e '^editor' -e '^undo' -e '^start' -e '^multi-path' international.out >got || :
+diff -u want got >&2 || { echo "FAIL: the board editor and the edits" >&2; fail=1; }
+exit $fail
