@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* pdntools._pdn: the compiled core of the pdntools module, over libpdn's
- * public API (compiled in by setup.py). board.c: Board and Move; game.c:
- * Reader, Game, Node, the batch replays, check and variant inference;
- * module.c: the module, errors and GameType helpers. */
+ * public API (compiled in by setup.py). board.c: Board and Move; walk.c
+ * (walk.h): walking a main line and variant inference; replay.c: the
+ * batch replays, check and convert; game.c: Game; node.c: Node;
+ * reader.c: Reader and Ply; module.c: the module, errors and GameType
+ * helpers. No file keeps mutable state of its own: what a walk needs
+ * belongs to its game. */
 #ifndef PDNPY_H
 #define PDNPY_H
 
@@ -80,6 +83,8 @@ PyObject *pdnpy_illegal_kw(const pdn_board *b, const pdn_movelist *l,
 PyObject *pdnpy_move_texts(const pdn_board *b, const pdn_movelist *l);
 
 /* Game and Node. */
+typedef struct pdnpy_walker pdnpy_walker; /* walk.h */
+
 typedef struct {
     PyObject_HEAD
     pdn_game *g;
@@ -94,6 +99,7 @@ typedef struct {
     unsigned long cur_gen;    /* gen + 1 when cur is valid, else 0 */
     pdn_gametype gt;      /* the GameType, resolved at gen gt_gen - 1 */
     unsigned long gt_gen;
+    pdnpy_walker *walker; /* the board and lists of its walks, or NULL */
     PyObject *weak;
 } PdnPyGame;
 
@@ -110,6 +116,23 @@ typedef struct {
     int cached;
     PyObject *weak;
 } PdnPyNode;
+
+/* Helpers shared by game.c and node.c. */
+PyObject *pdnpy_str_or_none(const char *s);
+/* Marks an edit of g's moves or tags (the nodes' caches, the variant). */
+void pdnpy_game_edited(PdnPyGame *g);
+PyObject *pdnpy_node_wrap(PyTypeObject *type, PdnPyGame *g, pdn_node *n,
+                          PyObject *parent, long ply);
+/* The Board of a line: the start position, then the moves of the nodes
+ * path[0..n) (root first). */
+PyObject *pdnpy_line_board(PdnPyGame *g, PyObject *spec, PdnPyNode **path,
+                           Py_ssize_t n);
+/* Game's methods in replay.c. */
+PyObject *pdnpy_game_replay(PyObject *o, PyObject *args, PyObject *kw);
+PyObject *pdnpy_game_find_material(PyObject *o, PyObject *args,
+                                   PyObject *kw);
+PyObject *pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw);
+PyObject *pdnpy_game_convert(PyObject *o, PyObject *args);
 
 int pdnpy_game_init_types(PyObject *m);
 int pdnpy_board_init_types(PyObject *m);
