@@ -15,6 +15,7 @@ game's GameType (tag, Variant tag, the reader's gametype=, else the variant
 the game fits), its FEN tag and its setups. See python/README.md.
 """
 import collections
+import io
 import json
 import os
 import subprocess
@@ -22,7 +23,7 @@ from collections.abc import MutableMapping
 
 from . import _pdn
 
-__all__ = ["read", "read_string", "parse", "write", "Game", "GameNode",
+__all__ = ["read", "read_game", "read_string", "parse", "write", "Game", "GameNode",
            "Board", "Move", "Ply", "Outcome", "GameType", "Finding",
            "PdnError", "IllegalMoveError", "check_file", "libpdn_version",
            "WHITE", "BLACK"]
@@ -564,6 +565,89 @@ def read(source, gametype=None, name=None):
     if gametype is not None and not isinstance(gametype, str):
         gametype = str(gametype)
     return _pdn.Reader(src, label, gametype, Game, GameNode)
+
+
+class _Window(object):
+    """The bytes of an open file as one game's reader asks for them, in
+    small reads (so that little is read past the game), remembering what
+    was given so that the file can be put back right after the game."""
+
+    def __init__(self, f, text):
+        self._f = f
+        self._text = text
+        self._chunk = 4096
+        self._given = []     # text: the str chunks given, in order
+        self.total = 0       # bytes given
+
+    def read(self, n):
+        want = min(n, self._chunk)
+        if self._chunk < 65536:
+            self._chunk *= 2
+        if self._text:
+            t = self._f.read(max(1, want // 4))
+            if not isinstance(t, str):
+                raise TypeError("read_game: the handle gave %s, not str"
+                                % type(t).__name__)
+            self._given.append(t)
+            b = t.encode("utf-8")
+        else:
+            b = self._f.read(want)
+            if not isinstance(b, (bytes, bytearray)):
+                raise TypeError("read_game: the handle gave %s, not bytes"
+                                % type(b).__name__)
+        self.total += len(b)
+        return b
+
+    def chars(self, nbytes):
+        """The characters given in the first nbytes bytes (text)."""
+        data = "".join(self._given).encode("utf-8")[:nbytes]
+        return len(data.decode("utf-8", "replace"))
+
+
+def read_game(handle, gametype=None, name=None):
+    """The next game of an open file (binary or text), or None at the end
+    of it, leaving handle right after the game, so that
+
+        while True:
+            game = pdntools.read_game(f)
+            if game is None:
+                break
+
+    reads every game of f, as python-chess's chess.pgn.read_game does. The
+    reader reads a little past the game and then seeks back: handle must be
+    seekable (io.UnsupportedOperation otherwise; read(handle) iterates the
+    games of any stream). Game numbers and positions count from where the
+    handle stood."""
+    if not hasattr(handle, "read"):
+        raise TypeError("read_game: a file object, not %s"
+                        % type(handle).__name__)
+    if not (hasattr(handle, "seekable") and handle.seekable()):
+        raise io.UnsupportedOperation(
+            "read_game: the handle is not seekable (the reader reads ahead "
+            "of the game and must go back); use pdntools.read(handle) to "
+            "iterate the games of a stream")
+    start = handle.tell()
+    text = isinstance(handle, io.TextIOBase) or \
+        isinstance(handle.read(0), str)
+    win = _Window(handle, text)
+    label = name or getattr(handle, "name", "<stream>")
+    if gametype is not None and not isinstance(gametype, str):
+        gametype = str(gametype)
+    r = _pdn.Reader(win, str(label), gametype, Game, GameNode)
+    try:
+        game = next(r, None)
+        end = r._tell()
+    finally:
+        r.close()
+    if game is None:
+        return None
+    if end is not None and end < win.total:
+        if text:
+            handle.seek(start)
+            handle.read(win.chars(end))
+        else:
+            handle.seek(start + end)
+    return game
 
 
 def read_string(text, gametype=None, name="<string>"):

@@ -265,8 +265,24 @@ reader_next(PyObject *o)
     return NULL;
 }
 
+/* _tell() -> the byte offset where the next game starts (where the last
+ * game's raw text ends), or None when the reader has stopped. */
+static PyObject *
+reader_tell(PyObject *o, PyObject *unused)
+{
+    PdnPyReader *self = (PdnPyReader *)o;
+    pdn_pos pos;
+
+    (void)unused;
+    if (self->r == NULL || pdn_reader_tell(self->r, &pos) < 0)
+        Py_RETURN_NONE;
+    return PyLong_FromUnsignedLongLong((unsigned long long)pos.offset);
+}
+
 static PyMethodDef reader_methods[] = {
     {"close", reader_close, METH_NOARGS, "stops reading"},
+    {"_tell", reader_tell, METH_NOARGS,
+     "_tell() -> where the next game starts (bytes), or None"},
     {NULL, NULL, 0, NULL}
 };
 

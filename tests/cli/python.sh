@@ -59,6 +59,9 @@ if "$vpy" -c 'import pytest' 2>/dev/null; then
 else
     runner="-m unittest discover -s $top_srcdir/python/tests"
 fi
+# (the tests that read the shared corpus find it through PDN_SHARED)
+PDN_SHARED=$(shared_dir)
+export PDN_SHARED
 # shellcheck disable=SC2086
 if ! "$vpy" $runner >"$tmp/unit" 2>&1; then
     cat "$tmp/unit" >&2

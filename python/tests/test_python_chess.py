@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+"""What a python-chess user expects of pdntools: read_game on an open
+file, one error hierarchy, Board.perft, the opening, SVG, square names,
+the node API, the stubs (tests/cli/python.sh runs these with the
+others)."""
+import io
+import os
+import tempfile
+import unittest
+
+import pdntools
+
+GAME = """[Event "E%d"]
+[Result "1-0"]
+1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 {a shot} 4. 10x17 21x14 1-0
+
+"""
+OCA = os.path.join(os.environ.get("PDN_SHARED") or (os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared")),
+    "corpus", "english", "oca__OCA_2.0.pdn")
+
+
+def games_text(n):
+    return "".join(GAME % i for i in range(1, n + 1))
+
+
+def read_all(f):
+    out = []
+    while True:
+        g = pdntools.read_game(f)
+        if g is None:
+            return out
+        out.append(g)
+
+
+class ReadGame(unittest.TestCase):
+    def test_binary_and_text_handles(self):
+        text = games_text(1000)         # over 64 KiB: past any read-ahead
+        self.assertGreater(len(text), 65536)
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "g.pdn")
+            with open(p, "w") as f:
+                f.write(text)
+            for mode in ("rb", "r"):
+                with open(p, mode) as f:
+                    games = read_all(f)
+                    self.assertEqual(f.read(), "" if mode == "r" else b"")
+                self.assertEqual([g["Event"] for g in games],
+                                 ["E%d" % i for i in range(1, 1001)])
+                self.assertTrue(all(len(g.moves) == 8 for g in games))
+        self.assertEqual(len(read_all(io.BytesIO(text.encode()))), 1000)
+        self.assertEqual(len(read_all(io.StringIO(text))), 1000)
+
+    def test_handle_after_the_game(self):
+        f = io.BytesIO(games_text(2).encode() + b"rest")
+        self.assertEqual(pdntools.read_game(f)["Event"], "E1")
+        self.assertTrue(f.read().lstrip().startswith(b"[Event \"E2\"]"))
+
+    def test_not_seekable(self):
+        class Pipe(io.RawIOBase):
+            def readable(self):
+                return True
+
+            def readinto(self, b):
+                return 0
+        with self.assertRaises(io.UnsupportedOperation):
+            pdntools.read_game(Pipe())
+        with self.assertRaises(TypeError):
+            pdntools.read_game("not a file")
+
+    @unittest.skipUnless(os.path.exists(OCA), "no ../shared corpus")
+    def test_oca(self):
+        with open(OCA) as f:
+            self.assertEqual(len(read_all(f)), 22621)
+
+
+if __name__ == "__main__":
+    unittest.main()
