@@ -203,9 +203,12 @@ pdn_board_push_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
 int
 pdn_board_pop(pdn_board *b, pdn_move *m)
 {
-    struct pdnp_hist *h = b->hist;
+    struct pdnp_hist *h;
     hist_entry *e;
 
+    if (b == NULL)
+        return -1;
+    h = b->hist;
     if (!hist_valid(b, h) || h->n == 0)
         return -1;
     e = &h->v[--h->n];
@@ -318,11 +321,16 @@ ended(pdn_status *st, int end, pdn_outcome o, const char *text)
 int
 pdn_board_status(const pdn_board *b, pdn_status *st, pdn_error *err)
 {
-    const pdn_drawinfo *di = pdn_board_drawinfo(b);
+    const pdn_drawinfo *di;
     pdn_movelist *l;
     const char *why = NULL;
     pdn_outcome folk;
 
+    if (b == NULL || st == NULL) {
+        pdn_error_clear(err);
+        return pdnp_error_arg(err, "pdn_board_status", b ? "st" : "b");
+    }
+    di = pdn_board_drawinfo(b);
     memset(st, 0, sizeof *st);
     st->outcome = PDN_OUTCOME_UNKNOWN;
     pdn_error_clear(err);
