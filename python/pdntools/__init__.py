@@ -25,7 +25,8 @@ from . import _pdn
 
 __all__ = ["read", "read_game", "read_string", "parse", "write", "Game", "GameNode",
            "Board", "Move", "Ply", "Outcome", "GameType", "Finding",
-           "PdnError", "IllegalMoveError", "check_file", "libpdn_version",
+           "PdnError", "IllegalMoveError", "InvalidFenError",
+           "InvalidTagError", "InvalidGameTypeError", "check_file", "libpdn_version",
            "WHITE", "BLACK"]
 
 WHITE, BLACK = "W", "B"
@@ -80,9 +81,32 @@ class Finding(PdnError):
             "ply", "move", "fen", "legal")}
 
 
-class IllegalMoveError(Finding):
+class IllegalMoveError(Finding, ValueError):
     """A move that cannot be played (code "illegal", "ambiguous" or
-    "move"), or a start position or setup that cannot be placed."""
+    "move"), or a start position or setup that cannot be placed. A
+    ValueError, as python-chess's."""
+
+
+class InvalidFenError(PdnError, ValueError):
+    """A FEN or setup that cannot be read or placed (code "setup")."""
+
+
+class InvalidTagError(PdnError, ValueError):
+    """A tag name or value no PDN can hold (code "tag"): a name that is
+    empty or holds a blank, a control byte, '[', ']' or '"'; a value with a
+    line break."""
+
+
+class InvalidGameTypeError(PdnError, ValueError):
+    """A GameType that is not known (code "variant")."""
+
+
+def _choice(what, value, choices):
+    """value when it is one of choices, else a ValueError naming them."""
+    if value not in choices:
+        raise ValueError("%s=%r: one of %s" % (
+            what, value, ", ".join(repr(c) for c in choices)))
+    return value
 
 
 class GameType(object):
@@ -372,7 +396,11 @@ class GameNode(_TreeMixin, _pdn.Node):
         return "<GameNode ply %d %s>" % (self.ply(), self.text)
 
 
-_pdn._set_classes(PdnError, Finding, IllegalMoveError, Board, GameNode)
+_pdn._set_classes(PdnError, Finding, IllegalMoveError, Board, GameNode,
+                  {"setup": InvalidFenError, "tag": InvalidTagError,
+                   "variant": InvalidGameTypeError,
+                   "illegal": IllegalMoveError, "ambiguous": IllegalMoveError,
+                   "move": IllegalMoveError})
 
 
 class Game(_TreeMixin, _pdn.Game):
@@ -495,7 +523,8 @@ class Game(_TreeMixin, _pdn.Game):
         """The game as PDN text. style: "pdn3" (strict PDN 3.0), "compat"
         (result token, 80 columns) or "keep" (tags in input order, the
         game's own terminator)."""
-        flags = {"pdn3": 0, "compat": 1, "keep": 8 | 16}[style]
+        flags = {"pdn3": 0, "compat": 1, "keep": 8 | 16}[
+            _choice("style", style, ("pdn3", "compat", "keep"))]
         return self._to_pdn(flags | (2 if crlf else 0))
 
     def __str__(self):
@@ -505,7 +534,10 @@ class Game(_TreeMixin, _pdn.Game):
         """Rewrites the main line's moves in place: notation "num" or "alg"
         (the GameType tag is rewritten to say so; None keeps it), captures
         "short" (from-to unless ambiguous) or "full" (every landing square).
-        Raises IllegalMoveError; returns self."""
+        Raises IllegalMoveError (ValueError for another notation or
+        captures); returns self."""
+        _choice("notation", notation, (None, "num", "alg"))
+        _choice("captures", captures, ("short", "full"))
         flags = 1 if captures == "full" else 0
         flags |= {"alg": 4, "num": 2}.get(notation, 0)
         gt = GameType(self._convert(flags, gametype))
@@ -528,6 +560,9 @@ def _source(source, name):
             p = os.fsdecode(bytes(source))
             return p, p
         return bytes(source), name
+    if not hasattr(source, "read"):
+        raise TypeError("a path, bytes or a file object, not %s"
+                        % type(source).__name__)
     if hasattr(source, "buffer") and hasattr(source, "encoding"):
         source = source.buffer if source.buffer is not None else source
     return source, name or getattr(source, "name", "<stream>")

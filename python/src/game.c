@@ -90,25 +90,43 @@ game_raw(PyObject *o, void *c)
     return PyBytes_FromStringAndSize(p ? p : "", p ? (Py_ssize_t)n : 0);
 }
 
+/* The result: the terminator, else the Result tag (a game built by hand
+ * may have only the tag). Setting either sets both: one source of
+ * truth. */
 static PyObject *
 game_result(PyObject *o, void *c)
 {
+    const pdn_game *g = ((PdnPyGame *)o)->g;
+    const char *r = pdn_game_result(g);
+
     (void)c;
-    return pdnpy_str_or_none(pdn_game_result(((PdnPyGame *)o)->g));
+    if (r == NULL && (r = pdn_game_tag(g, "Result")) != NULL &&
+        pdn_result_outcome(r) == PDN_OUTCOME_INVALID)
+        r = NULL;
+    return pdnpy_str_or_none(r);
 }
 
 static int
 game_set_result(PyObject *o, PyObject *v, void *c)
 {
+    pdn_game *g = ((PdnPyGame *)o)->g;
     const char *s = NULL;
 
     (void)c;
     if (v != NULL && v != Py_None && (s = PyUnicode_AsUTF8(v)) == NULL)
         return -1;
-    if (pdn_game_set_result(((PdnPyGame *)o)->g, s) != 0) {
-        PyErr_Format(PyExc_ValueError, "not a result: %R", v);
+    if (pdn_game_set_result(g, s) != 0) {
+        PyErr_Format(PyExc_ValueError, "not a result: %R (1-0, 0-1, "
+                     "1/2-1/2, 2-0, 0-2, 1-1, 0-0 or *)", v);
         return -1;
     }
+    if (s != NULL && pdn_game_set_tag(g, "Result", pdn_game_result(g)) != 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (s == NULL)
+        pdn_game_remove_tag(g, "Result");
+    pdnpy_game_edited((PdnPyGame *)o);
     return 0;
 }
 
@@ -150,11 +168,17 @@ static PyObject *
 game_set_tag(PyObject *o, PyObject *args)
 {
     const char *k, *v;
+    pdn_error err;
+    pdn_game *g = ((PdnPyGame *)o)->g;
 
     if (!PyArg_ParseTuple(args, "ss", &k, &v))
         return NULL;
-    if (pdn_game_set_tag(((PdnPyGame *)o)->g, k, v) != 0)
-        return PyErr_NoMemory();
+    if (pdn_game_set_tag_err(g, k, v, &err) != 0)
+        return pdnpy_raise(NULL, &err, NULL);
+    /* the Result tag and the terminator say the same */
+    if (strcmp(k, "Result") == 0 &&
+        pdn_result_outcome(v) != PDN_OUTCOME_INVALID)
+        (void)pdn_game_set_result(g, v);
     pdnpy_game_edited((PdnPyGame *)o);
     Py_RETURN_NONE;
 }

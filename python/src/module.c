@@ -3,9 +3,13 @@
  * Python package hands it, GameType helpers and the position key. */
 #include "pdnpy.h"
 
+#include <stdio.h>
 #include <string.h>
 
 PyObject *pdnpy_PdnError, *pdnpy_Finding, *pdnpy_IllegalMoveError;
+/* code name -> the PdnError subclass raised for it (the package's
+ * InvalidFenError, InvalidTagError, ...), given once at import */
+static PyObject *by_code;
 
 int
 pdnpy_gametype(PyObject *spec, pdn_gametype *gt)
@@ -29,8 +33,13 @@ pdnpy_gametype(PyObject *spec, pdn_gametype *gt)
         Py_DECREF(s);
         return 0;
     }
-    PyErr_Format(PyExc_ValueError, "unknown game type '%s'", text);
+    memset(&err, 0, sizeof err);
+    err.code = PDN_EVARIANT;
+    snprintf(err.text, sizeof err.text, "unknown game type '%.200s' (a "
+             "GameType tag value such as \"20\" or \"21,W,8,8,N2,0\", or a "
+             "name such as \"english\")", text);
     Py_DECREF(s);
+    pdnpy_raise(NULL, &err, NULL);
     return -1;
 }
 
@@ -102,6 +111,12 @@ pdnpy_raise(PyObject *cls, const pdn_error *e, PyObject *extra)
         Py_DECREF(kw);
         return NULL;
     }
+    if (e->code == PDN_ENOMEM) {
+        Py_DECREF(kw);
+        return PyErr_NoMemory();
+    }
+    if (cls == NULL && by_code != NULL)
+        cls = PyDict_GetItemString(by_code, pdn_code_name(e->code));
     exc = pdnpy_make(cls ? cls : pdnpy_PdnError, kw);
     Py_DECREF(kw);
     if (exc != NULL) {
@@ -136,12 +151,16 @@ pdnpy_key(const pdn_board *b)
 static PyObject *
 set_classes(PyObject *self, PyObject *args)
 {
-    PyObject *a, *b, *c, *board, *node;
+    PyObject *a, *b, *c, *board, *node, *codes = NULL;
 
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOO!O!", &a, &b, &c, &PyType_Type, &board,
-                          &PyType_Type, &node))
+    if (!PyArg_ParseTuple(args, "OOOO!O!|O!", &a, &b, &c, &PyType_Type,
+                          &board, &PyType_Type, &node, &PyDict_Type, &codes))
         return NULL;
+    if (codes != NULL) {
+        Py_INCREF(codes);
+        Py_XSETREF(by_code, codes);
+    }
     if (!PyType_IsSubtype((PyTypeObject *)board, &PdnPy_BoardType) ||
         !PyType_IsSubtype((PyTypeObject *)node, &PdnPy_NodeType)) {
         PyErr_SetString(PyExc_TypeError, "not a Board or Node class");
@@ -203,7 +222,8 @@ version(PyObject *self, PyObject *unused)
 
 static PyMethodDef methods[] = {
     {"_set_classes", set_classes, METH_VARARGS,
-     "_set_classes(PdnError, Finding, IllegalMoveError, Board, Node)"},
+     "_set_classes(PdnError, Finding, IllegalMoveError, Board, Node, "
+     "{code: class})"},
     {"gametype_info", gametype_info, METH_O,
      "gametype_info(spec) -> (tag value, name, type, notation)"},
     {"gametype_with_notation", gametype_with_notation, METH_VARARGS,

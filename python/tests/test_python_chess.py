@@ -74,5 +74,56 @@ class ReadGame(unittest.TestCase):
             self.assertEqual(len(read_all(f)), 22621)
 
 
+class Errors(unittest.TestCase):
+    def test_hierarchy(self):
+        for cls in (pdntools.IllegalMoveError, pdntools.InvalidFenError,
+                    pdntools.InvalidTagError, pdntools.InvalidGameTypeError):
+            self.assertTrue(issubclass(cls, ValueError), cls)
+            self.assertTrue(issubclass(cls, pdntools.PdnError), cls)
+
+    def test_bad_tags(self):
+        g = pdntools.Game()
+        for name, value in (("Bad Name", "x"), ("", "x"), ("[x", "y"),
+                            ("Event", "a\nb")):
+            with self.assertRaises(pdntools.InvalidTagError) as cm:
+                g.headers[name] = value
+            self.assertEqual(cm.exception.code, "tag")
+            self.assertIn("cannot be written in PDN", str(cm.exception))
+        self.assertEqual(dict(g.headers), {})
+
+    def test_bad_fen_and_gametype(self):
+        with self.assertRaises(pdntools.InvalidFenError):
+            pdntools.Board(20, fen="W:W99:B1")
+        with self.assertRaises(pdntools.InvalidGameTypeError) as cm:
+            pdntools.Board("xyz")
+        self.assertIn("unknown game type 'xyz'", str(cm.exception))
+        with self.assertRaises(ValueError):
+            pdntools.GameType("nonsense")
+
+    def test_bad_arguments(self):
+        g = pdntools.parse(GAME % 1)
+        with self.assertRaises(ValueError) as cm:
+            g.to_pdn(style="bad")
+        self.assertIn("'pdn3'", str(cm.exception))
+        with self.assertRaises(ValueError):
+            g.convert(notation="xyz")
+        with self.assertRaises(ValueError):
+            g.convert(captures="some")
+        with self.assertRaises(TypeError) as cm:
+            pdntools.read(123)
+        self.assertIn("not int", str(cm.exception))
+
+    def test_result_one_truth(self):
+        g = pdntools.Game()
+        g.add_variation("11-15")
+        g.headers["Result"] = "1-0"
+        self.assertEqual(g.result, "1-0")
+        self.assertTrue(g.to_pdn("compat").rstrip().endswith("11-15 1-0"))
+        g.result = "0-1"
+        self.assertEqual(g.headers["Result"], "0-1")
+        g.result = None
+        self.assertNotIn("Result", g.headers)
+
+
 if __name__ == "__main__":
     unittest.main()
