@@ -285,8 +285,22 @@ pdn_board_clone(const pdn_board *b, pdn_error *err)
     pdn_board *c;
 
     pdn_error_clear(err);
-    if ((c = pdn_board_new(&b->gt, err)) == NULL)
+    if (b == NULL) {
+        pdnp_error_arg(err, "pdn_board_clone", "b");
         return NULL;
+    }
+    /* the rules and geometry are copied, not worked out again */
+    if ((c = pdnp_malloc(sizeof *c)) == NULL) {
+        nomem(err);
+        return NULL;
+    }
+    *c = *b;
+    c->tw = NULL;
+    c->hist = NULL;
+    if (b->r.towers && pdnp_tw_new(c, err) < 0) {
+        pdnp_free(c);
+        return NULL;
+    }
     pdn_board_copy(c, b);
     if (hist_valid(b, b->hist) && hist_clone(b->hist, b, c) < 0) {
         pdn_board_free(c);

@@ -23,15 +23,20 @@ from collections.abc import MutableMapping
 
 from . import _pdn
 
-__all__ = ["read", "read_game", "read_string", "parse", "write", "Game", "GameNode",
-           "Board", "Move", "Ply", "Outcome", "GameType", "Finding",
+__all__ = ["read", "read_game", "read_string", "parse", "write", "Game",
+           "GameNode", "Reader", "Board", "Move", "Ply", "Outcome", "GameType", "Finding",
            "PdnError", "IllegalMoveError", "InvalidFenError",
            "InvalidTagError", "InvalidGameTypeError", "check_file", "libpdn_version",
-           "WHITE", "BLACK"]
+           "WHITE", "BLACK", "read_game", "square_name", "square_number",
+           "__version__"]
 
 WHITE, BLACK = "W", "B"
 Move = _pdn.Move
 Ply = _pdn.Ply
+Reader = _pdn.Reader
+
+
+__version__ = _pdn.version()
 
 
 def libpdn_version():
@@ -144,9 +149,6 @@ Outcome.__doc__ = """How a game ended: termination ("no-moves",
 "forty-moves"), winner ('W', 'B' or None), result ("1-0", "2-0",
 "1/2-1/2", ...) and the rule in words."""
 
-_SQ = 36
-
-
 class Board(_pdn.Board):
     """A position under a GameType's rules, with a move stack:
     Board("english"), Board(20, fen="W:W31-50:B1-20").
@@ -173,32 +175,59 @@ class Board(_pdn.Board):
         versions)."""
         return str(self.push_text(text))
 
+    def svg(self, size=None, flipped=False, coordinates=False,
+            header=True):
+        """The position as an SVG image, drawn by libpdn (pdn_board_svg):
+        size the pixels of a square (default 40, at most 400), flipped
+        Black's side at the bottom, coordinates the square numbers (names
+        on an algebraic board), header the XML declaration; the towers
+        variants show the height of each stack."""
+        flags = (1 if flipped else 0) | (2 if coordinates else 0) | \
+            (0 if header else 4)
+        return self._svg(flags, int(size or 0))
+
     def _repr_svg_(self):
-        rows = self._grid()
-        h, w = len(rows), len(rows[0]) if rows else 0
-        out = ['<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-               'viewBox="0 0 %d %d" width="%d" height="%d">'
-               % (w * _SQ, h * _SQ, w * _SQ, h * _SQ)]
-        for r, row in enumerate(rows):
-            for f, c in enumerate(row):
-                x, y = f * _SQ, r * _SQ
-                out.append('<rect x="%d" y="%d" width="%d" height="%d" '
-                           'fill="%s"/>' % (x, y, _SQ, _SQ, "#f0d9b5"
-                                            if c == " " else "#b58863"))
-                if c in "wbWB":
-                    fill, line = ("#ffffff", "#333333") if c in "wW" else \
-                        ("#222222", "#dddddd")
-                    cx, cy = x + _SQ // 2, y + _SQ // 2
-                    out.append('<circle cx="%d" cy="%d" r="%d" fill="%s" '
-                               'stroke="%s" stroke-width="2"/>'
-                               % (cx, cy, _SQ * 2 // 5, fill, line))
-                    if c in "WB":
-                        out.append('<circle cx="%d" cy="%d" r="%d" '
-                                   'fill="none" stroke="%s" '
-                                   'stroke-width="2"/>'
-                                   % (cx, cy, _SQ // 5, line))
-        out.append("</svg>")
-        return "".join(out)
+        return self.svg(header=False)
+
+    def is_legal(self, move):
+        """Whether move (a Move, or a text such as "11-15") is a legal move
+        of this position, written so that it names one move."""
+        if isinstance(move, str):
+            b = self.copy(stack=False)
+            try:
+                b.push_text(move)
+            except IllegalMoveError:
+                return False
+            return True
+        return move in self.legal_moves
+
+    def draw_info(self):
+        """The draw-rule counts after the moves of the stack (a dict):
+        ply, repetitions (of this position), quiet (plies since the last
+        capture or man move), since_capture, and the first rule that fired
+        (rule, automatic, rule_ply, rule_from, rule_text; rule "none")."""
+        return self._draw_info()
+
+    def repetitions(self):
+        """How often this position has occurred (this time included)."""
+        return self._draw_info()["repetitions"]
+
+    def quiet_plies(self):
+        """Plies since the last capture or man move (python-chess's
+        halfmove clock)."""
+        return self._draw_info()["quiet"]
+
+
+def square_name(number, gametype=20):
+    """The name of square number on a GameType's board: square_name(10,
+    "russian") is "c3"."""
+    return _pdn.square_name(str(gametype), number)
+
+
+def square_number(name, gametype=20):
+    """The number of the square named name ("c3") on a GameType's board:
+    square_number("c3", "russian") is 10."""
+    return _pdn.square_number(str(gametype), name)
 
 
 class Headers(MutableMapping):
@@ -256,25 +285,49 @@ class _TreeMixin(object):
         """The main continuation, or None."""
         return self._child()
 
+    def variation(self, which):
+        """A continuation: by index (0 the main one), by Move or by its
+        text; KeyError when none."""
+        v = self.variations
+        if isinstance(which, int):
+            return v[which]
+        for n in v:
+            if n.text == str(which) or (isinstance(which, Move) and
+                                        n.move == which):
+                return n
+        raise KeyError(which)
+
+    def root(self):
+        """The Game this node belongs to."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def is_mainline(self):
+        """Whether this node is on the game's main line."""
+        node = self
+        while node.parent is not None:
+            if node.parent.next() != node:
+                return False
+            node = node.parent
+        return True
+
     def is_end(self):
         return self._child() is None
 
     def mainline(self):
-        """The nodes of the main line from here."""
-        n = self._child()
-        while n is not None:
-            yield n
-            n = n._next()
+        """The nodes of the main line from here (made in one call)."""
+        return iter(self._mainline())
 
     def mainline_moves(self):
         """The written moves of the main line from here."""
         return [n.text for n in self.mainline()]
 
     def end(self):
-        node = self
-        for node in self.mainline():
-            pass
-        return node
+        """The last node of the main line (self when it has none)."""
+        nodes = self._mainline()
+        return nodes[-1] if nodes else self
 
     def add_variation(self, move, comment=None, nags=()):
         """A new move after this one: the main continuation when there is
@@ -382,13 +435,6 @@ class GameNode(_TreeMixin, _pdn.Node):
         holds the line's moves)."""
         return self._board(None)
 
-    @property
-    def move(self):
-        """The move as a Move of the position before it. The game keeps
-        the position after the node last asked, so the moves of a line
-        asked in order cost one replay."""
-        return self._move()
-
     def uci(self):
         return self.text
 
@@ -492,6 +538,29 @@ class Game(_TreeMixin, _pdn.Game):
         """The FEN of the start position and after every move of the main
         line (as far as it can be played): one C call."""
         return self._replay(gametype, "fens")[0]
+
+    def final_fen(self, gametype=None):
+        """The FEN after the last move of the main line that can be played
+        (fens()[-1], without the others): one walk in C."""
+        return self._final(gametype)
+
+    def final_board(self, gametype=None):
+        """The main line's last position that can be reached as a Board
+        with an empty move stack (end().board() holds the line's moves
+        on its stack, at the cost of a Board per move)."""
+        return self._final(gametype, True)
+
+    def opening(self, gametype=None):
+        """The opening of the game (libpdn's tables, pdn_opening_game): a
+        dict with code (the first plies, "11-15 23-19 8-11"), plies (those
+        the named opening covers), name, name_en, ballot (the ACF
+        three-move ballot, 0 when none) and setup_plies; None when nothing
+        is known."""
+        o = self._opening(gametype)
+        if o is None:
+            return None
+        return dict(zip(("code", "plies", "name", "name_en", "ballot",
+                         "setup_plies"), o))
 
     def keys(self, gametype=None):
         """The position keys (Board.key()) of the main line, as fens()."""

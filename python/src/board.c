@@ -29,7 +29,14 @@ pdnpy_move_make(const pdn_gametype *gt, uint64_t origin, const pdn_move *m,
     mv->m = *m;
     mv->gt = *gt;
     mv->origin = origin;
-    snprintf(mv->text, sizeof mv->text, "%s", text);
+    {
+        size_t n = strlen(text);
+
+        if (n >= sizeof mv->text)
+            n = sizeof mv->text - 1;
+        memcpy(mv->text, text, n);
+        mv->text[n] = '\0';
+    }
     return (PyObject *)mv;
 }
 
@@ -420,7 +427,8 @@ grow(PdnPyBoard *self)
         self->cap = cap;
     }
     if (self->n == self->nhist) {
-        if ((self->hist[self->n] = pdn_board_new(&self->gt, NULL)) == NULL)
+        /* a clone costs a copy; a new board would compute its geometry */
+        if ((self->hist[self->n] = pdn_board_clone(self->b, NULL)) == NULL)
             return -1;
         self->nhist++;
     }
@@ -963,8 +971,89 @@ board_richcompare(PyObject *a, PyObject *b, int op)
     return PyBool_FromLong(op == Py_EQ ? eq : !eq);
 }
 
+/* _draw_info() -> dict: the draw-rule counts after the stack's moves
+ * (python-chess's halfmove clock and repetitions, for draughts' rules). */
+static PyObject *
+board_draw_info(PyObject *o, PyObject *unused)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    const pdn_drawinfo *i;
+
+    (void)unused;
+    if (ds_sync(self) < 0)
+        return NULL;
+    i = pdn_drawstate_info(self->ds);
+    return Py_BuildValue("{s:k,s:I,s:k,s:k,s:s,s:O,s:k,s:k,s:z}",
+                         "ply", i->ply, "repetitions", i->repetitions,
+                         "quiet", i->quiet, "since_capture",
+                         i->since_capture, "rule",
+                         pdn_draw_rule_name(i->rule), "automatic",
+                         i->automatic ? Py_True : Py_False, "rule_ply",
+                         i->rule_ply, "rule_from", i->rule_from, "rule_text",
+                         i->rule_text);
+}
+
+/* _svg(flags, cell) -> str: libpdn's picture (pdn_board_svg). */
+static PyObject *
+board_svg(PyObject *o, PyObject *args)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    unsigned flags;
+    int cell;
+    size_t n;
+    char *buf;
+    PyObject *r;
+
+    if (!PyArg_ParseTuple(args, "Ii", &flags, &cell))
+        return NULL;
+    n = pdn_board_svg(self->b, flags, cell, NULL, 0);
+    if ((buf = PyMem_Malloc(n + 1)) == NULL)
+        return PyErr_NoMemory();
+    pdn_board_svg(self->b, flags, cell, buf, n + 1);
+    r = PyUnicode_DecodeUTF8(buf, (Py_ssize_t)strlen(buf), "replace");
+    PyMem_Free(buf);
+    return r;
+}
+
+/* perft(depth, duplicates=False) -> int: libpdn's pdn_perft on a copy of
+ * the position, without the GIL. */
+static PyObject *
+board_perft(PyObject *o, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"depth", "duplicates", NULL};
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    int depth, dup = 0, rc;
+    uint64_t nodes = 0;
+    pdn_board *c;
+    pdn_error err;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i|p", names, &depth, &dup))
+        return NULL;
+    if (depth < 0) {
+        PyErr_Format(PyExc_ValueError, "perft: depth %d (0 or more)", depth);
+        return NULL;
+    }
+    if ((c = pdn_board_clone(self->b, &err)) == NULL)
+        return pdnpy_raise(NULL, &err, NULL);
+    Py_BEGIN_ALLOW_THREADS
+    rc = pdn_perft(c, depth, !dup, &nodes, &err);
+    Py_END_ALLOW_THREADS
+    pdn_board_free(c);
+    if (rc < 0)
+        return pdnpy_raise(NULL, &err, NULL);
+    return PyLong_FromUnsignedLongLong((unsigned long long)nodes);
+}
+
 static PyMethodDef board_methods[] = {
     {"push", board_push, METH_O, "push(move): plays a Move (or a str)"},
+    {"_svg", board_svg, METH_VARARGS, "_svg(flags, cell) -> str"},
+    {"_draw_info", board_draw_info, METH_NOARGS,
+     "_draw_info() -> the draw-rule counts, a dict"},
+    {"perft", (PyCFunction)(void (*)(void))board_perft,
+     METH_VARARGS | METH_KEYWORDS,
+     "perft(depth, duplicates=False) -> int: the positions reached after "
+     "every sequence of depth moves (duplicates: each capture sequence "
+     "counted, not each capture's start, end and captured set once)"},
     {"push_text", board_push_text, METH_O,
      "push_text(text) -> Move: plays a move written as text"},
     {"pop", board_pop, METH_NOARGS, "pop() -> Move: takes the last move back"},

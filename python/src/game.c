@@ -252,6 +252,17 @@ game_first(PyObject *o, PyObject *unused)
     return pdnpy_node_wrap(pdnpy_node_class, g, n, o, 1);
 }
 
+/* _mainline() -> the nodes of the main line, in one call. */
+static PyObject *
+game_mainline(PyObject *o, PyObject *unused)
+{
+    PdnPyGame *g = (PdnPyGame *)o;
+
+    (void)unused;
+    return pdnpy_line_nodes(pdnpy_node_class, g, pdn_game_first_mut(g->g),
+                            o, 1);
+}
+
 static PyObject *
 game_append(PyObject *o, PyObject *arg)
 {
@@ -404,6 +415,13 @@ static PyMethodDef game_methods[] = {
     {"_set_tag", game_set_tag, METH_VARARGS, "sets a tag"},
     {"_remove_tag", game_remove_tag, METH_O, "removes a tag: how many"},
     {"_first", game_first, METH_NOARGS, "the first node, or None"},
+    {"_opening", pdnpy_game_opening, METH_VARARGS,
+     "_opening(gametype=None): libpdn's opening of the game"},
+    {"_final", (PyCFunction)(void (*)(void))pdnpy_game_final,
+     METH_VARARGS | METH_KEYWORDS,
+     "_final(gametype=None, board=False): the last position"},
+    {"_mainline", game_mainline, METH_NOARGS,
+     "the nodes of the main line, as a list"},
     {"_append", game_append, METH_O, "appends a move to the main line"},
     {"_to_pdn", game_to_pdn, METH_VARARGS, "the game as PDN text"},
     {"_replay", (PyCFunction)(void (*)(void))pdnpy_game_replay,

@@ -220,6 +220,56 @@ version(PyObject *self, PyObject *unused)
     return PyUnicode_FromString(pdn_version());
 }
 
+/* square_name(spec, number) -> the square's name ("c3"), or None. */
+static PyObject *
+square_name(PyObject *self, PyObject *args)
+{
+    PyObject *spec;
+    pdn_gametype gt;
+    int num, coord;
+    char buf[16];
+
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oi", &spec, &num) ||
+        pdnpy_gametype(spec, &gt) < 0)
+        return NULL;
+    if ((coord = pdn_square_to_coord(&gt, num)) < 0) {
+        PyErr_Format(PyExc_ValueError, "no square %d on this board", num);
+        return NULL;
+    }
+    gt.notation = 'A';
+    pdn_coord_name(&gt, coord, buf, sizeof buf);
+    return PyUnicode_FromString(buf);
+}
+
+/* square_number(spec, name) -> the number of a square named "c3". */
+static PyObject *
+square_number(PyObject *self, PyObject *args)
+{
+    PyObject *spec;
+    pdn_gametype gt;
+    const char *name;
+    int file, rank = 0, num = 0;
+    const char *p;
+
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Os", &spec, &name) ||
+        pdnpy_gametype(spec, &gt) < 0)
+        return NULL;
+    file = name[0] >= 'a' && name[0] <= 'p' ? name[0] - 'a'
+         : name[0] >= 'A' && name[0] <= 'P' ? name[0] - 'A' : -1;
+    for (p = name + 1; *p >= '0' && *p <= '9' && rank < 100; p++)
+        rank = rank * 10 + (*p - '0');
+    if (file >= 0 && *p == '\0' && p > name + 1 && rank >= 1 && rank <= 16)
+        num = pdn_coord_to_square(&gt, PDN_COORD(file, rank - 1));
+    if (num <= 0) {
+        PyErr_Format(PyExc_ValueError, "no playable square '%s' on this "
+                     "board", name);
+        return NULL;
+    }
+    return PyLong_FromLong(num);
+}
+
 static PyMethodDef methods[] = {
     {"_set_classes", set_classes, METH_VARARGS,
      "_set_classes(PdnError, Finding, IllegalMoveError, Board, Node, "
@@ -229,6 +279,10 @@ static PyMethodDef methods[] = {
     {"gametype_with_notation", gametype_with_notation, METH_VARARGS,
      "the GameType with another notation"},
     {"version", version, METH_NOARGS, "libpdn's version"},
+    {"square_name", square_name, METH_VARARGS,
+     "square_name(gametype, number) -> name"},
+    {"square_number", square_number, METH_VARARGS,
+     "square_number(gametype, name) -> number"},
     {NULL, NULL, 0, NULL}
 };
 

@@ -61,6 +61,38 @@ node_next(PyObject *o, PyObject *unused)
     return pdnpy_node_wrap(Py_TYPE(o), self->game, n, o, self->ply + 1);
 }
 
+PyObject *
+pdnpy_line_nodes(PyTypeObject *type, PdnPyGame *g, pdn_node *n,
+                 PyObject *parent, long ply)
+{
+    PyObject *out = PyList_New(0), *nd;
+
+    if (out == NULL)
+        return NULL;
+    for (; n != NULL; n = pdn_node_next_mut(n), ply++) {
+        if ((nd = pdnpy_node_wrap(type, g, n, parent, ply)) == NULL ||
+            PyList_Append(out, nd) < 0) {
+            Py_XDECREF(nd);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(nd);
+        parent = nd;      /* held by the list */
+    }
+    return out;
+}
+
+/* _mainline() -> the nodes of the line after this one, in one call. */
+static PyObject *
+node_mainline(PyObject *o, PyObject *unused)
+{
+    PdnPyNode *self = (PdnPyNode *)o;
+
+    (void)unused;
+    return pdnpy_line_nodes(Py_TYPE(o), self->game,
+                            pdn_node_next_mut(self->n), o, self->ply + 1);
+}
+
 static PyObject *
 node_alternatives(PyObject *o, PyObject *unused)
 {
@@ -404,6 +436,13 @@ node_move(PyObject *o, PyObject *unused)
 }
 
 static PyObject *
+node_move_get(PyObject *o, void *c)
+{
+    (void)c;
+    return node_move(o, NULL);
+}
+
+static PyObject *
 node_remove_variation(PyObject *o, PyObject *arg)
 {
     Py_ssize_t i = PyLong_AsSsize_t(arg);
@@ -471,6 +510,8 @@ node_hash(PyObject *o)
 
 static PyMethodDef node_methods[] = {
     {"_next", node_next, METH_NOARGS, "the next node of this line"},
+    {"_mainline", node_mainline, METH_NOARGS,
+     "the nodes of the line after this one, as a list"},
     {"_alternatives", node_alternatives, METH_NOARGS,
      "the variations standing for this move"},
     {"_edit", node_edit, METH_VARARGS, "_edit('after'|'variation', text)"},
@@ -490,6 +531,9 @@ static PyMethodDef node_methods[] = {
 
 static PyGetSetDef node_getset[] = {
     {"text", node_text, node_set_text, "the move as written", NULL},
+    {"move", node_move_get, NULL, "the move as a Move of the position "
+     "before it (the game keeps the position after the node last asked, "
+     "so the moves of a line asked in order cost one replay)", NULL},
     {"_nags", node_nags, NULL, "the NAGs", NULL},
     {"strength", node_strength, node_set_strength,
      "the strength mark ('!', '?!', ...) or None", NULL},

@@ -123,12 +123,17 @@ PyObject *pdnpy_str_or_none(const char *s);
 void pdnpy_game_edited(PdnPyGame *g);
 PyObject *pdnpy_node_wrap(PyTypeObject *type, PdnPyGame *g, pdn_node *n,
                           PyObject *parent, long ply);
+/* The nodes of the line from n (ply ply, after parent) as a list. */
+PyObject *pdnpy_line_nodes(PyTypeObject *type, PdnPyGame *g, pdn_node *n,
+                           PyObject *parent, long ply);
 /* The Board of a line: the start position, then the moves of the nodes
  * path[0..n) (root first). */
 PyObject *pdnpy_line_board(PdnPyGame *g, PyObject *spec, PdnPyNode **path,
                            Py_ssize_t n);
 /* Game's methods in replay.c. */
 PyObject *pdnpy_game_replay(PyObject *o, PyObject *args, PyObject *kw);
+PyObject *pdnpy_game_opening(PyObject *o, PyObject *args);
+PyObject *pdnpy_game_final(PyObject *o, PyObject *args, PyObject *kw);
 PyObject *pdnpy_game_find_material(PyObject *o, PyObject *args,
                                    PyObject *kw);
 PyObject *pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw);

@@ -120,6 +120,56 @@ pdnpy_game_replay(PyObject *o, PyObject *args, PyObject *kw)
     return r;
 }
 
+/* _final(gametype=None, board=False) -> the FEN (or a Board with no move
+ * stack) of the main line's last position that can be reached: its walk
+ * in C, one FEN. */
+PyObject *
+pdnpy_game_final(PyObject *o, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"gametype", "board", NULL};
+    PdnPyGame *g = (PdnPyGame *)o;
+    PyObject *spec = Py_None;
+    int board = 0;
+    walk_out out;
+    pdn_gametype gt;
+    char fen[PDN_FEN_STRING_MAX];
+
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|Op", names, &spec, &board))
+        return NULL;
+    if (pdnpy_resolve_walk(g, spec, NULL, NULL, NULL, &out, &gt) < 0)
+        return NULL;
+    Py_XDECREF(out.error);
+    if (g->walker == NULL || g->walker->b == NULL)
+        return PyErr_NoMemory();
+    if (board)
+        return (PyObject *)pdnpy_board_new(&gt, g->walker->b);
+    pdn_board_fen_string(g->walker->b, fen, sizeof fen);
+    return PyUnicode_FromString(fen);
+}
+
+/* _opening(gametype=None) -> (code, plies, name, name_en, ballot,
+ * setup_plies) or None: libpdn's pdn_opening_game. */
+PyObject *
+pdnpy_game_opening(PyObject *o, PyObject *args)
+{
+    PdnPyGame *g = (PdnPyGame *)o;
+    PyObject *spec = Py_None;
+    pdn_gametype gt;
+    pdn_opening op;
+    pdn_error err;
+
+    if (!PyArg_ParseTuple(args, "|O", &spec))
+        return NULL;
+    if (pdnpy_resolve_only(g, spec, &gt) < 0)
+        return NULL;
+    if (pdn_opening_game(g->g, &gt, &op, &err) < 0)
+        return pdnpy_raise(NULL, &err, NULL);
+    if (op.code[0] == '\0' && op.name == NULL)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(sIzzII)", op.code, op.plies, op.name, op.name_en,
+                         op.ballot, op.setup_plies);
+}
+
 typedef struct {
     int want[4];
     unsigned long ply;

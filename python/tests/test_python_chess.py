@@ -125,5 +125,98 @@ class Errors(unittest.TestCase):
         self.assertNotIn("Result", g.headers)
 
 
+class Speedups(unittest.TestCase):
+    def test_perft(self):
+        b = pdntools.Board(20)
+        self.assertEqual([b.perft(d) for d in range(5)],
+                         [1, 9, 81, 658, 4265])
+        self.assertEqual(pdntools.Board("21").perft(6), 36768)
+        with self.assertRaises(ValueError):
+            b.perft(-1)
+
+    def test_final_position(self):
+        g = pdntools.parse(GAME % 1)
+        self.assertEqual(g.final_fen(), g.fens()[-1])
+        self.assertEqual(g.final_fen(), g.end().board().fen())
+        self.assertEqual(g.final_board().fen(), g.final_fen())
+        self.assertEqual(g.final_board().move_stack, [])
+
+    def test_node_walk(self):
+        g = pdntools.parse(GAME % 1)
+        b = g.board()
+        for node in g.mainline():
+            b.push(node.move)
+        self.assertEqual(b.fen(), g.final_fen())
+        self.assertEqual(len(b.move_stack), 8)
+
+
+class Reach(unittest.TestCase):
+    def test_opening(self):
+        o = pdntools.parse(GAME % 1).opening()
+        self.assertEqual(o["code"], "11-15 23-19 8-11")
+        self.assertEqual(o["ballot"], 126)
+        self.assertTrue(o["name"])
+        self.assertIsNone(pdntools.Game().opening())
+
+    def test_svg(self):
+        b = pdntools.Board(20)
+        svg = b.svg()
+        self.assertTrue(svg.startswith("<?xml"))
+        self.assertIn('width="400"', svg)
+        self.assertIn('width="300"', b.svg(size=30))
+        self.assertNotEqual(b.svg(flipped=True), svg)
+        self.assertIn(">50<", b.svg(coordinates=True))
+        self.assertFalse(b._repr_svg_().startswith("<?xml"))
+        # a towers variant: the height of each stack is drawn
+        stacks = pdntools.Board("towers", fen="W:Wc3(bb),e3:Bf6")
+        self.assertNotEqual(stacks.svg(), pdntools.Board(
+            "towers", fen="W:Wc3,e3:Bf6").svg())
+
+    def test_squares(self):
+        self.assertEqual(pdntools.square_name(10, "russian"), "c3")
+        self.assertEqual(pdntools.square_number("c3", "russian"), 10)
+        self.assertEqual(pdntools.square_number("b10", 20), 1)
+        for n in range(1, 51):
+            self.assertEqual(pdntools.square_number(
+                pdntools.square_name(n, 20), 20), n)
+        with self.assertRaises(ValueError):
+            pdntools.square_number("a2", "russian")   # a light square
+        with self.assertRaises(ValueError):
+            pdntools.square_name(33, "russian")
+
+    def test_is_legal(self):
+        b = pdntools.Board("21")
+        self.assertTrue(b.is_legal("11-15"))
+        self.assertFalse(b.is_legal("11-19"))
+        self.assertFalse(b.is_legal("nonsense"))
+        self.assertTrue(b.is_legal(b.legal_moves[0]))
+        self.assertEqual(b.move_stack, [])
+
+    def test_tree(self):
+        g = pdntools.parse("[GameType \"21\"]\n1. 11-15 23-19 "
+                           "(1... 22-18) 2. 8-11 *\n")
+        first = g.variation(0)
+        self.assertEqual(first.text, "11-15")
+        alt = first.variation(1)
+        self.assertEqual(alt.text, "22-18")
+        self.assertEqual(first.variation("23-19").text, "23-19")
+        self.assertFalse(alt.is_mainline())
+        self.assertTrue(g.end().is_mainline())
+        self.assertIs(alt.root(), g)
+        with self.assertRaises(KeyError):
+            first.variation("9-13")
+
+    def test_draw_counters(self):
+        b = pdntools.Board(20, fen="W:WK46:BK1")
+        for mv in ("46-41", "1-6", "41-46", "6-1") * 2:
+            b.push_text(mv)
+        self.assertEqual(b.repetitions(), 3)
+        self.assertEqual(b.quiet_plies(), 8)
+        self.assertEqual(b.draw_info()["rule"], "repetition")
+
+    def test_version(self):
+        self.assertEqual(pdntools.__version__, pdntools.libpdn_version())
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -70,6 +70,18 @@ if ! "$vpy" $runner >"$tmp/unit" 2>&1; then
 fi
 tail -1 "$tmp/unit"
 
+# The type stubs match the module (mypy's stubtest, when mypy is there).
+if "$vpy" -c 'import mypy.stubtest' 2>/dev/null; then
+    if ! "$vpy" -m mypy.stubtest pdntools >"$tmp/stubtest" 2>&1; then
+        cat "$tmp/stubtest" >&2
+        echo "FAIL: mypy.stubtest pdntools: the stubs differ" >&2
+        fail=1
+    fi
+    tail -1 "$tmp/stubtest"
+else
+    echo "stubtest skipped (no mypy)"
+fi
+
 # Same plies, moves and FENs as the C tool on every sample.
 for f in "$top_srcdir"/samples/*.pdn; do
     pdn-replay -a "$f" | awk -F'\t' '$2 != 0' >"$tmp/c.txt"
