@@ -10,6 +10,7 @@ EXTRA_DIST += python/README.md python/pyproject.toml python/setup.py \
 	python/src/game.c python/src/walk.h python/src/walk.c \
 	python/src/replay.c python/src/node.c python/src/reader.c \
 	python/tests/test_pdntools.py python/tests/test_python_chess.py \
+	python/tests/conftest.py \
 	python/examples/suggest_rate.py
 TESTS += tests/cli/python.sh
 EXTRA_DIST += tests/cli/python.sh
