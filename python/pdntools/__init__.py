@@ -24,11 +24,11 @@ from collections.abc import MutableMapping
 from . import _pdn
 
 __all__ = ["read", "read_game", "read_string", "parse", "write", "Game",
-           "GameNode", "Reader", "Board", "Move", "Ply", "Outcome", "GameType", "Finding",
-           "PdnError", "IllegalMoveError", "InvalidFenError",
-           "InvalidTagError", "InvalidGameTypeError", "check_file", "libpdn_version",
-           "WHITE", "BLACK", "read_game", "square_name", "square_number",
-           "__version__"]
+           "GameNode", "Reader", "Board", "Move", "Ply", "Outcome",
+           "GameType", "Finding", "PdnError", "IllegalMoveError",
+           "InvalidFenError", "InvalidTagError", "InvalidGameTypeError",
+           "check_file", "libpdn_version", "WHITE", "BLACK", "square_name",
+           "square_number", "__version__"]
 
 WHITE, BLACK = "W", "B"
 Move = _pdn.Move
@@ -549,6 +549,24 @@ class Game(_TreeMixin, _pdn.Game):
         with an empty move stack (end().board() holds the line's moves
         on its stack, at the cost of a Board per move)."""
         return self._final(gametype, True)
+
+    def inference(self, name=None):
+        """How libpdn infers the variant from the moves alone (what the
+        tools do for an untagged game; the tags are not read): a dict with
+        gametype (GameType), legal (the main line is legal throughout
+        under it), plies (legal plies under it), runner_up (the best other
+        candidate libpdn tried on its way, GameType or None),
+        runner_up_plies, also (the other variants under which the main
+        line is legal throughout, GameTypes) and ambiguous (also is not
+        empty: the moves alone do not tell the variant). name: the input's
+        name, a hint ("russian.pdn")."""
+        gt, legal, moves, plies, nxt, nxt_plies, also = self._infer(name)
+        return {"gametype": GameType(gt), "legal": bool(legal),
+                "moves": bool(moves), "plies": plies,
+                "runner_up": GameType(nxt) if nxt is not None else None,
+                "runner_up_plies": nxt_plies,
+                "also": [GameType(a) for a in also],
+                "ambiguous": bool(also)}
 
     def opening(self, gametype=None):
         """The opening of the game (libpdn's tables, pdn_opening_game): a

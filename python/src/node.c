@@ -9,8 +9,8 @@
 /* ---- Node --------------------------------------------------------------- */
 
 PyObject *
-pdnpy_node_wrap(PyTypeObject *type, PdnPyGame *g, pdn_node *n, PyObject *parent,
-          long ply)
+pdnpy_node_wrap(PyTypeObject *type, PdnPyGame *g, pdn_node *n,
+                PyObject *parent, long ply)
 {
     PdnPyNode *self = (PdnPyNode *)type->tp_alloc(type, 0);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* pdntools._pdn: the compiled core of the pdntools module, over libpdn's
- * public API (compiled in by setup.py). board.c: Board and Move; walk.c
+ * public API (compiled in by setup.py). board.c: Board; move.c: Move; walk.c
  * (walk.h): walking a main line and variant inference; replay.c: the
  * batch replays, check and convert; game.c: Game; node.c: Node;
  * reader.c: Reader and Ply; module.c: the module, errors and GameType
@@ -13,6 +13,7 @@
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
+#include <string.h>
 #include <pdn/pdn.h>
 
 /* The exception classes, given by the Python package (_set_classes). */
@@ -53,6 +54,24 @@ typedef struct {
     size_t ds_fed;
     int ds_valid;
 } PdnPyBoard;
+
+/* Move (move.c): a legal move of a position. */
+typedef struct {
+    PyObject_HEAD
+    pdn_move m;
+    pdn_gametype gt;
+    uint64_t origin;      /* pdn_board_hash of the position it is from */
+    char text[PDN_PATH_MAX * 4 + 4];
+} PdnPyMove;
+
+/* Whether a and b are the same move (path and captured squares). */
+static inline int
+pdnpy_move_same(const pdn_move *a, const pdn_move *b)
+{
+    return a->n == b->n && a->ncaptured == b->ncaptured &&
+           memcmp(a->path, b->path, a->n) == 0 &&
+           memcmp(a->captured, b->captured, a->ncaptured) == 0;
+}
 
 /* The class of the Boards made in C (the package's Board subclass). */
 extern PyTypeObject *pdnpy_board_class;
@@ -132,6 +151,7 @@ PyObject *pdnpy_line_board(PdnPyGame *g, PyObject *spec, PdnPyNode **path,
                            Py_ssize_t n);
 /* Game's methods in replay.c. */
 PyObject *pdnpy_game_replay(PyObject *o, PyObject *args, PyObject *kw);
+PyObject *pdnpy_game_infer(PyObject *o, PyObject *args);
 PyObject *pdnpy_game_opening(PyObject *o, PyObject *args);
 PyObject *pdnpy_game_final(PyObject *o, PyObject *args, PyObject *kw);
 PyObject *pdnpy_game_find_material(PyObject *o, PyObject *args,

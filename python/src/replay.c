@@ -170,6 +170,61 @@ pdnpy_game_opening(PyObject *o, PyObject *args)
                          op.ballot, op.setup_plies);
 }
 
+/* _infer(name=None) -> (gametype, legal, moves, plies, runner-up or
+ * None, its plies, [the other candidates legal throughout]): libpdn's
+ * inference (pdn_infer_gametype), how it decided, and what else the moves
+ * fit (pdn_infer_try on every other candidate of the board). */
+PyObject *
+pdnpy_game_infer(PyObject *o, PyObject *args)
+{
+    PdnPyGame *g = (PdnPyGame *)o;
+    const char *name = NULL;
+    pdn_infer *x;
+    pdn_infer_result res;
+    pdn_gametype gt, c;
+    pdn_error err;
+    PyObject *also, *next;
+    int rc, i;
+
+    if (!PyArg_ParseTuple(args, "|z", &name))
+        return NULL;
+    if ((x = pdn_infer_new()) == NULL)
+        return PyErr_NoMemory();
+    rc = pdn_infer_gametype(x, g->g, name, &gt, &res, &err);
+    if (rc < 0) {
+        pdn_infer_free(x);
+        return pdnpy_raise(NULL, &err, NULL);
+    }
+    if ((also = PyList_New(0)) == NULL) {
+        pdn_infer_free(x);
+        return NULL;
+    }
+    for (i = 0; res.legal && res.moves && i < PDN_INFER_NCAND; i++) {
+        PyObject *s;
+
+        if (i == res.cand || !pdn_infer_fits_board(g->g, i) ||
+            pdn_infer_candidate(i, &c) < 0 ||
+            pdn_infer_try(x, g->g, &c, NULL) != 1)
+            continue;
+        if ((s = pdnpy_gametype_str(&c)) == NULL ||
+            PyList_Append(also, s) < 0) {
+            Py_XDECREF(s);
+            Py_DECREF(also);
+            pdn_infer_free(x);
+            return NULL;
+        }
+        Py_DECREF(s);
+    }
+    pdn_infer_free(x);
+    if (res.next < 0 || pdn_infer_candidate(res.next, &c) < 0) {
+        Py_INCREF(Py_None);
+        next = Py_None;
+    } else
+        next = pdnpy_gametype_str(&c);
+    return Py_BuildValue("(NiikNkN)", pdnpy_gametype_str(&gt), res.legal,
+                         res.moves, res.plies, next, res.next_plies, also);
+}
+
 typedef struct {
     int want[4];
     unsigned long ply;
@@ -467,8 +522,8 @@ pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw)
             ;
         no_moves = n == NULL;
     }
-    if (pdnpy_resolve_walk(g, spec, draws ? check_visit : NULL, &c, check_fresh,
-                     &out, &gt) < 0)
+    if (pdnpy_resolve_walk(g, spec, draws ? check_visit : NULL, &c,
+                           check_fresh, &out, &gt) < 0)
         goto fail;
     /* a folk variant's end is checked once its GameType is known */
     if (draws && gt.folk != PDN_FOLK_NONE) {
@@ -610,8 +665,8 @@ pdnpy_game_convert(PyObject *o, PyObject *args)
         return NULL;
     if ((c.texts = PyList_New(0)) == NULL)
         return NULL;
-    if (pdnpy_resolve_walk(g, spec, convert_visit, &c, convert_fresh, &out, &gt)
-        < 0) {
+    if (pdnpy_resolve_walk(g, spec, convert_visit, &c, convert_fresh, &out,
+                           &gt) < 0) {
         Py_DECREF(c.texts);
         return NULL;
     }

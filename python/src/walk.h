@@ -28,7 +28,7 @@ enum { WALK_OK, WALK_STOPPED, WALK_ERROR, WALK_PYERR };
 typedef struct {
     int status;                  /* WALK_* */
     unsigned long plies;         /* moves played */
-    PyObject *error;             /* WALK_ERROR: the IllegalMoveError/PdnError */
+    PyObject *error;             /* WALK_ERROR: the error that stopped it */
     int unread;                  /* it is at a token with no move */
     int at_start;                /* the start position failed */
 } walk_out;

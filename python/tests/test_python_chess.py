@@ -214,6 +214,17 @@ class Reach(unittest.TestCase):
         self.assertEqual(b.quiet_plies(), 8)
         self.assertEqual(b.draw_info()["rule"], "repetition")
 
+    def test_inference_ambiguity(self):
+        one = pdntools.parse('[Event "a"]\n1. 9-13 *\n').inference()
+        self.assertEqual(one["gametype"], pdntools.GameType("21"))
+        self.assertTrue(one["legal"])
+        self.assertTrue(one["ambiguous"])
+        self.assertIn(pdntools.GameType("23"), one["also"])
+        bad = pdntools.parse('[Event "a"]\n1. 11-15 15-19 *\n').inference()
+        self.assertFalse(bad["legal"])
+        self.assertFalse(bad["ambiguous"])
+        self.assertEqual(bad["plies"], 1)
+
     def test_version(self):
         self.assertEqual(pdntools.__version__, pdntools.libpdn_version())
 
