@@ -8,6 +8,10 @@
 #            Game.fens() (a list of FENs per game), and Game.replay() (a
 #            Ply per move: move, text, FEN, line), and python-chess's loop
 #            (board.push(node.move) for every node of game.mainline())
+#   final    pdn-replay -j 1 (the final FEN of each game) against
+#            Game.final_fen() and against python-chess's loop
+#   perft    pdn-perft -g 21 -d 10 (depths 1 to 10) against
+#            Board("21").perft(d) for d in 1..10
 #   material examples/material-search 2 0 2 0 against Game.find_material
 #   check    pdn-legal -j 1 against Game.check() (legality, draw rules)
 # The examples give no GameType to an untagged game, so both sides read
@@ -26,7 +30,7 @@ oca=$shared/corpus/english/oca__OCA_2.0.pdn
 command -v "$py" >/dev/null || { echo "python bench: no $py" >&2; exit 77; }
 "$py" -c 'import setuptools' 2>/dev/null || { echo "python bench: $py has no setuptools" >&2; exit 77; }
 . "$src/bench/tools.sh"
-bench_tools python "$build" pdn-legal
+bench_tools python "$build" pdn-legal pdn-replay pdn-perft
 make -s -C "$build" examples/replay-fens examples/material-search >/dev/null
 ex=$build/examples
 [ -x "$ex/.libs/replay-fens" ] && ex=$ex/.libs
@@ -68,12 +72,19 @@ for g in pdntools.read(path):
         n += g.find_material(2, 0, 2, 0) is not None
     elif mode == "check":
         n += len(g.check())
+    elif mode == "final":
+        n += len(g.final_fen())
     elif mode == "nodes":
         b = g.board()
         for node in g.mainline():
             b.push(node.move)
             n += 1
 print(n)
+PY
+cat >"$work/perft.py" <<'PY'
+import pdntools
+b = pdntools.Board("21")
+print(sum(b.perft(d) for d in range(1, 11)))
 PY
 row() { # LABEL SECONDS [C-SECONDS]
     if [ $# -gt 2 ]; then
@@ -87,6 +98,10 @@ c_fens=$(median "$ex/replay-fens" "$work/oca21.pdn")
 c_mat=$(median "$ex/material-search" 2 0 2 0 "$work/oca21.pdn")
 c_legal=$(median "$tools/pdn-legal" -j 1 "$oca")
 c_legal_gt=$(median "$tools/pdn-legal" -j 1 "$work/oca21.pdn")
+c_final=$(median "$tools/pdn-replay" -j 1 "$work/oca21.pdn")
+c_perft=$(median "$tools/pdn-perft" -j 1 -g 21 -d 10)
+p_final=$(median "$py" "$work/b.py" final "$work/oca21.pdn")
+p_perft=$(median "$py" "$work/perft.py")
 p_fens=$(median "$py" "$work/b.py" fens "$work/oca21.pdn")
 p_plies=$(median "$py" "$work/b.py" plies "$work/oca21.pdn")
 p_infer=$(median "$py" "$work/b.py" fens "$oca")
@@ -99,7 +114,11 @@ row "C: examples/replay-fens" "$c_fens"
 row "python: Game.fens()" "$p_fens" "$c_fens"
 row "python: Game.replay() (a Ply per move)" "$p_plies" "$c_fens"
 row "python: Game.fens(), untagged (inferred)" "$p_infer" "$c_fens"
-row "python: board.push(node.move), every node" "$p_nodes" "$c_fens"
+row "C: pdn-replay -j 1 (final FEN per game)" "$c_final"
+row "python: Game.final_fen()" "$p_final" "$c_final"
+row "python: board.push(node.move), every node" "$p_nodes" "$c_final"
+row "C: pdn-perft -j 1 -g 21 -d 10" "$c_perft"
+row "python: Board.perft(d), d = 1..10" "$p_perft" "$c_perft"
 row "C: examples/material-search 2 0 2 0" "$c_mat"
 row "python: Game.find_material(2, 0, 2, 0)" "$p_mat" "$c_mat"
 row "C: pdn-legal -j 1, untagged (inferred)" "$c_legal"

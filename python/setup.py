@@ -160,6 +160,10 @@ class Sdist(sdist):
     """Carries libpdn's sources (and the version) in libpdn/."""
 
     def make_release_tree(self, base_dir, files):
+        # the extension's sources in ../lib would be copied to base_dir's
+        # parent (python/lib/, left behind): libpdn/ carries them
+        files = [f for f in files
+                 if not os.path.normpath(f).startswith(os.pardir)]
         sdist.make_release_tree(self, base_dir, files)
         dest = os.path.join(base_dir, "libpdn")
         if not os.path.isdir(dest):

@@ -136,3 +136,4 @@ check-load: tests/unit/check_pdn
 	top_builddir='$(abs_top_builddir)' $(SHELL) $(srcdir)/tests/stress.sh $(STRESS_RUNS)
 .PHONY: check-load
 EXTRA_DIST += tests/stress.sh
+CLI_TESTS += tests/cli/debian-symbols.sh

@@ -11,7 +11,7 @@ static const char *const code_names[PDN_ECODE_COUNT] = {
     "setup",   "move",    "variant", "limit",    "encoding",
     "illegal", "ambiguous", "result", "strict",  "no-moves",
     "draw-repetition", "draw-kings-moves", "draw-endgame",
-    "draw-forty-moves",
+    "draw-forty-moves", "arg",
 };
 
 const char *
@@ -20,6 +20,14 @@ pdn_code_name(int code)
     if (code < 0 || code >= PDN_ECODE_COUNT)
         return "unknown";
     return code_names[code];
+}
+
+int
+pdnp_error_arg(pdn_error *err, const char *fn, const char *what)
+{
+    pdnp_error_set(err, PDN_EARG, PDN_SEV_ERROR, NULL, 0, "%s: %s is NULL",
+                   fn, what);
+    return -1;
 }
 
 void

@@ -55,6 +55,9 @@ void pdnp_error_set(pdn_error *err, int code, int severity, const pdn_pos *pos,
 void pdnp_error_vset(pdn_error *err, int code, int severity,
                      const pdn_pos *pos, unsigned long game, const char *fmt,
                      va_list ap);
+/* A required argument of fn that is NULL: PDN_EARG "fn: what is NULL" in
+ * *err (may be NULL); returns -1. */
+int pdnp_error_arg(pdn_error *err, const char *fn, const char *what);
 /* Stores name as the source, keeping its right end when too long. */
 void pdnp_error_source(pdn_error *err, const char *name);
 /* Appends a quoted, printable excerpt of s (at most max bytes, '...' when

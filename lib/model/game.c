@@ -366,24 +366,49 @@ pdn_game_tag(const pdn_game *g, const char *name)
 }
 
 int
-pdn_game_set_tag(pdn_game *g, const char *name, const char *value)
+pdn_game_set_tag_err(pdn_game *g, const char *name, const char *value,
+                     pdn_error *err)
 {
     size_t i;
     char *v;
-    if (g == NULL || name == NULL || value == NULL ||
-        !pdnp_tag_name_ok(name) || !pdnp_tag_value_ok(value))
+
+    pdn_error_clear(err);
+    if (g == NULL || name == NULL || value == NULL)
+        return pdnp_error_arg(err, "pdn_game_set_tag", g == NULL ? "g"
+                              : name == NULL ? "name" : "value");
+    if (!pdnp_tag_name_ok(name)) {
+        pdnp_error_set(err, PDN_ETAG, PDN_SEV_ERROR, NULL, 0,
+                       "tag name '%.64s' cannot be written in PDN (%s)",
+                       name, *name == '\0' ? "it is empty"
+                       : "a blank, a control byte, '[', ']' or '\"'");
         return -1;
+    }
+    if (!pdnp_tag_value_ok(value)) {
+        pdnp_error_set(err, PDN_ETAG, PDN_SEV_ERROR, NULL, 0,
+                       "the value of tag '%.64s' cannot be written in PDN "
+                       "(a line break)", name);
+        return -1;
+    }
     for (i = 0; i < g->ntags; i++) {
         if (strcmp(PDNP_TAG(g, i)->name, name) == 0) {
             v = pdnp_arena_strndup(&g->arena, value, strlen(value));
             if (v == NULL)
-                return -1;
+                break;
             PDNP_TAG(g, i)->value = v;
             return 0;
         }
     }
-    return pdnp_game_add_tag(g, name, strlen(name), value, strlen(value),
-                             NULL);
+    if (i == g->ntags && pdnp_game_add_tag(g, name, strlen(name), value,
+                                           strlen(value), NULL) == 0)
+        return 0;
+    pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0, "out of memory");
+    return -1;
+}
+
+int
+pdn_game_set_tag(pdn_game *g, const char *name, const char *value)
+{
+    return pdn_game_set_tag_err(g, name, value, NULL);
 }
 
 /* Compacts the tag table in place; order of the others is kept. */

@@ -48,7 +48,9 @@ typedef enum pdn_error_code {
     PDN_EDRAW_KINGS_MOVES = 16,
     PDN_EDRAW_ENDGAME = 17,
     PDN_EDRAW_FORTY_MOVES = 18,
-    PDN_ECODE_COUNT = 19
+    PDN_EARG = 19,      /* "arg": a required argument is NULL or out of
+                           range (a caller's mistake) */
+    PDN_ECODE_COUNT = 20
 } pdn_error_code;
 
 enum pdn_severity {

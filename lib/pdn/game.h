@@ -56,6 +56,10 @@ const char *pdn_game_tag(const pdn_game *g, const char *name);
  * a name that is empty or holds a blank or control byte, '[', ']' or
  * '"'; a value with a line break (CR or LF). */
 int pdn_game_set_tag(pdn_game *g, const char *name, const char *value);
+/* pdn_game_set_tag, saying why in *err (may be NULL): PDN_ETAG for a pair
+ * no PDN can hold, PDN_ENOMEM, PDN_EARG for a NULL argument. */
+int pdn_game_set_tag_err(pdn_game *g, const char *name, const char *value,
+                         pdn_error *err);
 /* Removes every tag of that name. Returns how many were removed. */
 size_t pdn_game_remove_tag(pdn_game *g, const char *name);
 

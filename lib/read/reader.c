@@ -366,7 +366,9 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err)
     pdn_error_clear(err); /* a game read cleanly leaves no stale record */
     if (out != NULL)
         *out = NULL;
-    if (r == NULL || r->stopped)
+    if (r == NULL)
+        return pdnp_error_arg(err, "pdn_reader_next", "r");
+    if (r->stopped)
         return 0;
     pdn_error_clear(&r->dg.e);
     pdnp_lex_drop_read(&r->lx);

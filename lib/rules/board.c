@@ -533,6 +533,8 @@ pdn_board_moves(const pdn_board *b, pdn_movelist *l, pdn_error *err)
     size_t i;
 
     pdn_error_clear(err);
+    if (b == NULL || l == NULL)
+        return pdnp_error_arg(err, "pdn_board_moves", b ? "l" : "b");
     l->n = 0;
     if (b->tw != NULL      ? pdnp_tw_gen(b, &l->in, err) < 0
         : b->r.stavropol ? pdnp_sv_gen(b, &l->in, err) < 0

@@ -45,10 +45,14 @@ const uint64_t pdnp_hash_keys[PDNP_HASH_NKEYS] = {
 uint64_t
 pdn_board_hash(const pdn_board *b)
 {
-    const pdnp_pos *p = &b->pos;
-    uint64_t h = pdnp_hash_turn(p);
+    const pdnp_pos *p;
+    uint64_t h;
     int w;
 
+    if (b == NULL)
+        return 0;
+    p = &b->pos;
+    h = pdnp_hash_turn(p);
     for (w = 0; w < b->g.nwords; w++) {
         uint64_t bits = p->occ[PDNP_WHITE][w] | p->occ[PDNP_BLACK][w];
 

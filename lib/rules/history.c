@@ -203,9 +203,12 @@ pdn_board_push_play(pdn_board *b, const pdn_movetext *mt, pdn_match *match,
 int
 pdn_board_pop(pdn_board *b, pdn_move *m)
 {
-    struct pdnp_hist *h = b->hist;
+    struct pdnp_hist *h;
     hist_entry *e;
 
+    if (b == NULL)
+        return -1;
+    h = b->hist;
     if (!hist_valid(b, h) || h->n == 0)
         return -1;
     e = &h->v[--h->n];
@@ -282,8 +285,22 @@ pdn_board_clone(const pdn_board *b, pdn_error *err)
     pdn_board *c;
 
     pdn_error_clear(err);
-    if ((c = pdn_board_new(&b->gt, err)) == NULL)
+    if (b == NULL) {
+        pdnp_error_arg(err, "pdn_board_clone", "b");
         return NULL;
+    }
+    /* the rules and geometry are copied, not worked out again */
+    if ((c = pdnp_malloc(sizeof *c)) == NULL) {
+        nomem(err);
+        return NULL;
+    }
+    *c = *b;
+    c->tw = NULL;
+    c->hist = NULL;
+    if (b->r.towers && pdnp_tw_new(c, err) < 0) {
+        pdnp_free(c);
+        return NULL;
+    }
     pdn_board_copy(c, b);
     if (hist_valid(b, b->hist) && hist_clone(b->hist, b, c) < 0) {
         pdn_board_free(c);
@@ -318,11 +335,16 @@ ended(pdn_status *st, int end, pdn_outcome o, const char *text)
 int
 pdn_board_status(const pdn_board *b, pdn_status *st, pdn_error *err)
 {
-    const pdn_drawinfo *di = pdn_board_drawinfo(b);
+    const pdn_drawinfo *di;
     pdn_movelist *l;
     const char *why = NULL;
     pdn_outcome folk;
 
+    if (b == NULL || st == NULL) {
+        pdn_error_clear(err);
+        return pdnp_error_arg(err, "pdn_board_status", b ? "st" : "b");
+    }
+    di = pdn_board_drawinfo(b);
     memset(st, 0, sizeof *st);
     st->outcome = PDN_OUTCOME_UNKNOWN;
     pdn_error_clear(err);

@@ -467,15 +467,26 @@ pdn_opening_game(const pdn_game *g, const pdn_gametype *gt, pdn_opening *op,
                  pdn_error *err)
 {
     pdn_move moves[PLIES_CAP];
-    const char *fen = pdn_game_tag(g, "FEN");
-    const pdn_node *node = pdn_game_first(g);
-    pdn_movelist *l = pdn_movelist_new();
+    const char *fen;
+    const pdn_node *node;
+    pdn_movelist *l;
     pdn_board board, *b;
     pdn_match m;
     pdn_fen f;
     size_t n = 0;
-    int rc = board_of(gt, &board, err);
+    int rc;
 
+    if (g == NULL || gt == NULL || op == NULL) {
+        pdn_error_clear(err);
+        if (op != NULL)
+            memset(op, 0, sizeof *op);
+        return pdnp_error_arg(err, "pdn_opening_game",
+                              g == NULL ? "g" : gt == NULL ? "gt" : "op");
+    }
+    fen = pdn_game_tag(g, "FEN");
+    node = pdn_game_first(g);
+    l = pdn_movelist_new();
+    rc = board_of(gt, &board, err);
     memset(op, 0, sizeof *op);
     if (rc == 1) {
         pdn_movelist_free(l);

@@ -57,6 +57,8 @@ pdn_perft(const pdn_board *b, int depth, int merge, uint64_t *nodes,
     pdn_error_clear(&e);
     if (nodes != NULL)
         *nodes = 0;
+    if (b == NULL)
+        return pdnp_error_arg(err, "pdn_perft", "b");
     if (depth <= 0) {
         if (nodes != NULL)
             *nodes = 1;

@@ -415,6 +415,8 @@ pdn_replay_start(pdn_replay *r, const pdn_game *g, const pdn_node *line,
     int rc;
 
     pdn_error_clear(err);
+    if (r == NULL || g == NULL)
+        return pdnp_error_arg(err, "pdn_replay_start", r ? "g" : "r");
     pdn_error_clear(&r->fail);
     r->g = g;
     r->node = NULL;

@@ -77,14 +77,22 @@ size_t
 pdn_board_svg(const pdn_board *b, unsigned flags, int cell, char *buf,
               size_t size)
 {
-    const pdn_gametype *gt = &b->gt;
+    const pdn_gametype *gt;
     out o = {buf, size, 0};
-    int w = gt->width, h = gt->height, all = b->g.nplay == w * h, f, r;
+    int w, h, all, f, r;
     int flip = (flags & PDN_SVG_FLIP) != 0;
     pdn_fen fen;
 
+    if (buf == NULL)
+        size = o.size = 0;
     if (size > 0)
         buf[0] = '\0';
+    if (b == NULL)
+        return 0;
+    gt = &b->gt;
+    w = gt->width;
+    h = gt->height;
+    all = b->g.nplay == w * h;
     if (cell <= 0)
         cell = 40;
     if (cell > 400)

@@ -313,6 +313,8 @@ pdn_fen_parse(const char *s, pdn_fen *fen, pdn_error *err)
     int empty[2] = {0, 0};    /* ... of which empty */
 
     pdn_error_clear(err);
+    if (s == NULL || fen == NULL)
+        return pdnp_error_arg(err, "pdn_fen_parse", s ? "fen" : "s");
     memset(&p, 0, sizeof p);
     p.err = err;
     fen->turn = '?';

@@ -15,6 +15,7 @@ game's GameType (tag, Variant tag, the reader's gametype=, else the variant
 the game fits), its FEN tag and its setups. See python/README.md.
 """
 import collections
+import io
 import json
 import os
 import subprocess
@@ -22,14 +23,20 @@ from collections.abc import MutableMapping
 
 from . import _pdn
 
-__all__ = ["read", "read_string", "parse", "write", "Game", "GameNode",
-           "Board", "Move", "Ply", "Outcome", "GameType", "Finding",
-           "PdnError", "IllegalMoveError", "check_file", "libpdn_version",
-           "WHITE", "BLACK"]
+__all__ = ["read", "read_game", "read_string", "parse", "write", "Game",
+           "GameNode", "Reader", "Board", "Move", "Ply", "Outcome",
+           "GameType", "Finding", "PdnError", "IllegalMoveError",
+           "InvalidFenError", "InvalidTagError", "InvalidGameTypeError",
+           "check_file", "libpdn_version", "WHITE", "BLACK", "square_name",
+           "square_number", "__version__"]
 
 WHITE, BLACK = "W", "B"
 Move = _pdn.Move
 Ply = _pdn.Ply
+Reader = _pdn.Reader
+
+
+__version__ = _pdn.version()
 
 
 def libpdn_version():
@@ -79,9 +86,32 @@ class Finding(PdnError):
             "ply", "move", "fen", "legal")}
 
 
-class IllegalMoveError(Finding):
+class IllegalMoveError(Finding, ValueError):
     """A move that cannot be played (code "illegal", "ambiguous" or
-    "move"), or a start position or setup that cannot be placed."""
+    "move"), or a start position or setup that cannot be placed. A
+    ValueError, as python-chess's."""
+
+
+class InvalidFenError(PdnError, ValueError):
+    """A FEN or setup that cannot be read or placed (code "setup")."""
+
+
+class InvalidTagError(PdnError, ValueError):
+    """A tag name or value no PDN can hold (code "tag"): a name that is
+    empty or holds a blank, a control byte, '[', ']' or '"'; a value with a
+    line break."""
+
+
+class InvalidGameTypeError(PdnError, ValueError):
+    """A GameType that is not known (code "variant")."""
+
+
+def _choice(what, value, choices):
+    """value when it is one of choices, else a ValueError naming them."""
+    if value not in choices:
+        raise ValueError("%s=%r: one of %s" % (
+            what, value, ", ".join(repr(c) for c in choices)))
+    return value
 
 
 class GameType(object):
@@ -119,9 +149,6 @@ Outcome.__doc__ = """How a game ended: termination ("no-moves",
 "forty-moves"), winner ('W', 'B' or None), result ("1-0", "2-0",
 "1/2-1/2", ...) and the rule in words."""
 
-_SQ = 36
-
-
 class Board(_pdn.Board):
     """A position under a GameType's rules, with a move stack:
     Board("english"), Board(20, fen="W:W31-50:B1-20").
@@ -148,32 +175,59 @@ class Board(_pdn.Board):
         versions)."""
         return str(self.push_text(text))
 
+    def svg(self, size=None, flipped=False, coordinates=False,
+            header=True):
+        """The position as an SVG image, drawn by libpdn (pdn_board_svg):
+        size the pixels of a square (default 40, at most 400), flipped
+        Black's side at the bottom, coordinates the square numbers (names
+        on an algebraic board), header the XML declaration; the towers
+        variants show the height of each stack."""
+        flags = (1 if flipped else 0) | (2 if coordinates else 0) | \
+            (0 if header else 4)
+        return self._svg(flags, int(size or 0))
+
     def _repr_svg_(self):
-        rows = self._grid()
-        h, w = len(rows), len(rows[0]) if rows else 0
-        out = ['<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-               'viewBox="0 0 %d %d" width="%d" height="%d">'
-               % (w * _SQ, h * _SQ, w * _SQ, h * _SQ)]
-        for r, row in enumerate(rows):
-            for f, c in enumerate(row):
-                x, y = f * _SQ, r * _SQ
-                out.append('<rect x="%d" y="%d" width="%d" height="%d" '
-                           'fill="%s"/>' % (x, y, _SQ, _SQ, "#f0d9b5"
-                                            if c == " " else "#b58863"))
-                if c in "wbWB":
-                    fill, line = ("#ffffff", "#333333") if c in "wW" else \
-                        ("#222222", "#dddddd")
-                    cx, cy = x + _SQ // 2, y + _SQ // 2
-                    out.append('<circle cx="%d" cy="%d" r="%d" fill="%s" '
-                               'stroke="%s" stroke-width="2"/>'
-                               % (cx, cy, _SQ * 2 // 5, fill, line))
-                    if c in "WB":
-                        out.append('<circle cx="%d" cy="%d" r="%d" '
-                                   'fill="none" stroke="%s" '
-                                   'stroke-width="2"/>'
-                                   % (cx, cy, _SQ // 5, line))
-        out.append("</svg>")
-        return "".join(out)
+        return self.svg(header=False)
+
+    def is_legal(self, move):
+        """Whether move (a Move, or a text such as "11-15") is a legal move
+        of this position, written so that it names one move."""
+        if isinstance(move, str):
+            b = self.copy(stack=False)
+            try:
+                b.push_text(move)
+            except IllegalMoveError:
+                return False
+            return True
+        return move in self.legal_moves
+
+    def draw_info(self):
+        """The draw-rule counts after the moves of the stack (a dict):
+        ply, repetitions (of this position), quiet (plies since the last
+        capture or man move), since_capture, and the first rule that fired
+        (rule, automatic, rule_ply, rule_from, rule_text; rule "none")."""
+        return self._draw_info()
+
+    def repetitions(self):
+        """How often this position has occurred (this time included)."""
+        return self._draw_info()["repetitions"]
+
+    def quiet_plies(self):
+        """Plies since the last capture or man move (python-chess's
+        halfmove clock)."""
+        return self._draw_info()["quiet"]
+
+
+def square_name(number, gametype=20):
+    """The name of square number on a GameType's board: square_name(10,
+    "russian") is "c3"."""
+    return _pdn.square_name(str(gametype), number)
+
+
+def square_number(name, gametype=20):
+    """The number of the square named name ("c3") on a GameType's board:
+    square_number("c3", "russian") is 10."""
+    return _pdn.square_number(str(gametype), name)
 
 
 class Headers(MutableMapping):
@@ -231,25 +285,49 @@ class _TreeMixin(object):
         """The main continuation, or None."""
         return self._child()
 
+    def variation(self, which):
+        """A continuation: by index (0 the main one), by Move or by its
+        text; KeyError when none."""
+        v = self.variations
+        if isinstance(which, int):
+            return v[which]
+        for n in v:
+            if n.text == str(which) or (isinstance(which, Move) and
+                                        n.move == which):
+                return n
+        raise KeyError(which)
+
+    def root(self):
+        """The Game this node belongs to."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def is_mainline(self):
+        """Whether this node is on the game's main line."""
+        node = self
+        while node.parent is not None:
+            if node.parent.next() != node:
+                return False
+            node = node.parent
+        return True
+
     def is_end(self):
         return self._child() is None
 
     def mainline(self):
-        """The nodes of the main line from here."""
-        n = self._child()
-        while n is not None:
-            yield n
-            n = n._next()
+        """The nodes of the main line from here (made in one call)."""
+        return iter(self._mainline())
 
     def mainline_moves(self):
         """The written moves of the main line from here."""
         return [n.text for n in self.mainline()]
 
     def end(self):
-        node = self
-        for node in self.mainline():
-            pass
-        return node
+        """The last node of the main line (self when it has none)."""
+        nodes = self._mainline()
+        return nodes[-1] if nodes else self
 
     def add_variation(self, move, comment=None, nags=()):
         """A new move after this one: the main continuation when there is
@@ -357,13 +435,6 @@ class GameNode(_TreeMixin, _pdn.Node):
         holds the line's moves)."""
         return self._board(None)
 
-    @property
-    def move(self):
-        """The move as a Move of the position before it. The game keeps
-        the position after the node last asked, so the moves of a line
-        asked in order cost one replay."""
-        return self._move()
-
     def uci(self):
         return self.text
 
@@ -371,7 +442,11 @@ class GameNode(_TreeMixin, _pdn.Node):
         return "<GameNode ply %d %s>" % (self.ply(), self.text)
 
 
-_pdn._set_classes(PdnError, Finding, IllegalMoveError, Board, GameNode)
+_pdn._set_classes(PdnError, Finding, IllegalMoveError, Board, GameNode,
+                  {"setup": InvalidFenError, "tag": InvalidTagError,
+                   "variant": InvalidGameTypeError,
+                   "illegal": IllegalMoveError, "ambiguous": IllegalMoveError,
+                   "move": IllegalMoveError})
 
 
 class Game(_TreeMixin, _pdn.Game):
@@ -464,6 +539,47 @@ class Game(_TreeMixin, _pdn.Game):
         line (as far as it can be played): one C call."""
         return self._replay(gametype, "fens")[0]
 
+    def final_fen(self, gametype=None):
+        """The FEN after the last move of the main line that can be played
+        (fens()[-1], without the others): one walk in C."""
+        return self._final(gametype)
+
+    def final_board(self, gametype=None):
+        """The main line's last position that can be reached as a Board
+        with an empty move stack (end().board() holds the line's moves
+        on its stack, at the cost of a Board per move)."""
+        return self._final(gametype, True)
+
+    def inference(self, name=None):
+        """How libpdn infers the variant from the moves alone (what the
+        tools do for an untagged game; the tags are not read): a dict with
+        gametype (GameType), legal (the main line is legal throughout
+        under it), plies (legal plies under it), runner_up (the best other
+        candidate libpdn tried on its way, GameType or None),
+        runner_up_plies, also (the other variants under which the main
+        line is legal throughout, GameTypes) and ambiguous (also is not
+        empty: the moves alone do not tell the variant). name: the input's
+        name, a hint ("russian.pdn")."""
+        gt, legal, moves, plies, nxt, nxt_plies, also = self._infer(name)
+        return {"gametype": GameType(gt), "legal": bool(legal),
+                "moves": bool(moves), "plies": plies,
+                "runner_up": GameType(nxt) if nxt is not None else None,
+                "runner_up_plies": nxt_plies,
+                "also": [GameType(a) for a in also],
+                "ambiguous": bool(also)}
+
+    def opening(self, gametype=None):
+        """The opening of the game (libpdn's tables, pdn_opening_game): a
+        dict with code (the first plies, "11-15 23-19 8-11"), plies (those
+        the named opening covers), name, name_en, ballot (the ACF
+        three-move ballot, 0 when none) and setup_plies; None when nothing
+        is known."""
+        o = self._opening(gametype)
+        if o is None:
+            return None
+        return dict(zip(("code", "plies", "name", "name_en", "ballot",
+                         "setup_plies"), o))
+
     def keys(self, gametype=None):
         """The position keys (Board.key()) of the main line, as fens()."""
         return self._replay(gametype, "keys")[0]
@@ -494,7 +610,8 @@ class Game(_TreeMixin, _pdn.Game):
         """The game as PDN text. style: "pdn3" (strict PDN 3.0), "compat"
         (result token, 80 columns) or "keep" (tags in input order, the
         game's own terminator)."""
-        flags = {"pdn3": 0, "compat": 1, "keep": 8 | 16}[style]
+        flags = {"pdn3": 0, "compat": 1, "keep": 8 | 16}[
+            _choice("style", style, ("pdn3", "compat", "keep"))]
         return self._to_pdn(flags | (2 if crlf else 0))
 
     def __str__(self):
@@ -504,7 +621,10 @@ class Game(_TreeMixin, _pdn.Game):
         """Rewrites the main line's moves in place: notation "num" or "alg"
         (the GameType tag is rewritten to say so; None keeps it), captures
         "short" (from-to unless ambiguous) or "full" (every landing square).
-        Raises IllegalMoveError; returns self."""
+        Raises IllegalMoveError (ValueError for another notation or
+        captures); returns self."""
+        _choice("notation", notation, (None, "num", "alg"))
+        _choice("captures", captures, ("short", "full"))
         flags = 1 if captures == "full" else 0
         flags |= {"alg": 4, "num": 2}.get(notation, 0)
         gt = GameType(self._convert(flags, gametype))
@@ -527,6 +647,9 @@ def _source(source, name):
             p = os.fsdecode(bytes(source))
             return p, p
         return bytes(source), name
+    if not hasattr(source, "read"):
+        raise TypeError("a path, bytes or a file object, not %s"
+                        % type(source).__name__)
     if hasattr(source, "buffer") and hasattr(source, "encoding"):
         source = source.buffer if source.buffer is not None else source
     return source, name or getattr(source, "name", "<stream>")
@@ -564,6 +687,89 @@ def read(source, gametype=None, name=None):
     if gametype is not None and not isinstance(gametype, str):
         gametype = str(gametype)
     return _pdn.Reader(src, label, gametype, Game, GameNode)
+
+
+class _Window(object):
+    """The bytes of an open file as one game's reader asks for them, in
+    small reads (so that little is read past the game), remembering what
+    was given so that the file can be put back right after the game."""
+
+    def __init__(self, f, text):
+        self._f = f
+        self._text = text
+        self._chunk = 4096
+        self._given = []     # text: the str chunks given, in order
+        self.total = 0       # bytes given
+
+    def read(self, n):
+        want = min(n, self._chunk)
+        if self._chunk < 65536:
+            self._chunk *= 2
+        if self._text:
+            t = self._f.read(max(1, want // 4))
+            if not isinstance(t, str):
+                raise TypeError("read_game: the handle gave %s, not str"
+                                % type(t).__name__)
+            self._given.append(t)
+            b = t.encode("utf-8")
+        else:
+            b = self._f.read(want)
+            if not isinstance(b, (bytes, bytearray)):
+                raise TypeError("read_game: the handle gave %s, not bytes"
+                                % type(b).__name__)
+        self.total += len(b)
+        return b
+
+    def chars(self, nbytes):
+        """The characters given in the first nbytes bytes (text)."""
+        data = "".join(self._given).encode("utf-8")[:nbytes]
+        return len(data.decode("utf-8", "replace"))
+
+
+def read_game(handle, gametype=None, name=None):
+    """The next game of an open file (binary or text), or None at the end
+    of it, leaving handle right after the game, so that
+
+        while True:
+            game = pdntools.read_game(f)
+            if game is None:
+                break
+
+    reads every game of f, as python-chess's chess.pgn.read_game does. The
+    reader reads a little past the game and then seeks back: handle must be
+    seekable (io.UnsupportedOperation otherwise; read(handle) iterates the
+    games of any stream). Game numbers and positions count from where the
+    handle stood."""
+    if not hasattr(handle, "read"):
+        raise TypeError("read_game: a file object, not %s"
+                        % type(handle).__name__)
+    if not (hasattr(handle, "seekable") and handle.seekable()):
+        raise io.UnsupportedOperation(
+            "read_game: the handle is not seekable (the reader reads ahead "
+            "of the game and must go back); use pdntools.read(handle) to "
+            "iterate the games of a stream")
+    start = handle.tell()
+    text = isinstance(handle, io.TextIOBase) or \
+        isinstance(handle.read(0), str)
+    win = _Window(handle, text)
+    label = name or getattr(handle, "name", "<stream>")
+    if gametype is not None and not isinstance(gametype, str):
+        gametype = str(gametype)
+    r = _pdn.Reader(win, str(label), gametype, Game, GameNode)
+    try:
+        game = next(r, None)
+        end = r._tell()
+    finally:
+        r.close()
+    if game is None:
+        return None
+    if end is not None and end < win.total:
+        if text:
+            handle.seek(start)
+            handle.read(win.chars(end))
+        else:
+            handle.seek(start + end)
+    return game
 
 
 def read_string(text, gametype=None, name="<string>"):

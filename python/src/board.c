@@ -1,229 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* Board and Move. A Board keeps a stack of the moves played and of the
- * positions before them (copies, pdn_board_copy), so pop() restores a
- * position and the draw state is rebuilt from the stack when asked. When
- * libpdn has an undo that keeps the draw state (issue 29, item 1), pop()
- * and ds_sync() below are where it goes. */
+/* Board (Move is in move.c). A Board keeps a stack of the moves played
+ * and of the positions before them (copies, pdn_board_copy), so pop()
+ * restores a position and the draw state is rebuilt from the stack when
+ * asked. libpdn's undo stack (pdn_board_push, pdn_board_pop), which keeps
+ * the draw counts, is where grow(), pop() and ds_sync() below should go. */
 #include "pdnpy.h"
 
 #include <string.h>
 
-/* ---- Move ---------------------------------------------------------------- */
-
-typedef struct {
-    PyObject_HEAD
-    pdn_move m;
-    pdn_gametype gt;
-    uint64_t origin;      /* pdn_board_hash of the position it is from */
-    char text[PDN_PATH_MAX * 4 + 4];
-} PdnPyMove;
-
-PyObject *
-pdnpy_move_make(const pdn_gametype *gt, uint64_t origin, const pdn_move *m,
-                const char *text)
-{
-    PdnPyMove *mv = PyObject_New(PdnPyMove, &PdnPy_MoveType);
-
-    if (mv == NULL)
-        return NULL;
-    mv->m = *m;
-    mv->gt = *gt;
-    mv->origin = origin;
-    snprintf(mv->text, sizeof mv->text, "%s", text);
-    return (PyObject *)mv;
-}
-
-PyObject *
-pdnpy_move_new(const pdn_board *b, const pdn_movelist *l, const pdn_move *m)
-{
-    char text[PDN_PATH_MAX * 4 + 4];
-
-    pdn_move_format(b, l, m, PDN_MOVE_SHORT, text, sizeof text);
-    return pdnpy_move_make(pdn_board_gametype(b), pdn_board_hash(b), m,
-                           text);
-}
-
-static void
-move_dealloc(PyObject *self)
-{
-    PyObject_Free(self);
-}
-
-/* A square as its number, or its name when it has none. */
-static PyObject *
-square_obj(const pdn_gametype *gt, int coord)
-{
-    int sq = pdn_coord_to_square(gt, coord);
-    char buf[16];
-
-    if (sq > 0)
-        return PyLong_FromLong(sq);
-    pdn_coord_name(gt, coord, buf, sizeof buf);
-    return PyUnicode_FromString(buf);
-}
-
-static PyObject *
-squares(const pdn_gametype *gt, const unsigned char *c, int n)
-{
-    PyObject *t = PyTuple_New(n);
-    int i;
-
-    if (t == NULL)
-        return NULL;
-    for (i = 0; i < n; i++) {
-        PyObject *s = square_obj(gt, c[i]);
-
-        if (s == NULL) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, s);
-    }
-    return t;
-}
-
-static PyObject *
-move_path(PyObject *self, void *c)
-{
-    PdnPyMove *mv = (PdnPyMove *)self;
-
-    (void)c;
-    return squares(&mv->gt, mv->m.path, mv->m.n);
-}
-
-static PyObject *
-move_captured(PyObject *self, void *c)
-{
-    PdnPyMove *mv = (PdnPyMove *)self;
-
-    (void)c;
-    return squares(&mv->gt, mv->m.captured, mv->m.ncaptured);
-}
-
-static PyObject *
-move_from(PyObject *self, void *c)
-{
-    PdnPyMove *mv = (PdnPyMove *)self;
-
-    (void)c;
-    return square_obj(&mv->gt, mv->m.path[0]);
-}
-
-static PyObject *
-move_to(PyObject *self, void *c)
-{
-    PdnPyMove *mv = (PdnPyMove *)self;
-
-    (void)c;
-    return square_obj(&mv->gt, mv->m.path[mv->m.n - 1]);
-}
-
-static PyObject *
-move_promotes(PyObject *self, void *c)
-{
-    (void)c;
-    return PyBool_FromLong(((PdnPyMove *)self)->m.promotes);
-}
-
-static PyObject *
-move_is_capture(PyObject *self, void *c)
-{
-    (void)c;
-    return PyBool_FromLong(((PdnPyMove *)self)->m.ncaptured > 0);
-}
-
-static PyObject *
-move_str(PyObject *self)
-{
-    return PyUnicode_FromString(((PdnPyMove *)self)->text);
-}
-
-static PyObject *
-move_repr(PyObject *self)
-{
-    return PyUnicode_FromFormat("Move('%s')", ((PdnPyMove *)self)->text);
-}
-
-static PyObject *
-move_full(PyObject *self, PyObject *unused)
-{
-    PdnPyMove *mv = (PdnPyMove *)self;
-    pdn_board *b = pdn_board_new(&mv->gt, NULL);
-    char buf[PDN_PATH_MAX * 4 + 4];
-
-    (void)unused;
-    if (b == NULL)
-        return PyErr_NoMemory();
-    pdn_move_format(b, NULL, &mv->m, PDN_MOVE_FULL, buf, sizeof buf);
-    pdn_board_free(b);
-    return PyUnicode_FromString(buf);
-}
-
-static int
-move_same(const pdn_move *a, const pdn_move *b)
-{
-    return a->n == b->n && a->ncaptured == b->ncaptured &&
-           memcmp(a->path, b->path, a->n) == 0 &&
-           memcmp(a->captured, b->captured, a->ncaptured) == 0;
-}
-
-static PyObject *
-move_richcompare(PyObject *a, PyObject *b, int op)
-{
-    int eq;
-
-    if (!PyObject_TypeCheck(b, &PdnPy_MoveType) ||
-        (op != Py_EQ && op != Py_NE))
-        Py_RETURN_NOTIMPLEMENTED;
-    eq = move_same(&((PdnPyMove *)a)->m, &((PdnPyMove *)b)->m);
-    return PyBool_FromLong(op == Py_EQ ? eq : !eq);
-}
-
-static Py_hash_t
-move_hash(PyObject *self)
-{
-    const pdn_move *m = &((PdnPyMove *)self)->m;
-    Py_hash_t h = m->n * 31 + m->ncaptured;
-    int i;
-
-    for (i = 0; i < m->n; i++)
-        h = h * 1000003 + m->path[i];
-    for (i = 0; i < m->ncaptured; i++)
-        h = h * 1000003 + m->captured[i];
-    return h == -1 ? -2 : h;
-}
-
-static PyGetSetDef move_getset[] = {
-    {"path", move_path, NULL, "the squares: from, every landing, to", NULL},
-    {"captured", move_captured, NULL, "the captured squares, in order", NULL},
-    {"from_square", move_from, NULL, "the square the piece leaves", NULL},
-    {"to_square", move_to, NULL, "the square it ends on", NULL},
-    {"promotes", move_promotes, NULL, "a man becomes a king", NULL},
-    {"is_capture", move_is_capture, NULL, "captures a piece", NULL},
-    {NULL, NULL, NULL, NULL, NULL}
-};
-
-static PyMethodDef move_methods[] = {
-    {"full", move_full, METH_NOARGS, "the move with every landing square"},
-    {NULL, NULL, 0, NULL}
-};
-
-PyTypeObject PdnPy_MoveType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "pdntools.Move",
-    .tp_basicsize = sizeof(PdnPyMove),
-    .tp_dealloc = move_dealloc,
-    .tp_repr = move_repr,
-    .tp_str = move_str,
-    .tp_hash = move_hash,
-    .tp_richcompare = move_richcompare,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A legal move of a position: str() is its short text.",
-    .tp_getset = move_getset,
-    .tp_methods = move_methods,
-};
-
-/* ---- Board --------------------------------------------------------------- */
+/* ---- Board ------------------------------------------------------------- */
 
 PyObject *
 pdnpy_move_texts(const pdn_board *b, const pdn_movelist *l)
@@ -420,7 +205,8 @@ grow(PdnPyBoard *self)
         self->cap = cap;
     }
     if (self->n == self->nhist) {
-        if ((self->hist[self->n] = pdn_board_new(&self->gt, NULL)) == NULL)
+        /* a clone costs a copy; a new board would compute its geometry */
+        if ((self->hist[self->n] = pdn_board_clone(self->b, NULL)) == NULL)
             return -1;
         self->nhist++;
     }
@@ -560,7 +346,8 @@ board_push(PyObject *o, PyObject *arg)
         return pdnpy_raise(NULL, &err, NULL);
     n = pdn_movelist_count(self->l);
     for (i = 0; i < n; i++)
-        if (move_same(pdn_movelist_at(self->l, i), &((PdnPyMove *)arg)->m))
+        if (pdnpy_move_same(pdn_movelist_at(self->l, i),
+                            &((PdnPyMove *)arg)->m))
             break;
     if (i == n) {
         PyObject *kw = pdnpy_illegal_kw(self->b, self->l, &(pdn_match){
@@ -963,8 +750,89 @@ board_richcompare(PyObject *a, PyObject *b, int op)
     return PyBool_FromLong(op == Py_EQ ? eq : !eq);
 }
 
+/* _draw_info() -> dict: the draw-rule counts after the stack's moves
+ * (python-chess's halfmove clock and repetitions, for draughts' rules). */
+static PyObject *
+board_draw_info(PyObject *o, PyObject *unused)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    const pdn_drawinfo *i;
+
+    (void)unused;
+    if (ds_sync(self) < 0)
+        return NULL;
+    i = pdn_drawstate_info(self->ds);
+    return Py_BuildValue("{s:k,s:I,s:k,s:k,s:s,s:O,s:k,s:k,s:z}",
+                         "ply", i->ply, "repetitions", i->repetitions,
+                         "quiet", i->quiet, "since_capture",
+                         i->since_capture, "rule",
+                         pdn_draw_rule_name(i->rule), "automatic",
+                         i->automatic ? Py_True : Py_False, "rule_ply",
+                         i->rule_ply, "rule_from", i->rule_from, "rule_text",
+                         i->rule_text);
+}
+
+/* _svg(flags, cell) -> str: libpdn's picture (pdn_board_svg). */
+static PyObject *
+board_svg(PyObject *o, PyObject *args)
+{
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    unsigned flags;
+    int cell;
+    size_t n;
+    char *buf;
+    PyObject *r;
+
+    if (!PyArg_ParseTuple(args, "Ii", &flags, &cell))
+        return NULL;
+    n = pdn_board_svg(self->b, flags, cell, NULL, 0);
+    if ((buf = PyMem_Malloc(n + 1)) == NULL)
+        return PyErr_NoMemory();
+    pdn_board_svg(self->b, flags, cell, buf, n + 1);
+    r = PyUnicode_DecodeUTF8(buf, (Py_ssize_t)strlen(buf), "replace");
+    PyMem_Free(buf);
+    return r;
+}
+
+/* perft(depth, duplicates=False) -> int: libpdn's pdn_perft on a copy of
+ * the position, without the GIL. */
+static PyObject *
+board_perft(PyObject *o, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"depth", "duplicates", NULL};
+    PdnPyBoard *self = (PdnPyBoard *)o;
+    int depth, dup = 0, rc;
+    uint64_t nodes = 0;
+    pdn_board *c;
+    pdn_error err;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i|p", names, &depth, &dup))
+        return NULL;
+    if (depth < 0) {
+        PyErr_Format(PyExc_ValueError, "perft: depth %d (0 or more)", depth);
+        return NULL;
+    }
+    if ((c = pdn_board_clone(self->b, &err)) == NULL)
+        return pdnpy_raise(NULL, &err, NULL);
+    Py_BEGIN_ALLOW_THREADS
+    rc = pdn_perft(c, depth, !dup, &nodes, &err);
+    Py_END_ALLOW_THREADS
+    pdn_board_free(c);
+    if (rc < 0)
+        return pdnpy_raise(NULL, &err, NULL);
+    return PyLong_FromUnsignedLongLong((unsigned long long)nodes);
+}
+
 static PyMethodDef board_methods[] = {
     {"push", board_push, METH_O, "push(move): plays a Move (or a str)"},
+    {"_svg", board_svg, METH_VARARGS, "_svg(flags, cell) -> str"},
+    {"_draw_info", board_draw_info, METH_NOARGS,
+     "_draw_info() -> the draw-rule counts, a dict"},
+    {"perft", (PyCFunction)(void (*)(void))board_perft,
+     METH_VARARGS | METH_KEYWORDS,
+     "perft(depth, duplicates=False) -> int: the positions reached after "
+     "every sequence of depth moves (duplicates: each capture sequence "
+     "counted, not each capture's start, end and captured set once)"},
     {"push_text", board_push_text, METH_O,
      "push_text(text) -> Move: plays a move written as text"},
     {"pop", board_pop, METH_NOARGS, "pop() -> Move: takes the last move back"},

@@ -3,9 +3,13 @@
  * Python package hands it, GameType helpers and the position key. */
 #include "pdnpy.h"
 
+#include <stdio.h>
 #include <string.h>
 
 PyObject *pdnpy_PdnError, *pdnpy_Finding, *pdnpy_IllegalMoveError;
+/* code name -> the PdnError subclass raised for it (the package's
+ * InvalidFenError, InvalidTagError, ...), given once at import */
+static PyObject *by_code;
 
 int
 pdnpy_gametype(PyObject *spec, pdn_gametype *gt)
@@ -29,8 +33,13 @@ pdnpy_gametype(PyObject *spec, pdn_gametype *gt)
         Py_DECREF(s);
         return 0;
     }
-    PyErr_Format(PyExc_ValueError, "unknown game type '%s'", text);
+    memset(&err, 0, sizeof err);
+    err.code = PDN_EVARIANT;
+    snprintf(err.text, sizeof err.text, "unknown game type '%.200s' (a "
+             "GameType tag value such as \"20\" or \"21,W,8,8,N2,0\", or a "
+             "name such as \"english\")", text);
     Py_DECREF(s);
+    pdnpy_raise(NULL, &err, NULL);
     return -1;
 }
 
@@ -102,6 +111,12 @@ pdnpy_raise(PyObject *cls, const pdn_error *e, PyObject *extra)
         Py_DECREF(kw);
         return NULL;
     }
+    if (e->code == PDN_ENOMEM) {
+        Py_DECREF(kw);
+        return PyErr_NoMemory();
+    }
+    if (cls == NULL && by_code != NULL)
+        cls = PyDict_GetItemString(by_code, pdn_code_name(e->code));
     exc = pdnpy_make(cls ? cls : pdnpy_PdnError, kw);
     Py_DECREF(kw);
     if (exc != NULL) {
@@ -136,12 +151,16 @@ pdnpy_key(const pdn_board *b)
 static PyObject *
 set_classes(PyObject *self, PyObject *args)
 {
-    PyObject *a, *b, *c, *board, *node;
+    PyObject *a, *b, *c, *board, *node, *codes = NULL;
 
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOO!O!", &a, &b, &c, &PyType_Type, &board,
-                          &PyType_Type, &node))
+    if (!PyArg_ParseTuple(args, "OOOO!O!|O!", &a, &b, &c, &PyType_Type,
+                          &board, &PyType_Type, &node, &PyDict_Type, &codes))
         return NULL;
+    if (codes != NULL) {
+        Py_INCREF(codes);
+        Py_XSETREF(by_code, codes);
+    }
     if (!PyType_IsSubtype((PyTypeObject *)board, &PdnPy_BoardType) ||
         !PyType_IsSubtype((PyTypeObject *)node, &PdnPy_NodeType)) {
         PyErr_SetString(PyExc_TypeError, "not a Board or Node class");
@@ -201,14 +220,69 @@ version(PyObject *self, PyObject *unused)
     return PyUnicode_FromString(pdn_version());
 }
 
+/* square_name(spec, number) -> the square's name ("c3"), or None. */
+static PyObject *
+square_name(PyObject *self, PyObject *args)
+{
+    PyObject *spec;
+    pdn_gametype gt;
+    int num, coord;
+    char buf[16];
+
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oi", &spec, &num) ||
+        pdnpy_gametype(spec, &gt) < 0)
+        return NULL;
+    if ((coord = pdn_square_to_coord(&gt, num)) < 0) {
+        PyErr_Format(PyExc_ValueError, "no square %d on this board", num);
+        return NULL;
+    }
+    gt.notation = 'A';
+    pdn_coord_name(&gt, coord, buf, sizeof buf);
+    return PyUnicode_FromString(buf);
+}
+
+/* square_number(spec, name) -> the number of a square named "c3". */
+static PyObject *
+square_number(PyObject *self, PyObject *args)
+{
+    PyObject *spec;
+    pdn_gametype gt;
+    const char *name;
+    int file, rank = 0, num = 0;
+    const char *p;
+
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Os", &spec, &name) ||
+        pdnpy_gametype(spec, &gt) < 0)
+        return NULL;
+    file = name[0] >= 'a' && name[0] <= 'p' ? name[0] - 'a'
+         : name[0] >= 'A' && name[0] <= 'P' ? name[0] - 'A' : -1;
+    for (p = name + 1; *p >= '0' && *p <= '9' && rank < 100; p++)
+        rank = rank * 10 + (*p - '0');
+    if (file >= 0 && *p == '\0' && p > name + 1 && rank >= 1 && rank <= 16)
+        num = pdn_coord_to_square(&gt, PDN_COORD(file, rank - 1));
+    if (num <= 0) {
+        PyErr_Format(PyExc_ValueError, "no playable square '%s' on this "
+                     "board", name);
+        return NULL;
+    }
+    return PyLong_FromLong(num);
+}
+
 static PyMethodDef methods[] = {
     {"_set_classes", set_classes, METH_VARARGS,
-     "_set_classes(PdnError, Finding, IllegalMoveError, Board, Node)"},
+     "_set_classes(PdnError, Finding, IllegalMoveError, Board, Node, "
+     "{code: class})"},
     {"gametype_info", gametype_info, METH_O,
      "gametype_info(spec) -> (tag value, name, type, notation)"},
     {"gametype_with_notation", gametype_with_notation, METH_VARARGS,
      "the GameType with another notation"},
     {"version", version, METH_NOARGS, "libpdn's version"},
+    {"square_name", square_name, METH_VARARGS,
+     "square_name(gametype, number) -> name"},
+    {"square_number", square_number, METH_VARARGS,
+     "square_number(gametype, name) -> number"},
     {NULL, NULL, 0, NULL}
 };
 

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* pdntools._pdn: the compiled core of the pdntools module, over libpdn's
- * public API (compiled in by setup.py). board.c: Board and Move; game.c:
- * Reader, Game, Node, the batch replays, check and variant inference;
- * module.c: the module, errors and GameType helpers. */
+ * public API (compiled in by setup.py). board.c: Board; move.c: Move; walk.c
+ * (walk.h): walking a main line and variant inference; replay.c: the
+ * batch replays, check and convert; game.c: Game; node.c: Node;
+ * reader.c: Reader and Ply; module.c: the module, errors and GameType
+ * helpers. No file keeps mutable state of its own: what a walk needs
+ * belongs to its game. */
 #ifndef PDNPY_H
 #define PDNPY_H
 
@@ -10,6 +13,7 @@
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
+#include <string.h>
 #include <pdn/pdn.h>
 
 /* The exception classes, given by the Python package (_set_classes). */
@@ -51,6 +55,24 @@ typedef struct {
     int ds_valid;
 } PdnPyBoard;
 
+/* Move (move.c): a legal move of a position. */
+typedef struct {
+    PyObject_HEAD
+    pdn_move m;
+    pdn_gametype gt;
+    uint64_t origin;      /* pdn_board_hash of the position it is from */
+    char text[PDN_PATH_MAX * 4 + 4];
+} PdnPyMove;
+
+/* Whether a and b are the same move (path and captured squares). */
+static inline int
+pdnpy_move_same(const pdn_move *a, const pdn_move *b)
+{
+    return a->n == b->n && a->ncaptured == b->ncaptured &&
+           memcmp(a->path, b->path, a->n) == 0 &&
+           memcmp(a->captured, b->captured, a->ncaptured) == 0;
+}
+
 /* The class of the Boards made in C (the package's Board subclass). */
 extern PyTypeObject *pdnpy_board_class;
 /* The class of the Nodes made in C (the package's GameNode). */
@@ -80,6 +102,8 @@ PyObject *pdnpy_illegal_kw(const pdn_board *b, const pdn_movelist *l,
 PyObject *pdnpy_move_texts(const pdn_board *b, const pdn_movelist *l);
 
 /* Game and Node. */
+typedef struct pdnpy_walker pdnpy_walker; /* walk.h */
+
 typedef struct {
     PyObject_HEAD
     pdn_game *g;
@@ -94,6 +118,7 @@ typedef struct {
     unsigned long cur_gen;    /* gen + 1 when cur is valid, else 0 */
     pdn_gametype gt;      /* the GameType, resolved at gen gt_gen - 1 */
     unsigned long gt_gen;
+    pdnpy_walker *walker; /* the board and lists of its walks, or NULL */
     PyObject *weak;
 } PdnPyGame;
 
@@ -110,6 +135,29 @@ typedef struct {
     int cached;
     PyObject *weak;
 } PdnPyNode;
+
+/* Helpers shared by game.c and node.c. */
+PyObject *pdnpy_str_or_none(const char *s);
+/* Marks an edit of g's moves or tags (the nodes' caches, the variant). */
+void pdnpy_game_edited(PdnPyGame *g);
+PyObject *pdnpy_node_wrap(PyTypeObject *type, PdnPyGame *g, pdn_node *n,
+                          PyObject *parent, long ply);
+/* The nodes of the line from n (ply ply, after parent) as a list. */
+PyObject *pdnpy_line_nodes(PyTypeObject *type, PdnPyGame *g, pdn_node *n,
+                           PyObject *parent, long ply);
+/* The Board of a line: the start position, then the moves of the nodes
+ * path[0..n) (root first). */
+PyObject *pdnpy_line_board(PdnPyGame *g, PyObject *spec, PdnPyNode **path,
+                           Py_ssize_t n);
+/* Game's methods in replay.c. */
+PyObject *pdnpy_game_replay(PyObject *o, PyObject *args, PyObject *kw);
+PyObject *pdnpy_game_infer(PyObject *o, PyObject *args);
+PyObject *pdnpy_game_opening(PyObject *o, PyObject *args);
+PyObject *pdnpy_game_final(PyObject *o, PyObject *args, PyObject *kw);
+PyObject *pdnpy_game_find_material(PyObject *o, PyObject *args,
+                                   PyObject *kw);
+PyObject *pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw);
+PyObject *pdnpy_game_convert(PyObject *o, PyObject *args);
 
 int pdnpy_game_init_types(PyObject *m);
 int pdnpy_board_init_types(PyObject *m);

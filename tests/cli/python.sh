@@ -67,6 +67,9 @@ if "$vpy" -c 'import pytest' 2>/dev/null; then
 else
     runner="-m unittest discover -s $top_srcdir/python/tests"
 fi
+# (the tests that read the shared corpus find it through PDN_SHARED)
+PDN_SHARED=$(shared_dir)
+export PDN_SHARED
 # shellcheck disable=SC2086
 if ! "$vpy" $runner >"$tmp/unit" 2>&1; then
     cat "$tmp/unit" >&2
@@ -74,6 +77,40 @@ if ! "$vpy" $runner >"$tmp/unit" 2>&1; then
     fail=1
 fi
 tail -1 "$tmp/unit"
+
+# From the source folder (cd python && python3 -m pytest), whose pdntools/
+# has no compiled _pdn, the tests use the installed module (conftest.py).
+if "$vpy" -c 'import pytest' 2>/dev/null; then
+    if ! (cd "$tmp/src/python" && "$vpy" -m pytest -q -p no:cacheprovider \
+            tests/test_python_chess.py -k Errors) >"$tmp/intree" 2>&1; then
+        cat "$tmp/intree" >&2
+        echo "FAIL: python3 -m pytest from python/ does not run" >&2
+        fail=1
+    fi
+fi
+# An sdist carries libpdn in libpdn/ and leaves nothing behind (it left
+# python/lib/, the extension's sources from ../lib).
+if ! (cd "$tmp/src/python" && "$vpy" setup.py -q sdist -d "$tmp/sdist") \
+        >"$tmp/sdist.log" 2>&1; then
+    cat "$tmp/sdist.log" >&2
+    echo "FAIL: setup.py sdist" >&2
+    fail=1
+elif [ -e "$tmp/src/python/lib" ]; then
+    echo "FAIL: setup.py sdist left python/lib/ behind" >&2
+    fail=1
+fi
+
+# The type stubs match the module (mypy's stubtest, when mypy is there).
+if "$vpy" -c 'import mypy.stubtest' 2>/dev/null; then
+    if ! "$vpy" -m mypy.stubtest pdntools >"$tmp/stubtest" 2>&1; then
+        cat "$tmp/stubtest" >&2
+        echo "FAIL: mypy.stubtest pdntools: the stubs differ" >&2
+        fail=1
+    fi
+    tail -1 "$tmp/stubtest"
+else
+    echo "stubtest skipped (no mypy)"
+fi
 
 # Same plies, moves and FENs as the C tool on every sample.
 for f in "$top_srcdir"/samples/*.pdn; do

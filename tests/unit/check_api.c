@@ -51,6 +51,7 @@ START_TEST(test_error_codes_are_stable)
         {PDN_EDRAW_KINGS_MOVES, 16, "draw-kings-moves"},
         {PDN_EDRAW_ENDGAME, 17, "draw-endgame"},
         {PDN_EDRAW_FORTY_MOVES, 18, "draw-forty-moves"},
+        {PDN_EARG, 19, "arg"},
     };
     size_t i;
     pdn_error_code c = PDN_ESYNTAX;
@@ -59,7 +60,7 @@ START_TEST(test_error_codes_are_stable)
         ck_assert_int_eq(codes[i].code, codes[i].value);
         ck_assert_str_eq(pdn_code_name(codes[i].code), codes[i].name);
     }
-    ck_assert_int_eq(PDN_ECODE_COUNT, 19);
+    ck_assert_int_eq(PDN_ECODE_COUNT, 20);
     ck_assert_str_eq(pdn_code_name(PDN_ECODE_COUNT), "unknown");
     ck_assert_int_eq(c, 3);
 }
@@ -173,6 +174,90 @@ START_TEST(test_fen_strings_and_hash)
 }
 END_TEST
 
+/* One NULL policy: a function given NULL where it needs an object fails
+ * as it fails otherwise, with PDN_EARG when it takes a pdn_error. */
+START_TEST(test_null_arguments)
+{
+    pdn_error err;
+    pdn_gametype gt;
+    pdn_board *b;
+    pdn_movelist *l = pdn_movelist_new();
+    pdn_game *g = pdn_game_new();
+    pdn_replay *r = pdn_replay_new();
+    pdn_status st;
+    pdn_opening op;
+    pdn_fen fen;
+    uint64_t nodes = 1;
+    char svg[16] = "x";
+
+    ck_assert_ptr_nonnull(l);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_nonnull(r);
+    pdn_gametype_standard(20, &gt);
+    b = pdn_board_new(&gt, NULL);
+    ck_assert_ptr_nonnull(b);
+#define EARG(call)                                                        \
+    do {                                                                  \
+        memset(&err, 0, sizeof err);                                      \
+        ck_assert_int_eq((call), -1);                                     \
+        ck_assert_int_eq(err.code, PDN_EARG);                             \
+        ck_assert_str_eq(pdn_code_name(err.code), "arg");                 \
+        ck_assert_ptr_nonnull(strstr(err.text, "is NULL"));               \
+    } while (0)
+    EARG(pdn_board_moves(NULL, l, &err));
+    EARG(pdn_board_moves(b, NULL, &err));
+    EARG(pdn_fen_parse(NULL, &fen, &err));
+    EARG(pdn_fen_parse("W:W31:B1", NULL, &err));
+    EARG(pdn_board_status(NULL, &st, &err));
+    EARG(pdn_replay_start(NULL, g, NULL, &err));
+    EARG(pdn_replay_start(r, NULL, NULL, &err));
+    EARG(pdn_opening_game(NULL, &gt, &op, &err));
+    EARG(pdn_opening_game(g, NULL, &op, &err));
+    EARG(pdn_perft(NULL, 3, 0, &nodes, &err));
+    ck_assert_uint_eq(nodes, 0);
+    EARG(pdn_reader_next(NULL, NULL, &err));
+    EARG(pdn_game_set_tag_err(NULL, "Event", "x", &err));
+    EARG(pdn_game_set_tag_err(g, NULL, "x", &err));
+    ck_assert_int_eq(pdn_board_pop(NULL, NULL), -1);
+    ck_assert_uint_eq(pdn_board_hash(NULL), 0);
+    ck_assert_uint_eq(pdn_board_svg(NULL, 0, 40, svg, sizeof svg), 0);
+    ck_assert_str_eq(svg, "");
+    /* and without a pdn_error */
+    ck_assert_int_eq(pdn_board_moves(NULL, NULL, NULL), -1);
+    ck_assert_int_eq(pdn_reader_next(NULL, NULL, NULL), -1);
+#undef EARG
+    pdn_replay_free(r);
+    pdn_game_free(g);
+    pdn_movelist_free(l);
+    pdn_board_free(b);
+}
+END_TEST
+
+/* pdn_game_set_tag_err says why a pair cannot be set. */
+START_TEST(test_set_tag_errors)
+{
+    pdn_game *g = pdn_game_new();
+    pdn_error err;
+
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(pdn_game_set_tag_err(g, "Event", "ok", &err), 0);
+    ck_assert_int_eq(err.code, PDN_OK);
+    ck_assert_str_eq(pdn_game_tag(g, "Event"), "ok");
+    ck_assert_int_eq(pdn_game_set_tag_err(g, "Bad Name", "x", &err), -1);
+    ck_assert_int_eq(err.code, PDN_ETAG);
+    ck_assert_ptr_nonnull(strstr(err.text, "'Bad Name'"));
+    ck_assert_int_eq(pdn_game_set_tag_err(g, "", "x", &err), -1);
+    ck_assert_int_eq(err.code, PDN_ETAG);
+    ck_assert_ptr_nonnull(strstr(err.text, "empty"));
+    ck_assert_int_eq(pdn_game_set_tag_err(g, "Event", "a\nb", &err), -1);
+    ck_assert_int_eq(err.code, PDN_ETAG);
+    ck_assert_ptr_nonnull(strstr(err.text, "line break"));
+    ck_assert_str_eq(pdn_game_tag(g, "Event"), "ok");
+    ck_assert_int_eq(pdn_game_set_tag(g, "[x", "y"), -1);
+    pdn_game_free(g);
+}
+END_TEST
+
 Suite *
 api_suite(void)
 {
@@ -182,6 +267,8 @@ api_suite(void)
     tcase_add_test(tc, test_version_macros);
     tcase_add_test(tc, test_error_codes_are_stable);
     tcase_add_test(tc, test_error_cleared_on_success);
+    tcase_add_test(tc, test_null_arguments);
+    tcase_add_test(tc, test_set_tag_errors);
     tcase_add_test(tc, test_results_and_scoring);
     tcase_add_test(tc, test_fen_strings_and_hash);
     suite_add_tcase(s, tc);

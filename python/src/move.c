@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: MIT */
+/* Move: a legal move of a position, its squares and its texts. */
+#include "pdnpy.h"
+
+#include <stdio.h>
+#include <string.h>
+
+
+PyObject *
+pdnpy_move_make(const pdn_gametype *gt, uint64_t origin, const pdn_move *m,
+                const char *text)
+{
+    PdnPyMove *mv = PyObject_New(PdnPyMove, &PdnPy_MoveType);
+
+    if (mv == NULL)
+        return NULL;
+    mv->m = *m;
+    mv->gt = *gt;
+    mv->origin = origin;
+    {
+        size_t n = strlen(text);
+
+        if (n >= sizeof mv->text)
+            n = sizeof mv->text - 1;
+        memcpy(mv->text, text, n);
+        mv->text[n] = '\0';
+    }
+    return (PyObject *)mv;
+}
+
+PyObject *
+pdnpy_move_new(const pdn_board *b, const pdn_movelist *l, const pdn_move *m)
+{
+    char text[PDN_PATH_MAX * 4 + 4];
+
+    pdn_move_format(b, l, m, PDN_MOVE_SHORT, text, sizeof text);
+    return pdnpy_move_make(pdn_board_gametype(b), pdn_board_hash(b), m,
+                           text);
+}
+
+static void
+move_dealloc(PyObject *self)
+{
+    PyObject_Free(self);
+}
+
+/* A square as its number, or its name when it has none. */
+static PyObject *
+square_obj(const pdn_gametype *gt, int coord)
+{
+    int sq = pdn_coord_to_square(gt, coord);
+    char buf[16];
+
+    if (sq > 0)
+        return PyLong_FromLong(sq);
+    pdn_coord_name(gt, coord, buf, sizeof buf);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *
+squares(const pdn_gametype *gt, const unsigned char *c, int n)
+{
+    PyObject *t = PyTuple_New(n);
+    int i;
+
+    if (t == NULL)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *s = square_obj(gt, c[i]);
+
+        if (s == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, s);
+    }
+    return t;
+}
+
+static PyObject *
+move_path(PyObject *self, void *c)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+
+    (void)c;
+    return squares(&mv->gt, mv->m.path, mv->m.n);
+}
+
+static PyObject *
+move_captured(PyObject *self, void *c)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+
+    (void)c;
+    return squares(&mv->gt, mv->m.captured, mv->m.ncaptured);
+}
+
+static PyObject *
+move_from(PyObject *self, void *c)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+
+    (void)c;
+    return square_obj(&mv->gt, mv->m.path[0]);
+}
+
+static PyObject *
+move_to(PyObject *self, void *c)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+
+    (void)c;
+    return square_obj(&mv->gt, mv->m.path[mv->m.n - 1]);
+}
+
+static PyObject *
+move_promotes(PyObject *self, void *c)
+{
+    (void)c;
+    return PyBool_FromLong(((PdnPyMove *)self)->m.promotes);
+}
+
+static PyObject *
+move_is_capture(PyObject *self, void *c)
+{
+    (void)c;
+    return PyBool_FromLong(((PdnPyMove *)self)->m.ncaptured > 0);
+}
+
+static PyObject *
+move_str(PyObject *self)
+{
+    return PyUnicode_FromString(((PdnPyMove *)self)->text);
+}
+
+static PyObject *
+move_repr(PyObject *self)
+{
+    return PyUnicode_FromFormat("Move('%s')", ((PdnPyMove *)self)->text);
+}
+
+static PyObject *
+move_full(PyObject *self, PyObject *unused)
+{
+    PdnPyMove *mv = (PdnPyMove *)self;
+    pdn_board *b = pdn_board_new(&mv->gt, NULL);
+    char buf[PDN_PATH_MAX * 4 + 4];
+
+    (void)unused;
+    if (b == NULL)
+        return PyErr_NoMemory();
+    pdn_move_format(b, NULL, &mv->m, PDN_MOVE_FULL, buf, sizeof buf);
+    pdn_board_free(b);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *
+move_richcompare(PyObject *a, PyObject *b, int op)
+{
+    int eq;
+
+    if (!PyObject_TypeCheck(b, &PdnPy_MoveType) ||
+        (op != Py_EQ && op != Py_NE))
+        Py_RETURN_NOTIMPLEMENTED;
+    eq = pdnpy_move_same(&((PdnPyMove *)a)->m, &((PdnPyMove *)b)->m);
+    return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
+static Py_hash_t
+move_hash(PyObject *self)
+{
+    const pdn_move *m = &((PdnPyMove *)self)->m;
+    Py_hash_t h = m->n * 31 + m->ncaptured;
+    int i;
+
+    for (i = 0; i < m->n; i++)
+        h = h * 1000003 + m->path[i];
+    for (i = 0; i < m->ncaptured; i++)
+        h = h * 1000003 + m->captured[i];
+    return h == -1 ? -2 : h;
+}
+
+static PyGetSetDef move_getset[] = {
+    {"path", move_path, NULL, "the squares: from, every landing, to", NULL},
+    {"captured", move_captured, NULL, "the captured squares, in order", NULL},
+    {"from_square", move_from, NULL, "the square the piece leaves", NULL},
+    {"to_square", move_to, NULL, "the square it ends on", NULL},
+    {"promotes", move_promotes, NULL, "a man becomes a king", NULL},
+    {"is_capture", move_is_capture, NULL, "captures a piece", NULL},
+    {NULL, NULL, NULL, NULL, NULL}
+};
+
+static PyMethodDef move_methods[] = {
+    {"full", move_full, METH_NOARGS, "the move with every landing square"},
+    {NULL, NULL, 0, NULL}
+};
+
+PyTypeObject PdnPy_MoveType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pdntools.Move",
+    .tp_basicsize = sizeof(PdnPyMove),
+    .tp_dealloc = move_dealloc,
+    .tp_repr = move_repr,
+    .tp_str = move_str,
+    .tp_hash = move_hash,
+    .tp_richcompare = move_richcompare,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A legal move of a position: str() is its short text.",
+    .tp_getset = move_getset,
+    .tp_methods = move_methods,
+};
+
