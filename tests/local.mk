@@ -117,4 +117,5 @@ check-valgrind: all $(check_PROGRAMS)
 ## small hostile files (PDN_RUN_BLOCK), stdin, gzip, the corpus.
 CLI_TESTS += tests/cli/jobs-read.sh
 CLI_TESTS += tests/cli/db-optimize.sh
+CLI_TESTS += tests/cli/db-integrity.sh
 CLI_TESTS += tests/cli/db-plies.sh
