@@ -119,6 +119,7 @@ check-valgrind: all $(check_PROGRAMS)
 ## small hostile files (PDN_RUN_BLOCK), stdin, gzip, the corpus.
 CLI_TESTS += tests/cli/jobs-read.sh
 CLI_TESTS += tests/cli/db-optimize.sh
+CLI_TESTS += tests/cli/db-integrity.sh
 CLI_TESTS += tests/cli/db-plies.sh
 
 ## The unit tests' long depths (not part of make check, whose test cases

@@ -715,6 +715,7 @@ int
 db_build_main(int argc, char **argv, int create)
 {
     static build_state s;
+    static tool_temp tmp;
     tool_opts o;
     int c, st;
 
@@ -744,19 +745,21 @@ db_build_main(int argc, char **argv, int create)
         tool_error("%s: is an input: not written over", s.path);
         return TOOL_TROUBLE;
     }
-    s.db = create ? db_create(s.path) : db_open(s.path, 1);
+    s.db = create ? db_create(s.path, &tmp) : db_open(s.path, 1);
     if (s.db == NULL)
         return TOOL_TROUBLE;
-    /* a new file: no fsync (a run that is killed still rolls back; one
-     * that fails removes the file); adding to a database: SQLite's
-     * default, every commit on disk */
+    /* a new file: no fsync and no journal (a temporary, removed when the
+     * run fails or is killed); adding to a database: every commit on disk */
     if (db_exec(s.db, s.path, create ? "PRAGMA synchronous = OFF"
                                      : "PRAGMA synchronous = FULL") != 0 ||
         db_exec(s.db, s.path, "PRAGMA cache_size = -65536;"
                                " BEGIN IMMEDIATE") != 0 ||
         prepare_all(&s) != 0 || names_load(&s) != 0) {
         finalize_all(&s);
-        sqlite3_close(s.db);
+        if (create)
+            db_create_end(s.db, s.path, &tmp, 0);
+        else
+            sqlite3_close(s.db);
         return TOOL_TROUBLE;
     }
     st = tool_run(&o, argc, argv);
@@ -775,13 +778,14 @@ db_build_main(int argc, char **argv, int create)
         sqlite3_exec(s.db, "ROLLBACK", NULL, NULL, NULL);
     }
     finalize_all(&s);
-    if (sqlite3_close(s.db) != SQLITE_OK && st < TOOL_TROUBLE)
+    if (create) {
+        if (db_create_end(s.db, s.path, &tmp, st < TOOL_TROUBLE) != 0)
+            st = TOOL_TROUBLE;
+    } else if (sqlite3_close(s.db) != SQLITE_OK && st < TOOL_TROUBLE)
         st = db_fail(s.db, s.path, "close");
     db_post_free(&s.pos);
     db_post_free(&s.mat);
     names_free(&s);
     db_text_pack_end();
-    if (create && st == TOOL_TROUBLE)
-        remove(s.path); /* nothing worth keeping: made by this run */
     return st;
 }

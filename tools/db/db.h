@@ -26,9 +26,16 @@ sqlite3 *db_open(const char *path, int write);
  * mmap_size, made a scan of the plies table slower and counted the whole
  * file in its memory.) */
 #define DB_OPEN_SCAN 2
-/* Makes a new database at path (which must not exist): its schema, in
- * one transaction. NULL after reporting. */
-sqlite3 *db_create(const char *path);
+/* Makes a new database for path (which must not exist): its schema, in
+ * one transaction, in a temporary beside path (tmp, removed by a signal).
+ * NULL after reporting. */
+struct tool_temp;
+sqlite3 *db_create(const char *path, struct tool_temp *tmp);
+/* Ends what db_create began: when ok, the database in WAL mode, closed
+ * and linked to path (never over a file made meanwhile); else closed.
+ * The temporary removed either way. 0, or -1 after reporting. */
+int db_create_end(sqlite3 *db, const char *path, struct tool_temp *tmp,
+                  int ok);
 /* Reports "pdn-db: DB: what: SQLite's message" and returns 2. */
 int db_fail(sqlite3 *db, const char *path, const char *what);
 /* Prepares sql on db; NULL after reporting. */
@@ -137,5 +144,6 @@ int db_search_main(int argc, char **argv);
 int db_info_main(int argc, char **argv);
 int db_explore_main(int argc, char **argv);
 int db_optimize_main(int argc, char **argv);
+int db_verify_main(int argc, char **argv);
 
 #endif /* PDN_TOOLS_DB_H */

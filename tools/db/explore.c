@@ -156,6 +156,45 @@ ex_game_rows(ex_build *s, int64_t game, const ex_ply *p, size_t n, int year,
     }
 }
 
+uint64_t
+ex_row_hash(int64_t key, int64_t next, int year, int outcome)
+{
+    uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15u ^
+                 ((uint64_t)next + 0x632BE59BD9B4E019u) * 0xBF58476D1CE4E5B9u ^
+                 ((uint64_t)(unsigned)year << 8 | (unsigned)(outcome & 0xff));
+
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBu;
+    return h ^ h >> 29;
+}
+
+void
+ex_game_digest(const int64_t *keys, const int64_t *plies, size_t n,
+               const char *date, int outcome, uint64_t *hash, uint32_t *count)
+{
+    static ex_build s;
+    int year = year_of(date);
+    ex_ply *p = tool_xmalloc((n ? n : 1) * sizeof *p);
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        p[i].key = keys[i];
+        p[i].ply = plies[i];
+    }
+    s.nrows = 0;
+    ex_game_rows(&s, 0, p, n, year, outcome);
+    free(p);
+    /* each (key, next) once, as INSERT OR IGNORE keeps them */
+    qsort(s.rows, s.nrows, sizeof *s.rows, cmp_row);
+    for (i = 0; i < s.nrows; i++) {
+        if (i > 0 && s.rows[i].key == s.rows[i - 1].key &&
+            s.rows[i].next == s.rows[i - 1].next)
+            continue;
+        *hash += ex_row_hash(s.rows[i].key, s.rows[i].next, year, outcome);
+        ++*count;
+    }
+}
+
 /* One game's positions in ply order, replayed from its stored text as
  * pdn-db create replayed it (its stored variant, setups applied). */
 typedef struct ex_replay {

@@ -129,4 +129,13 @@ const char *ex_asset(const char *name, size_t *len, const char **type);
 int db_explore_main(int argc, char **argv);
 int db_serve_main(int argc, char **argv);
 
+/* pdn-db verify: a row of the explorer's table explore hashed (its
+ * game left out), and the sum and number of such hashes of the rows one
+ * game's positions (keys at plies, in order) give (added to *hash and
+ * *count). */
+uint64_t ex_row_hash(int64_t key, int64_t next, int year, int outcome);
+void ex_game_digest(const int64_t *keys, const int64_t *plies, size_t n,
+                    const char *date, int outcome, uint64_t *hash,
+                    uint32_t *count);
+
 #endif /* PDN_TOOLS_DB_EXPLORE_H */

@@ -12,7 +12,7 @@ tools_pdn_db_SOURCES = tools/db/pdn-db.c tools/db/db.h tools/db/schema.c \
 	tools/db/build.c tools/db/walk.c tools/db/key.c tools/db/search.c \
 	tools/db/pattern.c tools/db/pattern.h tools/db/emit.c tools/db/emit.h \
 	tools/db/manoeuvre.c tools/db/manoeuvre.h tools/db/conds.c tools/db/conds.h \
-	tools/db/plies.c tools/db/plies.h \
+	tools/db/plies.c tools/db/plies.h tools/db/verify.c \
 	tools/select/selectcrit.c tools/select/selectcrit.h \
 	tools/select/selectopen.c tools/select/selectopen.h
 tools_pdn_db_CPPFLAGS = $(TOOLS_CPPFLAGS) -I$(srcdir)/tools/select $(SQLITE_CFLAGS)

@@ -34,6 +34,7 @@ usage(FILE *out)
             "  info DB...             games, files, variants, index, size\n"
             "  optimize [OPTION]... DB  merge the segments of DB's index into "
             "one\n"
+            "  verify DB...           check every index against the games\n"
             "  explore [OPTION]... DB  the opening explorer (pdn-db-explore(1))\n"
             "  serve [OPTION]... DB   the explorer over HTTP (pdn-db-explore(1))\n\n"
             "pdn-db COMMAND --help describes a command's options.\n"
@@ -169,6 +170,8 @@ main(int argc, char **argv)
         return db_serve_main(argc - 1, argv + 1);
     if (strcmp(cmd, "optimize") == 0)
         return db_optimize_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "verify") == 0)
+        return db_verify_main(argc - 1, argv + 1);
     return tool_usage_error("unknown command '%s': create, add, search, "
-                            "explore, serve, info or optimize", cmd);
+                            "explore, serve, info, optimize or verify", cmd);
 }

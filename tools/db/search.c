@@ -113,6 +113,9 @@ typedef struct search_state {
     int need_rows;
     tbuf text;               /* the current game's text */
     int have_text;
+    int bad_text;            /* the current game's text did not inflate */
+    int bad_texts;           /* ... some game's of this database */
+    const char *db_path;     /* the database searched */
     unsigned long last_ply;  /* -f json -X: the last ply written, plus 1 */
 } search_state;
 
@@ -127,6 +130,19 @@ tag_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
     (void)argc;
     sqlite3_result_int(cx, i >= 0 && (size_t)i < c->ntags && v != NULL &&
                                regexec(&c->tags[i].re, v, 0, NULL, 0) == 0);
+}
+
+/* pdn_folk(gametype): the folk variant of a stored GameType (its
+ * seventh field; PDN_FOLK_NONE without one), -1 when it does not read. */
+static void
+folk_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+    const char *v = (const char *)sqlite3_value_text(argv[0]);
+    pdn_gametype gt;
+
+    (void)argc;
+    sqlite3_result_int(cx, v != NULL && pdn_gametype_by_name(v, &gt) == 0
+                               ? gt.folk : -1);
 }
 
 /* The position with colours reversed: the board turned half round, each
@@ -538,9 +554,17 @@ text_of(search_state *s, sqlite3_stmt *st)
     if (!s->have_text) {
         if (db_text_unpack(sqlite3_column_blob(st, 6),
                            sqlite3_column_bytes(st, 6),
-                           sqlite3_column_int64(st, 10), &s->text) != 0)
-            tool_error("game %lld: its text does not inflate (a corrupt "
-                       "database?)", (long long)sqlite3_column_int64(st, 0));
+                           sqlite3_column_int64(st, 10), &s->text) != 0) {
+            /* an error, never a game dropped without a word */
+            tool_error("%s: game %lld (%s, game %lld): its stored text "
+                       "does not inflate: the database is corrupt (pdn-db "
+                       "verify checks it)", s->db_path,
+                       (long long)sqlite3_column_int64(st, 0),
+                       (const char *)sqlite3_column_text(st, 2),
+                       (long long)sqlite3_column_int64(st, 3));
+            s->bad_text = 1;
+            s->bad_texts++;
+        }
         s->have_text = 1;
     }
     return s->text.data != NULL ? s->text.data : "";
@@ -595,6 +619,8 @@ make_query(search_state *s, tbuf *q)
                        " AND g.width = %d AND g.height = %d",
                     c->variant.type, c->variant.rules, c->variant.giveaway,
                     c->variant.width, c->variant.height);
+    if (c->have_variant) /* towers, northern: Russian's numbers, a name */
+        tbuf_printf(q, " AND pdn_folk(g.gametype) = %d", c->variant.folk);
     if (c->have_plies)
         tbuf_printf(q, " AND g.moves BETWEEN %lu AND %llu", c->plies_lo,
                     (unsigned long long)c->plies_hi > 9223372036854775807ULL
@@ -1113,7 +1139,11 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
 
     if (db == NULL)
         return TOOL_TROUBLE;
+    s->db_path = path;
     sqlite3_create_function(db, "pdn_tag", 2, SQLITE_UTF8, &s->crit, tag_fn,
+                            NULL, NULL);
+    sqlite3_create_function(db, "pdn_folk", 1,
+                            SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, folk_fn,
                             NULL, NULL);
     free(s->cbits);
     s->nseen = max_id(db) + 1;
@@ -1191,6 +1221,7 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
                 continue;
         }
         s->have_text = 0;
+        s->bad_text = 0;
         const char *file = (const char *)sqlite3_column_text(st, 2);
         const char *gts = (const char *)sqlite3_column_text(st, 4);
         db_game_row row;
@@ -1209,8 +1240,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         /* a game proved to start in the -X position needs no replay; the
          * text is inflated only when something reads it */
         if (s->verify && !(s->pos_only && sqlite3_column_int(st, 11)))
-            match = (text_of(s, st),
-                     decide(s, file, gts, s->text.data, (int)s->text.len));
+            match = (text_of(s, st), !s->bad_text) &&
+                    decide(s, file, gts, s->text.data, (int)s->text.len);
         if (match && s->have_conds)
             match = conds_game(s, path, id, file, gts, st);
         if (match && s->so.dedupe) {
@@ -1223,18 +1254,22 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
             if (s->so.bad != NULL && s->pass == 0) {
                 row.raw = text_of(s, st);
                 row.len = (int)s->text.len;
-                if (db_emit_game(&s->ebad, &row) != 0) {
+                if (!s->bad_text && db_emit_game(&s->ebad, &row) != 0) {
                     status = TOOL_TROUBLE;
                     break;
                 }
             }
             continue;
         }
-        s->selected++;
-        if (s->so.count_only)
+        if (s->so.count_only) {
+            s->selected++;
             continue;
+        }
         row.raw = text_of(s, st);
         row.len = (int)s->text.len;
+        if (s->bad_text)
+            continue;
+        s->selected++;
         if (s->route.split != NULL && split_dest(s, e, &row) != 0) {
             status = TOOL_TROUBLE;
             break;
@@ -1251,6 +1286,9 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     }
     if (status == TOOL_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
         status = db_fail(db, path, "query");
+    if (s->bad_texts != 0)
+        status = TOOL_TROUBLE;
+    s->bad_texts = 0;
     sqlite3_finalize(st);
     sqlite3_finalize(s->fp);
     s->fp = NULL;

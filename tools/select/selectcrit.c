@@ -702,7 +702,7 @@ variant_is(const pdn_gametype *a, const pdn_gametype *b)
 {
     return a->type == b->type && a->rules == b->rules &&
            a->giveaway == b->giveaway && a->width == b->width &&
-           a->height == b->height;
+           a->height == b->height && a->folk == b->folk;
 }
 
 /* The criteria that need the variant: 1 when all hold. */
