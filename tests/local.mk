@@ -138,3 +138,4 @@ check-load: tests/unit/check_pdn
 .PHONY: check-load
 EXTRA_DIST += tests/stress.sh
 CLI_TESTS += tests/cli/debian-symbols.sh
+CLI_TESTS += tests/cli/oversize.sh

@@ -7,6 +7,7 @@
 #include "cmdline.h"
 #include "common.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -38,6 +39,9 @@ const tool_option tool_common_options[] = {
                             "100-: to the end, or a list: 1,5,9-12); the\n"
                             "others are read, not checked"},
     {"label", 0x81, "NAME", "call standard input NAME in reports"},
+    {"max-game-size", 0x85, "BYTES", "the longest game read whole (default 1M;\n"
+                                    "suffixes K, M, G); a longer one is a\n"
+                                    "limit error, and copied whole from a file"},
     {"summary", 0x82, "FORMAT", "closing summary: text (standard error, the\n"
                                "default), json (the last record), none"},
     {"progress", 0x83, NULL, "show a progress line on standard error"},
@@ -532,6 +536,35 @@ games_option(tool_opts *o, const char *arg)
     return 1;
 }
 
+/* --max-game-size BYTES: a number with an optional K, M or G (binary
+ * multiples), from 1K to 1G. */
+static int
+max_game_option(tool_opts *o, const char *arg)
+{
+    char *end;
+    unsigned long long v;
+    int shift = 0;
+
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (*end != '\0' && end[1] == '\0')
+        shift = *end == 'K' || *end == 'k'   ? 10
+                : *end == 'M' || *end == 'm' ? 20
+                : *end == 'G' || *end == 'g' ? 30
+                                             : -1;
+    if (*arg < '0' || *arg > '9' || errno != 0 || shift < 0 ||
+        (*end != '\0' && shift == 0) || v > (1ULL << 30) >> shift ||
+        v << shift < 1024) {
+        tool_usage_error("--max-game-size: invalid size '%s'; expected "
+                         "1K-1G (a number of bytes, or with K, M or G)",
+                         arg);
+        return -1;
+    }
+    o->max_game = (size_t)(v << shift);
+    run_set_max_game(o->max_game);
+    return 1;
+}
+
 /* The letters every tool shares, so that they mean the same everywhere. */
 int
 tool_common_option(tool_opts *o, int c, const char *arg)
@@ -572,6 +605,8 @@ tool_common_option(tool_opts *o, int c, const char *arg)
     case 0x81: /* --label */
         o->label = arg;
         return 1;
+    case 0x85: /* --max-game-size */
+        return max_game_option(o, arg);
     case 0x82: { /* --summary */
         static const char *const kinds[] = {"text", "json", "none", NULL};
         int v = tool_choice(c, arg, kinds);

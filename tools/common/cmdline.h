@@ -31,8 +31,9 @@ struct tool_opts;
 #define TOOL_OPT_SUMMARY "\x82"
 #define TOOL_OPT_PROGRESS "\x83"
 #define TOOL_OPT_NO_PROGRESS "\x84"
+#define TOOL_OPT_MAX_GAME "\x85"
 #define TOOL_OPT_SCALE TOOL_OPT_GAMES TOOL_OPT_LABEL TOOL_OPT_SUMMARY \
-    TOOL_OPT_PROGRESS TOOL_OPT_NO_PROGRESS
+    TOOL_OPT_PROGRESS TOOL_OPT_NO_PROGRESS TOOL_OPT_MAX_GAME
 #define TOOL_LONG_OWN 0xa0
 typedef struct tool_option {
     const char *name;

@@ -37,6 +37,8 @@ typedef struct worker {
 typedef struct job_ext {
     infer_game_result infer;
     int skipped;             /* outside -k's range: nothing was done */
+    int dropped;             /* over the size limit, not to be read again:
+                                left out */
     unsigned long errors, warnings, plies;
     size_t nfolds;
     tool_fold folds[]; /* in the same allocation: the job frees it whole */
@@ -71,7 +73,8 @@ keep_ext(run_job *job, tool_out *to, int skipped)
     job_ext *x = tool_xmalloc(sizeof *x + to->nfolds * sizeof *to->folds);
 
     x->infer = to->infer;
-    x->skipped = skipped;
+    x->skipped = skipped == 1;
+    x->dropped = skipped == 2;
     x->errors = to->errors;
     x->warnings = to->warnings;
     x->plies = to->plies;
@@ -80,6 +83,12 @@ keep_ext(run_job *job, tool_out *to, int skipped)
         memcpy(x->folds, to->folds, to->nfolds * sizeof *to->folds);
     free(to->folds);
     job->ext = x;
+}
+
+static size_t
+tool_max_game(const tool_opts *o)
+{
+    return o->max_game != 0 ? o->max_game : (size_t)1 << 20;
 }
 
 /* Is game num outside what the run is to process (-k)? */
@@ -105,7 +114,8 @@ work(void *wctx, run_job *job)
     worker *w = wctx;
     const tool_opts *o = w->o;
     tool_out to;
-    size_t i;
+    size_t i, span = 0;
+    int dropped = 0;
 
     memset(&to, 0, sizeof to);
     to.cache = &w->cache;
@@ -132,6 +142,19 @@ work(void *wctx, run_job *job)
     } else if (job->rc < 0) {
         tool_diag_err(o, &to, o->file, &job->err, NULL);
     }
+    if (!to.fatal && o->copies && tool_game_oversize(job->game, &span) &&
+        !tool_input_rereadable()) {
+        /* Its bytes past the reader's limit are gone: a game cut short
+         * (inside a comment, say) is worse than none. */
+        tbuf_printf(&to.err, "%s: %s: game %lu is over the size limit "
+                    "(%zu bytes, more than --max-game-size %zu): left out "
+                    "of the output, as the input cannot be read again "
+                    "(read it from a file, or raise the limit)\n",
+                    tool_name, o->file, pdn_game_number(job->game), span,
+                    tool_max_game(o));
+        to.fatal = 1;
+        dropped = 2;
+    }
     if (!to.fatal)
         o->game(o, o->file, job->game, &job->err, &to);
     job->out = to.out;
@@ -139,7 +162,7 @@ work(void *wctx, run_job *job)
     if (to.err.len != 0)
         tbuf_add(&job->out, to.err.data, to.err.len);
     tbuf_free(&to.err);
-    keep_ext(job, &to, 0);
+    keep_ext(job, &to, dropped);
     if (to.fatal)
         job->status = TOOL_TROUBLE;
     else if (to.errors != 0 || (o->werror && to.warnings != 0))
@@ -223,7 +246,7 @@ emit(void *ctx, run_job *job)
     summary_game(o, x->errors, x->warnings, x->plies,
                  (unsigned long long)off + span);
     if (o->emit != NULL)
-        return o->emit(o, job->game, job->status);
+        return o->emit(o, job->game, x->dropped ? -1 : job->status);
     return 0;
 }
 
@@ -309,12 +332,15 @@ run_file(tool_opts *o, const char *arg)
         exit(TOOL_TROUBLE);
     }
     o->fs->prior.prior = -1;
+    tool_input_set(fp);
+    run_set_max_game(o->max_game);
     if (!o->have_gt && !o->have_force && !o->no_infer && seekable(fp))
         infer_prepass(o, fp, o->file, &o->fs->prior);
     o->prior = &o->fs->prior;
     /* every thread parses games of its own: reading-bound tools gain
      * as much as the others */
     status = run_input(fp, o->file, o->jobs, &ops, o);
+    tool_input_set(NULL);
     if (!stdin_)
         fclose(fp);
     else

@@ -97,6 +97,12 @@ typedef struct tool_opts {
     /* after the last file, before the closing summary: 0, or -1 on a
      * write error (reported) */
     int (*run_end)(const struct tool_opts *o);
+    int copies;              /* the tool writes games byte for byte: a game
+                                over the size limit that cannot be read
+                                again whole (standard input) is left out,
+                                status 2, before o->game sees it */
+    size_t max_game;         /* --max-game-size: the reader's game limit
+                                (0: the library's default, 1 MiB) */
 } tool_opts;
 
 /* Reads every operand (none or "-" = stdin, called <stdin> or -L's name)

@@ -170,7 +170,7 @@ infer_prepass(const tool_opts *o, FILE *fp, const char *name,
     p->prior = -1;
     if ((x = pdn_infer_new()) == NULL)
         return;
-    if ((r = pdn_reader_new_file(fp, name)) == NULL) {
+    if ((r = run_limit(pdn_reader_new_file(fp, name))) == NULL) {
         pdn_infer_free(x);
         return;
     }

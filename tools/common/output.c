@@ -613,6 +613,18 @@ tool_copy_head(tool_output *prev, const pdn_game *g)
 }
 
 int
+tool_copy_gap(tool_output *prev, const pdn_game *g)
+{
+    size_t len, i = 0;
+    const char *raw = pdn_game_raw(g, &len);
+
+    while (i < len && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\r' ||
+                       raw[i] == '\n'))
+        i++;
+    return prev != NULL && tool_write(prev, raw, i) < 0 ? -1 : 0;
+}
+
+int
 tool_end_line(tool_output *out)
 {
     if (out == NULL || out->len == 0 || out->last == '\n')
@@ -620,57 +632,125 @@ tool_end_line(tool_output *out)
     return tool_write(out, "\n", 1);
 }
 
-/* The input file of a game over the size limit, at offset off, or NULL
- * when it cannot be read again (standard input; gzip input, whose
- * offsets are those of the text). */
-static FILE *
-reopen_at(const char *file, size_t off)
-{
-    FILE *in = strcmp(file, "<stdin>") != 0 ? fopen(file, "rb") : NULL;
+/* The input being read, when its bytes can be read again at the
+ * reader's offsets: its descriptor and the offset of its first byte read;
+ * -1 for a pipe, a terminal or gzip input (whose offsets are those of the
+ * text). Set by the driver before a file's first game, read by the
+ * workers (tool_input_rereadable) and the main thread. */
+static int in_fd = -1;
+static off_t in_base;
 
-    if (in != NULL && getc(in) == 0x1F && getc(in) == 0x8B) {
-        fclose(in);
-        return NULL;
+void
+tool_input_set(FILE *fp)
+{
+    struct stat sb;
+    unsigned char magic[2];
+    int fd = fp != NULL ? fileno(fp) : -1;
+    off_t at;
+
+    in_fd = -1;
+    if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode))
+        return;
+    /* stdin redirected from a file may start anywhere in it; nothing is
+     * buffered yet, so the descriptor's offset is the first byte read */
+    at = ftello(fp);
+    if (at < 0)
+        return;
+    if (pread(fd, magic, 2, at) == 2 && magic[0] == 0x1F && magic[1] == 0x8B)
+        return;
+    in_fd = fd;
+    in_base = at;
+}
+
+int
+tool_input_rereadable(void)
+{
+    return in_fd >= 0;
+}
+
+int
+tool_game_oversize(const pdn_game *g, size_t *span)
+{
+    size_t len = 0, off, whole = 0;
+
+    if (g == NULL)
+        return 0;
+    pdn_game_raw(g, &len);
+    pdn_game_raw_span(g, &off, &whole);
+    if (span != NULL)
+        *span = whole;
+    return whole > len;
+}
+
+/* The bytes of g past its raw text, a chunk at a time, to put(ud) (the
+ * workers call it too: pread leaves the descriptor's offset alone). */
+static int
+read_rest(const char *file, const pdn_game *g,
+          int (*put)(void *ud, const char *s, size_t n), void *ud)
+{
+    size_t len, off, span, n, want;
+    char buf[65536];
+    ssize_t got;
+
+    if (g == NULL || !tool_game_oversize(g, &span))
+        return 0;
+    pdn_game_raw(g, &len);
+    pdn_game_raw_span(g, &off, &span);
+    if (in_fd < 0) { /* the driver leaves such a game out before */
+        tool_error("%s: game %lu (%zu bytes) is over the size limit and "
+                   "the input cannot be read again",
+                   file, pdn_game_number(g), span);
+        return -1;
     }
-    if (in != NULL && fseeko(in, (off_t)off, SEEK_SET) != 0) {
-        fclose(in);
-        return NULL;
+    for (off += len, want = span - len; want > 0; want -= n, off += n) {
+        n = want < sizeof buf ? want : sizeof buf;
+        got = pread(in_fd, buf, n, in_base + (off_t)off);
+        if (got <= 0) {
+            tool_error("%s: game %lu: %s", file, pdn_game_number(g),
+                       got < 0 ? strerror(errno)
+                               : "input shorter than when read");
+            return -1;
+        }
+        n = (size_t)got;
+        if (put(ud, buf, n) < 0)
+            return -1;
     }
-    return in;
+    return 0;
+}
+
+static int
+put_out(void *ud, const char *s, size_t n)
+{
+    return tool_write(ud, s, n);
+}
+
+static int
+put_tbuf(void *ud, const char *s, size_t n)
+{
+    tbuf_add(ud, s, n);
+    return 0;
+}
+
+int
+tool_copy_rest(tool_output *out, const char *file, const pdn_game *g)
+{
+    return read_rest(file, g, put_out, out);
+}
+
+int
+tool_read_rest(const char *file, const pdn_game *g, tbuf *t)
+{
+    return read_rest(file, g, put_tbuf, t);
 }
 
 int
 tool_copy_body(tool_output *out, const char *file, const pdn_game *g,
                size_t head)
 {
-    size_t len, off, span, n;
+    size_t len;
     const char *raw = pdn_game_raw(g, &len);
-    char buf[65536];
-    FILE *in;
 
     if (tool_write(out, raw + head, len - head) < 0)
         return -1;
-    pdn_game_raw_span(g, &off, &span);
-    if (span <= len)
-        return 0;
-    in = reopen_at(file, off + len);
-    if (in == NULL) {
-        tool_error("%s: game %lu is over the size limit: only its first %zu "
-                   "of %zu bytes are copied to %s (the input cannot be "
-                   "read again)",
-                   file, pdn_game_number(g), len, span, out->name);
-        return 0;
-    }
-    for (span -= len; span > 0; span -= n) {
-        n = fread(buf, 1, span < sizeof buf ? span : sizeof buf, in);
-        if (n == 0 || tool_write(out, buf, n) < 0) {
-            if (n == 0)
-                tool_error("%s: game %lu: input shorter than when read",
-                           file, pdn_game_number(g));
-            fclose(in);
-            return -1;
-        }
-    }
-    fclose(in);
-    return 0;
+    return tool_copy_rest(out, file, g);
 }

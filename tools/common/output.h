@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <pdn/game.h>
+#include "tbuf.h"
 
 typedef struct tool_output {
     int opt;               /* option letter ('o', 'w', 'x'); 0: stdout */
@@ -78,12 +79,33 @@ void tool_temps_forget(void);
  * text (0 for an input's first game), written to prev, the output the game
  * before went to (NULL: none); -1 on a write error (reported). */
 long tool_copy_head(tool_output *prev, const pdn_game *g);
-/* The rest of g's bytes after head to out; the bytes of a game over the
- * reader's size limit that it did not keep are read again from file (not
- * from standard input, "<stdin>", nor a gzip file: an error then says
- * what was copied). 0, or -1 on a write error (reported). */
+/* The rest of g's bytes after head to out, all of them: the bytes of a
+ * game over the reader's size limit that it did not keep are read again
+ * from the input (tool_copy_rest). 0, or -1 on a write or read error
+ * (reported). */
 int tool_copy_body(tool_output *out, const char *file, const pdn_game *g,
                    size_t head);
+/* The input whose games are read next (the driver's, before its first
+ * game; NULL: none): its bytes can be read again when it is a regular
+ * file, not gzip (standard input redirected from a file included). */
+void tool_input_set(FILE *fp);
+/* 1 when the bytes of the input being read can be read again. */
+int tool_input_rereadable(void);
+/* 1 when g is over the reader's size limit (its raw text holds its first
+ * bytes only), with *span (may be NULL) its whole length in the input. */
+int tool_game_oversize(const pdn_game *g, size_t *span);
+/* The bytes of g past its raw text (a game over the size limit), read
+ * again from the input, to out; nothing for any other game. 0, or -1 on a
+ * write or read error, or when the input cannot be read again (reported;
+ * the driver leaves such a game out before any tool writes it). */
+int tool_copy_rest(tool_output *out, const char *file, const pdn_game *g);
+/* The same appended to t (any thread). 0, or -1 (reported). */
+int tool_read_rest(const char *file, const pdn_game *g, tbuf *t);
+/* A game left out (over the size limit, its input not to be read again):
+ * the blanks and blank lines its raw text starts with, which set it apart
+ * from the game before, written to prev (NULL: none). 0, or -1 on a write
+ * error (reported). */
+int tool_copy_gap(tool_output *prev, const pdn_game *g);
 /* Ends out's last line when it is not ended (out may be NULL). 0, or -1
  * on a write error (reported). */
 int tool_end_line(tool_output *out);

@@ -53,7 +53,28 @@
  * behind (1.5 MiB: more than the reader's window, its game limit of 1 MiB,
  * its look-ahead and one read) are dropped as it goes, so memory stays
  * bounded. */
-#define RUN_FAR ((size_t)3 << 19)
+#define RUN_FAR (run_max_game + ((size_t)1 << 19))
+
+/* The reader's game limit (--max-game-size), and its token limit: above
+ * the default 1 MiB a token (a comment) may be as long as a game. */
+static size_t run_max_game = (size_t)1 << 20;
+
+void
+run_set_max_game(size_t bytes)
+{
+    run_max_game = bytes != 0 ? bytes : (size_t)1 << 20;
+}
+
+pdn_reader *
+run_limit(pdn_reader *r)
+{
+    if (r != NULL && run_max_game != (size_t)1 << 20)
+        pdn_reader_set_limits(r, 0,
+                              run_max_game > ((size_t)1 << 20) ? run_max_game
+                                                               : 0,
+                              run_max_game);
+    return r;
+}
 
 enum { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
 
@@ -524,7 +545,7 @@ parse_block(run_state *st, run_batch *bt, blk *b, size_t at, pdn_pos pos,
     pthread_mutex_lock(&st->lock);
     b->users++;
     pthread_mutex_unlock(&st->lock);
-    r = pdn_reader_new_cb(feed, &c, st->name);
+    r = run_limit(pdn_reader_new_cb(feed, &c, st->name));
     bt->n = 0;
     bt->end = 1;
     bt->hist = 0;
@@ -1000,7 +1021,7 @@ run_input(FILE *fp, const char *name, int jobs, const run_ops *ops,
 
     jobs = threads(jobs);
     if (jobs <= 1) {
-        pdn_reader *r = pdn_reader_new_file(fp, name);
+        pdn_reader *r = run_limit(pdn_reader_new_file(fp, name));
         if (r == NULL)
             return 2;
         status = run_serial(r, ops, ctx);
@@ -1030,7 +1051,7 @@ run_input(FILE *fp, const char *name, int jobs, const run_ops *ops,
         (st.ncarry >= 2 && (unsigned char)st.carry[0] == 0x1F &&
          (unsigned char)st.carry[1] == 0x8B)) {
         prefix_src p = {st.carry, st.ncarry, 0, fp};
-        pdn_reader *r = pdn_reader_new_cb(prefix_feed, &p, name);
+        pdn_reader *r = run_limit(pdn_reader_new_cb(prefix_feed, &p, name));
         status = r != NULL ? run_games(r, jobs, ops, ctx) : 2;
         pdn_reader_free(r);
         pdn_reader_free(st.hist);

@@ -68,4 +68,11 @@ int run_games(pdn_reader *r, int jobs, const run_ops *ops, void *ctx);
 int run_input(FILE *fp, const char *name, int jobs, const run_ops *ops,
               void *ctx);
 
+/* The reader's game limit for the readers made from now on (0: the
+ * library's default, 1 MiB); a limit above it raises the token limit to
+ * the same. */
+void run_set_max_game(size_t bytes);
+/* Sets that limit on r (may be NULL); returns r. */
+pdn_reader *run_limit(pdn_reader *r);
+
 #endif

@@ -258,6 +258,12 @@ copy_unread(const tool_opts *o, const char *file, const pdn_game *g,
         return;
     while (len > 0 && is_blank(raw[0]))
         raw++, len--;
+    if (tool_game_oversize(g, NULL)) {
+        /* its first bytes only: convert_emit copies the rest, blank
+         * lines after it included */
+        tbuf_add(&to->out, raw, len);
+        return;
+    }
     while (len > 0 && is_blank(raw[len - 1]))
         len--;
     if (len > 0) {
@@ -482,6 +488,21 @@ write_game(const tool_opts *o, const char *file, const pdn_game *g,
     }
 }
 
+/* After a game's text is written: the bytes of a game over the reader's
+ * size limit that it did not keep, read again from the input (a game left
+ * out, status -1, has none written). */
+static int
+convert_emit(const tool_opts *o, const pdn_game *g, int status)
+{
+    const conv_opts *co = o->ud;
+
+    if (g == NULL || co->json || status < 0 || !tool_game_oversize(g, NULL))
+        return 0;
+    if (tool_copy_rest(o->out, o->file, g) < 0)
+        return -1;
+    return tool_end_line(o->out);
+}
+
 static void
 convert_game(const tool_opts *o, const char *file, pdn_game *g,
              const pdn_error *rerr, tool_out *to)
@@ -549,6 +570,7 @@ main(int argc, char **argv)
     co.flags = style_flags[0];
     tool_opts_init(&o);
     o.game = convert_game;
+    o.emit = convert_emit;
     o.ud = &co;
     while ((c = tool_getopt(&convert_cmdline, &o, argc, argv, &st)) != -1) {
         v = 0;
@@ -600,6 +622,7 @@ main(int argc, char **argv)
     o.no_infer = !co.json && co.capture == C_KEEP && !co.notation &&
                  co.corner < 0 && !co.opening;
     o.diag_stdout = co.json; /* with the records, never into PDN */
+    o.copies = !co.json;
     if (st >= 0)
         return st;
     return tool_run(&o, argc - optind, argv + optind);

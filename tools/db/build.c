@@ -198,7 +198,6 @@ whole_text(const char *file, const pdn_game *g, tbuf *t)
 {
     size_t len, off, span;
     const char *raw = pdn_game_raw(g, &len);
-    FILE *in;
 
     tbuf_add(t, raw != NULL ? raw : "", len);
     pdn_game_raw_span(g, &off, &span);
@@ -212,28 +211,9 @@ whole_text(const char *file, const pdn_game *g, tbuf *t)
                    pdn_game_number(g), span, len, TEXT_MAX >> 20);
         return;
     }
-    in = fopen(file, "rb");
-    if (in != NULL && (getc(in) == 0x1F || fseeko(in, (off_t)(off + len),
-                                                 SEEK_SET) != 0)) {
-        fclose(in);
-        in = NULL;
-    }
-    if (in != NULL) {
-        char buf[65536];
-        size_t n, want = span - len;
-
-        while (want > 0 &&
-               (n = fread(buf, 1, want < sizeof buf ? want : sizeof buf,
-                          in)) > 0) {
-            tbuf_add(t, buf, n);
-            want -= n;
-        }
-        fclose(in);
-        if (want == 0)
-            return;
-    }
-    tool_error("%s: game %lu is over the size limit: only its first %zu of "
-               "%zu bytes are stored", file, pdn_game_number(g), len, span);
+    if (tool_read_rest(file, g, t) < 0)
+        tool_error("%s: game %lu: only its first %zu of %zu bytes are "
+                   "stored", file, pdn_game_number(g), len, span);
 }
 
 /* On the worker: the game's text as stored, and where it starts after
@@ -762,6 +742,7 @@ db_build_main(int argc, char **argv, int create)
             sqlite3_close(s.db);
         return TOOL_TROUBLE;
     }
+    o.copies = 1; /* a game is stored whole or not at all */
     st = tool_run(&o, argc, argv);
     file_done(&s);
     if (!s.failed && flush(&s) == 0 && count_meta(&s) == 0 &&

@@ -802,38 +802,21 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
 
 /* After a game's text is written (main thread, input order): a game over
  * the reader's size limit was copied with its first bytes only; the rest
- * comes from the input file, a chunk at a time, so that nothing is lost.
- * Standard input cannot be read again: that is a system error. */
+ * comes from the input, a chunk at a time, so that nothing is lost (the
+ * driver leaves out such a game of an input that cannot be read again,
+ * status -1; its blank lines stay). */
 static int
 fix_emit(const tool_opts *o, const pdn_game *g, int status)
 {
     const fix_opts *fo = o->ud;
-    size_t off, span, len = 0, n;
-    char buf[65536];
-    FILE *in = NULL;
 
-    if (g == NULL || fo->dry || status < 0) /* status -1: out of --games */
+    if (g == NULL || fo->dry)
         return 0;
-    pdn_game_raw(g, &len);
-    pdn_game_raw_span(g, &off, &span);
-    if (span <= len)
-        return 0;
-    if (strcmp(o->file, "<stdin>") != 0 && (in = fopen(o->file, "rb")) &&
-        fseeko(in, (off_t)(off + len), SEEK_SET) == 0) {
-        for (span -= len; span > 0; span -= n)
-            if ((n = fread(buf, 1, span < sizeof buf ? span : sizeof buf,
-                           in)) == 0 ||
-                tool_write(o->out, buf, n) < 0)
-                break;
-    }
-    if (in != NULL)
-        fclose(in);
-    if (span == 0)
-        return 0;
-    tool_error("%s: game %lu is over the size limit and cannot be copied "
-               "whole: the output lacks its last %zu bytes",
-               o->file, pdn_game_number(g), span);
-    return -1;
+    if (status < 0) /* not processed; left out, its blank lines stay */
+        return tool_game_oversize(g, NULL) && !tool_input_rereadable()
+                   ? tool_copy_gap(o->out, g)
+                   : 0;
+    return tool_copy_rest(o->out, o->file, g);
 }
 
 /* A Date tag line whose day and month come in an order beyond doubt. */
@@ -907,6 +890,7 @@ main(int argc, char **argv)
     if (st >= 0)
         return st;
     o.diag_stdout = fo.dry;
+    o.copies = !fo.dry;
     scan_files(&fo, argc - optind, argv + optind);
     st = tool_run(&o, argc - optind, argv + optind);
     free(fo.files);

@@ -330,6 +330,10 @@ split(const tool_opts *o, const pdn_game *g, int status)
 
     if (g == NULL)
         return 0;
+    if (status < 0 && tool_game_oversize(g, NULL) &&
+        !tool_input_rereadable()) /* left out: the game before keeps the
+                                     blank lines after it */
+        return tool_copy_gap(prev, g);
     if (status < 0) { /* outside -k's range: in neither file */
         lo->prev = NULL;
         return 0;
@@ -404,6 +408,7 @@ main(int argc, char **argv)
             o.out = games;
         }
     }
+    o.copies = lo.ok != NULL || lo.bad != NULL;
     /* -w and -x are committed with the report, by tool_finish */
     return tool_run(&o, argc - optind, argv + optind);
 }

@@ -174,9 +174,11 @@ select_emit(const tool_opts *o, const pdn_game *g, int status)
     sel_pending v;
     int chosen, stopped = atomic_load(&s->stopped);
 
-    (void)status;
     if (g == NULL)
         return 0;
+    if (status < 0 && tool_game_oversize(g, NULL) &&
+        !tool_input_rereadable()) /* left out */
+        return selout_gap(&s->route, g);
     if (!take(s, g, &v) || (stopped && s->selected >= s->so.max))
         return selout_game(&s->route, o, g, NULL);
     chosen = decide(s, o, g, &v.v);
@@ -288,6 +290,8 @@ main(int argc, char **argv)
         o.have_gt = 1;
     selout_init(&s.route, &o, s.so.count_only || s.json ? NULL : o.out, s.so.bad,
                 argc, argv);
+    o.copies = !(s.so.count_only || s.json) || s.so.bad != NULL ||
+               s.route.split != NULL;
     /* -J: fingerprints of every game first, then which game each begins */
     if (s.crit.prefixes &&
         selpass_fragments(&s.crit, &o, argc, argv, &s.all, &s.container) != 0)

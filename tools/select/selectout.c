@@ -342,6 +342,20 @@ shard_file(selout *r, const pdn_game *g, unsigned long long bytes)
 }
 
 int
+selout_gap(selout *r, const pdn_game *g)
+{
+    if (r->failed)
+        return -1;
+    if (pdn_game_number(g) == 1) {
+        if (r->shard_games == 0 && r->shard_bytes == 0 &&
+            tool_end_line(r->prev) < 0)
+            return -1;
+        r->prev = NULL;
+    }
+    return tool_copy_gap(r->prev, g);
+}
+
+int
 selout_game(selout *r, const tool_opts *o, const pdn_game *g,
             tool_output *dest)
 {

@@ -74,7 +74,7 @@ one_file(pass *p, tool_opts *o, const char *name, tool_cache *cache)
     if (!o->have_gt && !o->have_force)
         infer_prepass(o, fp, name, &prior);
     o->prior = &prior;
-    if ((r = pdn_reader_new_file(fp, name)) == NULL) {
+    if ((r = run_limit(pdn_reader_new_file(fp, name))) == NULL) {
         tool_error("memory exhausted");
         exit(TOOL_TROUBLE);
     }
