@@ -3,6 +3,10 @@
 library only.
 
   db-serve.py hostile PORT      hostile and concurrent requests (bounded)
+  db-serve.py load PORT         hostile load: slow clients (slowloris),
+                                garbage, Expect: 100-continue, the Host
+                                allow-list, costly regexes, no path in
+                                the JSON
   db-serve.py browser PORT DIR BROWSER
                                 headless Chromium (BROWSER: as setup.sh's
                                 find_browser names it) over its DevTools
@@ -14,6 +18,7 @@ import base64
 import http.client
 import json
 import os
+import select
 import shutil
 import socket
 import struct
@@ -56,10 +61,12 @@ def raw(port, data, timeout=5.0):
     return int(head.split(b" ")[1]), body
 
 
-def get(port, path, method="GET"):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+def get(port, path, method="GET", headers=None, host="127.0.0.1"):
+    c = http.client.HTTPConnection(host, port, timeout=10)
+    h = {"Connection": "close"}
+    h.update(headers or {})
     try:
-        c.request(method, path, headers={"Connection": "close"})
+        c.request(method, path, headers=h)
         r = c.getresponse()
         return r.status, r.read(), r.getheader("Content-Type")
     finally:
@@ -87,7 +94,7 @@ def hostile(port):
               b"/explore.js/../../../etc/passwd", b"/..%2f..%2fetc%2fpasswd",
               b"//etc/passwd", b"/index.html%00.js", b"/web/index.html",
               b"/tools/db/web/explore.js", b"/.", b"/%", b"/api/../index.html"]:
-        st, body = raw(port, b"GET " + p + b" HTTP/1.1\r\nHost: x\r\n"
+        st, body = raw(port, b"GET " + p + b" HTTP/1.1\r\nHost: localhost\r\n"
                        b"Connection: close\r\n\r\n")
         if st == 200 or (body and b"root:" in body):
             fail("path %r: status %s" % (p, st))
@@ -126,17 +133,17 @@ def hostile(port):
     expect_json_error(port, "/api/explore", (405,), "DELETE", method="DELETE")
     # a request line and headers over the memory limit: refused whole
     st, _ = raw(port, b"GET /api/explore?fen=" + b"W" * 200000 +
-                b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                b" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
     if st is not None and st < 400:
         fail("huge request line: status %s" % st)
-    st, _ = raw(port, b"GET / HTTP/1.1\r\nHost: x\r\n" +
+    st, _ = raw(port, b"GET / HTTP/1.1\r\nHost: localhost\r\n" +
                 b"".join(b"X-H%d: %s\r\n" % (i, b"v" * 100)
                          for i in range(1000)) + b"Connection: close\r\n\r\n")
     if st is not None and st < 400:
         fail("header flood: status %s" % st)
     for junk in [b"GARBAGE\r\n\r\n", b"GET\r\n\r\n", b"\x00\x01\x02\xff\r\n\r\n",
                  b"GET / HTTP/9.9\r\n\r\n",
-                 b"POST /api/explore HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                 b"POST /api/explore HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
                  b"99999999\r\n\r\nabc"]:
         st, _ = raw(port, junk, timeout=3.0)
         if st == 200:
@@ -182,6 +189,128 @@ def hostile(port):
         fail("after the hostile requests: status %d" % st)
     print("hostile: %d cases, %d concurrent requests" %
           (len(cases) + 30, 24 * 25))
+
+
+def timed_raw(port, data, bound, what):
+    """raw(), failing when the answer takes longer than bound seconds."""
+    t = time.monotonic()
+    st, body = raw(port, data, timeout=bound + 5)
+    took = time.monotonic() - t
+    if took > bound:
+        fail("%s: answered after %.1f s (bound %.0f s)" % (what, took, bound))
+    return st, body
+
+
+def load(port):
+    # a garbage request line: 400 at once (not after a timeout)
+    for junk in [b"GARBAGE LINE HERE\r\n\r\n", b"GET /\r\n\r\n",
+                 b"\x01\x02junk \x03 x\r\n\r\n"]:
+        st, _ = timed_raw(port, junk, 2, "garbage %r" % junk[:12])
+        if st != 400:
+            fail("garbage %r: status %s, expected 400" % (junk[:12], st))
+    # Expect: 100-continue with a body announced: a final answer at once
+    for m in [b"GET", b"POST"]:
+        st, body = timed_raw(port, m + b" /api/explore HTTP/1.1\r\nHost: "
+                             b"localhost\r\nExpect: 100-continue\r\n"
+                             b"Content-Length: 10\r\nConnection: close"
+                             b"\r\n\r\n", 2, "Expect: 100-continue")
+        final = 200 if m == b"GET" else 405
+        if st == 100:  # then the final answer
+            st = int(body.split(b" ", 2)[1]) \
+                if body.startswith(b"HTTP/1.1 ") else None
+        if st != final:
+            fail("%s with Expect: 100-continue: status %s, expected %d"
+                 % (m.decode(), st, final))
+    # the Host header: this machine's names and addresses only
+    for h, want in [("localhost", 200), ("localhost:%d" % port, 200),
+                    ("127.0.0.1:%d" % port, 200), ("[::1]:%d" % port, 200),
+                    ("LOCALHOST.", 200), ("evil.example", 421),
+                    ("evil.example:%d" % port, 421), ("127.0.0.1.evil.example",
+                                                       421),
+                    ("localhost.evil.example", 421)]:
+        st, body, _ = get(port, "/api/explore?top=0", headers={"Host": h})
+        if st != want:
+            fail("Host: %s: status %d, expected %d" % (h, st, want))
+    # a costly regex: refused at once, not run past the time limit
+    q = urllib.parse.quote
+    for re_ in ["((a*)*)*\\1\\2", "(a|b)\\1(c)\\2", "(((((((((a)))))))))",
+                "a{1,100}b{1,100}c{1,100}", "(a{1,255}){1,255}"]:
+        t = time.monotonic()
+        st, body, _ = get(port, "/api/explore?player=" + q(re_))
+        took = time.monotonic() - t
+        if st != 400 or took > 2:
+            fail("player %r: status %d after %.1f s, expected 400 at once"
+                 % (re_, st, took))
+    st, body, _ = get(port, "/api/explore?player=" + q("(a|b)*c{2}[\\1]"))
+    if st != 200:
+        fail("a harmless regex: status %d" % st)
+    # the JSON names the database by its file name, not its path
+    st, body, _ = get(port, "/api/explore")
+    j = json.loads(body)
+    if st != 200 or "/" in j["position"]["file"] or \
+            any("/" in m["file"] for m in j["moves"]):
+        fail("a path in the JSON: %r" % j["position"].get("file"))
+    slowloris(port)
+
+
+def slowloris(port):
+    """200 slow clients from 127.0.0.2, each trickling a header line, do
+    not keep 8 normal requests from 127.0.0.1 unanswered; each slow one is
+    shut down once the header timeout (3 s here) has passed."""
+    slow = []
+    try:
+        for _ in range(200):
+            s = socket.socket()
+            s.bind(("127.0.0.2", 0))
+            s.settimeout(5)
+            try:
+                s.connect(("127.0.0.1", port))
+                s.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n")
+            except OSError:
+                pass  # refused: over the limit per address
+            slow.append(s)
+    except OSError as e:
+        print("note: slowloris skipped (127.0.0.2: %s)" % e)
+        for s in slow:
+            s.close()
+        return
+
+    def trickle():
+        for s in slow:
+            try:
+                s.sendall(b"X-Slow: 1\r\n")
+            except OSError:
+                pass
+    trickle()
+    t = time.monotonic()
+    for i in range(8):
+        try:
+            st, _, _ = get(port, "/api/explore?top=0")
+        except OSError as e:
+            st = str(e)
+        if st != 200:
+            fail("with 200 slow clients: request %d: %s" % (i + 1, st))
+    took = time.monotonic() - t
+    if took > 10:
+        fail("with 200 slow clients: 8 requests took %.1f s" % took)
+    # every slow one is cut by the server (EOF or reset), trickling or not
+    open_ = set(range(len(slow)))
+    end = time.monotonic() + 20
+    while open_ and time.monotonic() < end:
+        trickle()
+        # wait (half a second at most: the next trickle) for any to end
+        ready, _, _ = select.select([slow[i] for i in open_], [], [], 0.5)
+        for s in ready:
+            try:
+                if s.recv(4096) == b"":
+                    open_.discard(slow.index(s))
+            except OSError:
+                open_.discard(slow.index(s))
+    for s in slow:
+        s.close()
+    if open_:
+        fail("%d slow clients still open 20 s later" % len(open_))
+    print("load: 8 requests in %.2f s beside 200 slow clients" % took)
 
 
 # ---- a DevTools client: a WebSocket over a socket ----
@@ -399,7 +528,7 @@ def browser(port, outdir, name):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "hostile":
-        hostile(int(sys.argv[2]))
+    if sys.argv[1] in ("hostile", "load"):
+        (hostile if sys.argv[1] == "hostile" else load)(int(sys.argv[2]))
         sys.exit(1 if failures else 0)
     sys.exit(browser(int(sys.argv[2]), sys.argv[3], sys.argv[4]))

@@ -4,8 +4,12 @@
 # hostile requests (paths out of its assets, %2e%2e and %00, huge and
 # malformed parameters, bad FENs, junk that is not HTTP, idle connections,
 # 600 requests from 24 clients at once; all bounded) get JSON errors and
-# leave it answering right; a query over its time limit is interrupted
-# with a JSON error; the database file is not written; SIGTERM stops it.
+# leave it answering right; hostile load (db-serve.py load: 200 slow
+# clients beside 8 normal requests, garbage, Expect: 100-continue, Host
+# names, costly regexes, no path in the JSON); IPv6 (::1); the access log;
+# a query over its time limit is interrupted with a JSON error; a
+# database without the explorer's index is refused, not indexed; the
+# database file is not written; SIGTERM stops it.
 # With Chromium, the page in a headless browser (db-serve.py browser):
 # the tree walked by clicks, a game opened and stepped, a FEN pasted, a
 # filter applied, an error shown. Skipped (77) when pdn-db or its server
@@ -31,7 +35,7 @@ start() {
     i=0
     while [ -z "$port" ] && [ $i -lt 100 ]; do
         sleep 0.1
-        port=$(sed -n 's|^pdn-db: serving .* on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' serve.err)
+        port=$(sed -n 's|^pdn-db: serving .* on http://\(127\.0\.0\.1\)*\(\[::1\]\)*:\([0-9]*\)/$|\3|p' serve.err)
         i=$((i + 1))
     done
     if [ -z "$port" ]; then
@@ -55,13 +59,25 @@ stop() {
 }
 
 pdn-db create -q s.db "$top_srcdir"/samples/*.pdn 2> /dev/null || true
-# the first start brings the explorer's index up to date
-start s.db
-stop
+# no explorer's index: serve says what to run and leaves the file alone
 sum=$(cksum < s.db)
-start s.db --threads 4 --connections 64
+set +e
+pdn-db serve --port 0 s.db 2> noindex.err
+st=$?
+set -e
+[ "$st" = 2 ] || { echo "FAIL: serve without an index: status $st" >&2; fail=1; }
+grep -q 'pdn-db explore --index' noindex.err ||
+    { echo "FAIL: serve without an index does not say what to run: $(cat noindex.err)" >&2; fail=1; }
+[ "$(cksum < s.db)" = "$sum" ] || { echo "FAIL: serve wrote the index into its database" >&2; fail=1; }
+pdn-db explore --index s.db > /dev/null
+sum=$(cksum < s.db)
+start "$PWD/s.db" --threads 4 --connections 64 --per-ip 64 --access-log access.log
 python3 "$py" hostile "$port" || fail=1
 kill -0 "$pid" 2>/dev/null || { echo "FAIL: the server died" >&2; exit 1; }
+grep -q '^[0-9TZ:-]* 127\.0\.0\.1 "GET /api/explore" 200 [0-9]* [0-9.]*ms$' access.log ||
+    { echo "FAIL: no access log line for GET /api/explore" >&2; fail=1; }
+grep -q '"GET /api/nothing" 404 ' access.log ||
+    { echo "FAIL: no access log line for a 404" >&2; fail=1; }
 browser=$(find_browser)
 if [ -n "$browser" ]; then
     set +e
@@ -81,6 +97,35 @@ if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' serve.err; then
 fi
 [ "$(cksum < s.db)" = "$sum" ] || { echo "FAIL: the server wrote to its database" >&2; fail=1; }
 
+# hostile load: slow clients from 127.0.0.2 (a header timeout of 3 s),
+# garbage, Expect, Host names, costly regexes, the path kept out of JSON
+start "$PWD/s.db" --header-timeout 3
+python3 "$py" load "$port" || fail=1
+stop
+# IPv6, when this machine has ::1
+if python3 -c 'import socket; s = socket.socket(socket.AF_INET6); s.bind(("::1", 0))' 2>/dev/null; then
+    start s.db --bind ::1
+    python3 - "$port" <<'EOF' || fail=1
+import http.client, json, sys
+c = http.client.HTTPConnection("::1", int(sys.argv[1]), timeout=10)
+c.request("GET", "/api/explore?top=0")
+r = c.getresponse()
+if r.status != 200 or "position" not in json.loads(r.read()):
+    print("FAIL: over IPv6: status %d" % r.status, file=sys.stderr)
+    sys.exit(1)
+EOF
+    stop
+else
+    echo "note: no IPv6 loopback: --bind ::1 not tried"
+fi
+# an address of another machine: a warning before anything listens
+# (192.0.2.1, an address for documentation, is not this machine's)
+set +e
+pdn-db serve --port 0 --bind 192.0.2.1 s.db 2> far.err
+set -e
+grep -q 'warning: 192.0.2.1 is not a loopback address' far.err ||
+    { echo "FAIL: no warning for a non-loopback --bind: $(cat far.err)" >&2; fail=1; }
+
 # a query over the time limit: interrupted, answered with a JSON error
 i=0
 while [ $i -lt 100 ]; do
@@ -88,6 +133,7 @@ while [ $i -lt 100 ]; do
     i=$((i + 1))
 done > many.pdn
 pdn-db create -q many.db many.pdn 2> /dev/null || true
+pdn-db explore --index many.db > /dev/null
 start many.db --time-limit 1
 python3 - "$port" <<'EOF' || fail=1
 import http.client, json, sys
