@@ -7,6 +7,13 @@ library only.
                                 garbage, Expect: 100-continue, the Host
                                 allow-list, costly regexes, no path in
                                 the JSON
+  db-serve.py changes PORT DB ADD REPLACEMENT
+                                a client polls /api/explore while ADD is
+                                added to DB, its index rebuilt, and DB
+                                replaced by REPLACEMENT (an indexed
+                                database): every answer equals pdn-db
+                                explore's for a state DB was in while the
+                                request ran, or is a 503 to retry
   db-serve.py browser PORT DIR BROWSER
                                 headless Chromium (BROWSER: as setup.sh's
                                 find_browser names it) over its DevTools
@@ -313,6 +320,108 @@ def slowloris(port):
     print("load: 8 requests in %.2f s beside 200 slow clients" % took)
 
 
+def cli_answer(db):
+    """pdn-db explore -f json DB as the server's answer would hold it:
+    (position, moves), or None when it refuses (a stale index)."""
+    p = subprocess.run(["pdn-db", "explore", "-f", "json", db],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode == 2:
+        return None
+    recs = [json.loads(line) for line in p.stdout.splitlines()]
+    return json.dumps([recs[0], recs[1:]], sort_keys=True)
+
+
+def changes(port, db, add, replacement):
+    """The server while its database changes: see the module's help."""
+    def server_answer():
+        t = time.monotonic()
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        c.request("GET", "/api/explore")
+        r = c.getresponse()
+        body = r.read()
+        out = (t, time.monotonic(), r.status, r.getheader("Retry-After"),
+               body)
+        c.close()
+        return out
+
+    def norm(body):
+        j = json.loads(body)
+        return json.dumps([j["position"], j["moves"]], sort_keys=True)
+
+    states = [cli_answer(db)]          # state i: from times[i] on
+    times = [0.0]
+    first = server_answer()
+    if first[2] != 200 or norm(first[4]) != states[0]:
+        fail("changes: before any change, the server differs from "
+             "pdn-db explore")
+    polls = []
+    done = threading.Event()
+
+    def poller():
+        while not done.is_set():
+            try:
+                polls.append(server_answer())
+            except OSError as e:
+                polls.append((0, 0, str(e), None, b""))
+    th = threading.Thread(target=poller)
+    th.start()
+    # each step: (begins, ends), then the state after it
+    steps = []
+    for cmd in (["pdn-db", "add", "-q", db, add],
+                ["pdn-db", "explore", "--index", db],
+                ["mv", replacement, db]):
+        t0 = time.monotonic()
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE)
+        t1 = time.monotonic()
+        if p.returncode != 0:
+            fail("changes: %s: status %d: %s" % (" ".join(cmd), p.returncode,
+                                                 p.stderr[:200]))
+        steps.append((t0, t1))
+        states.append(cli_answer(db))
+    done.set()
+    th.join()
+    if states[1] is not None or states[2] is None or states[3] is None or \
+            len(set(states)) != 4:
+        fail("changes: the states are not as expected (stale, then three "
+             "different answers)")
+    # a state is visible from its step's beginning (the step may commit at
+    # any time in it) to the end of the next step
+    def window(i):
+        lo = steps[i - 1][0] if i > 0 else 0.0
+        hi = steps[i][1] if i < len(steps) else float("inf")
+        return lo, hi
+    n503 = 0
+    for t0, t1, st, retry, body in polls:
+        if st == 503:
+            n503 += 1
+            if retry is None:
+                fail("changes: a 503 without Retry-After")
+            continue
+        if st != 200:
+            fail("changes: status %s" % st)
+            continue
+        a = norm(body)
+        ok = False
+        for i, want in enumerate(states):
+            lo, hi = window(i)
+            if want is not None and a == want and t1 >= lo and t0 <= hi:
+                ok = True
+        if not ok:
+            which = [i for i, w in enumerate(states) if w == a]
+            fail("changes: an answer at %.3f-%.3f s equals state %s; the "
+                 "steps ran %s" % (t0, t1, which or "none",
+                                   ["%.3f-%.3f" % s for s in steps]))
+    # once every change is made, the next answer is the last state's
+    last = server_answer()
+    if last[2] != 200 or norm(last[4]) != states[3]:
+        fail("changes: after the changes: status %d, %s" %
+             (last[2], "the replacement's answer" if last[2] == 200 and
+              norm(last[4]) == states[3] else "not the replacement's answer"))
+    print("changes: %d answers while the database changed (%d of them 503)"
+          % (len(polls), n503))
+
+
 # ---- a DevTools client: a WebSocket over a socket ----
 
 class DevTools:
@@ -530,5 +639,8 @@ def browser(port, outdir, name):
 if __name__ == "__main__":
     if sys.argv[1] in ("hostile", "load"):
         (hostile if sys.argv[1] == "hostile" else load)(int(sys.argv[2]))
+        sys.exit(1 if failures else 0)
+    if sys.argv[1] == "changes":
+        changes(int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5])
         sys.exit(1 if failures else 0)
     sys.exit(browser(int(sys.argv[2]), sys.argv[3], sys.argv[4]))

@@ -4,7 +4,8 @@
 # hostile requests (paths out of its assets, %2e%2e and %00, huge and
 # malformed parameters, bad FENs, junk that is not HTTP, idle connections,
 # 600 requests from 24 clients at once; all bounded) get JSON errors and
-# leave it answering right; hostile load (db-serve.py load: 200 slow
+# leave it answering right; answers while the database changes equal
+# pdn-db explore's (db-serve.py changes); hostile load (db-serve.py load: 200 slow
 # clients beside 8 normal requests, garbage, Expect: 100-continue, Host
 # names, costly regexes, no path in the JSON); IPv6 (::1); the access log;
 # a query over its time limit is interrupted with a JSON error; a
@@ -96,6 +97,21 @@ if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' serve.err; then
     fail=1
 fi
 [ "$(cksum < s.db)" = "$sum" ] || { echo "FAIL: the server wrote to its database" >&2; fail=1; }
+
+# a changing database: a client polls while games are added, the index
+# rebuilt and the file replaced; every answer is pdn-db explore's for a
+# state the file was in meanwhile, or a 503 to retry
+cp s.db c.db
+i=0
+while [ $i -lt 30 ]; do
+    cat "$top_srcdir"/samples/*.pdn
+    i=$((i + 1))
+done > more.pdn
+pdn-db create -q d.db "$top_srcdir"/samples/international.pdn 2> /dev/null || true
+pdn-db explore --index d.db > /dev/null
+start c.db
+python3 "$py" changes "$port" c.db more.pdn d.db || fail=1
+stop
 
 # hostile load: slow clients from 127.0.0.2 (a header timeout of 3 s),
 # garbage, Expect, Host names, costly regexes, the path kept out of JSON
