@@ -15,6 +15,8 @@
 #include "explore.h"
 #include "common.h"
 
+#include <pdn/opening.h>
+
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
@@ -558,6 +560,112 @@ sv_query(const sv_req *r, ex_query *q, tbuf *key, char *why, size_t size)
     return 0;
 }
 
+/* Plays one written move on b: its move in *m. 0, or -1 (not a move, or
+ * not legal here). */
+static int
+sv_play(pdn_board *b, pdn_movelist *l, const char *t, size_t len, pdn_move *m)
+{
+    pdn_movetext mt;
+    pdn_match k;
+
+    if (pdn_movetext_parse(t, len, &mt) != 0 ||
+        pdn_board_play(b, &mt, &k, l, NULL) != PDN_MATCH_LEGAL)
+        return -1;
+    *m = k.move;
+    return 0;
+}
+
+static void
+sv_opening_name(tbuf *b, const pdn_board *start, const pdn_move *line,
+                size_t n)
+{
+    pdn_opening op;
+    const char *name = NULL;
+
+    if (pdn_opening_classify(start, line, n, &op, NULL) == 0)
+        name = op.name_en != NULL ? op.name_en : op.name;
+    if (name != NULL)
+        tbuf_json(b, name);
+    else
+        tbuf_adds(b, "null");
+}
+
+/* ,"openings":{"position":NAME,"moves":[NAME,...]}: the named opening
+ * (lib/pdn/opening.h's tables, its English name) the line of q makes, and
+ * the one each move of n makes after it; null where none is named. The
+ * line: q's moves from q's FEN or the variant's initial position. */
+static void
+sv_openings(tbuf *b, const ex_node *n, const ex_query *q)
+{
+    pdn_board *start = pdn_board_new(&n->gt, NULL), *t = NULL, *u = NULL;
+    pdn_movelist *l = pdn_movelist_new();
+    pdn_move *line = NULL;
+    size_t nline = 0, i;
+    const char *p = q->moves;
+    int ok = start != NULL && l != NULL;
+
+    if (ok && q->fen != NULL && pdn_board_set_fen_string(start, q->fen, NULL) < 0)
+        ok = 0;
+    if (ok && ((t = pdn_board_new(&n->gt, NULL)) == NULL ||
+               (u = pdn_board_new(&n->gt, NULL)) == NULL))
+        ok = 0;
+    if (ok)
+        pdn_board_copy(t, start);
+    /* the line, as ex_node_get read it (move numbers left out) */
+    line = tool_xmalloc((strlen(p != NULL ? p : "") / 2 + 2) * sizeof *line);
+    while (ok && p != NULL && *p != '\0') {
+        size_t len;
+        const char *w;
+
+        p += strspn(p, " ,\t\n");
+        len = strcspn(p, " ,\t\n");
+        if (len == 0)
+            break;
+        w = p;
+        p += len;
+        while (len > 0 && isdigit((unsigned char)*w) &&
+               memchr(w, '.', len) != NULL) {
+            size_t k = (size_t)((const char *)memchr(w, '.', len) - w);
+
+            while (k < len && w[k] == '.')
+                k++;
+            len -= k;
+            w += k;
+        }
+        if (len > 0 && sv_play(t, l, w, len, &line[nline++]) != 0)
+            ok = 0;
+    }
+    tbuf_adds(b, ",\"openings\":{\"position\":");
+    if (ok)
+        sv_opening_name(b, start, line, nline);
+    else
+        tbuf_adds(b, "null");
+    tbuf_adds(b, ",\"moves\":[");
+    for (i = 0; i < n->nmoves; i++) {
+        if (i > 0)
+            tbuf_addc(b, ',');
+        if (ok) {
+            line = realloc(line, (nline + 1) * sizeof *line);
+            if (line == NULL) {
+                tool_error("memory exhausted");
+                exit(TOOL_TROUBLE);
+            }
+            pdn_board_copy(u, t);
+        }
+        if (ok && sv_play(u, l, n->moves[i].move, strlen(n->moves[i].move),
+                          &line[nline]) == 0)
+            sv_opening_name(b, start, line, nline + 1);
+        else
+            tbuf_adds(b, "null");
+    }
+    tbuf_adds(b, "]}");
+    free(line);
+    pdn_movelist_free(l);
+    pdn_board_free(start);
+    pdn_board_free(t);
+    pdn_board_free(u);
+}
+
 static enum MHD_Result
 sv_explore(sv_state *s, struct MHD_Connection *conn, sv_rq *rq,
            const sv_req *r)
@@ -598,6 +706,9 @@ sv_explore(sv_state *s, struct MHD_Connection *conn, sv_rq *rq,
     }
     n.file = s->shown;
     ex_node_json(&b, &n);
+    b.len--; /* its closing brace: the openings go in */
+    sv_openings(&b, &n, &q);
+    tbuf_addc(&b, '}');
     ex_node_free(&n);
     return sv_json(conn, rq, 200, &b);
 }
