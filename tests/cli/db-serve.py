@@ -557,6 +557,90 @@ def browser(port, outdir, name):
         if d.js("document.getElementById('fen').textContent") != \
                 api["position"]["fen"]:
             fail("browser: the start's FEN is not the API's")
+        # the score's convention: the first mover's, named
+        head = d.js("document.getElementById('scorehead').textContent")
+        first = "Black" if api["position"]["first"] == "B" else "White"
+        if first not in head:
+            fail("browser: the score's head %r does not name %s" % (head, first))
+        # the openings beside the moves, as the API names them
+        named = 0
+        for k, name in enumerate(api["openings"]["moves"]):
+            if name:
+                named += 1
+                row = d.js("document.querySelectorAll('#moves tbody tr')[%d]"
+                           ".textContent" % k)
+                if name not in row:
+                    fail("browser: move %d: opening %r not shown (%r)"
+                         % (k, name, row))
+        # the keyboard: down, right (a move), right (the first), Home, End,
+        # left
+        def press(k):
+            d.js("document.dispatchEvent(new KeyboardEvent('keydown',"
+                 "{key: %s, bubbles: true}))" % json.dumps(k))
+
+        def crumbs():
+            return d.js("Array.prototype.map.call(document.querySelectorAll("
+                        "'#path a'), function (a) { return a.textContent; })"
+                        ".slice(1).join(' ')")
+
+        def wait_path(want, what):
+            d.wait("document.body.getAttribute('data-state') === 'ready' && "
+                   "Array.prototype.map.call(document.querySelectorAll("
+                   "'#path a'), function (a) { return a.textContent; })"
+                   ".slice(1).join(' ') === %s" % json.dumps(want), what)
+        m0 = api["moves"][0]["move"]
+        press("ArrowDown")
+        press("ArrowRight")
+        wait_path(m0, "the first move by the keyboard")
+        n1 = json.loads(get(port, "/api/explore?moves=" +
+                            urllib.parse.quote(m0))[1])
+        m1 = n1["moves"][0]["move"]
+        press("ArrowRight")
+        wait_path(m0 + " " + m1, "the second move by the keyboard")
+        press("Home")
+        wait_path("", "Home")
+        press("End")
+        wait_path(m0 + " " + m1, "End: the line walked")
+        press("ArrowLeft")
+        wait_path(m0, "back a move")
+        # a failed request: the path still names the board
+        d.js("document.getElementById('player').value = '(';"
+             "document.querySelector('#moves tbody tr').click()")
+        d.wait("document.getElementById('error').textContent.length > 0",
+               "the error of a bad filter")
+        if crumbs() != m0 or d.js("document.getElementById('fen')"
+                                  ".textContent") != n1["position"]["fen"]:
+            fail("browser: after a failed request the path is %r, the board "
+                 "%s" % (crumbs(), d.js("document.getElementById('fen')"
+                                         ".textContent")))
+        d.js("document.getElementById('player').value = ''")
+        press("Home")
+        wait_path("", "Home again")
+        # game search, 100 a page
+        s0 = json.loads(get(port, "/api/search?fen=" +
+                            urllib.parse.quote(api["position"]["fen"]) +
+                            "&variant=" + urllib.parse.quote(
+                                api["position"]["gametype"]) +
+                            "&limit=100&offset=100")[1])
+        d.js("document.getElementById('search').click()")
+        d.wait("document.body.getAttribute('data-state') === 'ready' && "
+               "document.getElementById('gameshead').textContent"
+               ".indexOf('found') > 0", "the games searched")
+        if s0["count"] > 100:
+            d.js("document.getElementById('next').click()")
+            d.wait("document.body.getAttribute('data-state') === 'ready' && "
+                   "document.getElementById('games').start === 101",
+                   "the next 100 games")
+            gid1 = d.js("document.querySelector('#games li')"
+                        ".getAttribute('data-id')")
+            if int(gid1) != s0["games"][0]["id"]:
+                fail("browser: games 101-: the first is %s, the API's %s"
+                     % (gid1, s0["games"][0]["id"]))
+        else:
+            fail("browser: only %d games searched: paging not tried"
+                 % s0["count"])
+        d.js("document.getElementById('apply').click()")
+        d.wait(READY, "the start after the search")
         # walk: the first move, then the second move there
         walked = []
         for depth in range(2):
@@ -626,6 +710,24 @@ def browser(port, outdir, name):
         d.wait("document.getElementById('error').textContent"
                ".indexOf('bad FEN') >= 0", "the error of a bad FEN")
         print("browser: walked %s, opened game %s" % (" ".join(walked), gid))
+        # a phone: the board across the screen, the table whole
+        d.call("Emulation.setDeviceMetricsOverride", width=390, height=844,
+               deviceScaleFactor=1, mobile=True)
+        d.call("Page.navigate", url="http://127.0.0.1:%d/" % port)
+        d.wait(READY, "the start on a phone")
+        bw = d.js("document.getElementById('board').getBoundingClientRect()"
+                  ".width")
+        if bw < 300:
+            fail("browser: at 390 px the board is %d px wide" % bw)
+        right = d.js("(function () { var r = 0; document.querySelectorAll("
+                     "'#moves tr > *').forEach(function (c) { if "
+                     "(c.offsetParent) r = Math.max(r, "
+                     "c.getBoundingClientRect().right); }); return r; })()")
+        if right > 390:
+            fail("browser: at 390 px the table reaches %d px" % right)
+        d.shot(os.path.join(outdir, "phone.png"))
+        print("browser: %d openings named, board %d px at 390 px"
+              % (named, bw))
     finally:
         p.terminate()
         try:

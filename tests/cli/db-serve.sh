@@ -79,24 +79,71 @@ grep -q '^[0-9TZ:-]* 127\.0\.0\.1 "GET /api/explore" 200 [0-9]* [0-9.]*ms$' acce
     { echo "FAIL: no access log line for GET /api/explore" >&2; fail=1; }
 grep -q '"GET /api/nothing" 404 ' access.log ||
     { echo "FAIL: no access log line for a 404" >&2; fail=1; }
+stop
+# the page in Chromium, over 100 copies of the samples (game search pages)
+i=0
+while [ $i -lt 100 ]; do
+    cat "$top_srcdir"/samples/*.pdn
+    i=$((i + 1))
+done > many.pdn
+pdn-db create -q many.db many.pdn 2> /dev/null || true
+pdn-db explore --index many.db > /dev/null
 browser=$(find_browser)
 if [ -n "$browser" ]; then
+    start many.db
     set +e
     python3 "$py" browser "$port" "$tmp" "$browser"
     st=$?
     set -e
     [ "$st" = 0 ] || [ "$st" = 77 ] || fail=1
     kill -0 "$pid" 2>/dev/null || { echo "FAIL: the server died" >&2; exit 1; }
+    stop
 else
     echo "note: no Chromium: the browser part is skipped"
 fi
-stop
 if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' serve.err; then
     echo "FAIL: the server's sanitizer reports:" >&2
     grep -m 5 'runtime error\|Sanitizer' serve.err >&2
     fail=1
 fi
 [ "$(cksum < s.db)" = "$sum" ] || { echo "FAIL: the server wrote to its database" >&2; fail=1; }
+
+# a position's latest games are its own: 12 games of 4 first moves, one
+# a year; with top=1 the start lists the 10 latest of all 12
+python3 - > years.pdn <<'EOF'
+lines = ["9-13 22-18", "10-14 22-18", "11-15 23-19", "12-16 24-20"]
+for i in range(12):
+    print('[Event "e%d"]\n[Date "%d.01.01"]\n[White "w%d"]\n[Black "b%d"]\n'
+          '[Result "1-0"]\n[GameType "21"]\n\n1. %s 1-0\n'
+          % (i, 1990 + i, i, i, lines[i % 4]))
+EOF
+pdn-db create -q y.db years.pdn "$top_srcdir"/samples/international.pdn 2> /dev/null || true
+pdn-db explore --index y.db > /dev/null
+start y.db
+python3 - "$port" <<'EOF' || fail=1
+import http.client, json, sys, urllib.parse
+def get(path):
+    c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+    c.request("GET", path)
+    r = c.getresponse()
+    return r.status, json.loads(r.read())
+bad = 0
+st, j = get("/api/explore?top=1")
+years = [g["year"] for g in j["position"]["top"]]
+if st != 200 or years != list(range(2001, 1991, -1)):
+    print("FAIL: the start's latest games: %s" % years, file=sys.stderr)
+    bad = 1
+if any(len(m["top"]) != 1 for m in j["moves"]):
+    print("FAIL: top=1 lists more per move", file=sys.stderr)
+    bad = 1
+# the illegal move of a line is named, whatever other variants make of it
+st, j = get("/api/explore?moves=" + urllib.parse.quote("11-15 23-19 8-11 22-17 9-9"))
+if st != 400 or "'9-9'" not in j.get("error", ""):
+    print("FAIL: an illegal fifth move: %d %s" % (st, j), file=sys.stderr)
+    bad = 1
+sys.exit(bad)
+EOF
+stop
 
 # a changing database: a client polls while games are added, the index
 # rebuilt and the file replaced; every answer is pdn-db explore's for a
@@ -143,13 +190,6 @@ grep -q 'warning: 192.0.2.1 is not a loopback address' far.err ||
     { echo "FAIL: no warning for a non-loopback --bind: $(cat far.err)" >&2; fail=1; }
 
 # a query over the time limit: interrupted, answered with a JSON error
-i=0
-while [ $i -lt 100 ]; do
-    cat "$top_srcdir"/samples/*.pdn
-    i=$((i + 1))
-done > many.pdn
-pdn-db create -q many.db many.pdn 2> /dev/null || true
-pdn-db explore --index many.db > /dev/null
 start many.db --time-limit 1
 python3 - "$port" <<'EOF' || fail=1
 import http.client, json, sys
