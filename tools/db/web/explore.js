@@ -61,7 +61,7 @@
   /* Shows the node at the end of the moves p (from rootFen): path becomes
    * p only once the node has come, so that the path above the board
    * always names the position on it (a failed request leaves both). */
-  function go(p) {
+  function go(p, then) {
     var last = p[p.length - 1], url, key;
     if (STATIC) {
       key = last ? last.key : exRoot;
@@ -80,6 +80,7 @@
       if (!same) line = p.slice();
       sel = -1;
       show();
+      if (then) then();
     });
   }
 
@@ -320,17 +321,28 @@
       $('gpdn').textContent = g.pdn;
       var ms = $('gmoves');
       ms.textContent = '';
+      var pair = null;
       g.plies.forEach(function (p, i) {
-        if (i % 2 === 0) ms.appendChild(document.createTextNode((i / 2 + 1) + '. '));
+        /* a move number and its moves: not broken across lines */
+        if (i % 2 === 0) {
+          pair = document.createElement('span');
+          pair.className = 'pair';
+          pair.textContent = (i / 2 + 1) + '. ';
+          ms.appendChild(pair);
+          ms.appendChild(document.createTextNode(' '));
+        }
         var s = document.createElement('span');
         s.className = 'gm';
         s.id = 'p' + (i + 1);
         s.textContent = p.move;
         s.onclick = function () { ply(i + 1); };
-        ms.appendChild(s);
-        ms.appendChild(document.createTextNode(' '));
+        pair.appendChild(s);
+        pair.appendChild(document.createTextNode(' '));
       });
       ply(0);
+      /* the board and the game, in view (on a phone the list is below) */
+      if ($('left').getBoundingClientRect().top < 0)
+        $('left').scrollIntoView();
     });
   }
 
@@ -407,7 +419,10 @@
         }
         walk(path.length);
       };
-      $('search').onclick = function () { search(0); };
+      /* the filters typed apply to the moves too, then the games listed */
+      $('search').onclick = function () {
+        go(path, function () { search(0); });
+      };
       $('prev').onclick = function () { search(Math.max(0, searchAt - PAGE)); };
       $('next').onclick = function () { search(searchAt + PAGE); };
     }
