@@ -196,6 +196,34 @@ sv_close(sv_conn *c)
     c->stale = 0;
 }
 
+/* BEGIN on c and a read: the snapshot of c's reads until the end of the
+ * transaction, and *v its PRAGMA data_version (changed when another
+ * connection has committed since c last looked). SQLITE_OK or an error
+ * code. */
+static int
+sv_snapshot(sv_conn *c, long long *v)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_exec(c->x.db, "BEGIN", NULL, NULL, NULL);
+
+    if (rc == SQLITE_OK &&
+        (rc = sqlite3_prepare_v2(c->x.db, "PRAGMA data_version", -1, &st,
+                                 NULL)) == SQLITE_OK &&
+        (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        *v = sqlite3_column_int64(st, 0);
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc == SQLITE_OK &&
+        (rc = sqlite3_prepare_v2(c->x.db, "SELECT count(*) FROM meta", -1,
+                                 &st, NULL)) == SQLITE_OK &&
+        (rc = sqlite3_step(st)) == SQLITE_ROW)
+        rc = SQLITE_OK;
+    sqlite3_finalize(st);
+    return rc;
+}
+
 /* Opens a read transaction on c: its reads until sv_give see one
  * snapshot of the database. A database that changed since c's last
  * request (data_version) or was replaced (another file at the path) is
@@ -205,7 +233,6 @@ static int
 sv_begin(sv_state *s, sv_conn *c, tbuf *err)
 {
     struct stat sb;
-    sqlite3_stmt *st = NULL;
     long long v = -1;
     int rc, tries;
 
@@ -219,7 +246,24 @@ sv_begin(sv_state *s, sv_conn *c, tbuf *err)
         if (c->open && (c->stale || sb.st_dev != c->dev || sb.st_ino != c->ino))
             sv_close(c);
         if (!c->open) {
+            /* a read lock held meanwhile: no commit (of a database in
+             * rollback-journal mode) comes between what ex_open reads
+             * (the index's freshness, the variants) and the snapshot */
+            sqlite3 *guard = NULL;
+
+            if (sqlite3_open_v2(s->path, &guard, SQLITE_OPEN_READONLY, NULL) !=
+                    SQLITE_OK ||
+                (sqlite3_busy_timeout(guard, 1000),
+                 sqlite3_exec(guard, "BEGIN; SELECT count(*) FROM"
+                                     " sqlite_master", NULL, NULL,
+                              NULL)) != SQLITE_OK) {
+                tbuf_printf(err, "the database is busy (%s)",
+                            sqlite3_errmsg(guard));
+                sqlite3_close(guard);
+                return -1;
+            }
             if (ex_open(&c->x, s->path, 0) != 0) {
+                sqlite3_close(guard);
                 tbuf_adds(err, "the database is being changed or its "
                                "explorer's index is not up to date");
                 return -1;
@@ -227,29 +271,17 @@ sv_begin(sv_state *s, sv_conn *c, tbuf *err)
             c->open = 1;
             c->dev = sb.st_dev;
             c->ino = sb.st_ino;
-            c->version = -1;
             sqlite3_busy_timeout(c->x.db, 1000);
             sqlite3_progress_handler(c->x.db, 1000, sv_progress, c);
+            rc = sv_snapshot(c, &v);
+            sqlite3_close(guard); /* its transaction rolled back */
+            if (rc == SQLITE_OK) {
+                c->version = v;
+                return 0;
+            }
+        } else {
+            rc = sv_snapshot(c, &v);
         }
-        /* a read takes the snapshot; data_version says whether another
-         * connection wrote since this one last looked */
-        rc = sqlite3_exec(c->x.db, "BEGIN", NULL, NULL, NULL);
-        if (rc == SQLITE_OK &&
-            (rc = sqlite3_prepare_v2(c->x.db, "PRAGMA data_version", -1, &st,
-                                     NULL)) == SQLITE_OK &&
-            (rc = sqlite3_step(st)) == SQLITE_ROW) {
-            v = sqlite3_column_int64(st, 0);
-            rc = SQLITE_OK;
-        }
-        sqlite3_finalize(st);
-        st = NULL;
-        if (rc == SQLITE_OK &&
-            (rc = sqlite3_prepare_v2(c->x.db, "SELECT count(*) FROM meta", -1,
-                                     &st, NULL)) == SQLITE_OK &&
-            (rc = sqlite3_step(st)) == SQLITE_ROW)
-            rc = SQLITE_OK;
-        sqlite3_finalize(st);
-        st = NULL;
         if (rc != SQLITE_OK) {
             tbuf_printf(err, "the database is busy (%s)",
                         sqlite3_errmsg(c->x.db));
@@ -258,10 +290,8 @@ sv_begin(sv_state *s, sv_conn *c, tbuf *err)
                 c->stale = 1;
             return -1;
         }
-        if (c->version == -1 || c->version == v) {
-            c->version = v;
+        if (c->version == v)
             return 0;
-        }
         /* written since: its variants and kept sets may be out of date */
         sqlite3_exec(c->x.db, "ROLLBACK", NULL, NULL, NULL);
         sv_close(c);
