@@ -392,7 +392,7 @@
     document.addEventListener('keydown', function (e) {
       var t = e.target.tagName;
       if (t === 'INPUT' || t === 'SELECT' || t === 'TEXTAREA' || e.altKey ||
-          e.ctrlKey || e.metaKey)
+          e.ctrlKey || e.metaKey || (e.key === 'Enter' && t === 'BUTTON'))
         return;
       if (game) {
         var d = {ArrowRight: 1, ArrowLeft: -1}[e.key];
