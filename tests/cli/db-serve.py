@@ -3,6 +3,17 @@
 library only.
 
   db-serve.py hostile PORT      hostile and concurrent requests (bounded)
+  db-serve.py load PORT         hostile load: slow clients (slowloris),
+                                garbage, Expect: 100-continue, the Host
+                                allow-list, costly regexes, no path in
+                                the JSON
+  db-serve.py changes PORT DB ADD REPLACEMENT
+                                a client polls /api/explore while ADD is
+                                added to DB, its index rebuilt, and DB
+                                replaced by REPLACEMENT (an indexed
+                                database): every answer equals pdn-db
+                                explore's for a state DB was in while the
+                                request ran, or is a 503 to retry
   db-serve.py browser PORT DIR BROWSER
                                 headless Chromium (BROWSER: as setup.sh's
                                 find_browser names it) over its DevTools
@@ -14,6 +25,7 @@ import base64
 import http.client
 import json
 import os
+import select
 import shutil
 import socket
 import struct
@@ -58,8 +70,12 @@ def raw(port, data, timeout=5.0):
 
 def get(port, path, method="GET"):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+def get(port, path, method="GET", headers=None, host="127.0.0.1"):
+    c = http.client.HTTPConnection(host, port, timeout=10)
+    h = {"Connection": "close"}
+    h.update(headers or {})
     try:
-        c.request(method, path, headers={"Connection": "close"})
+        c.request(method, path, headers=h)
         r = c.getresponse()
         return r.status, r.read(), r.getheader("Content-Type")
     finally:
@@ -87,7 +103,7 @@ def hostile(port):
               b"/explore.js/../../../etc/passwd", b"/..%2f..%2fetc%2fpasswd",
               b"//etc/passwd", b"/index.html%00.js", b"/web/index.html",
               b"/tools/db/web/explore.js", b"/.", b"/%", b"/api/../index.html"]:
-        st, body = raw(port, b"GET " + p + b" HTTP/1.1\r\nHost: x\r\n"
+        st, body = raw(port, b"GET " + p + b" HTTP/1.1\r\nHost: localhost\r\n"
                        b"Connection: close\r\n\r\n")
         if st == 200 or (body and b"root:" in body):
             fail("path %r: status %s" % (p, st))
@@ -126,17 +142,17 @@ def hostile(port):
     expect_json_error(port, "/api/explore", (405,), "DELETE", method="DELETE")
     # a request line and headers over the memory limit: refused whole
     st, _ = raw(port, b"GET /api/explore?fen=" + b"W" * 200000 +
-                b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                b" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
     if st is not None and st < 400:
         fail("huge request line: status %s" % st)
-    st, _ = raw(port, b"GET / HTTP/1.1\r\nHost: x\r\n" +
+    st, _ = raw(port, b"GET / HTTP/1.1\r\nHost: localhost\r\n" +
                 b"".join(b"X-H%d: %s\r\n" % (i, b"v" * 100)
                          for i in range(1000)) + b"Connection: close\r\n\r\n")
     if st is not None and st < 400:
         fail("header flood: status %s" % st)
     for junk in [b"GARBAGE\r\n\r\n", b"GET\r\n\r\n", b"\x00\x01\x02\xff\r\n\r\n",
                  b"GET / HTTP/9.9\r\n\r\n",
-                 b"POST /api/explore HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                 b"POST /api/explore HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
                  b"99999999\r\n\r\nabc"]:
         st, _ = raw(port, junk, timeout=3.0)
         if st == 200:
@@ -182,6 +198,232 @@ def hostile(port):
         fail("after the hostile requests: status %d" % st)
     print("hostile: %d cases, %d concurrent requests" %
           (len(cases) + 30, 24 * 25))
+
+
+def timed_raw(port, data, bound, what):
+    """raw(), failing when the answer takes longer than bound seconds."""
+    t = time.monotonic()
+    st, body = raw(port, data, timeout=bound + 5)
+    took = time.monotonic() - t
+    if took > bound:
+        fail("%s: answered after %.1f s (bound %.0f s)" % (what, took, bound))
+    return st, body
+
+
+def load(port):
+    # a garbage request line: 400 at once (not after a timeout)
+    for junk in [b"GARBAGE LINE HERE\r\n\r\n", b"GET /\r\n\r\n",
+                 b"\x01\x02junk \x03 x\r\n\r\n"]:
+        st, _ = timed_raw(port, junk, 2, "garbage %r" % junk[:12])
+        if st != 400:
+            fail("garbage %r: status %s, expected 400" % (junk[:12], st))
+    # Expect: 100-continue with a body announced: a final answer at once
+    for m in [b"GET", b"POST"]:
+        st, body = timed_raw(port, m + b" /api/explore HTTP/1.1\r\nHost: "
+                             b"localhost\r\nExpect: 100-continue\r\n"
+                             b"Content-Length: 10\r\nConnection: close"
+                             b"\r\n\r\n", 2, "Expect: 100-continue")
+        final = 200 if m == b"GET" else 405
+        if st == 100:  # then the final answer
+            st = int(body.split(b" ", 2)[1]) \
+                if body.startswith(b"HTTP/1.1 ") else None
+        if st != final:
+            fail("%s with Expect: 100-continue: status %s, expected %d"
+                 % (m.decode(), st, final))
+    # the Host header: this machine's names and addresses only
+    for h, want in [("localhost", 200), ("localhost:%d" % port, 200),
+                    ("127.0.0.1:%d" % port, 200), ("[::1]:%d" % port, 200),
+                    ("LOCALHOST.", 200), ("evil.example", 421),
+                    ("evil.example:%d" % port, 421), ("127.0.0.1.evil.example",
+                                                       421),
+                    ("localhost.evil.example", 421)]:
+        st, body, _ = get(port, "/api/explore?top=0", headers={"Host": h})
+        if st != want:
+            fail("Host: %s: status %d, expected %d" % (h, st, want))
+    # a costly regex: refused at once, not run past the time limit
+    q = urllib.parse.quote
+    for re_ in ["((a*)*)*\\1\\2", "(a|b)\\1(c)\\2", "(((((((((a)))))))))",
+                "a{1,100}b{1,100}c{1,100}", "(a{1,255}){1,255}"]:
+        t = time.monotonic()
+        st, body, _ = get(port, "/api/explore?player=" + q(re_))
+        took = time.monotonic() - t
+        if st != 400 or took > 2:
+            fail("player %r: status %d after %.1f s, expected 400 at once"
+                 % (re_, st, took))
+    st, body, _ = get(port, "/api/explore?player=" + q("(a|b)*c{2}[\\1]"))
+    if st != 200:
+        fail("a harmless regex: status %d" % st)
+    # the JSON names the database by its file name, not its path
+    st, body, _ = get(port, "/api/explore")
+    j = json.loads(body)
+    if st != 200 or "/" in j["position"]["file"] or \
+            any("/" in m["file"] for m in j["moves"]):
+        fail("a path in the JSON: %r" % j["position"].get("file"))
+    slowloris(port)
+
+
+def slowloris(port):
+    """200 slow clients from 127.0.0.2, each trickling a header line, do
+    not keep 8 normal requests from 127.0.0.1 unanswered; each slow one is
+    shut down once the header timeout (3 s here) has passed."""
+    slow = []
+    try:
+        for _ in range(200):
+            s = socket.socket()
+            s.bind(("127.0.0.2", 0))
+            s.settimeout(5)
+            try:
+                s.connect(("127.0.0.1", port))
+                s.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n")
+            except OSError:
+                pass  # refused: over the limit per address
+            slow.append(s)
+    except OSError as e:
+        print("note: slowloris skipped (127.0.0.2: %s)" % e)
+        for s in slow:
+            s.close()
+        return
+
+    def trickle():
+        for s in slow:
+            try:
+                s.sendall(b"X-Slow: 1\r\n")
+            except OSError:
+                pass
+    trickle()
+    t = time.monotonic()
+    for i in range(8):
+        try:
+            st, _, _ = get(port, "/api/explore?top=0")
+        except OSError as e:
+            st = str(e)
+        if st != 200:
+            fail("with 200 slow clients: request %d: %s" % (i + 1, st))
+    took = time.monotonic() - t
+    if took > 10:
+        fail("with 200 slow clients: 8 requests took %.1f s" % took)
+    # every slow one is cut by the server (EOF or reset), trickling or not
+    open_ = set(range(len(slow)))
+    end = time.monotonic() + 20
+    while open_ and time.monotonic() < end:
+        trickle()
+        # wait (half a second at most: the next trickle) for any to end
+        ready, _, _ = select.select([slow[i] for i in open_], [], [], 0.5)
+        for s in ready:
+            try:
+                if s.recv(4096) == b"":
+                    open_.discard(slow.index(s))
+            except OSError:
+                open_.discard(slow.index(s))
+    for s in slow:
+        s.close()
+    if open_:
+        fail("%d slow clients still open 20 s later" % len(open_))
+    print("load: 8 requests in %.2f s beside 200 slow clients" % took)
+
+
+def cli_answer(db):
+    """pdn-db explore -f json DB as the server's answer would hold it:
+    (position, moves), or None when it refuses (a stale index)."""
+    p = subprocess.run(["pdn-db", "explore", "-f", "json", db],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode == 2:
+        return None
+    recs = [json.loads(line) for line in p.stdout.splitlines()]
+    return json.dumps([recs[0], recs[1:]], sort_keys=True)
+
+
+def changes(port, db, add, replacement):
+    """The server while its database changes: see the module's help."""
+    def server_answer():
+        t = time.monotonic()
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        c.request("GET", "/api/explore")
+        r = c.getresponse()
+        body = r.read()
+        out = (t, time.monotonic(), r.status, r.getheader("Retry-After"),
+               body)
+        c.close()
+        return out
+
+    def norm(body):
+        j = json.loads(body)
+        return json.dumps([j["position"], j["moves"]], sort_keys=True)
+
+    states = [cli_answer(db)]          # state i: from times[i] on
+    times = [0.0]
+    first = server_answer()
+    if first[2] != 200 or norm(first[4]) != states[0]:
+        fail("changes: before any change, the server differs from "
+             "pdn-db explore")
+    polls = []
+    done = threading.Event()
+
+    def poller():
+        while not done.is_set():
+            try:
+                polls.append(server_answer())
+            except OSError as e:
+                polls.append((0, 0, str(e), None, b""))
+    th = threading.Thread(target=poller)
+    th.start()
+    # each step: (begins, ends), then the state after it
+    steps = []
+    for cmd in (["pdn-db", "add", "-q", db, add],
+                ["pdn-db", "explore", "--index", db],
+                ["mv", replacement, db]):
+        t0 = time.monotonic()
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE)
+        t1 = time.monotonic()
+        if p.returncode != 0:
+            fail("changes: %s: status %d: %s" % (" ".join(cmd), p.returncode,
+                                                 p.stderr[:200]))
+        steps.append((t0, t1))
+        states.append(cli_answer(db))
+    done.set()
+    th.join()
+    # after the add the index may be stale (pdn-db explore refuses: None)
+    # or brought up to date by the add itself
+    if states[2] is None or states[3] is None or states[0] == states[2] or \
+            states[2] == states[3]:
+        fail("changes: the states are not as expected (three different "
+             "answers before the add, after the index, after the mv)")
+    # a state is visible from its step's beginning (the step may commit at
+    # any time in it) to the end of the next step
+    def window(i):
+        lo = steps[i - 1][0] if i > 0 else 0.0
+        hi = steps[i][1] if i < len(steps) else float("inf")
+        return lo, hi
+    n503 = 0
+    for t0, t1, st, retry, body in polls:
+        if st == 503:
+            n503 += 1
+            if retry is None:
+                fail("changes: a 503 without Retry-After")
+            continue
+        if st != 200:
+            fail("changes: status %s" % st)
+            continue
+        a = norm(body)
+        ok = False
+        for i, want in enumerate(states):
+            lo, hi = window(i)
+            if want is not None and a == want and t1 >= lo and t0 <= hi:
+                ok = True
+        if not ok:
+            which = [i for i, w in enumerate(states) if w == a]
+            fail("changes: an answer at %.3f-%.3f s equals state %s; the "
+                 "steps ran %s" % (t0, t1, which or "none",
+                                   ["%.3f-%.3f" % s for s in steps]))
+    # once every change is made, the next answer is the last state's
+    last = server_answer()
+    if last[2] != 200 or norm(last[4]) != states[3]:
+        fail("changes: after the changes: status %d, %s" %
+             (last[2], "the replacement's answer" if last[2] == 200 and
+              norm(last[4]) == states[3] else "not the replacement's answer"))
+    print("changes: %d answers while the database changed (%d of them 503)"
+          % (len(polls), n503))
 
 
 # ---- a DevTools client: a WebSocket over a socket ----
@@ -330,6 +572,90 @@ def browser(port, outdir, name):
         if d.js("document.getElementById('fen').textContent") != \
                 api["position"]["fen"]:
             fail("browser: the start's FEN is not the API's")
+        # the score's convention: the first mover's, named
+        head = d.js("document.getElementById('scorehead').textContent")
+        first = "Black" if api["position"]["first"] == "B" else "White"
+        if first not in head:
+            fail("browser: the score's head %r does not name %s" % (head, first))
+        # the openings beside the moves, as the API names them
+        named = 0
+        for k, name in enumerate(api["openings"]["moves"]):
+            if name:
+                named += 1
+                row = d.js("document.querySelectorAll('#moves tbody tr')[%d]"
+                           ".textContent" % k)
+                if name not in row:
+                    fail("browser: move %d: opening %r not shown (%r)"
+                         % (k, name, row))
+        # the keyboard: down, right (a move), right (the first), Home, End,
+        # left
+        def press(k):
+            d.js("document.dispatchEvent(new KeyboardEvent('keydown',"
+                 "{key: %s, bubbles: true}))" % json.dumps(k))
+
+        def crumbs():
+            return d.js("Array.prototype.map.call(document.querySelectorAll("
+                        "'#path a'), function (a) { return a.textContent; })"
+                        ".slice(1).join(' ')")
+
+        def wait_path(want, what):
+            d.wait("document.body.getAttribute('data-state') === 'ready' && "
+                   "Array.prototype.map.call(document.querySelectorAll("
+                   "'#path a'), function (a) { return a.textContent; })"
+                   ".slice(1).join(' ') === %s" % json.dumps(want), what)
+        m0 = api["moves"][0]["move"]
+        press("ArrowDown")
+        press("ArrowRight")
+        wait_path(m0, "the first move by the keyboard")
+        n1 = json.loads(get(port, "/api/explore?moves=" +
+                            urllib.parse.quote(m0))[1])
+        m1 = n1["moves"][0]["move"]
+        press("ArrowRight")
+        wait_path(m0 + " " + m1, "the second move by the keyboard")
+        press("Home")
+        wait_path("", "Home")
+        press("End")
+        wait_path(m0 + " " + m1, "End: the line walked")
+        press("ArrowLeft")
+        wait_path(m0, "back a move")
+        # a failed request: the path still names the board
+        d.js("document.getElementById('player').value = '(';"
+             "document.querySelector('#moves tbody tr').click()")
+        d.wait("document.getElementById('error').textContent.length > 0",
+               "the error of a bad filter")
+        if crumbs() != m0 or d.js("document.getElementById('fen')"
+                                  ".textContent") != n1["position"]["fen"]:
+            fail("browser: after a failed request the path is %r, the board "
+                 "%s" % (crumbs(), d.js("document.getElementById('fen')"
+                                         ".textContent")))
+        d.js("document.getElementById('player').value = ''")
+        press("Home")
+        wait_path("", "Home again")
+        # game search, 100 a page
+        s0 = json.loads(get(port, "/api/search?fen=" +
+                            urllib.parse.quote(api["position"]["fen"]) +
+                            "&variant=" + urllib.parse.quote(
+                                api["position"]["gametype"]) +
+                            "&limit=100&offset=100")[1])
+        d.js("document.getElementById('search').click()")
+        d.wait("document.body.getAttribute('data-state') === 'ready' && "
+               "document.getElementById('gameshead').textContent"
+               ".indexOf('found') > 0", "the games searched")
+        if s0["count"] > 100:
+            d.js("document.getElementById('next').click()")
+            d.wait("document.body.getAttribute('data-state') === 'ready' && "
+                   "document.getElementById('games').start === 101",
+                   "the next 100 games")
+            gid1 = d.js("document.querySelector('#games li')"
+                        ".getAttribute('data-id')")
+            if int(gid1) != s0["games"][0]["id"]:
+                fail("browser: games 101-: the first is %s, the API's %s"
+                     % (gid1, s0["games"][0]["id"]))
+        else:
+            fail("browser: only %d games searched: paging not tried"
+                 % s0["count"])
+        d.js("document.getElementById('apply').click()")
+        d.wait(READY, "the start after the search")
         # walk: the first move, then the second move there
         walked = []
         for depth in range(2):
@@ -399,6 +725,24 @@ def browser(port, outdir, name):
         d.wait("document.getElementById('error').textContent"
                ".indexOf('bad FEN') >= 0", "the error of a bad FEN")
         print("browser: walked %s, opened game %s" % (" ".join(walked), gid))
+        # a phone: the board across the screen, the table whole
+        d.call("Emulation.setDeviceMetricsOverride", width=390, height=844,
+               deviceScaleFactor=1, mobile=True)
+        d.call("Page.navigate", url="http://127.0.0.1:%d/" % port)
+        d.wait(READY, "the start on a phone")
+        bw = d.js("document.getElementById('board').getBoundingClientRect()"
+                  ".width")
+        if bw < 300:
+            fail("browser: at 390 px the board is %d px wide" % bw)
+        right = d.js("(function () { var r = 0; document.querySelectorAll("
+                     "'#moves tr > *').forEach(function (c) { if "
+                     "(c.offsetParent) r = Math.max(r, "
+                     "c.getBoundingClientRect().right); }); return r; })()")
+        if right > 390:
+            fail("browser: at 390 px the table reaches %d px" % right)
+        d.shot(os.path.join(outdir, "phone.png"))
+        print("browser: %d openings named, board %d px at 390 px"
+              % (named, bw))
     finally:
         p.terminate()
         try:
@@ -410,7 +754,10 @@ def browser(port, outdir, name):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "hostile":
-        hostile(int(sys.argv[2]))
+    if sys.argv[1] in ("hostile", "load"):
+        (hostile if sys.argv[1] == "hostile" else load)(int(sys.argv[2]))
+        sys.exit(1 if failures else 0)
+    if sys.argv[1] == "changes":
+        changes(int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5])
         sys.exit(1 if failures else 0)
     sys.exit(browser(int(sys.argv[2]), sys.argv[3], sys.argv[4]))

@@ -4,8 +4,13 @@
 # hostile requests (paths out of its assets, %2e%2e and %00, huge and
 # malformed parameters, bad FENs, junk that is not HTTP, idle connections,
 # 600 requests from 24 clients at once; all bounded) get JSON errors and
-# leave it answering right; a query over its time limit is interrupted
-# with a JSON error; the database file is not written; SIGTERM stops it.
+# leave it answering right; answers while the database changes equal
+# pdn-db explore's (db-serve.py changes); hostile load (db-serve.py load: 200 slow
+# clients beside 8 normal requests, garbage, Expect: 100-continue, Host
+# names, costly regexes, no path in the JSON); IPv6 (::1); the access log;
+# a query over its time limit is interrupted with a JSON error; a
+# database without the explorer's index is refused, not indexed; the
+# database file is not written; SIGTERM stops it.
 # With Chromium, the page in a headless browser (db-serve.py browser):
 # the tree walked by clicks, a game opened and stepped, a FEN pasted, a
 # filter applied, an error shown. Skipped (77) when pdn-db or its server
@@ -31,7 +36,7 @@ start() {
     i=0
     while [ -z "$port" ] && [ $i -lt 1200 ]; do
         sleep 0.1
-        port=$(sed -n 's|^pdn-db: serving .* on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' serve.err)
+        port=$(sed -n 's|^pdn-db: serving .* on http://\(127\.0\.0\.1\)*\(\[::1\]\)*:\([0-9]*\)/$|\3|p' serve.err)
         i=$((i + 1))
     done
     if [ -z "$port" ]; then
@@ -55,25 +60,47 @@ stop() {
 }
 
 pdn-db create -q s.db "$top_srcdir"/samples/*.pdn 2> /dev/null || true
-# the first start brings the explorer's index up to date
-start s.db
-stop
+# no explorer's index: serve says what to run and leaves the file alone
 sum=$(cksum < s.db)
-start s.db --threads 4 --connections 64
+set +e
+pdn-db serve --port 0 s.db 2> noindex.err
+st=$?
+set -e
+[ "$st" = 2 ] || { echo "FAIL: serve without an index: status $st" >&2; fail=1; }
+grep -q 'pdn-db explore --index' noindex.err ||
+    { echo "FAIL: serve without an index does not say what to run: $(cat noindex.err)" >&2; fail=1; }
+[ "$(cksum < s.db)" = "$sum" ] || { echo "FAIL: serve wrote the index into its database" >&2; fail=1; }
+pdn-db explore --index s.db > /dev/null
+sum=$(cksum < s.db)
+start "$PWD/s.db" --threads 4 --connections 64 --per-ip 64 --access-log access.log
 python3 "$py" hostile "$port" || fail=1
 kill -0 "$pid" 2>/dev/null || { echo "FAIL: the server died" >&2; exit 1; }
+grep -q '^[0-9TZ:-]* 127\.0\.0\.1 "GET /api/explore" 200 [0-9]* [0-9.]*ms$' access.log ||
+    { echo "FAIL: no access log line for GET /api/explore" >&2; fail=1; }
+grep -q '"GET /api/nothing" 404 ' access.log ||
+    { echo "FAIL: no access log line for a 404" >&2; fail=1; }
+stop
+# the page in Chromium, over 100 copies of the samples (game search pages)
+i=0
+while [ $i -lt 100 ]; do
+    cat "$top_srcdir"/samples/*.pdn
+    i=$((i + 1))
+done > many.pdn
+pdn-db create -q many.db many.pdn 2> /dev/null || true
+pdn-db explore --index many.db > /dev/null
 browser=$(find_browser)
 if [ -n "$browser" ]; then
+    start many.db
     set +e
     python3 "$py" browser "$port" "$tmp" "$browser"
     st=$?
     set -e
     [ "$st" = 0 ] || [ "$st" = 77 ] || fail=1
     kill -0 "$pid" 2>/dev/null || { echo "FAIL: the server died" >&2; exit 1; }
+    stop
 else
     echo "note: no Chromium: the browser part is skipped"
 fi
-stop
 if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' serve.err; then
     echo "FAIL: the server's sanitizer reports:" >&2
     grep -m 5 'runtime error\|Sanitizer' serve.err >&2
@@ -81,13 +108,88 @@ if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' serve.err; then
 fi
 [ "$(cksum < s.db)" = "$sum" ] || { echo "FAIL: the server wrote to its database" >&2; fail=1; }
 
-# a query over the time limit: interrupted, answered with a JSON error
+# a position's latest games are its own: 12 games of 4 first moves, one
+# a year; with top=1 the start lists the 10 latest of all 12
+python3 - > years.pdn <<'EOF'
+lines = ["9-13 22-18", "10-14 22-18", "11-15 23-19", "12-16 24-20"]
+for i in range(12):
+    print('[Event "e%d"]\n[Date "%d.01.01"]\n[White "w%d"]\n[Black "b%d"]\n'
+          '[Result "1-0"]\n[GameType "21"]\n\n1. %s 1-0\n'
+          % (i, 1990 + i, i, i, lines[i % 4]))
+EOF
+pdn-db create -q y.db years.pdn "$top_srcdir"/samples/international.pdn 2> /dev/null || true
+pdn-db explore --index y.db > /dev/null
+start y.db
+python3 - "$port" <<'EOF' || fail=1
+import http.client, json, sys, urllib.parse
+def get(path):
+    c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+    c.request("GET", path)
+    r = c.getresponse()
+    return r.status, json.loads(r.read())
+bad = 0
+st, j = get("/api/explore?top=1")
+years = [g["year"] for g in j["position"]["top"]]
+if st != 200 or years != list(range(2001, 1991, -1)):
+    print("FAIL: the start's latest games: %s" % years, file=sys.stderr)
+    bad = 1
+if any(len(m["top"]) != 1 for m in j["moves"]):
+    print("FAIL: top=1 lists more per move", file=sys.stderr)
+    bad = 1
+# the illegal move of a line is named, whatever other variants make of it
+st, j = get("/api/explore?moves=" + urllib.parse.quote("11-15 23-19 8-11 22-17 9-9"))
+if st != 400 or "'9-9'" not in j.get("error", ""):
+    print("FAIL: an illegal fifth move: %d %s" % (st, j), file=sys.stderr)
+    bad = 1
+sys.exit(bad)
+EOF
+stop
+
+# a changing database: a client polls while games are added, the index
+# rebuilt and the file replaced; every answer is pdn-db explore's for a
+# state the file was in meanwhile, or a 503 to retry
+cp s.db c.db
 i=0
-while [ $i -lt 100 ]; do
+while [ $i -lt 30 ]; do
     cat "$top_srcdir"/samples/*.pdn
     i=$((i + 1))
-done > many.pdn
-pdn-db create -q many.db many.pdn 2> /dev/null || true
+done > more.pdn
+pdn-db create -q d.db "$top_srcdir"/samples/international.pdn 2> /dev/null || true
+pdn-db explore --index d.db > /dev/null
+start c.db
+python3 "$py" changes "$port" c.db more.pdn d.db || fail=1
+stop
+
+# hostile load: slow clients from 127.0.0.2 (a header timeout of 3 s),
+# garbage, Expect, Host names, costly regexes, the path kept out of JSON
+start "$PWD/s.db" --header-timeout 3
+python3 "$py" load "$port" || fail=1
+stop
+# IPv6, when this machine has ::1
+if python3 -c 'import socket; s = socket.socket(socket.AF_INET6); s.bind(("::1", 0))' 2>/dev/null; then
+    start s.db --bind ::1
+    python3 - "$port" <<'EOF' || fail=1
+import http.client, json, sys
+c = http.client.HTTPConnection("::1", int(sys.argv[1]), timeout=10)
+c.request("GET", "/api/explore?top=0")
+r = c.getresponse()
+if r.status != 200 or "position" not in json.loads(r.read()):
+    print("FAIL: over IPv6: status %d" % r.status, file=sys.stderr)
+    sys.exit(1)
+EOF
+    stop
+else
+    echo "note: no IPv6 loopback: --bind ::1 not tried"
+fi
+# an address of another machine: a warning before anything listens
+# (192.0.2.1, an address for documentation, is not this machine's)
+set +e
+pdn-db serve --port 0 --bind 192.0.2.1 s.db 2> far.err
+set -e
+grep -q 'warning: 192.0.2.1 is not a loopback address' far.err ||
+    { echo "FAIL: no warning for a non-loopback --bind: $(cat far.err)" >&2; fail=1; }
+
+# a query over the time limit: interrupted, answered with a JSON error
 start many.db --time-limit 1
 python3 - "$port" <<'EOF' || fail=1
 import http.client, json, sys

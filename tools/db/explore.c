@@ -733,6 +733,8 @@ ex_board(ex_db *x, const ex_query *q, tbuf *err)
     size_t v;
     pdn_board *fallback = NULL;
     pdn_movelist *l = pdn_movelist_new();
+    long furthest = -1;      /* the moves played in the variant whose
+                                error err holds */
 
     if (l == NULL)
         return NULL;
@@ -747,6 +749,7 @@ ex_board(ex_db *x, const ex_query *q, tbuf *err)
         pdn_board *b;
         const char *p = q->moves;
         int bad = 0;
+        long played = 0;
 
         if (v == x->nvariants) {
             if (!q->crit.have_variant || x->nvariants != 0)
@@ -798,18 +801,29 @@ ex_board(ex_db *x, const ex_query *q, tbuf *err)
             }
             if (len == 0)
                 continue;
+            /* the error named is the one of the variant that played the
+             * most moves: the move where the line goes wrong */
             if (pdn_movetext_parse(t, len, &mt) != 0) {
-                tbuf_free(err);
-                tbuf_printf(err, "bad move '%.*s'", (int)(len > 40 ? 40 : len),
-                            t);
+                if (played > furthest) {
+                    tbuf_free(err);
+                    tbuf_printf(err, "bad move '%.*s'",
+                                (int)(len > 40 ? 40 : len), t);
+                    furthest = played;
+                }
                 bad = 1;
             } else if (pdn_board_play(b, &mt, &m, l, NULL) != PDN_MATCH_LEGAL) {
-                tbuf_free(err);
-                tbuf_printf(err, "move '%.*s' is %s here",
-                            (int)(len > 40 ? 40 : len), t,
-                            m.status == PDN_MATCH_AMBIGUOUS ? "ambiguous"
-                                                            : "illegal");
+                if (played > furthest) {
+                    tbuf_free(err);
+                    tbuf_printf(err, "move '%.*s' is %s here",
+                                (int)(len > 40 ? 40 : len), t,
+                                m.status == PDN_MATCH_AMBIGUOUS
+                                    ? "ambiguous"
+                                    : "illegal");
+                    furthest = played;
+                }
                 bad = 1;
+            } else {
+                played++;
             }
         }
         if (bad) {
@@ -984,10 +998,13 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     free(rows);
     free(next);
     pdn_board_free(b);
-    /* the games: each move's latest, and the latest that end here */
+    /* the games: each move's latest, and the latest that end here; the
+     * position's latest 10 are among the latest 10 of each of them, so
+     * each move's are read 10 deep at least, and listed q->top deep */
     for (i = 0; i < n->nmoves; i++)
-        if (top_games(x, filtered, n->key, n->moves[i].next, q->top,
-                      &n->moves[i].top, &n->moves[i].ntop) != 0)
+        if (top_games(x, filtered, n->key, n->moves[i].next,
+                      q->top > 10 ? q->top : 10, &n->moves[i].top,
+                      &n->moves[i].ntop) != 0)
             goto fail;
     {
         ex_game *end;
@@ -1028,6 +1045,16 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
             free(n->games[n->ngames].date);
             free(n->games[n->ngames].result);
         }
+        for (i = 0; i < n->nmoves; i++)
+            while (n->moves[i].ntop > (size_t)q->top) {
+                ex_game *g = &n->moves[i].top[--n->moves[i].ntop];
+
+                free(g->white);
+                free(g->black);
+                free(g->event);
+                free(g->date);
+                free(g->result);
+            }
     }
     return 0;
 fail:

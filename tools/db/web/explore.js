@@ -9,13 +9,19 @@
   var cache = {};
   var node = null;        /* the node shown: {position, board, moves} */
   var path = [];          /* the moves walked: {move, fen, key} */
+  var line = [];          /* the longest line walked that path begins */
+  var sel = -1;           /* the move row chosen by the keyboard */
+  var searchAt = 0;       /* the offset of the games searched */
   var rootFen = '';       /* '' : the start of the variant */
   var gametype = '';
   var game = null, gply = 0;
 
   function $(id) { return document.getElementById(id); }
   function busy(on) { document.body.setAttribute('data-state', on ? 'busy' : 'ready'); }
-  function error(msg) { $('error').textContent = msg || ''; busy(false); }
+  function error(msg) {
+    $('error').textContent = msg || '';
+    if (msg) busy(false);
+  }
   function enc(s) { return encodeURIComponent(s); }
 
   window.exData = function (k, d) { cache[k] = d; };
@@ -52,17 +58,33 @@
     return q;
   }
 
-  function load(fen, key) {
-    var url = '/api/explore?fen=' + enc(fen || '') + filters();
-    get(url, key, function (d) { node = d; gametype = d.position.gametype; show(); });
+  /* Shows the node at the end of the moves p (from rootFen): path becomes
+   * p only once the node has come, so that the path above the board
+   * always names the position on it (a failed request leaves both). */
+  function go(p, then) {
+    var last = p[p.length - 1], url, key;
+    if (STATIC) {
+      key = last ? last.key : exRoot;
+    } else {
+      url = '/api/explore?fen=' + enc(rootFen) + '&moves=' +
+        enc(p.map(function (m) { return m.move; }).join(' ')) + filters();
+    }
+    get(url, key, function (d) {
+      node = d;
+      gametype = d.position.gametype;
+      path = p;
+      /* the line walked: kept while the path is a part of it (End) */
+      var same = p.length <= line.length && p.every(function (m, i) {
+        return line[i].move === m.move;
+      });
+      if (!same) line = p.slice();
+      sel = -1;
+      show();
+      if (then) then();
+    });
   }
 
-  function walk(i) {
-    path = path.slice(0, i);
-    var last = path[path.length - 1];
-    if (last) load(last.fen, last.key);
-    else load(rootFen, STATIC ? exRoot : '');
-  }
+  function walk(i) { go(path.slice(0, Math.max(0, i))); }
 
   /* ---- the board ---- */
   function el(name, attrs, parent) {
@@ -130,6 +152,7 @@
   /* White's wins, the draws, Black's wins: a bar of three parts. */
   function bar(c, first) {
     var s = c.wins + c.draws + c.losses, d = document.createElement('div');
+    var narrow = window.innerWidth < 760;
     var white = first === 'W' ? c.wins : c.losses;
     d.className = 'bar';
     d.title = 'White wins ' + white + ', draws ' + c.draws + ', Black wins ' +
@@ -138,7 +161,9 @@
       var e = document.createElement('span');
       e.className = p[0];
       e.style.width = (s ? 100 * p[1] / s : 0) + '%';
-      e.textContent = s && p[1] / s > 0.12 ? Math.round(100 * p[1] / s) + '%' : '';
+      /* a share too narrow for its figure has none (its title has) */
+      e.textContent = s && p[1] / s > (narrow ? 0.2 : 0.12)
+        ? Math.round(100 * p[1] / s) + '%' : '';
       d.appendChild(e);
     });
     return d;
@@ -176,9 +201,19 @@
     list.appendChild(li);
   }
 
+  /* A name beside a move or the position: the opening the line makes. */
+  function opening(name) {
+    var e = document.createElement('span');
+    e.className = 'op';
+    e.textContent = name;
+    return e;
+  }
+
   function show() {
     var p = node.position, tb = $('moves').tBodies[0], list = $('games');
+    var ops = node.openings || {};
     closeGame();
+    error('');
     draw(node.board, p.fen);
     var crumbs = $('path');
     crumbs.textContent = '';
@@ -193,14 +228,21 @@
       b.onclick = function () { walk(i + 1); };
       crumbs.appendChild(b);
     });
+    if (ops.position) crumbs.appendChild(opening(ops.position));
     shownFirst = p.first === 'B' ? 'B' : 'W';
     var first = p.first === 'W' ? 'White' : 'Black';
-    $('summary').textContent = plural(p.games, 'game') + ' (' + p.ended + ' end here); ' +
-      first + ' (first mover): +' + p.wins + ' =' + p.draws + ' -' + p.losses +
-      '; ' + (p.turn === 'W' ? 'White' : 'Black') + ' to move: +' + p.to_move.wins +
-      ' =' + p.to_move.draws + ' -' + p.to_move.losses + ' \u00b7 ' + p.variant;
+    /* one convention, pdn-db explore's: results for the first mover */
+    $('summary').textContent = plural(p.games, 'game') +
+      (p.ended ? ' (' + p.ended + ' end here)' : '') + ' \u00b7 ' +
+      first + ' (moves first) +' + p.wins + ' =' + p.draws + ' \u2212' +
+      p.losses + ' \u00b7 ' + (p.turn === 'W' ? 'White' : 'Black') +
+      ' to move \u00b7 ' + p.variant;
+    var sh = $('scorehead');
+    sh.textContent = first + '\u2019s score';
+    sh.title = 'the score of ' + first + ', who moves first, in the games of ' +
+      'the move (a win 1, a draw \u00bd), as pdn-db explore gives it';
     tb.textContent = '';
-    node.moves.forEach(function (m) {
+    node.moves.forEach(function (m, k) {
       var tr = document.createElement('tr');
       var mv = cell(tr, m.move, 'mv');
       if (m.transposition) {
@@ -210,21 +252,62 @@
         t.textContent = 'T';
         mv.appendChild(t);
       }
+      if (ops.moves && ops.moves[k] && ops.moves[k] !== ops.position)
+        mv.appendChild(opening(ops.moves[k]));
       cell(tr, m.games, 'num');
-      cell(tr, bar(m, p.first));
-      /* the score of the side that plays the move */
-      var s = m.wins + m.draws + m.losses, won = p.turn === p.first ? m.wins : m.losses;
-      cell(tr, s ? (100 * (won + m.draws / 2) / s).toFixed(1) + '%' : '-', 'num');
-      cell(tr, m.year_average === null ? '' : Math.round(m.year_average), 'num');
+      cell(tr, bar(m, p.first), 'wdl');
+      /* the first mover's score, whoever plays the move */
+      var s = m.wins + m.draws + m.losses;
+      cell(tr, s ? (100 * (m.wins + m.draws / 2) / s).toFixed(1) + '%' : '-', 'num');
+      cell(tr, m.year_average === null ? '' : Math.round(m.year_average), 'num yr');
       cell(tr, m.year_last === null ? '' : m.year_last, 'num');
-      tr.onclick = function () {
-        path.push({move: m.move, fen: m.fen, key: m.key});
-        load(m.fen, m.key);
-      };
+      tr.onclick = function () { enter(m); };
+      tr.setAttribute('data-move', m.move);
       tb.appendChild(tr);
     });
+    $('gameshead').textContent = 'Latest games';
+    $('more').hidden = true;
     list.textContent = '';
+    list.start = 1;
     p.top.forEach(function (g) { gameItem(list, g); });
+  }
+
+  function enter(m) {
+    go(path.concat([{move: m.move, fen: m.fen, key: m.key}]));
+  }
+
+  /* The keyboard: up and down choose a move, right or Enter plays it (or
+   * the next move of the line walked), left goes back, Home to the
+   * start, End to the end of the line walked. */
+  function choose(k) {
+    var rows = $('moves').tBodies[0].rows;
+    if (!rows.length) return;
+    sel = Math.max(0, Math.min(k, rows.length - 1));
+    for (var i = 0; i < rows.length; i++)
+      rows[i].className = i === sel ? 'sel' : '';
+    rows[sel].scrollIntoView({block: 'nearest'});
+  }
+
+  function key(e) {
+    if (document.body.getAttribute('data-state') === 'busy') return false;
+    switch (e.key) {
+    case 'ArrowDown': choose(sel + 1); return true;
+    case 'ArrowUp': choose(sel - 1); return true;
+    case 'ArrowLeft': if (path.length) walk(path.length - 1); return true;
+    case 'Home': walk(0); return true;
+    case 'End': go(line.slice()); return true;
+    case 'ArrowRight':
+    case 'Enter':
+      if (sel >= 0 && node.moves[sel]) {
+        enter(node.moves[sel]);
+      } else if (line.length > path.length) {
+        go(line.slice(0, path.length + 1));
+      } else if (node.moves.length) {
+        enter(node.moves[0]);
+      }
+      return true;
+    }
+    return false;
   }
 
   /* ---- a game ---- */
@@ -238,17 +321,28 @@
       $('gpdn').textContent = g.pdn;
       var ms = $('gmoves');
       ms.textContent = '';
+      var pair = null;
       g.plies.forEach(function (p, i) {
-        if (i % 2 === 0) ms.appendChild(document.createTextNode((i / 2 + 1) + '. '));
+        /* a move number and its moves: not broken across lines */
+        if (i % 2 === 0) {
+          pair = document.createElement('span');
+          pair.className = 'pair';
+          pair.textContent = (i / 2 + 1) + '. ';
+          ms.appendChild(pair);
+          ms.appendChild(document.createTextNode(' '));
+        }
         var s = document.createElement('span');
         s.className = 'gm';
         s.id = 'p' + (i + 1);
         s.textContent = p.move;
         s.onclick = function () { ply(i + 1); };
-        ms.appendChild(s);
-        ms.appendChild(document.createTextNode(' '));
+        pair.appendChild(s);
+        pair.appendChild(document.createTextNode(' '));
       });
       ply(0);
+      /* the board and the game, in view (on a phone the list is below) */
+      if ($('left').getBoundingClientRect().top < 0)
+        $('left').scrollIntoView();
     });
   }
 
@@ -267,15 +361,25 @@
     $('gamebar').hidden = true;
   }
 
-  function search() {
+  /* The games of the filters at the position, 100 at a time. */
+  var PAGE = 100;
+  function search(offset) {
     var url = '/api/search?fen=' + enc(node ? node.position.fen : '') + filters() +
-      '&limit=100';
+      '&limit=' + PAGE + '&offset=' + offset;
     get(url, '', function (d) {
       var list = $('games');
+      searchAt = offset;
       list.textContent = '';
+      list.start = offset + 1;
       d.games.forEach(function (g) { gameItem(list, g); });
-      $('summary').textContent = plural(d.count, 'game') + ' found' +
-        (d.count > d.games.length ? ' (the first ' + d.games.length + ' listed)' : '');
+      var to = offset + d.games.length;
+      $('gameshead').textContent = d.count > 0
+        ? plural(d.count, 'game') + ' found' +
+          (d.count > d.games.length ? ' (' + (offset + 1) + '\u2013' + to + ')' : '')
+        : 'No game found';
+      $('more').hidden = d.count <= PAGE;
+      $('prev').disabled = offset === 0;
+      $('next').disabled = to >= d.count;
     });
   }
 
@@ -286,9 +390,21 @@
     $('last').onclick = function () { ply(1e9); };
     $('close').onclick = function () { if (node) show(); };
     document.addEventListener('keydown', function (e) {
-      if (!game || e.target.tagName === 'INPUT') return;
-      var d = {ArrowRight: 1, ArrowLeft: -1}[e.key];
-      if (d) { ply(gply + d); e.preventDefault(); }
+      var t = e.target.tagName;
+      if (t === 'INPUT' || t === 'SELECT' || t === 'TEXTAREA' || e.altKey ||
+          e.ctrlKey || e.metaKey || (e.key === 'Enter' && t === 'BUTTON'))
+        return;
+      if (game) {
+        var d = {ArrowRight: 1, ArrowLeft: -1}[e.key];
+        if (d) ply(gply + d);
+        else if (e.key === 'Home') ply(0);
+        else if (e.key === 'End') ply(1e9);
+        else if (e.key === 'Escape') show();
+        else return;
+        e.preventDefault();
+      } else if (node && key(e)) {
+        e.preventDefault();
+      }
     });
     if (STATIC) {
       $('filters').hidden = true;
@@ -296,10 +412,19 @@
       $('filters').onsubmit = function (e) {
         e.preventDefault();
         var f = $('fenin').value.trim();
-        if (f !== rootFen) { rootFen = f; path = []; }
+        if (f !== rootFen) {
+          rootFen = f;
+          path = [];
+          line = [];
+        }
         walk(path.length);
       };
-      $('search').onclick = search;
+      /* the filters typed apply to the moves too, then the games listed */
+      $('search').onclick = function () {
+        go(path, function () { search(0); });
+      };
+      $('prev').onclick = function () { search(Math.max(0, searchAt - PAGE)); };
+      $('next').onclick = function () { search(searchAt + PAGE); };
     }
     walk(0);
   });
