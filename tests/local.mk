@@ -118,3 +118,14 @@ check-valgrind: all $(check_PROGRAMS)
 CLI_TESTS += tests/cli/jobs-read.sh
 CLI_TESTS += tests/cli/db-optimize.sh
 CLI_TESTS += tests/cli/db-plies.sh
+
+## The engine client (issue 41): a test engine over libpdn that speaks Hub
+## and misbehaves on request, a driver of the client, and their tests.
+check_PROGRAMS += tests/engine/pdn-test-engine tests/engine/engine-drive
+tests_engine_pdn_test_engine_SOURCES = tests/engine/pdn-test-engine.c
+tests_engine_pdn_test_engine_LDADD = lib/libpdn.la
+tests_engine_engine_drive_SOURCES = tests/engine/engine-drive.c
+tests_engine_engine_drive_LDADD = lib/libpdn.la
+CLI_TESTS += tests/cli/engine.sh
+## no libtool wrapper: the fuzz run starts the engine 1,000 times
+tests_engine_pdn_test_engine_LDFLAGS = -no-install

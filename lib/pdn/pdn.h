@@ -15,6 +15,7 @@
 #include <pdn/replay.h>
 #include <pdn/version.h>
 #include <pdn/fingerprint.h>
+#include <pdn/engine.h>
 
 #ifdef __cplusplus
 extern "C" {
