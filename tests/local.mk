@@ -126,6 +126,6 @@ tests_engine_pdn_test_engine_SOURCES = tests/engine/pdn-test-engine.c
 tests_engine_pdn_test_engine_LDADD = lib/libpdn.la
 tests_engine_engine_drive_SOURCES = tests/engine/engine-drive.c
 tests_engine_engine_drive_LDADD = lib/libpdn.la
-CLI_TESTS += tests/cli/engine.sh
+CLI_TESTS += tests/cli/engine.sh tests/cli/engine-analyse.sh
 ## no libtool wrapper: the fuzz run starts the engine 1,000 times
 tests_engine_pdn_test_engine_LDFLAGS = -no-install

@@ -301,17 +301,19 @@ pdn_engine_set_param(pdn_engine *e, const char *name, const char *value,
 const char *
 pdn_engine_variant_name(const pdn_gametype *gt)
 {
-    if (gt->width != 10 || gt->height != 10)
-        return NULL;
-    if (gt->rules == 20 && gt->folk == PDN_FOLK_BREAKTHROUGH &&
-        !gt->giveaway)
-        return "bt";
-    if (gt->folk != PDN_FOLK_NONE)
-        return NULL;
-    if (gt->rules == 20)
-        return gt->giveaway ? "losing" : "normal";
-    if (gt->rules == 40 && !gt->giveaway)
-        return "frisian";
+    if (gt->width == 10 && gt->height == 10) {
+        if (gt->rules == 20 && gt->folk == PDN_FOLK_BREAKTHROUGH &&
+            !gt->giveaway)
+            return "bt";
+        if (gt->rules == 20 && gt->folk == PDN_FOLK_NONE)
+            return gt->giveaway ? "losing" : "normal";
+        if (gt->rules == 40 && !gt->giveaway && gt->folk == PDN_FOLK_NONE)
+            return "frisian";
+    }
+    /* beyond Hub's own: the rules' name (a pdntools extension) */
+    if (gt->folk == PDN_FOLK_NONE && pdn_square_count(gt) > 0 &&
+        pdn_square_count(gt) <= 100)
+        return pdn_gametype_name(gt);
     return NULL;
 }
 

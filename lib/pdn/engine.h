@@ -73,13 +73,16 @@ int pdn_engine_set_param(pdn_engine *e, const char *name, const char *value,
                          pdn_error *err);
 /* The variant of the positions to come, from a GameType: International
  * (Hub "normal"), Frisian ("frisian"), International antidraughts
- * ("losing"), Breakthrough ("bt"). 0; -1 with *err (PDN_EVARIANT) when
+ * ("losing"), Breakthrough ("bt"), and beyond Hub's own names the
+ * rules' name of pdn_gametype_name ("english", "russian", ...: an
+ * extension for engines that declare them). 0; -1 with *err (PDN_EVARIANT) when
  * the engine does not declare that variant among its "variant" values (an
  * engine declaring none plays International only), or after the first
  * search for another variant. */
 int pdn_engine_set_variant(pdn_engine *e, const pdn_gametype *gt,
                            pdn_error *err);
-/* The Hub name of gt's variant ("normal", ...), NULL when Hub has none. */
+/* The Hub name of gt's variant ("normal", "english", ...), NULL for a
+ * folk variant other than Breakthrough. */
 const char *pdn_engine_variant_name(const pdn_gametype *gt);
 
 /* Limits of a search. 0 means "not set" for each; with none set, depth 1.

@@ -35,7 +35,9 @@ grep -q '^move 31-26 score 0.00 depth 3 pv 3$' "$tmp/out" || { echo "FAIL: first
 expect_status 0 "$drive" --variant frisian --searches 4 --dir "$tmp" -- "$eng" hub
 expect_status 0 "$drive" --variant antidraughts --searches 4 -- "$eng" hub
 expect_err variant 'does not play frisian' --variant frisian -- "$eng" --wrong-variant
-expect_err variant 'Hub has no name' --variant english -- "$eng"
+expect_err variant 'does not play english' --variant english -- "$eng" --wrong-variant
+expect_status 0 "$drive" --variant english --searches 10 -- "$eng"
+expect_err variant 'Hub has no name' --variant towers -- "$eng"
 # a capture written with its captured squares (21x32x23 is 21x23x27x28
 # in Hub's form) from a position where it is the only move
 expect_status 0 "$drive" --fen 'W:W21:B27,28,17' -- "$eng"

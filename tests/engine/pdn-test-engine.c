@@ -325,7 +325,8 @@ main(int argc, char **argv)
             say(wrong_variant ? "param name=variant value=normal type=enum "
                                 "values=normal"
                               : "param name=variant value=normal type=enum "
-                                "values=\"normal frisian losing bt\"");
+                                "values=\"normal frisian losing bt english "
+                                "russian brazilian italian pool czech\"");
             say("param name=threads value=1 type=int min=1 max=64");
             say("wait");
         } else if (strcmp(l.command, "set-param") == 0) {
@@ -341,7 +342,7 @@ main(int argc, char **argv)
                     pdn_gametype_by_name("antidraughts", &g2);
                 else if (strcmp(v, "bt") == 0)
                     pdn_gametype_by_name("breakthrough", &g2);
-                else
+                else if (pdn_gametype_by_name(v, &g2) != 0)
                     pdn_gametype_standard(20, &g2);
                 pdn_board_free(b);
                 if ((b = pdn_board_new(&g2, NULL)) == NULL)
