@@ -126,6 +126,12 @@ tests_engine_pdn_test_engine_SOURCES = tests/engine/pdn-test-engine.c
 tests_engine_pdn_test_engine_LDADD = lib/libpdn.la
 tests_engine_engine_drive_SOURCES = tests/engine/engine-drive.c
 tests_engine_engine_drive_LDADD = lib/libpdn.la
-CLI_TESTS += tests/cli/engine.sh tests/cli/engine-analyse.sh
+CLI_TESTS += tests/cli/engine.sh tests/cli/engine-analyse.sh \
+	tests/cli/engine-match.sh tests/cli/engine-scan.sh
 ## no libtool wrapper: the fuzz run starts the engine 1,000 times
 tests_engine_pdn_test_engine_LDFLAGS = -no-install
+## Scan, built by tests/cli/engine-scan.sh once into the build tree
+clean-local: clean-engine-scan
+clean-engine-scan:
+	-rm -rf tests/engine/scan tests/engine/scan.tmp
+.PHONY: clean-engine-scan

@@ -417,7 +417,7 @@ table(const match *m, FILE *f)
                 100 * p);
     else
         fprintf(f, "Elo difference: %.1f +/- %.1f (score %.1f%%, 95%%)\n",
-                elo(p), (elo(hi) - elo(lo)) / 2, 100 * p);
+                elo(p) + 0.0, (elo(hi) - elo(lo)) / 2 + 0.0, 100 * p);
 }
 
 static int
