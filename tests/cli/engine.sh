@@ -57,8 +57,8 @@ expect_err io "cannot start '$tmp/none'" -- "$tmp/none"
 expect_err io "cannot start './pdn-test-engine' in $tmp" --dir "$tmp" -- ./pdn-test-engine
 # a relative program taken from its working directory
 expect_status 0 "$drive" --dir "$(dirname "$eng")" -- ./pdn-test-engine
-# its output ends at once: not a Hub engine
-expect_err io 'its output ended' -- /bin/true
+# it ends at once: not a Hub engine
+expect_err io 'it exited with status 0' -- /bin/true
 
 # 1,000 runs of random protocol lines: every run ends, with a move or an
 # error, and the client survives them all

@@ -37,7 +37,7 @@ static const tool_option analyse_options[] = {
     {"engine", OPT_ENGINE, "CMD", "the engine's command line (split into words\n"
                                   "as the shell would, run without a shell)"},
     {"engine-dir", OPT_ENGINE_DIR, "DIR", "the engine's working directory"},
-    {"protocol", OPT_PROTOCOL, "PROTO", "hub (the default; dxp is pdn-match's)"},
+    {"protocol", OPT_PROTOCOL, "PROTO", "hub (the default and only one)"},
     {"param", OPT_PARAM, "NAME=VALUE", "an engine parameter (set-param; again\n"
                                        "for more)"},
     {"depth", OPT_DEPTH, "N", "search depth per position (default 6 when\n"

@@ -51,7 +51,7 @@ static const tool_option match_options[] = {
     {"concurrency", OPT_CONCURRENCY, "N", "games played at once (default 1)"},
     {"max-plies", OPT_MAX_PLIES, "N", "adjudicate a draw after N plies\n"
                                       "(default 400)"},
-    {"event", OPT_EVENT, "TEXT", "the Event tag (default \"pdn-match\")"},
+    {"event-name", OPT_EVENT, "TEXT", "the Event tag (default \"pdn-match\")"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline match_cmdline = {
