@@ -135,3 +135,11 @@ clean-local: clean-engine-scan
 clean-engine-scan:
 	-rm -rf tests/engine/scan tests/engine/scan.tmp
 .PHONY: clean-engine-scan
+if HAVE_CHECK
+## the engine client's unit tests (a program of their own)
+check_PROGRAMS += tests/unit/check_engine
+TESTS += tests/unit/check_engine
+tests_unit_check_engine_SOURCES = tests/unit/check_engine.c
+tests_unit_check_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_engine_LDADD = lib/libpdn.la $(CHECK_LIBS)
+endif
