@@ -41,3 +41,13 @@ EXTRA_DIST += bench/db-optimize.sh
 bench-db-optimize: all
 	$(SHELL) $(srcdir)/bench/db-optimize.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
 .PHONY: bench-db-optimize
+## bench/engine: the engine client's own time per move (bench/engine.sh)
+noinst_PROGRAMS += bench/engine
+bench_engine_SOURCES = bench/engine.c
+bench_engine_LDADD = lib/libpdn.la
+bench_engine_LDFLAGS = -no-install
+EXTRA_DIST += bench/engine.sh
+bench: bench-engine
+bench-engine: all
+	$(SHELL) $(srcdir)/bench/engine.sh '$(abs_top_builddir)' '$(abs_top_srcdir)' || test $$? = 77
+.PHONY: bench-engine

@@ -20,6 +20,7 @@ pdninclude_HEADERS = lib/pdn/pdn.h lib/pdn/error.h lib/pdn/movetext.h \
 	lib/pdn/game.h lib/pdn/reader.h lib/pdn/writer.h lib/pdn/variant.h \
 	lib/pdn/rules.h lib/pdn/result.h lib/pdn/opening.h lib/pdn/edit.h \
 	lib/pdn/replay.h lib/pdn/fingerprint.h
+pdninclude_HEADERS += lib/pdn/engine.h
 # made by configure from version.h.in (the version macros)
 nodist_pdninclude_HEADERS = lib/pdn/version.h
 EXTRA_DIST += lib/pdn/version.h.in
@@ -34,3 +35,4 @@ include $(srcdir)/lib/model/local.mk
 include $(srcdir)/lib/write/local.mk
 include $(srcdir)/lib/variant/local.mk
 include $(srcdir)/lib/rules/local.mk
+include $(srcdir)/lib/engine/local.mk

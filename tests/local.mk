@@ -139,3 +139,27 @@ check-load: tests/unit/check_pdn
 EXTRA_DIST += tests/stress.sh
 CLI_TESTS += tests/cli/debian-symbols.sh
 CLI_TESTS += tests/cli/oversize.sh
+## The engine client (issue 41): a test engine over libpdn that speaks Hub
+## and misbehaves on request, a driver of the client, and their tests.
+check_PROGRAMS += tests/engine/pdn-test-engine tests/engine/engine-drive
+tests_engine_pdn_test_engine_SOURCES = tests/engine/pdn-test-engine.c
+tests_engine_pdn_test_engine_LDADD = lib/libpdn.la
+tests_engine_engine_drive_SOURCES = tests/engine/engine-drive.c
+tests_engine_engine_drive_LDADD = lib/libpdn.la
+CLI_TESTS += tests/cli/engine.sh tests/cli/engine-analyse.sh \
+	tests/cli/engine-match.sh tests/cli/engine-scan.sh
+## no libtool wrapper: the fuzz run starts the engine 1,000 times
+tests_engine_pdn_test_engine_LDFLAGS = -no-install
+## Scan, built by tests/cli/engine-scan.sh once into the build tree
+clean-local: clean-engine-scan
+clean-engine-scan:
+	-rm -rf tests/engine/scan tests/engine/scan.tmp
+.PHONY: clean-engine-scan
+if HAVE_CHECK
+## the engine client's unit tests (a program of their own)
+check_PROGRAMS += tests/unit/check_engine
+TESTS += tests/unit/check_engine
+tests_unit_check_engine_SOURCES = tests/unit/check_engine.c
+tests_unit_check_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_engine_LDADD = lib/libpdn.la $(CHECK_LIBS)
+endif

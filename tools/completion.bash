@@ -104,5 +104,5 @@ EOF
 }
 
 complete -F _pdntools -o filenames pdn-validate pdn-legal pdn-replay \
-    pdn-convert pdn-perft pdn-stats pdn-fix pdn-select
+    pdn-convert pdn-perft pdn-stats pdn-fix pdn-select pdn-analyse pdn-match
 complete -F _pdntools -o filenames pdn-db

@@ -15,6 +15,8 @@ include $(srcdir)/tools/perft/local.mk
 include $(srcdir)/tools/stats/local.mk
 include $(srcdir)/tools/fix/local.mk
 include $(srcdir)/tools/select/local.mk
+include $(srcdir)/tools/analyse/local.mk
+include $(srcdir)/tools/match/local.mk
 
 ## A test helper built here: rawgames (a small -w/-x splitter over
 ## pdn_game_raw, for tests/cli/split.sh).
@@ -27,6 +29,7 @@ EXTRA_DIST += tools/completion.bash
 ## directory bash-completion loads a command's completion from).
 TOOL_NAMES = pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft \
 	pdn-stats pdn-fix pdn-select
+TOOL_NAMES += pdn-analyse pdn-match
 if HAVE_SQLITE
 TOOL_NAMES += pdn-db
 endif

@@ -15,6 +15,7 @@
 #include <pdn/replay.h>
 #include <pdn/version.h>
 #include <pdn/fingerprint.h>
+#include <pdn/engine.h>
 
 /* pdn_version (pdn/version.h): the version of the library running. */
 

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/* Engines: a draughts program run as a separate process and spoken to
+ * through the Hub protocol (version 2, as Scan 3.1 speaks it). The client
+ * starts the program without a shell, sets its variant and parameters,
+ * sends positions and limits, and reads its answers back through the
+ * rules engine: a move that is not legal in the position is an error
+ * naming the move and the position, never played. Every read has a
+ * deadline and every line a length limit: an engine that dies, hangs,
+ * floods or writes garbage gives an error, never takes the caller down
+ * (writes to a dead engine raise no SIGPIPE). An engine belongs to one
+ * thread at a time; distinct engines may be used from distinct threads. */
+#ifndef PDN_ENGINE_H
+#define PDN_ENGINE_H
+
+#include <stddef.h>
+#include <pdn/error.h>
+#include <pdn/variant.h>
+#include <pdn/rules.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pdn_engine pdn_engine;
+
+/* How to start an engine. argv: the program and its arguments, NULL
+ * ended (argv[0] is looked up in PATH when it holds no '/', and a
+ * relative path is taken from dir); dir: its working directory (NULL:
+ * the caller's); timeout: seconds allowed for every answer that is not a
+ * search's (the hello, ready, pong), 0 for 10; max_line: the longest line
+ * read from it, 0 for 1 MiB (a longer one is a PDN_ELIMIT error). The
+ * engine's standard error goes to /dev/null unless stderr_fd >= 0 names a
+ * descriptor of the caller's to send it to. */
+typedef struct pdn_engine_options {
+    const char *const *argv;
+    const char *dir;
+    double timeout;
+    size_t max_line;
+    int stderr_fd;
+} pdn_engine_options;
+
+/* Fills *o with the defaults (argv NULL, dir NULL, stderr_fd -1). */
+void pdn_engine_options_init(pdn_engine_options *o);
+
+/* Starts the program and reads its Hub hello (hub: id, param ..., wait).
+ * Returns a new engine owned by the caller (pdn_engine_free), or NULL with
+ * *err: PDN_EIO for a program that cannot be started, dies, stays silent
+ * past the timeout or does not speak Hub; PDN_ELIMIT for a line over
+ * max_line; PDN_ENOMEM. err->text names the program. */
+pdn_engine *pdn_engine_start(const pdn_engine_options *o, pdn_error *err);
+/* Sends quit, waits a moment for the program to end, then kills it, and
+ * frees e. NULL is a no-op. */
+void pdn_engine_free(pdn_engine *e);
+
+/* What the engine said of itself (its id line): name ("" when it gave
+ * none; else argv[0]'s last part), version, author (""). Borrowed. */
+const char *pdn_engine_name(const pdn_engine *e);
+const char *pdn_engine_version(const pdn_engine *e);
+const char *pdn_engine_author(const pdn_engine *e);
+/* The parameters it declared: their count, and the name, value (its
+ * default) and "values" list (enums; "" otherwise) of the i-th; NULL for
+ * i out of range. Borrowed. */
+size_t pdn_engine_param_count(const pdn_engine *e);
+const char *pdn_engine_param_name(const pdn_engine *e, size_t i);
+const char *pdn_engine_param_value(const pdn_engine *e, size_t i);
+const char *pdn_engine_param_values(const pdn_engine *e, size_t i);
+
+/* Sets a parameter (set-param), before the first search (the engine is
+ * initialised then). 0; -1 with *err (PDN_ETAG for a value holding '"'
+ * or a line break, or a name the engine did not declare; PDN_ESETUP after
+ * the first search). */
+int pdn_engine_set_param(pdn_engine *e, const char *name, const char *value,
+                         pdn_error *err);
+/* The variant of the positions to come, from a GameType: International
+ * (Hub "normal"), Frisian ("frisian"), International antidraughts
+ * ("losing"), Breakthrough ("bt"), and beyond Hub's own names the
+ * rules' name of pdn_gametype_name ("english", "russian", ...: an
+ * extension for engines that declare them). 0; -1 with *err (PDN_EVARIANT) when
+ * the engine does not declare that variant among its "variant" values (an
+ * engine declaring none plays International only), or after the first
+ * search for another variant. */
+int pdn_engine_set_variant(pdn_engine *e, const pdn_gametype *gt,
+                           pdn_error *err);
+/* The Hub name of gt's variant ("normal", "english", ...), NULL for a
+ * folk variant other than Breakthrough. */
+const char *pdn_engine_variant_name(const pdn_gametype *gt);
+
+/* Limits of a search. 0 means "not set" for each; with none set, depth 1.
+ * timeout: seconds the client waits for the engine's move (0: move_time
+ * * 2 + 10 when move_time is set, else 60); past it the client sends stop,
+ * gives one more second, then takes the engine as hung. */
+typedef struct pdn_engine_limits {
+    int depth;
+    unsigned long long nodes;
+    double move_time;
+    double timeout;
+    int analyze;      /* 1: "go analyze", else "go think" */
+} pdn_engine_limits;
+
+/* The principal variation's longest length kept. */
+#define PDN_ENGINE_PV_MAX 64
+
+/* What a search gives. score is in men from the side to move's view, as
+ * the engine's last info line said (has_score 0 when it gave none); depth
+ * and nodes likewise (0 when not given). pv holds the legal moves of the
+ * principal variation from the position searched, as far as they are
+ * legal (it begins with move when the engine gave no pv). */
+typedef struct pdn_engine_result {
+    pdn_move move;
+    int has_score;
+    double score;
+    int depth;
+    unsigned long long nodes;
+    double time;       /* seconds, as the client measured them */
+    size_t npv;
+    pdn_move pv[PDN_ENGINE_PV_MAX];
+} pdn_engine_result;
+
+/* Searches b's position: sends the start of b's history (the position
+ * before the moves on its undo stack, pdn_board_push) with those moves,
+ * the limits and go, reads info lines and the move. b must have a legal
+ * move (a search of a finished game is PDN_EILLEGAL). 0 with *res; -1
+ * with *err: PDN_EILLEGAL when the engine's move is not legal in b's
+ * position (the text quotes it and gives the position as FEN), PDN_EIO
+ * when it dies or gives no move in time, PDN_ESYNTAX for a move that is
+ * not a move, PDN_ELIMIT for a line over the limit, PDN_EVARIANT for a
+ * board whose variant Hub cannot carry. After an error other than
+ * PDN_EVARIANT the engine is unusable: every later call gives the same
+ * error (free it, start another). */
+int pdn_engine_search(pdn_engine *e, const pdn_board *b,
+                      const pdn_engine_limits *lim, pdn_engine_result *res,
+                      pdn_error *err);
+/* Sends new-game (the next searches are unrelated to earlier ones). 0 or
+ * -1 with *err as above. */
+int pdn_engine_new_game(pdn_engine *e, pdn_error *err);
+/* ping, and waits for pong. 0 or -1 with *err as above. */
+int pdn_engine_ping(pdn_engine *e, pdn_error *err);
+/* 1 when an error made e unusable, with *err (may be NULL) that error. */
+int pdn_engine_failed(const pdn_engine *e, pdn_error *err);
+
+/* ---- Hub text ---- */
+/* A move in Hub's form: from and to square numbers, then for a capture
+ * every captured square ("21x23x27x28" for PDN's 21x32x23): written into
+ * buf (like snprintf). b is the position before m. */
+size_t pdn_engine_move_format(const pdn_board *b, const pdn_move *m,
+                              char *buf, size_t size);
+/* The legal move of b that Hub text s (len bytes) names: 0 with *m; -1
+ * with *err (PDN_ESYNTAX: not a Hub move; PDN_EILLEGAL: no legal move of
+ * b is that one, the text quoting the move and b's FEN). */
+int pdn_engine_move_parse(const pdn_board *b, const char *s, size_t len,
+                          pdn_move *m, pdn_error *err);
+/* b's position in Hub's form: the side to move ('W'/'B') then one
+ * character a square in the order of its numbers (e w b W B). Returns the
+ * length it needs, like snprintf. */
+size_t pdn_engine_position_format(const pdn_board *b, char *buf,
+                                  size_t size);
+
+/* One line of Hub text split into its command and arguments (arg=value,
+ * value possibly in double quotes; a flag has value ""). Pointers into
+ * the caller's copy of the line, which pdn_hub_line_parse cuts with NULs.
+ * 0; -1 for a line that is not Hub syntax (an unterminated quote, no
+ * command, more than PDN_HUB_ARGS_MAX arguments). */
+#define PDN_HUB_ARGS_MAX 32
+typedef struct pdn_hub_line {
+    const char *command;
+    size_t nargs;
+    const char *name[PDN_HUB_ARGS_MAX];
+    const char *value[PDN_HUB_ARGS_MAX];
+} pdn_hub_line;
+int pdn_hub_line_parse(char *line, pdn_hub_line *out);
+/* The value of argument name, NULL when absent. */
+const char *pdn_hub_line_get(const pdn_hub_line *l, const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PDN_ENGINE_H */

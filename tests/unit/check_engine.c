@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: MIT */
+/* Unit tests of the engine client's text (pdn/engine.h): Hub lines, moves
+ * in Hub's form both ways, positions, variant names; and the client over
+ * the test engine (its path in PDN_TEST_ENGINE): the hello, parameters,
+ * a search with its history, and an engine that goes away. A program of
+ * its own (check_engine), beside check_pdn. */
+#include <config.h>
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pdn/pdn.h>
+
+static pdn_board *
+board(int type, const char *fen)
+{
+    pdn_gametype gt;
+    pdn_board *b;
+
+    ck_assert_int_eq(pdn_gametype_standard(type, &gt), 0);
+    b = pdn_board_new(&gt, NULL);
+    ck_assert_ptr_nonnull(b);
+    if (fen != NULL)
+        ck_assert_int_ge(pdn_board_set_fen_string(b, fen, NULL), 0);
+    return b;
+}
+
+START_TEST(test_line_parse)
+{
+    char s[] = "info depth=21 score=-0.01 pv=\"32-28 17-22\" flag x=\"\"";
+    char bad1[] = "done move=\"32-28", bad2[] = "   ", bad3[] = "=x";
+    char bad4[] = "a b=c\"d\"";
+    pdn_hub_line l;
+
+    ck_assert_int_eq(pdn_hub_line_parse(s, &l), 0);
+    ck_assert_str_eq(l.command, "info");
+    ck_assert_uint_eq(l.nargs, 5);
+    ck_assert_str_eq(pdn_hub_line_get(&l, "depth"), "21");
+    ck_assert_str_eq(pdn_hub_line_get(&l, "score"), "-0.01");
+    ck_assert_str_eq(pdn_hub_line_get(&l, "pv"), "32-28 17-22");
+    ck_assert_str_eq(pdn_hub_line_get(&l, "flag"), "");
+    ck_assert_str_eq(pdn_hub_line_get(&l, "x"), "");
+    ck_assert_ptr_null(pdn_hub_line_get(&l, "nodes"));
+    ck_assert_int_eq(pdn_hub_line_parse(bad1, &l), -1);
+    ck_assert_int_eq(pdn_hub_line_parse(bad2, &l), -1);
+    ck_assert_int_eq(pdn_hub_line_parse(bad3, &l), -1);
+    /* a quote inside an unquoted value is part of it */
+    ck_assert_int_eq(pdn_hub_line_parse(bad4, &l), 0);
+    ck_assert_str_eq(pdn_hub_line_get(&l, "b"), "c\"d\"");
+}
+END_TEST
+
+START_TEST(test_moves)
+{
+    /* PDN's 21x32x23 (White's man on 21 takes 27 and 28) is 21x23x27x28 */
+    pdn_board *b = board(20, "W:W21:B27,28,17");
+    pdn_error err;
+    pdn_move m;
+    char buf[64];
+
+    ck_assert_int_eq(pdn_engine_move_parse(b, "21x23x27x28", 11, &m, &err),
+                     0);
+    ck_assert_int_eq(m.ncaptured, 2);
+    ck_assert_int_eq(pdn_engine_move_parse(b, "21x23x28x27", 11, &m, &err),
+                     0);
+    pdn_engine_move_format(b, &m, buf, sizeof buf);
+    ck_assert_str_eq(buf, "21x23x27x28");
+    pdn_move_format(b, NULL, &m, PDN_MOVE_FULL, buf, sizeof buf);
+    ck_assert_str_eq(buf, "21x32x23");
+    /* from and to alone name it too: the one capture from 21 to 23 */
+    ck_assert_int_eq(pdn_engine_move_parse(b, "21x23", 5, &m, &err), 0);
+    /* a wrong captured square, a quiet move when a capture is due */
+    ck_assert_int_eq(pdn_engine_move_parse(b, "21x23x27x17", 11, &m, &err),
+                     -1);
+    ck_assert_int_eq(err.code, PDN_EILLEGAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "'21x23x27x17' is not legal in "
+                                           "W:W21:B17,27,28"));
+    ck_assert_int_eq(pdn_engine_move_parse(b, "21-16", 5, &m, &err), -1);
+    ck_assert_int_eq(err.code, PDN_EILLEGAL);
+    ck_assert_int_eq(pdn_engine_move_parse(b, "21-", 3, &m, &err), -1);
+    ck_assert_int_eq(err.code, PDN_ESYNTAX);
+    ck_assert_int_eq(pdn_engine_move_parse(b, "a1-b2", 5, &m, &err), -1);
+    ck_assert_int_eq(err.code, PDN_ESYNTAX);
+    ck_assert_int_eq(pdn_engine_move_parse(b, "21-16-11", 8, &m, &err), -1);
+    ck_assert_int_eq(err.code, PDN_ESYNTAX);
+    pdn_board_free(b);
+}
+END_TEST
+
+START_TEST(test_position)
+{
+    pdn_board *b = board(20, NULL);
+    pdn_gametype gt;
+    char buf[64];
+
+    ck_assert_uint_eq(pdn_engine_position_format(b, buf, sizeof buf), 51);
+    ck_assert_str_eq(buf, "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww");
+    ck_assert_uint_eq(pdn_engine_position_format(b, buf, 5), 51);
+    ck_assert_str_eq(buf, "Wbbb");
+    pdn_board_free(b);
+    b = board(20, "B:WK4:B45");
+    pdn_engine_position_format(b, buf, sizeof buf);
+    ck_assert_str_eq(buf, "BeeeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeebeeeee");
+    pdn_board_free(b);
+    pdn_gametype_standard(20, &gt);
+    ck_assert_str_eq(pdn_engine_variant_name(&gt), "normal");
+    pdn_gametype_standard(40, &gt);
+    ck_assert_str_eq(pdn_engine_variant_name(&gt), "frisian");
+    pdn_gametype_by_name("antidraughts", &gt);
+    ck_assert_str_eq(pdn_engine_variant_name(&gt), "losing");
+    pdn_gametype_by_name("breakthrough", &gt);
+    ck_assert_str_eq(pdn_engine_variant_name(&gt), "bt");
+    pdn_gametype_standard(21, &gt);
+    ck_assert_str_eq(pdn_engine_variant_name(&gt), "english");
+}
+END_TEST
+
+static const char *
+engine_path(void)
+{
+    const char *p = getenv("PDN_TEST_ENGINE");
+
+    return p != NULL ? p : "tests/engine/pdn-test-engine";
+}
+
+START_TEST(test_client)
+{
+    const char *argv[] = {engine_path(), "hub", NULL};
+    pdn_engine_options o;
+    pdn_engine_limits lim = {3, 0, 0, 0, 1};
+    pdn_engine_result r;
+    pdn_error err;
+    pdn_engine *e;
+    pdn_board *b = board(20, NULL);
+    pdn_gametype gt;
+    size_t i;
+    int found = 0;
+
+    pdn_engine_options_init(&o);
+    o.argv = argv;
+    e = pdn_engine_start(&o, &err);
+    ck_assert_msg(e != NULL, "%s", err.text);
+    ck_assert_str_eq(pdn_engine_name(e), "pdn-test-engine");
+    ck_assert_str_eq(pdn_engine_version(e), "1.0");
+    ck_assert_str_eq(pdn_engine_author(e), "pdntools tests");
+    for (i = 0; i < pdn_engine_param_count(e); i++)
+        if (strcmp(pdn_engine_param_name(e, i), "variant") == 0) {
+            found = 1;
+            ck_assert_str_eq(pdn_engine_param_value(e, i), "normal");
+            ck_assert_ptr_nonnull(strstr(pdn_engine_param_values(e, i),
+                                         "frisian"));
+        }
+    ck_assert(found);
+    ck_assert_ptr_null(pdn_engine_param_name(e, 99));
+    ck_assert_int_eq(pdn_engine_set_param(e, "threads", "2", &err), 0);
+    ck_assert_int_eq(pdn_engine_set_param(e, "nothing", "2", &err), -1);
+    ck_assert_int_eq(err.code, PDN_ETAG);
+    ck_assert_int_eq(pdn_engine_set_param(e, "threads", "a\"b", &err), -1);
+    ck_assert_int_eq(pdn_engine_failed(e, NULL), 0);
+    ck_assert_int_eq(pdn_engine_ping(e, &err), 0);
+    /* a search, then one with the history of two moves */
+    ck_assert_int_eq(pdn_engine_search(e, b, &lim, &r, &err), 0);
+    ck_assert(r.has_score);
+    ck_assert_int_eq(r.depth, 3);
+    ck_assert_uint_eq(r.npv, 3);
+    ck_assert_int_eq(pdn_board_push(b, &r.move, &err), 0);
+    ck_assert_int_eq(pdn_engine_search(e, b, &lim, &r, &err), 0);
+    ck_assert_int_eq(pdn_board_push(b, &r.move, &err), 0);
+    ck_assert_int_eq(pdn_engine_search(e, b, &lim, &r, &err), 0);
+    /* the variant cannot change after the first search */
+    pdn_gametype_standard(40, &gt);
+    ck_assert_int_eq(pdn_engine_set_variant(e, &gt, &err), -1);
+    ck_assert_int_eq(err.code, PDN_EVARIANT);
+    ck_assert_int_eq(pdn_engine_failed(e, NULL), 0);
+    pdn_engine_free(e);
+    pdn_board_free(b);
+}
+END_TEST
+
+START_TEST(test_client_gone)
+{
+    const char *argv[] = {engine_path(), "--exit", "--after", "2", NULL};
+    pdn_engine_options o;
+    pdn_engine_result r;
+    pdn_error err, kept;
+    pdn_engine *e;
+    pdn_board *b = board(20, NULL);
+
+    pdn_engine_options_init(&o);
+    o.argv = argv;
+    e = pdn_engine_start(&o, &err);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_int_eq(pdn_engine_search(e, b, NULL, &r, &err), 0);
+    ck_assert_int_eq(pdn_engine_search(e, b, NULL, &r, &err), -1);
+    ck_assert_int_eq(err.code, PDN_EIO);
+    ck_assert_ptr_nonnull(strstr(err.text, "exited with status 3"));
+    ck_assert_int_eq(pdn_engine_failed(e, &kept), 1);
+    ck_assert_str_eq(kept.text, err.text);
+    /* every later call: the same error, no write to the dead engine */
+    ck_assert_int_eq(pdn_engine_ping(e, &err), -1);
+    ck_assert_str_eq(kept.text, err.text);
+    ck_assert_int_eq(pdn_engine_search(e, b, NULL, &r, &err), -1);
+    pdn_engine_free(e);
+    pdn_board_free(b);
+    /* no program */
+    ck_assert_ptr_null(pdn_engine_start(NULL, &err));
+    ck_assert_int_eq(err.code, PDN_EIO);
+}
+END_TEST
+
+int
+main(void)
+{
+    Suite *s = suite_create("engine");
+    TCase *tc = tcase_create("hub");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_line_parse);
+    tcase_add_test(tc, test_moves);
+    tcase_add_test(tc, test_position);
+    tcase_add_test(tc, test_client);
+    tcase_add_test(tc, test_client_gone);
+    tcase_set_timeout(tc, 60);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}
