@@ -68,10 +68,8 @@ def raw(port, data, timeout=5.0):
     return int(head.split(b" ")[1]), body
 
 
-def get(port, path, method="GET"):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 def get(port, path, method="GET", headers=None, host="127.0.0.1"):
-    c = http.client.HTTPConnection(host, port, timeout=10)
+    c = http.client.HTTPConnection(host, port, timeout=120)
     h = {"Connection": "close"}
     h.update(headers or {})
     try:
