@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <sys/types.h>
 #include "pdn/engine.h"
-#include "../core/pdn_private.h"
+#include "core/pdn_private.h"
 
 typedef struct pdnp_param {
     char *name, *value, *values;
