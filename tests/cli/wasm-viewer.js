@@ -6,7 +6,8 @@
  * squares with another first, which the page asks about), a variation
  * made at the fourth ply, then the main line on to its end or PLIES;
  * then the board editor (a man on its promotion row refused, a legal
- * position accepted) when EDITOR is set, and the game's PDN from its
+ * position accepted) when EDITOR is set, stacks put together when STACKS
+ * is set, and the game's PDN from its
  * download link. Lines in the result element (a pre): "pdn JSON", "fen FEN"
  * (the main line's end), "multi N", "variation N", "editor ...", and
  * "error ..." for what went wrong. */
@@ -97,6 +98,7 @@ function run() {
     fetch($('dl').href).then(function (x) { return x.text(); }).then(function (t) {
         r.push('pdn ' + JSON.stringify(t));
         if (window.EDITOR) editor();
+        if (window.STACKS) stacks();
         done();
     }, function (e) { r.push('error download ' + e); done(); });
 }
@@ -154,6 +156,24 @@ function editor2() {
     });
     r.push('multi-path ' + (fen() == f) + ' ' + (two.length == 1 && play(two[0]) &&
         multi == before + 1));
+}
+/* the editor on a towers board: stacks made by Shift+clicks */
+function stacks() {
+    function tool(p) { document.querySelector('#tools button[data-p="' + p + '"]').click(); }
+    function shift(q) {
+        var g = P.A.geo, b = $('board'), pt = b.createSVGPoint();
+        pt.x = g.M + q[0] * g.C + g.C / 2;
+        pt.y = g.M + (g.h - 1 - q[1]) * g.C + g.C / 2;
+        var s = pt.matrixTransform(b.getScreenCTM());
+        b.dispatchEvent(new MouseEvent('click', {clientX: s.x, clientY: s.y,
+            bubbles: true, shiftKey: true}));
+    }
+    $('edit').click();
+    $('eclear').click();
+    tool('w'); clickSq([2, 2]); tool('b'); shift([2, 2]); shift([2, 2]);
+    clickSq([3, 5]); tool('W'); shift([3, 5]);
+    $('edone').click();
+    r.push('stacks ' + fen() + ' ' + document.querySelectorAll('#board .stack').length);
 }
 function start() {
     try { run(); } catch (e) { r.push('error exception ' + e); done(); }
