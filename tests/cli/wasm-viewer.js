@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Driver of tests/cli/wasm-viewer.sh, appended to a pdn-replay -f html
  * page that embeds libpdn's WebAssembly. Once the analysis board is
- * ready it starts a new game and plays it by clicks on the board: each
+ * ready it starts a new game and plays it by clicks on the board (every third move dragged): each
  * move picked from the binding's legal moves (a capture that shares its
  * squares with another first, which the page asks about), a variation
  * made at the fourth ply, then the main line on to its end or PLIES;
@@ -33,9 +33,28 @@ var seed = 7;
 function rnd(n) { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; }
 var multi = 0;
 /* plays move m by clicks; true when the page went to it */
+function at(q) {
+    var g = P.A.geo, b = $('board'), pt = b.createSVGPoint();
+    pt.x = g.M + q[0] * g.C + g.C / 2;
+    pt.y = g.M + (g.h - 1 - q[1]) * g.C + g.C / 2;
+    return pt.matrixTransform(b.getScreenCTM());
+}
+/* a drag from square a to square z: pointer down, up, then the click the
+ * browser sends to the board */
+function drag(a, z) {
+    var b = $('board'), s = at(a), e = at(z);
+    b.dispatchEvent(new PointerEvent('pointerdown', {clientX: s.x, clientY: s.y, bubbles: true}));
+    b.dispatchEvent(new PointerEvent('pointerup', {clientX: e.x, clientY: e.y, bubbles: true}));
+    b.dispatchEvent(new MouseEvent('click', {clientX: e.x, clientY: e.y, bubbles: true}));
+}
+var drags = 0;
 function play(m) {
-    clickSq(m.path[0]);
-    clickSq(m.path[m.path.length - 1]);
+    if (++drags % 3 == 0) {
+        drag(m.path[0], m.path[m.path.length - 1]);
+    } else {
+        clickSq(m.path[0]);
+        clickSq(m.path[m.path.length - 1]);
+    }
     var box = $('choose');
     if (!box.hidden) {
         var b = Array.prototype.filter.call(box.querySelectorAll('button'),

@@ -780,7 +780,29 @@ function square(ev) {
     if (col < 0 || row < 0 || col >= q.w || row >= q.h) return null;
     return [FL ? q.w - 1 - col : col, FL ? row : q.h - 1 - row];
 }
+/* a drag: a piece taken up where the pointer goes down, played where it
+ * comes up (the click that follows is then left alone) */
+function down(ev) {
+    A.drag = null;
+    if (!A.M || !st || A.edit || A.over) return;
+    var q = square(ev);
+    if (!q) return;
+    var from = legal(st.L.FEN[st.k]).filter(function (m) { return sameq(m.path[0], q); });
+    if (!from.length) return;
+    A.drag = q;
+    A.sel = {q: q, moves: from};
+    draw();
+}
+function up(ev) {
+    var q = A.drag ? square(ev) : null;
+    if (!q || sameq(q, A.drag)) return;
+    A.drag = null;
+    A.skip = true;
+    click(ev);
+}
 function click(ev) {
+    if (A.skip && ev.type == 'click') { A.skip = false; return; }
+    A.skip = false;
     if (!A.M || !st) return;
     var q = square(ev);
     if (!q) return;
@@ -932,6 +954,8 @@ function analysis() {
         $('ana').hidden = false;
         document.body.classList.add('analysis');
         $('board').addEventListener('click', click);
+        $('board').addEventListener('pointerdown', down);
+        $('board').addEventListener('pointerup', up);
         $('undo').onclick = undo;
         $('delv').onclick = function () {
             if (!st.k) return;
