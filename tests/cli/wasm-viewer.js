@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Driver of tests/cli/wasm-viewer.sh, appended to a pdn-replay -f html
  * page that embeds libpdn's WebAssembly. Once the analysis board is
- * ready it starts a new game and plays it by clicks on the board (every third move dragged): each
- * move picked from the binding's legal moves (a capture that shares its
+ * ready it starts a new game and plays it by clicks on the board
+ * (every third move dragged): each move picked from the binding's legal
+ * moves (a capture that shares its
  * squares with another first, which the page asks about), a variation
  * made at the fourth ply, then the main line on to its end or PLIES;
  * then the board editor (a man on its promotion row refused, a legal
