@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Driver of tests/cli/wasm-viewer.sh, appended to a pdn-replay -f html
  * page that embeds libpdn's WebAssembly. Once the analysis board is
- * ready it starts a new game and plays it by clicks on the board: each
- * move picked from the binding's legal moves (a capture that shares its
+ * ready it starts a new game and plays it by clicks on the board
+ * (every third move dragged): each move picked from the binding's legal
+ * moves (a capture that shares its
  * squares with another first, which the page asks about), a variation
  * made at the fourth ply, then the main line on to its end or PLIES;
  * then the board editor (a man on its promotion row refused, a legal
- * position accepted) when EDITOR is set, and the game's PDN from its
+ * position accepted) when EDITOR is set, stacks put together when STACKS
+ * is set, and the game's PDN from its
  * download link. Lines in the result element (a pre): "pdn JSON", "fen FEN"
  * (the main line's end), "multi N", "variation N", "editor ...", and
  * "error ..." for what went wrong. */
@@ -32,9 +34,28 @@ var seed = 7;
 function rnd(n) { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; }
 var multi = 0;
 /* plays move m by clicks; true when the page went to it */
+function at(q) {
+    var g = P.A.geo, b = $('board'), pt = b.createSVGPoint();
+    pt.x = g.M + q[0] * g.C + g.C / 2;
+    pt.y = g.M + (g.h - 1 - q[1]) * g.C + g.C / 2;
+    return pt.matrixTransform(b.getScreenCTM());
+}
+/* a drag from square a to square z: pointer down, up, then the click the
+ * browser sends to the board */
+function drag(a, z) {
+    var b = $('board'), s = at(a), e = at(z);
+    b.dispatchEvent(new PointerEvent('pointerdown', {clientX: s.x, clientY: s.y, bubbles: true}));
+    b.dispatchEvent(new PointerEvent('pointerup', {clientX: e.x, clientY: e.y, bubbles: true}));
+    b.dispatchEvent(new MouseEvent('click', {clientX: e.x, clientY: e.y, bubbles: true}));
+}
+var drags = 0;
 function play(m) {
-    clickSq(m.path[0]);
-    clickSq(m.path[m.path.length - 1]);
+    if (++drags % 3 == 0) {
+        drag(m.path[0], m.path[m.path.length - 1]);
+    } else {
+        clickSq(m.path[0]);
+        clickSq(m.path[m.path.length - 1]);
+    }
     var box = $('choose');
     if (!box.hidden) {
         var b = Array.prototype.filter.call(box.querySelectorAll('button'),
@@ -97,6 +118,7 @@ function run() {
     fetch($('dl').href).then(function (x) { return x.text(); }).then(function (t) {
         r.push('pdn ' + JSON.stringify(t));
         if (window.EDITOR) editor();
+        if (window.STACKS) stacks();
         done();
     }, function (e) { r.push('error download ' + e); done(); });
 }
@@ -154,6 +176,24 @@ function editor2() {
     });
     r.push('multi-path ' + (fen() == f) + ' ' + (two.length == 1 && play(two[0]) &&
         multi == before + 1));
+}
+/* the editor on a towers board: stacks made by Shift+clicks */
+function stacks() {
+    function tool(p) { document.querySelector('#tools button[data-p="' + p + '"]').click(); }
+    function shift(q) {
+        var g = P.A.geo, b = $('board'), pt = b.createSVGPoint();
+        pt.x = g.M + q[0] * g.C + g.C / 2;
+        pt.y = g.M + (g.h - 1 - q[1]) * g.C + g.C / 2;
+        var s = pt.matrixTransform(b.getScreenCTM());
+        b.dispatchEvent(new MouseEvent('click', {clientX: s.x, clientY: s.y,
+            bubbles: true, shiftKey: true}));
+    }
+    $('edit').click();
+    $('eclear').click();
+    tool('w'); clickSq([2, 2]); tool('b'); shift([2, 2]); shift([2, 2]);
+    clickSq([3, 5]); tool('W'); shift([3, 5]);
+    $('edone').click();
+    r.push('stacks ' + fen() + ' ' + document.querySelectorAll('#board .stack').length);
 }
 function start() {
     try { run(); } catch (e) { r.push('error exception ' + e); done(); }

@@ -10,7 +10,7 @@
 # showed. On the International page also: the board editor refuses a man
 # on its promotion row and takes a legal position, a comment and a mark,
 # undo, and a capture of two paths between the same squares played by
-# clicks and a choice. Skipped (77) without Chromium, python3, or a
+# clicks and a choice; on the towers page, stacks made in the editor. Skipped (77) without Chromium, python3, or a
 # pdn-replay whose page has no WebAssembly.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 browser=$(find_browser)
@@ -28,6 +28,7 @@ for f in "$top_srcdir"/samples/*.pdn; do
     pdn-replay -f html "$f" >"$v.html" 2>/dev/null || true
     {
         [ "$v" = international ] && echo '<script>var EDITOR = 1;</script>'
+        [ "$v" = folk-towers ] && echo '<script>var STACKS = 1;</script>'
         echo '<script>'
         cat "$top_srcdir/tests/cli/wasm-viewer.js"
         echo '</script>'
@@ -68,4 +69,7 @@ multi-path true true
 EOF
 grep -e '^editor' -e '^undo' -e '^start' -e '^multi-path' international.out >got || :
 diff -u want got >&2 || { echo "FAIL: the board editor and the edits" >&2; fail=1; }
+echo 'stacks W:Wc3(bb):Bd6(W) 2' >want
+grep '^stacks' folk-towers.out >got || :
+diff -u want got >&2 || { echo "FAIL: stacks in the board editor" >&2; fail=1; }
 exit $fail

@@ -189,7 +189,7 @@ function fmt(g, bd, t) {
         var f = g.sqs[n - 1][0], r = g.sqs[n - 1][1], p = bd[f + ',' + r];
         if (!p) continue;
         s[p.charAt(0).toLowerCase()].push((p < 'a' ? 'K' : '') +
-            (g.alg ? String.fromCharCode(97 + f) + (r + 1) : n));
+            (g.alg ? String.fromCharCode(97 + f) + (r + 1) : n) + p.slice(1));
     }
     return t + ':W' + s.w.join(',') + ':B' + s.b.join(',');
 }
@@ -780,11 +780,33 @@ function square(ev) {
     if (col < 0 || row < 0 || col >= q.w || row >= q.h) return null;
     return [FL ? q.w - 1 - col : col, FL ? row : q.h - 1 - row];
 }
+/* a drag: a piece taken up where the pointer goes down, played where it
+ * comes up (the click that follows is then left alone) */
+function down(ev) {
+    A.drag = null;
+    if (!A.M || !st || A.edit || A.over) return;
+    var q = square(ev);
+    if (!q) return;
+    var from = legal(st.L.FEN[st.k]).filter(function (m) { return sameq(m.path[0], q); });
+    if (!from.length) return;
+    A.drag = q;
+    A.sel = {q: q, moves: from};
+    draw();
+}
+function up(ev) {
+    var q = A.drag ? square(ev) : null;
+    if (!q || sameq(q, A.drag)) return;
+    A.drag = null;
+    A.skip = true;
+    click(ev);
+}
 function click(ev) {
+    if (A.skip && ev.type == 'click') { A.skip = false; return; }
+    A.skip = false;
     if (!A.M || !st) return;
     var q = square(ev);
     if (!q) return;
-    if (A.edit) return place(q);
+    if (A.edit) return place(q, ev.shiftKey);
     $('choose').hidden = true;
     if (A.over) { say('No move: the game is over'); return; }
     if (A.sel) {
@@ -885,12 +907,21 @@ function editor(on) {
     efen();
     draw();
 }
-function place(q) {
+/* a click puts the piece chosen on a square (again: takes it off), or
+ * with Shift, under the stack there (the towers variants) */
+function place(q, under) {
     var key = q[0] + ',' + q[1], ok = false;
     G.sqs.forEach(function (s) { if (sameq(s, q)) ok = true; });
     if (!ok) return;
-    var t = A.tool, bd = A.edit.bd;
-    if (!t || bd[key] == t) delete bd[key]; else bd[key] = t;
+    var t = A.tool, bd = A.edit.bd, p = bd[key];
+    if (under && t && p) {
+        var u = p.length > 1 ? p.slice(2, -1) : '';
+        bd[key] = p.charAt(0) + '(' + u + t + ')';
+    } else if (!t || p == t) {
+        delete bd[key];
+    } else {
+        bd[key] = t;
+    }
     efen();
     draw();
 }
@@ -923,6 +954,8 @@ function analysis() {
         $('ana').hidden = false;
         document.body.classList.add('analysis');
         $('board').addEventListener('click', click);
+        $('board').addEventListener('pointerdown', down);
+        $('board').addEventListener('pointerup', up);
         $('undo').onclick = undo;
         $('delv').onclick = function () {
             if (!st.k) return;
