@@ -68,4 +68,23 @@ for f in "$top_srcdir"/samples/*.pdn; do
         echo "  (pdn-convert -s pdn3 of $(basename "$f"))" >&2
 done
 
+# a missing file is an error of the summary, not "0 errors"
+expect_status 2 pdn-validate no-such.pdn "$top_srcdir/samples/folk-towers.pdn" || true
+grep -q ' 1 error, ' "$tmp/err" || { echo "FAIL: missing file: $(tail -n 1 "$tmp/err")" >&2; fail=1; }
+
+# a file name with a newline: one finding per line (C escapes)
+nl='a
+b.pdn'
+cp swapped.pdn "$nl"
+expect_status 1 pdn-legal "$nl" || true
+grep -q '^a\\nb\.pdn:2:[0-9]*: error: ' "$tmp/out" "$tmp/err" ||
+    { echo "FAIL: a name with a newline:" >&2; cat "$tmp/out" "$tmp/err" >&2; fail=1; }
+
+# an executable is not PDN text: one error, 0 games
+if [ -f /bin/ls ]; then
+    expect_status 1 pdn-validate /bin/ls || true
+    grep -q 'binary file, not PDN text' "$tmp/out" "$tmp/err" && grep -q ' 0 games, 1 error' "$tmp/err" ||
+        { echo "FAIL: /bin/ls: $(cat "$tmp/err")" >&2; fail=1; }
+fi
+
 exit $fail

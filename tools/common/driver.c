@@ -99,6 +99,15 @@ outside(const tool_opts *o, unsigned long num)
     return o->nranges != 0;
 }
 
+/* The reader's one error for an input that is not text at all (a binary
+ * file, a zip, UTF-16): an error of the file, counted as no game. */
+static int
+not_text(const run_job *job)
+{
+    return job->game == NULL && job->rc < 0 && job->index == 0 &&
+           job->err.code == PDN_EENCODING && job->err.pos.offset == 0;
+}
+
 static void
 work(void *wctx, run_job *job)
 {
@@ -130,6 +139,8 @@ work(void *wctx, run_job *job)
                     job->err.text);
         to.fatal = 1;
     } else if (job->rc < 0) {
+        if (not_text(job))
+            job->err.game = 0; /* no game: the file's error */
         tool_diag_err(o, &to, o->file, &job->err, NULL);
     }
     if (!to.fatal)
@@ -220,6 +231,12 @@ emit(void *ctx, run_job *job)
     }
     if (job->game != NULL)
         pdn_game_raw_span(job->game, &off, &span);
+    /* input that is not text at all (a binary file, a zip, UTF-16): its
+     * error, but no game, for the summary as for the tool */
+    if (not_text(job)) {
+        summary_findings(x->errors, x->warnings);
+        return 0;
+    }
     summary_game(o, x->errors, x->warnings, x->plies,
                  (unsigned long long)off + span);
     if (o->emit != NULL)
@@ -292,6 +309,7 @@ run_file(tool_opts *o, const char *arg)
         tool_error("%s: %s", arg, strerror(fp == NULL ? errno : EISDIR));
         if (fp != NULL)
             fclose(fp);
+        summary_findings(1, 0); /* the summary counts it: not "0 errors" */
         return TOOL_TROUBLE;
     }
     o->file = !stdin_ ? arg : o->label != NULL ? o->label : "<stdin>";
