@@ -87,4 +87,20 @@ if [ -f /bin/ls ]; then
         { echo "FAIL: /bin/ls: $(cat "$tmp/err")" >&2; fail=1; }
 fi
 
+# a full standard output is named, status 2, in every tool (pdn-db info,
+# --help too); pdn-db's message without a command names every command
+if [ -w /dev/full ]; then
+    pdn-db create -q t.db "$top_srcdir/samples/folk-towers.pdn" 2>/dev/null || true
+    for cmd in "pdn-db info t.db" "pdn-db search t.db" "pdn-db --help" \
+               "pdn-stats $s" "pdn-convert --help"; do
+        # shellcheck disable=SC2086
+        set +e; $cmd > /dev/full 2> "$tmp/err"; st=$?; set -e
+        [ "$st" = 2 ] && [ "$(grep -c 'write error: No space left on device' "$tmp/err")" = 1 ] ||
+            { echo "FAIL: '$cmd > /dev/full': status $st, $(cat "$tmp/err")" >&2; fail=1; }
+    done
+fi
+expect_status 2 pdn-db || true
+grep -q 'create, add, search, explore, serve, info or optimize' "$tmp/err" ||
+    { echo "FAIL: pdn-db without a command: $(cat "$tmp/err")" >&2; fail=1; }
+
 exit $fail
