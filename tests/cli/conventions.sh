@@ -103,4 +103,13 @@ expect_status 2 pdn-db || true
 grep -q 'create, add, search, explore, serve, info or optimize' "$tmp/err" ||
     { echo "FAIL: pdn-db without a command: $(cat "$tmp/err")" >&2; fail=1; }
 
+# what -m changes (man pdn-convert): there and back is plain pdn-convert
+r=$top_srcdir/samples/russian.pdn
+pdn-convert -q "$r" > plain.pdn 2>/dev/null || true
+pdn-convert -q -m num "$r" 2>/dev/null | pdn-convert -q -m alg > back.pdn 2>/dev/null || true
+cmp -s plain.pdn back.pdn || { echo "FAIL: -m num | -m alg differs from pdn-convert" >&2; fail=1; }
+# pdn-select -J reads its inputs three times, as its man page says
+expect_status 2 pdn-select -J < "$r" || true
+grep -q 'three times' "$tmp/err" || { echo "FAIL: -J on standard input: $(cat "$tmp/err")" >&2; fail=1; }
+
 exit $fail
