@@ -112,4 +112,12 @@ cmp -s plain.pdn back.pdn || { echo "FAIL: -m num | -m alg differs from pdn-conv
 expect_status 2 pdn-select -J < "$r" || true
 grep -q 'three times' "$tmp/err" || { echo "FAIL: -J on standard input: $(cat "$tmp/err")" >&2; fail=1; }
 
+# two FEN tags: every tool warns, once, in one wording, and takes the first
+printf '[GameType "21"]\n[FEN "W:W21,22:B1,2"]\n[FEN "B:W21,22:B1,2"]\n1. 22-18 *\n' > fen2.pdn
+for t in pdn-validate pdn-legal pdn-replay; do
+    set +e; $t fen2.pdn > "$tmp/out" 2> "$tmp/err"; set -e
+    n=$(cat "$tmp/out" "$tmp/err" | grep -c "fen2.pdn:3:1: warning: duplicate tag 'FEN': the first one is used (game 1)" || true)
+    [ "$n" = 1 ] || { echo "FAIL: $t: $n warnings of the second FEN tag" >&2; fail=1; }
+done
+
 exit $fail

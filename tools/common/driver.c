@@ -108,6 +108,25 @@ not_text(const run_job *job)
            job->err.code == PDN_EENCODING && job->err.pos.offset == 0;
 }
 
+/* A game with more than one FEN tag: every tool takes the first (as
+ * pdn_game_tag gives it) and says so, once per game, in one wording. */
+static void
+fen_twice(const tool_opts *o, const pdn_game *g, tool_out *to)
+{
+    size_t i, n = pdn_game_tag_count(g), seen = 0;
+
+    for (i = 0; i < n; i++) {
+        pdn_pos pos;
+
+        if (strcmp(pdn_game_tag_name_at(g, i), "FEN") != 0 || seen++ == 0)
+            continue;
+        pos = pdn_game_tag_pos_at(g, i);
+        tool_diag(o, to, o->file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+                  PDN_ETAG, NULL, "duplicate tag 'FEN': the first one is "
+                                  "used");
+    }
+}
+
 static void
 work(void *wctx, run_job *job)
 {
@@ -143,6 +162,8 @@ work(void *wctx, run_job *job)
             job->err.game = 0; /* no game: the file's error */
         tool_diag_err(o, &to, o->file, &job->err, NULL);
     }
+    if (!to.fatal && job->game != NULL)
+        fen_twice(o, job->game, &to);
     if (!to.fatal)
         o->game(o, o->file, job->game, &job->err, &to);
     job->out = to.out;
