@@ -66,7 +66,9 @@ void pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
  * truncated or corrupt one ends with a PDN_EENCODING error. Input that is
  * not text stops it too, with one PDN_EENCODING error and *out NULL: a
  * zip, bzip2, xz or zstd file or UTF-16 text, told from its first bytes,
- * or a NUL byte anywhere (the games before it are read). */
+ * or a NUL byte anywhere (the games before it are read, unless it comes
+ * first or within the first 1024 bytes after another control byte: an
+ * executable or an image is not PDN text, and makes no game). */
 int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err);
 
 /* pdn_game_raw_span (pdn/game.h) tells where a game read lies in its

@@ -19,6 +19,26 @@ gzip_start(const char *d, size_t n)
            (unsigned char)d[1] == 0x8B && pdnp_gzip_available();
 }
 
+/* A NUL byte in the first PDNP_TEXT_SNIFF bytes: the input is not text. */
+#define PDNP_TEXT_SNIFF 1024
+
+/* Bytes before a NUL byte that are no text either: none, or a control
+ * byte other than the blanks text has. */
+static int
+not_text(const char *d, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)d[i];
+
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' &&
+             c != '\f' && c != '\v') || c == 0x7f)
+            return 1;
+    }
+    return n == 0;
+}
+
 /* Ends the window at new bytes [from, len) that show the input is not
  * text: a known magic number at its start, or a NUL byte. */
 static void
@@ -43,6 +63,15 @@ sniff(pdnp_input *in, size_t from)
         in->binary_at = in->base + (size_t)(nul - in->data);
         in->len = (size_t)(nul - in->data);
         in->eof = 1;
+        /* at the start, or near it after other control bytes (an
+         * executable, an image): no text at all, so no game is made of
+         * the bytes before it */
+        if (in->base == 0 && in->binary_at < PDNP_TEXT_SNIFF &&
+            not_text(in->data, in->len)) {
+            in->binary = "binary file, not PDN text (a NUL byte near its "
+                         "start)";
+            in->len = 0;
+        }
     }
 }
 

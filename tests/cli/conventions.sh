@@ -68,4 +68,56 @@ for f in "$top_srcdir"/samples/*.pdn; do
         echo "  (pdn-convert -s pdn3 of $(basename "$f"))" >&2
 done
 
+# a missing file is an error of the summary, not "0 errors"
+expect_status 2 pdn-validate no-such.pdn "$top_srcdir/samples/folk-towers.pdn" || true
+grep -q ' 1 error, ' "$tmp/err" || { echo "FAIL: missing file: $(tail -n 1 "$tmp/err")" >&2; fail=1; }
+
+# a file name with a newline: one finding per line (C escapes)
+nl='a
+b.pdn'
+cp swapped.pdn "$nl"
+expect_status 1 pdn-legal "$nl" || true
+grep -q '^a\\nb\.pdn:2:[0-9]*: error: ' "$tmp/out" "$tmp/err" ||
+    { echo "FAIL: a name with a newline:" >&2; cat "$tmp/out" "$tmp/err" >&2; fail=1; }
+
+# an executable is not PDN text: one error, 0 games
+if [ -f /bin/ls ]; then
+    expect_status 1 pdn-validate /bin/ls || true
+    grep -q 'binary file, not PDN text' "$tmp/out" "$tmp/err" && grep -q ' 0 games, 1 error' "$tmp/err" ||
+        { echo "FAIL: /bin/ls: $(cat "$tmp/err")" >&2; fail=1; }
+fi
+
+# a full standard output is named, status 2, in every tool (pdn-db info,
+# --help too); pdn-db's message without a command names every command
+if [ -w /dev/full ]; then
+    pdn-db create -q t.db "$top_srcdir/samples/folk-towers.pdn" 2>/dev/null || true
+    for cmd in "pdn-db info t.db" "pdn-db search t.db" "pdn-db --help" \
+               "pdn-stats $s" "pdn-convert --help"; do
+        # shellcheck disable=SC2086
+        set +e; $cmd > /dev/full 2> "$tmp/err"; st=$?; set -e
+        [ "$st" = 2 ] && [ "$(grep -c 'write error: No space left on device' "$tmp/err")" = 1 ] ||
+            { echo "FAIL: '$cmd > /dev/full': status $st, $(cat "$tmp/err")" >&2; fail=1; }
+    done
+fi
+expect_status 2 pdn-db || true
+grep -q 'create, add, search, explore, serve, info or optimize' "$tmp/err" ||
+    { echo "FAIL: pdn-db without a command: $(cat "$tmp/err")" >&2; fail=1; }
+
+# what -m changes (man pdn-convert): there and back is plain pdn-convert
+r=$top_srcdir/samples/russian.pdn
+pdn-convert -q "$r" > plain.pdn 2>/dev/null || true
+pdn-convert -q -m num "$r" 2>/dev/null | pdn-convert -q -m alg > back.pdn 2>/dev/null || true
+cmp -s plain.pdn back.pdn || { echo "FAIL: -m num | -m alg differs from pdn-convert" >&2; fail=1; }
+# pdn-select -J reads its inputs three times, as its man page says
+expect_status 2 pdn-select -J < "$r" || true
+grep -q 'three times' "$tmp/err" || { echo "FAIL: -J on standard input: $(cat "$tmp/err")" >&2; fail=1; }
+
+# two FEN tags: every tool warns, once, in one wording, and takes the first
+printf '[GameType "21"]\n[FEN "W:W21,22:B1,2"]\n[FEN "B:W21,22:B1,2"]\n1. 22-18 *\n' > fen2.pdn
+for t in pdn-validate pdn-legal pdn-replay; do
+    set +e; $t fen2.pdn > "$tmp/out" 2> "$tmp/err"; set -e
+    n=$(cat "$tmp/out" "$tmp/err" | grep -c "fen2.pdn:3:1: warning: duplicate tag 'FEN': the first one is used (game 1)" || true)
+    [ "$n" = 1 ] || { echo "FAIL: $t: $n warnings of the second FEN tag" >&2; fail=1; }
+done
+
 exit $fail

@@ -945,6 +945,8 @@ START_TEST(test_reader_binary_input_gives_one_error)
         {"[\0E\0v\0e\0n\0t\0", 12, "UTF-16 little-endian", 0, 1, 1},
         {"\0[\0E\0v\0e\0n\0t", 12, "UTF-16 big-endian", 0, 1, 1},
         {"\0\0\0\0\0\0\0\0", 8, "binary file", 0, 1, 1},
+        /* an executable: no game made of its first bytes */
+        {"\x7f" "ELF\x02\x01\x01\0\0\0", 10, "not PDN text", 0, 1, 1},
         {"[Event \"x\"]\n1. 32-28 *\n\0\0\0[Event", 32, "binary file", 1,
          3, 1},
     };
@@ -1067,7 +1069,7 @@ reader_suite(void)
     tcase_add_test(errors, test_reader_tag_broken_over_lines);
     tcase_add_test(errors, test_reader_glued_result_starts_a_new_game);
     tcase_add_loop_test(errors, test_reader_binary_input_gives_one_error, 0,
-                        10);
+                        11);
     tcase_add_test(limits, test_reader_memory_is_bounded_by_the_largest_game);
     tcase_add_test(limits, test_reader_big_game_raw_text_from_file);
     tcase_add_loop_test(limits, test_reader_game_over_limit_keeps_its_span, 0,

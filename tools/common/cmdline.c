@@ -311,6 +311,26 @@ cl_help_pass(const tool_cmdline *cl, const cl_set *s, int argc, char **argv)
     return tool_finish(NULL, TOOL_OK);
 }
 
+/* At exit, when the outputs were not closed through tool_finish (output.c
+ * closes standard output then, reporting a write error): standard output
+ * flushed and checked, so that no tool ends silently with its output
+ * lost (pdn-db info > /dev/full). Registered before output.c's own exit
+ * handler, hence run after it (its temporaries are gone by then). */
+static void
+check_stdout(void)
+{
+    int e;
+
+    if (tool_output_std()->fp != stdout)
+        return; /* closed, and any error reported, by output.c */
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return;
+    e = errno != 0 ? errno : EIO;
+    tool_error("write error: %s", strerror(e));
+    _exit(TOOL_TROUBLE);
+}
+
 int
 tool_getopt(const tool_cmdline *cl, tool_opts *o, int argc, char **argv,
             int *status)
@@ -321,6 +341,10 @@ tool_getopt(const tool_cmdline *cl, tool_opts *o, int argc, char **argv,
     *status = -1;
     opterr = 0;
     if (cl_built != cl) {
+        static int checked;
+
+        if (!checked && atexit(check_stdout) == 0)
+            checked = 1;
         cl_built = cl;
         tool_output_init();
         cl_build(cl, s);

@@ -108,6 +108,34 @@ outside(const tool_opts *o, unsigned long num)
     return o->nranges != 0;
 }
 
+/* The reader's one error for an input that is not text at all (a binary
+ * file, a zip, UTF-16): an error of the file, counted as no game. */
+static int
+not_text(const run_job *job)
+{
+    return job->game == NULL && job->rc < 0 && job->index == 0 &&
+           job->err.code == PDN_EENCODING && job->err.pos.offset == 0;
+}
+
+/* A game with more than one FEN tag: every tool takes the first (as
+ * pdn_game_tag gives it) and says so, once per game, in one wording. */
+static void
+fen_twice(const tool_opts *o, const pdn_game *g, tool_out *to)
+{
+    size_t i, n = pdn_game_tag_count(g), seen = 0;
+
+    for (i = 0; i < n; i++) {
+        pdn_pos pos;
+
+        if (strcmp(pdn_game_tag_name_at(g, i), "FEN") != 0 || seen++ == 0)
+            continue;
+        pos = pdn_game_tag_pos_at(g, i);
+        tool_diag(o, to, o->file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+                  PDN_ETAG, NULL, "duplicate tag 'FEN': the first one is "
+                                  "used");
+    }
+}
+
 static void
 work(void *wctx, run_job *job)
 {
@@ -140,6 +168,8 @@ work(void *wctx, run_job *job)
                     job->err.text);
         to.fatal = 1;
     } else if (job->rc < 0) {
+        if (not_text(job))
+            job->err.game = 0; /* no game: the file's error */
         tool_diag_err(o, &to, o->file, &job->err, NULL);
     }
     if (!to.fatal && o->copies && tool_game_oversize(job->game, &span) &&
@@ -155,6 +185,8 @@ work(void *wctx, run_job *job)
         to.fatal = 1;
         dropped = 2;
     }
+    if (!to.fatal && job->game != NULL)
+        fen_twice(o, job->game, &to);
     if (!to.fatal)
         o->game(o, o->file, job->game, &job->err, &to);
     job->out = to.out;
@@ -243,6 +275,12 @@ emit(void *ctx, run_job *job)
     }
     if (job->game != NULL)
         pdn_game_raw_span(job->game, &off, &span);
+    /* input that is not text at all (a binary file, a zip, UTF-16): its
+     * error, but no game, for the summary as for the tool */
+    if (not_text(job)) {
+        summary_findings(x->errors, x->warnings);
+        return 0;
+    }
     summary_game(o, x->errors, x->warnings, x->plies,
                  (unsigned long long)off + span);
     if (o->emit != NULL)
@@ -315,6 +353,7 @@ run_file(tool_opts *o, const char *arg)
         tool_error("%s: %s", arg, strerror(fp == NULL ? errno : EISDIR));
         if (fp != NULL)
             fclose(fp);
+        summary_findings(1, 0); /* the summary counts it: not "0 errors" */
         return TOOL_TROUBLE;
     }
     o->file = !stdin_ ? arg : o->label != NULL ? o->label : "<stdin>";

@@ -72,6 +72,25 @@ tool_json_unread(tbuf *b, const char *file, unsigned long game,
     tbuf_adds(b, "}}\n");
 }
 
+void
+tool_add_file(tbuf *b, const char *file)
+{
+    const unsigned char *s = (const unsigned char *)file;
+
+    for (; *s != '\0'; s++) {
+        if (*s >= 0x20 && *s != 0x7f)
+            tbuf_addc(b, (char)*s);
+        else if (*s == '\n')
+            tbuf_adds(b, "\\n");
+        else if (*s == '\t')
+            tbuf_adds(b, "\\t");
+        else if (*s == '\r')
+            tbuf_adds(b, "\\r");
+        else
+            tbuf_printf(b, "\\%03o", *s);
+    }
+}
+
 /* The one place that formats a diagnostic. Warnings are counted even under
  * -q, so that -q -W still fails on them. */
 void
@@ -118,10 +137,11 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
     start = b->len;
     if (!o->diag_stdout)
         tbuf_printf(b, "%s: ", tool_name);
+    tool_add_file(b, file);
     if (line != 0)
-        tbuf_printf(b, "%s:%lu:%lu: %s: ", file, line, col, sev);
+        tbuf_printf(b, ":%lu:%lu: %s: ", line, col, sev);
     else
-        tbuf_printf(b, "%s: %s: ", file, sev);
+        tbuf_printf(b, ": %s: ", sev);
     mstart = b->len;
     va_start(ap, fmt);
     tbuf_vprintf(b, fmt, ap);

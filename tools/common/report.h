@@ -21,6 +21,11 @@ extern const char tool_name[];
 void tool_error(const char *fmt, ...) TOOL_PRINTF(1, 2);
 void tool_verror(const char *fmt, va_list ap);
 
+/* A file name in a text finding: its control characters escaped as C
+ * writes them (\n, \t, \r, else \ooo), so that a name with a newline
+ * keeps one finding per line. */
+void tool_add_file(tbuf *b, const char *file);
+
 /* The single formatter of diagnostics:
  *   FILE:LINE:COL: error|warning: MESSAGE (game N)
  * (on stderr prefixed with the tool name, unless the tool's findings are

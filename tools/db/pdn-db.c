@@ -6,6 +6,7 @@
 #include "common.h"
 #include "explore.h"
 
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -135,9 +136,7 @@ db_info_main(int argc, char **argv)
         st = info_one(argv[i]);
         worst = st > worst ? st : worst;
     }
-    if (fflush(stdout) != 0)
-        worst = TOOL_TROUBLE;
-    return worst;
+    return tool_finish(&o, worst); /* a write error named, status 2 */
 }
 
 int
@@ -149,13 +148,18 @@ main(int argc, char **argv)
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     if (cmd == NULL)
         return tool_usage_error("no command: create, add, search, explore, "
-                                "info or optimize");
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
-        usage(stdout);
-        return TOOL_OK;
-    }
-    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-        tool_version();
+                                "serve, info or optimize");
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
+        strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        if (cmd[1] == 'h' || cmd[2] == 'h')
+            usage(stdout);
+        else
+            tool_version();
+        errno = 0;
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            tool_error("write error: %s", strerror(errno ? errno : EIO));
+            return TOOL_TROUBLE;
+        }
         return TOOL_OK;
     }
     if (strcmp(cmd, "create") == 0 || strcmp(cmd, "add") == 0)

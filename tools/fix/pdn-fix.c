@@ -116,7 +116,8 @@ note(fix *c, const pdn_pos *pos, const char *what, const char *from,
     } else {
         if (!o->diag_stdout)
             tbuf_printf(b, "%s: ", tool_name);
-        tbuf_printf(b, "%s:%lu:%lu: note: %s (game %lu)\n", c->file,
+        tool_add_file(b, c->file);
+        tbuf_printf(b, ":%lu:%lu: note: %s (game %lu)\n",
                     pos->line, pos->column, msg, game);
     }
 }

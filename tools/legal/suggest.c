@@ -234,8 +234,9 @@ suggest_note(const tool_opts *o, tool_out *to, const char *file,
         return;
     if (!o->diag_stdout)
         tbuf_printf(b, "%s: ", tool_name);
-    tbuf_printf(b, "%s:%lu:%lu: note: did you mean %s? (%s) (game %lu)\n",
-                file, pos->line, pos->column, move, why, game);
+    tool_add_file(b, file);
+    tbuf_printf(b, ":%lu:%lu: note: did you mean %s? (%s) (game %lu)\n",
+                pos->line, pos->column, move, why, game);
 }
 
 /* ---- One change for a whole file ----

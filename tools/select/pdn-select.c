@@ -262,8 +262,9 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
         return tool_usage_error("-Q reverses the colours of -X and -M: "
                                 "give one of them");
     if (s->crit.prefixes && (argc == optind || strcmp(argv[argc - 1], "-") == 0))
-        return tool_usage_error("-J reads its inputs twice: they must be "
-                                "files, not standard input");
+        return tool_usage_error("-J reads its inputs three times "
+                                "(fingerprints, prefixes, output): they "
+                                "must be files, not standard input");
     return -1;
 }
 

@@ -90,6 +90,8 @@ check_duplicates(const tool_opts *o, const char *file, const pdn_game *g,
             t[k++] = t[i];
     qsort(t, k, sizeof *t, cmp_index);
     for (i = 0; i < k; i++) {
+        if (strcmp(pdn_game_tag_name_at(g, t[i]), "FEN") == 0)
+            continue; /* the driver's warning, in every tool */
         pos = pdn_game_tag_pos_at(g, t[i]);
         tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
                   PDN_ETAG, NULL, "duplicate tag '%s'",
@@ -192,8 +194,8 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
                 if (names[j][0] == names[i][0] &&
                     strcmp(names[j], names[i]) == 0)
                     break;
-            if (j == i)
-                continue;
+            if (j == i || strcmp(names[i], "FEN") == 0)
+                continue; /* FEN: the driver's warning, in every tool */
             pos = pdn_game_tag_pos_at(g, i);
             tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ETAG,
                       NULL, "duplicate tag '%s'", names[i]);
