@@ -118,4 +118,4 @@ check-valgrind: all $(check_PROGRAMS)
 CLI_TESTS += tests/cli/jobs-read.sh
 CLI_TESTS += tests/cli/db-optimize.sh
 CLI_TESTS += tests/cli/db-plies.sh
-CLI_TESTS += tests/cli/oversize.sh tests/cli/longline.sh
+CLI_TESTS += tests/cli/oversize.sh tests/cli/longline.sh tests/cli/infer-giveaway.sh
