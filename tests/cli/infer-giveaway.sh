@@ -38,4 +38,13 @@ grep -q 'replayed as English giveaway' "$tmp/out" ||
 expect_status 0 pdn-legal "$tmp/d/casual.pdn" || true
 ! grep -q 'giveaway' "$tmp/out" ||
     { echo "FAIL: casual.pdn: read as giveaway" >&2; fail=1; }
+# pdn-fix adds no GameType where the usual form fits the moves as well
+if command -v pdn-fix >/dev/null 2>&1; then
+    # English alone (not pool) takes these moves: without the name,
+    # pdn-fix adds GameType 21 (tests/data/fix/gametype)
+    sed -n 1,7p "$top_srcdir/tests/data/fix/gametype/input.pdn" >"$tmp/d/losing.pdn"
+    pdn-fix "$tmp/d/losing.pdn" >"$tmp/out" 2>"$tmp/err" || true
+    ! grep -q 'GameType' "$tmp/out" ||
+        { echo "FAIL: pdn-fix: a GameType added where two forms fit" >&2; cat "$tmp/err" >&2; fail=1; }
+fi
 exit $fail

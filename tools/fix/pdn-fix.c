@@ -405,6 +405,10 @@ only_fit(fix *c, const pdn_gametype *gt, int cand)
 
     for (i = 0; i < INFER_NCAND; i++) {
         infer_cand_gt(i, &other);
+        /* a giveaway form (its name or result said so) leaves the usual
+         * form of the same variant, which the same moves fit */
+        if (i == cand && gt->giveaway && infer_fits(c->g, &other, c->to))
+            return 0;
         if (i != cand && other.width == gt->width &&
             other.height == gt->height && infer_fits(c->g, &other, c->to))
             return 0;
