@@ -163,3 +163,4 @@ tests_unit_check_engine_SOURCES = tests/unit/check_engine.c
 tests_unit_check_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_engine_LDADD = lib/libpdn.la $(CHECK_LIBS)
 endif
+CLI_TESTS += tests/cli/oversize.sh tests/cli/longline.sh tests/cli/infer-giveaway.sh

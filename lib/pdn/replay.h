@@ -191,7 +191,11 @@ typedef struct pdn_infer_result {
 /* The variant of g by evidence into *gt (the tags are not read for it:
  * the caller asks only for a game without GameType), how it was decided
  * into *res (may be NULL); name (may be NULL) is the input's name, for
- * hints. Returns 0 (also when no candidate is legal throughout: see
+ * hints. The giveaway form of the candidate taken is given instead (*gt
+ * with giveaway set, res->cand the candidate) when g is legal under it and
+ * name or g's Event or Site tag says giveaway ("suicide", "giveaway",
+ * "losing", "anti") or g's result is possible only under giveaway (the
+ * side left without a move won). Returns 0 (also when no candidate is legal throughout: see
  * res->legal), or -1 with *err (PDN_EVARIANT, no position) when g's
  * squares fit no board. */
 int pdn_infer_gametype(pdn_infer *x, const pdn_game *g, const char *name,

@@ -406,17 +406,109 @@ prior_fits(pdn_infer *x, const pdn_game *g, pdn_infer_result *res, int *cls)
     return 1;
 }
 
+/* Whether g's Event or Site tag, or the input's name, says giveaway
+ * ("suicide", "giveaway", "losing", "anti": antidraughts, anti-checkers,
+ * the Russian "poddavki"). */
+static int
+giveaway_hint(const pdn_game *g, const char *name)
+{
+    static const char *const words[] = {"suicide", "giveaway", "give-away",
+                                        "give away", "losing", "anti",
+                                        "poddavk", "\xd0\xbf\xd0\xbe\xd0\xb4"
+                                        "\xd0\xb4\xd0\xb0\xd0\xb2\xd0\xba",
+                                        NULL};
+    static const char *const tags[] = {"Event", "Site", NULL};
+    char low[256];
+    size_t t, i;
+
+    for (t = 0; t < 3; t++) {
+        const char *v = tags[t] != NULL ? pdn_game_tag(g, tags[t]) : name;
+
+        if (v == NULL)
+            continue;
+        for (i = 0; v[i] != '\0' && i + 1 < sizeof low; i++)
+            low[i] = (char)tolower((unsigned char)v[i]);
+        low[i] = '\0';
+        for (i = 0; words[i] != NULL; i++)
+            if (strstr(low, words[i]) != NULL)
+                return 1;
+    }
+    return 0;
+}
+
+/* After g was replayed legal throughout on b under gt: 1 when its end
+ * says giveaway, the side to move having no legal move and the result
+ * naming that side the winner (under the usual rules it lost). */
+static int
+result_says_giveaway(const pdn_game *g, const pdn_board *b,
+                     const pdn_gametype *gt, pdn_movelist *l)
+{
+    pdn_outcome o = pdn_game_outcome(g);
+    char turn = pdn_board_turn(b);
+
+    if (o != PDN_OUTCOME_FIRST && o != PDN_OUTCOME_SECOND)
+        return 0;
+    if (pdn_board_moves(b, l, NULL) != 0 || pdn_movelist_count(l) != 0)
+        return 0;
+    return pdn_outcome_winner(o, gt) == turn;
+}
+
+/* The giveaway form of the variant decided for g, when the game says so
+ * (a name or tag above, or its result) and is legal under it at least as
+ * far: *gt and *res follow. */
+static void
+try_giveaway(pdn_infer *x, const pdn_game *g, const char *name,
+             pdn_gametype *gt, pdn_infer_result *res)
+{
+    pdn_gametype gg = *gt;
+    unsigned long p;
+    int ok, slot = res->cand, says;
+
+    if (gt->giveaway || gt->folk != 0 || res->cand < 0 || !res->moves)
+        return;
+    says = giveaway_hint(g, name);
+    /* legal throughout: the replay that decided was the candidate's
+     * last, and its board holds the game's end */
+    if (!says && res->legal && x->board[slot] != NULL)
+        says = result_says_giveaway(g, x->board[slot], gt, x->moves);
+    if (!says)
+        return;
+    gg.giveaway = 1;
+    ok = try_gt(x, g, &gg, -1, &p, NULL);
+    if (ok > 0 || (!res->legal && rank(ok, p) > rank(0, res->plies))) {
+        *gt = gg;
+        res->legal = ok > 0;
+        res->plies = p;
+    }
+}
+
+static int infer_gametype(pdn_infer *x, const pdn_game *g, const char *name,
+                          pdn_gametype *gt, pdn_infer_result *res,
+                          pdn_error *err);
+
 int
 pdn_infer_gametype(pdn_infer *x, const pdn_game *g, const char *name,
                    pdn_gametype *gt, pdn_infer_result *res, pdn_error *err)
 {
-    int ord[PDN_INFER_NCAND], cls = -1;
     pdn_infer_result own;
+    int rc;
+
+    if (res == NULL)
+        res = &own;
+    rc = infer_gametype(x, g, name, gt, res, err);
+    if (rc == 0)
+        try_giveaway(x, g, name, gt, res);
+    return rc;
+}
+
+static int
+infer_gametype(pdn_infer *x, const pdn_game *g, const char *name,
+               pdn_gametype *gt, pdn_infer_result *res, pdn_error *err)
+{
+    int ord[PDN_INFER_NCAND], cls = -1;
     size_t n;
 
     pdn_error_clear(err);
-    if (res == NULL)
-        res = &own;
     memset(res, 0, sizeof *res);
     res->cand = res->next = -1;
     /* Most games fit the prior: tried alone first, before the tags are

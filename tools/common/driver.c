@@ -39,6 +39,7 @@ typedef struct job_ext {
     int skipped;             /* outside -k's range: nothing was done */
     int dropped;             /* over the size limit, not to be read again:
                                 left out */
+    int copy_raw;            /* tool_out's */
     unsigned long errors, warnings, plies;
     size_t nfolds;
     tool_fold folds[]; /* in the same allocation: the job frees it whole */
@@ -75,6 +76,7 @@ keep_ext(run_job *job, tool_out *to, int skipped)
     x->infer = to->infer;
     x->skipped = skipped == 1;
     x->dropped = skipped == 2;
+    x->copy_raw = to->copy_raw;
     x->errors = to->errors;
     x->warnings = to->warnings;
     x->plies = to->plies;
@@ -267,12 +269,17 @@ emit(void *ctx, run_job *job)
     if (x->nfolds != 0) {
         if (put_folded(o, job, x, 0) < 0)
             return -1;
-        put_folded(o, job, x, 1);
-    } else {
-        if (tool_write(o->out, job->out.data, n) < 0)
-            return -1;
-        put(o, job->out.data + n, job->out.len - n, 1);
+    } else if (tool_write(o->out, job->out.data, n) < 0) {
+        return -1;
     }
+    /* the game as read, streamed from the reader's copy (and the input) */
+    if (x->copy_raw && job->game != NULL &&
+        tool_copy_body(o->out, o->file, job->game, 0) < 0)
+        return -1;
+    if (x->nfolds != 0)
+        put_folded(o, job, x, 1);
+    else
+        put(o, job->out.data + n, job->out.len - n, 1);
     if (job->game != NULL)
         pdn_game_raw_span(job->game, &off, &span);
     /* input that is not text at all (a binary file, a zip, UTF-16): its

@@ -39,6 +39,10 @@ typedef struct tool_out {
     tool_fold *folds;        /* its warning lines, when they may fold */
     size_t nfolds, capfolds;
     unsigned long plies;     /* moves replayed (the closing summary) */
+    int copy_raw;            /* the game's bytes as read follow out (whole,
+                                a game over the size limit included):
+                                written by the driver from the game, not
+                                copied into out first */
 } tool_out;
 
 struct tool_opts;

@@ -117,6 +117,41 @@ infer_game(const tool_opts *o, const pdn_game *g, pdn_gametype *gt,
     return rc < 0 ? -1 : 0;
 }
 
+/* Whether word (lower case) occurs in s, whatever the case of s. */
+static int
+strcasestr_ascii(const char *s, const char *word)
+{
+    size_t n = strlen(word), i;
+
+    for (; *s != '\0'; s++) {
+        for (i = 0; i < n && s[i] != '\0' &&
+                    tolower((unsigned char)s[i]) == word[i];
+             i++)
+            ;
+        if (i == n)
+            return 1;
+    }
+    return 0;
+}
+
+int
+infer_giveaway_named(const tool_opts *o, const pdn_game *g)
+{
+    static const char *const words[] = {"suicide", "giveaway", "losing",
+                                        "anti", NULL};
+    const char *v[3];
+    size_t i, k;
+
+    v[0] = o->file;
+    v[1] = pdn_game_tag(g, "Event");
+    v[2] = pdn_game_tag(g, "Site");
+    for (i = 0; i < 3; i++)
+        for (k = 0; v[i] != NULL && words[k] != NULL; k++)
+            if (strcasestr_ascii(v[i], words[k]))
+                return 1;
+    return 0;
+}
+
 int
 infer_prior_guess(const tool_opts *o, const pdn_game *g)
 {

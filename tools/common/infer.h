@@ -51,6 +51,10 @@ int infer_game(const struct tool_opts *o, const pdn_game *g,
                pdn_gametype *gt, infer_game_result *res,
                struct tool_out *to);
 
+/* 1 when the input's name or g's Event or Site tag names giveaway
+ * ("suicide", "giveaway", "losing", "anti"): the file's variant is not
+ * guessed for g, inference decides (and tries giveaway). */
+int infer_giveaway_named(const struct tool_opts *o, const pdn_game *g);
 /* The replay that infer_game starts with, left to the caller: the file's
  * variant (the first pass's prior) when g's squares fit its board, as a
  * candidate index, else -1. A caller that replays g under it and finds

@@ -430,7 +430,8 @@ pipe_lock(const tool_output *o, short type)
 }
 
 /* One write of n bytes (stdio unbuffered: one write(2), repeated only
- * when the system writes less). */
+ * when the system writes less), under the pipe's lock unless a long line
+ * holds it already. */
 static int
 put_now(tool_output *o, const char *s, size_t n)
 {
@@ -439,11 +440,13 @@ put_now(tool_output *o, const char *s, size_t n)
 
     if (n == 0)
         return 0;
-    pipe_lock(o, F_WRLCK);
+    if (!o->midline)
+        pipe_lock(o, F_WRLCK);
     errno = 0;
     done = fwrite(s, 1, n, o->fp);
     e = errno;
-    pipe_lock(o, F_UNLCK);
+    if (!o->midline)
+        pipe_lock(o, F_UNLCK);
     if (done != n) {
         failed(o, e);
         return -1;
@@ -451,29 +454,68 @@ put_now(tool_output *o, const char *s, size_t n)
     return 0;
 }
 
-/* Writes o's pending whole lines in batches of at most PIPE_BUF bytes (a
- * longer line alone), while PIPE_BUF bytes are pending (on a terminal:
- * every ended line; with all set: everything). */
+/* The last newline of p[0..n), or NULL. */
+static const char *
+last_newline(const char *p, size_t n)
+{
+    while (n > 0)
+        if (p[--n] == '\n')
+            return p + n;
+    return NULL;
+}
+
+/* Writes o's pending whole lines in batches of at most PIPE_BUF bytes,
+ * while PIPE_BUF bytes are pending (on a terminal: every ended line; with
+ * all set: everything). A line longer than PIPE_BUF is written as it
+ * comes, in pieces, under the pipe's lock from its first piece to its
+ * newline (so that another pdntools writing into the pipe does not cut
+ * into it), and no byte is searched for a newline twice: memory and time
+ * stay linear whatever the line's length. */
 static int
 put_lines(tool_output *o, int all)
 {
     size_t at = 0;
 
-    while (at < o->plen &&
-           (all || o->whole == 2 || o->plen - at >= PIPE_BUF)) {
-        const char *p = o->pend + at;
-        size_t left = o->plen - at, n, end = 0;
+    while (at < o->plen) {
+        const char *p = o->pend + at, *nl;
+        size_t left = o->plen - at, end;
 
-        for (n = left < PIPE_BUF ? left : PIPE_BUF; n > 0 && end == 0; n--)
-            if (p[n - 1] == '\n')
-                end = n;
-        if (end == 0) { /* a line longer than PIPE_BUF goes alone */
-            const char *nl = memchr(p, '\n', left);
-
-            end = nl != NULL ? (size_t)(nl - p) + 1 : all ? left : 0;
+        if (o->midline) {
+            /* the rest of a long line: up to its newline, else what is
+             * pending once that is PIPE_BUF bytes (the bytes searched
+             * are not searched again) */
+            nl = memchr(p + o->scanned, '\n', left - o->scanned);
+            if (nl == NULL && !all && left < PIPE_BUF) {
+                o->scanned = left;
+                break;
+            }
+            end = nl != NULL ? (size_t)(nl - p) + 1 : left;
+            if (put_now(o, p, end) < 0)
+                return -1;
+            at += end;
+            o->scanned = 0;
+            if (nl != NULL || all) {
+                o->midline = 0;
+                pipe_lock(o, F_UNLCK);
+            }
+            continue;
         }
-        if (end == 0)
+        if (!all && o->whole != 2 && left < PIPE_BUF)
             break;
+        nl = last_newline(p, left < PIPE_BUF ? left : PIPE_BUF);
+        if (nl != NULL) {
+            end = (size_t)(nl - p) + 1;
+        } else if (left >= PIPE_BUF) {
+            /* a long line: its first piece, the lock kept */
+            pipe_lock(o, F_WRLCK);
+            o->midline = 1;
+            o->scanned = 0;
+            continue;
+        } else if (all) {
+            end = left;
+        } else {
+            break; /* a terminal: the line is not ended yet */
+        }
         if (put_now(o, p, end) < 0)
             return -1;
         at += end;
@@ -508,7 +550,8 @@ tool_write(tool_output *o, const char *s, size_t len)
         }
         memcpy(o->pend + o->plen, s, len);
         o->plen += len;
-        if ((o->plen >= PIPE_BUF || o->whole == 2) && put_lines(o, 0) < 0)
+        if ((o->plen >= PIPE_BUF || o->whole == 2 || o->midline) &&
+            put_lines(o, 0) < 0)
             return -1;
     } else if (put_now(o, s, len) < 0) {
         return -1;

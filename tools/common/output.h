@@ -28,6 +28,11 @@ typedef struct tool_output {
                               (2): written in whole lines (tool_write) */
     char *pend;            /* whole: bytes not written yet */
     size_t plen, pcap;
+    size_t scanned;        /* whole, midline: the first bytes of pend
+                              known to hold no newline (each byte is
+                              searched once) */
+    int midline;           /* whole: a line longer than PIPE_BUF is being
+                              written in pieces (the pipe's lock held) */
 } tool_output;
 
 /* First call of every tool: the signal handlers that remove temporaries

@@ -54,6 +54,16 @@ by_evidence(const tool_opts *o, const char *file, const pdn_game *g,
                   "(-g sets it)");
         return -1;
     }
+    if (gt->giveaway && res->legal) {
+        /* the library tried giveaway: a name or the result said so */
+        infer_describe(gt, name, sizeof name);
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+                  PDN_EVARIANT, NULL,
+                  "no GameType tag: replayed as %s, which %s and its "
+                  "result fit (-g sets the variant)",
+                  name, infer_giveaway_named(o, g) ? "its name" : "its moves");
+        return 0;
+    }
     if (res->legal || !res->moves)
         return 0;
     infer_describe(gt, name, sizeof name);
@@ -114,7 +124,8 @@ tool_gametype_guess(const tool_opts *o, const pdn_game *g, pdn_gametype *gt)
 
     if (o->have_force || o->have_gt ||
         pdn_game_gametype(g, NULL, gt, &err) != PDN_GT_DEFAULT ||
-        err.code != PDN_OK || (cand = infer_prior_guess(o, g)) < 0)
+        err.code != PDN_OK || (cand = infer_prior_guess(o, g)) < 0 ||
+        infer_giveaway_named(o, g))
         return -1;
     infer_cand_gt(cand, gt);
     return cand;

@@ -409,6 +409,10 @@ only_fit(fix *c, const pdn_gametype *gt, int cand)
 
     for (i = 0; i < INFER_NCAND; i++) {
         infer_cand_gt(i, &other);
+        /* a giveaway form (its name or result said so) leaves the usual
+         * form of the same variant, which the same moves fit */
+        if (i == cand && gt->giveaway && infer_fits(c->g, &other, c->to))
+            return 0;
         if (i != cand && other.width == gt->width &&
             other.height == gt->height && infer_fits(c->g, &other, c->to))
             return 0;
@@ -791,10 +795,11 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
             pdn_board_free(tool_board(o, file, c.w, &gt, to));
     }
     if (!fo->dry) {
-        if (c.changes != 0 && !to->fatal)
+        /* a game over the size limit has no repairs (its reader error) */
+        if (c.changes != 0 && !to->fatal && span == len)
             write_fixed(&c, raw, len, rawoff, span, cp);
-        else
-            tbuf_add(&to->out, raw, len);
+        else /* unchanged: streamed by the driver, never copied here */
+            to->copy_raw = 1;
     }
     free(c.dirty);
     if (fresh > 0)
@@ -802,10 +807,8 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
 }
 
 /* After a game's text is written (main thread, input order): a game over
- * the reader's size limit was copied with its first bytes only; the rest
- * comes from the input, a chunk at a time, so that nothing is lost (the
- * driver leaves out such a game of an input that cannot be read again,
- * status -1; its blank lines stay). */
+ * the reader's size limit that the driver left out (its input cannot be
+ * read again, status -1) keeps the blank lines before it. */
 static int
 fix_emit(const tool_opts *o, const pdn_game *g, int status)
 {
@@ -813,11 +816,11 @@ fix_emit(const tool_opts *o, const pdn_game *g, int status)
 
     if (g == NULL || fo->dry)
         return 0;
-    if (status < 0) /* not processed; left out, its blank lines stay */
-        return tool_game_oversize(g, NULL) && !tool_input_rereadable()
-                   ? tool_copy_gap(o->out, g)
-                   : 0;
-    return tool_copy_rest(o->out, o->file, g);
+    /* not processed; left out, its blank lines stay (a game copied
+     * whole is the driver's: tool_out's copy_raw) */
+    if (status < 0 && tool_game_oversize(g, NULL) && !tool_input_rereadable())
+        return tool_copy_gap(o->out, g);
+    return 0;
 }
 
 /* A Date tag line whose day and month come in an order beyond doubt. */
@@ -843,9 +846,10 @@ count_order(fix_file *f, const char *line)
 static void
 scan_files(fix_opts *fo, int argc, char **argv)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
+    /* a Date tag line is short: the start of each line is enough, and a
+     * line of any length costs no memory (a 200 MB line once took 200 MB
+     * through getline) */
+    char line[256];
     int i;
 
     fo->files = calloc((size_t)argc + 1, sizeof *fo->files);
@@ -854,16 +858,21 @@ scan_files(fix_opts *fo, int argc, char **argv)
     for (i = 0; i < argc; i++) {
         fix_file *f = &fo->files[fo->nfiles];
         FILE *fp = strcmp(argv[i], "-") == 0 ? NULL : fopen(argv[i], "rb");
+        int start = 1;
 
         if (fp == NULL)
             continue;
         f->name = argv[i];
-        while ((n = getline(&line, &cap, fp)) > 0)
-            count_order(f, line);
+        while (fgets(line, sizeof line, fp) != NULL) {
+            size_t n = strlen(line);
+
+            if (start)
+                count_order(f, line);
+            start = n > 0 && line[n - 1] == '\n';
+        }
         fclose(fp);
         fo->nfiles++;
     }
-    free(line);
 }
 
 int

@@ -300,6 +300,10 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
     if ((cand = tool_gametype_guess(o, g, &gt)) >= 0) {
         tool_out_mark(to, &mark);
         rc = legal_replay(o, file, g, &gt, to);
+        /* legal, but its result wrong there: inference may see why (a
+         * giveaway game's win) */
+        if (rc == 0 && to->errors > mark.errors && !to->fatal)
+            rc = 2;
         if (rc == 0)
             tool_gametype_took(g, cand, to);
         else if (!to->fatal)
