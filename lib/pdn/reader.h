@@ -66,7 +66,8 @@ void pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
  * truncated or corrupt one ends with a PDN_EENCODING error. Input that is
  * not text stops it too, with one PDN_EENCODING error and *out NULL: a
  * zip, bzip2, xz or zstd file or UTF-16 text, told from its first bytes,
- * or a NUL byte anywhere (the games before it are read). */
+ * or a NUL byte anywhere (the games before it are read). A NULL r is -1
+ * with PDN_EARG (libpdn(3), RETURN VALUE: the NULL policy). */
 int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err);
 
 /* Where the game's raw text lies in its input: the byte offset of its first
