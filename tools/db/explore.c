@@ -984,10 +984,13 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     free(rows);
     free(next);
     pdn_board_free(b);
-    /* the games: each move's latest, and the latest that end here */
+    /* the games: each move's latest 10 at least (the position's own
+     * latest 10 are among them, whatever --top), and the latest that end
+     * here; each move's list cut to --top once the position's are taken */
     for (i = 0; i < n->nmoves; i++)
-        if (top_games(x, filtered, n->key, n->moves[i].next, q->top,
-                      &n->moves[i].top, &n->moves[i].ntop) != 0)
+        if (top_games(x, filtered, n->key, n->moves[i].next,
+                      q->top > 10 ? q->top : 10, &n->moves[i].top,
+                      &n->moves[i].ntop) != 0)
             goto fail;
     {
         ex_game *end;
@@ -1027,6 +1030,19 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
             free(n->games[n->ngames].event);
             free(n->games[n->ngames].date);
             free(n->games[n->ngames].result);
+        }
+        for (i = 0; i < n->nmoves; i++) {
+            size_t keep = q->top > 0 ? (size_t)q->top : 0;
+
+            while (n->moves[i].ntop > keep) {
+                ex_game *g = &n->moves[i].top[--n->moves[i].ntop];
+
+                free(g->white);
+                free(g->black);
+                free(g->event);
+                free(g->date);
+                free(g->result);
+            }
         }
     }
     return 0;
