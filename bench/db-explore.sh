@@ -2,14 +2,18 @@
 # SPDX-License-Identifier: MIT
 # pdn-db's explorer (issue: an explorer node in <= 50 ms on 10^6 games,
 # the start position included; the server holding its answers under
-# concurrent requests): a database of OCA repeated, its explorer index,
+# concurrent requests): a database of distinct generated English games
+# (bench/gengames, made once and kept in $PDN_BENCH_CACHE, default
+# $XDG_CACHE_HOME/pdntools-bench or ~/.cache/pdntools-bench, as
+# bench/db.sh makes them) or of OCA repeated, its explorer index,
 # then the time of explorer nodes through the command line (a process
 # each) and through pdn-db serve (warm, one request at a time), and the
 # server under a bounded local load generator (bench/db-load.py).
 #   bench/db-explore.sh [BUILDDIR [SRCDIR]]     (make bench runs it)
-# Environment: BENCH_EXPLORE_COPIES (copies of OCA; default 4: 90,484
-# games), BENCH_MILLION=1 (44 copies: 995,324 games; about 15 minutes on
-# two busy cores), BENCH_EXPLORE_DB (a database to measure instead, kept),
+# Environment: BENCH_EXPLORE_GAMES (generated games; default 100000),
+# BENCH_MILLION=1 (10^6 generated games), BENCH_EXPLORE_COPIES (copies
+# of OCA instead: 4 make 90,484 games, whose positions repeat),
+# BENCH_EXPLORE_DB (a database to measure instead, kept),
 # BENCH_RUNS (default 3; the server's node times take 10 times as many),
 # PDN_SHARED (the shared folder).
 set -eu
@@ -18,7 +22,13 @@ src=${2:-$(cd "$(dirname "$0")/.." && pwd)}
 runs=${BENCH_RUNS:-3}
 shared=${PDN_SHARED:-$src/../shared}
 oca=$shared/corpus/english/oca__OCA_2.0.pdn
-[ -f "$oca" ] || { echo "db-explore: $oca not found (set PDN_SHARED)" >&2; exit 77; }
+if [ -n "${BENCH_EXPLORE_COPIES:-}" ] && [ ! -f "$oca" ]; then
+    echo "db-explore: $oca not found (set PDN_SHARED)" >&2
+    exit 77
+fi
+gen=$build/bench/gengames
+[ -x "$build/bench/.libs/gengames" ] && gen=$build/bench/.libs/gengames
+cache=${PDN_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pdntools-bench}
 [ -x "$build/tools/pdn-db" ] || { echo "db-explore: pdn-db not built (no SQLite): skipped"; exit 77; }
 # the program itself, not libtool's wrapper script (whose start-up would
 # be counted in every run)
@@ -45,13 +55,31 @@ seconds() {
 if [ -n "${BENCH_EXPLORE_DB:-}" ]; then
     base=$BENCH_EXPLORE_DB
     echo "database: $base (given)"
-else
-    copies=${BENCH_EXPLORE_COPIES:-4}
-    [ -n "${BENCH_MILLION:-}" ] && copies=44
+elif [ -n "${BENCH_EXPLORE_COPIES:-}" ]; then
+    copies=$BENCH_EXPLORE_COPIES
     for _ in $(seq "$copies"); do cat "$oca"; done > "$work/in.pdn"
     base=$work/explore.db
     t=$(seconds "$db" create -q -j 2 "$base" "$work/in.pdn")
     echo "pdn-db create: OCA x $copies ($(stat -c %s "$work/in.pdn") bytes): $t s"
+else
+    n=${BENCH_EXPLORE_GAMES:-100000}
+    [ -n "${BENCH_MILLION:-}" ] && n=1000000
+    mkdir -p "$cache"
+    in=$cache/english-$n.pdn
+    if [ ! -s "$in" ] && [ "$n" -ge 200000 ]; then
+        "$gen" -g english -n $((n / 2)) -s 7 > "$in.part" &
+        "$gen" -g english -n $((n - n / 2)) -s 8 > "$in.2"
+        wait
+        cat "$in.2" >> "$in.part"
+        rm -f "$in.2"
+        mv "$in.part" "$in"
+    elif [ ! -s "$in" ]; then
+        "$gen" -g english -n "$n" -s 7 > "$in.part"
+        mv "$in.part" "$in"
+    fi
+    base=$work/explore.db
+    t=$(seconds "$db" create -q -j 2 "$base" "$in")
+    echo "pdn-db create: $n generated English games ($(stat -c %s "$in") bytes): $t s"
 fi
 t=$(seconds "$db" explore --index --top 0 "$base")
 echo "pdn-db explore --index (the explorer's tables): $t s"
@@ -59,6 +87,10 @@ games=$(sqlite3 "$base" 'SELECT count(*) FROM games' 2>/dev/null || echo '?')
 rows=$(sqlite3 "$base" 'SELECT count(*) FROM explore' 2>/dev/null || echo '?')
 sums=$(sqlite3 "$base" 'SELECT count(*) FROM explore_sum' 2>/dev/null || echo '?')
 echo "games: $games; explore rows: $rows; explore_sum rows: $sums; file: $(stat -c %s "$base") bytes"
+exbytes=$(sqlite3 "$base" "SELECT sum(pgsize) FROM dbstat WHERE name IN
+    ('explore', 'explore_sum', 'explore_games', 'explore_variants')" 2>/dev/null || echo '?')
+pdnbytes=$(sqlite3 "$base" 'SELECT sum(size) FROM games' 2>/dev/null || echo '?')
+echo "explorer tables: $exbytes bytes; the games' PDN: $pdnbytes bytes"
 
 # the command line: a process per node (start-up and opening included)
 echo "pdn-db explore -f json (a process each; median of $runs):"
@@ -73,6 +105,8 @@ cli 11-15 --moves 11-15
 cli '11-15 23-19 8-11 22-17' --moves '11-15 23-19 8-11 22-17'
 cli 'start, -P Tinsley' -P Tinsley
 cli 'start, -y 1950..1960' -y 1950..1960
+cli 'start, --event Blitz' --event Blitz
+cli 'start, -P Tinsley -y 1990..2000' -P Tinsley -y 1990..2000
 
 if "$db" serve --help 2>&1 | grep -q 'without libmicrohttpd'; then
     echo "pdn-db serve not built (no libmicrohttpd): the server part is skipped"

@@ -12,7 +12,9 @@
 # of a game, and the start position, which every game reaches), material,
 # a sub-position pattern (one with a king too), manoeuvres, a sequence
 # and a streak of them (no pdn-select equivalent), an opening, tags. The files go to $TMPDIR (about 1 GB of PDN and 1.4 GB of database
-# a variant at 10^6 games).
+# a variant at 10^6 games). The generated PDN files are made once and kept
+# in $PDN_BENCH_CACHE (default $XDG_CACHE_HOME/pdntools-bench, or
+# ~/.cache/pdntools-bench): a later run reuses them.
 # Usage: bench/db.sh BUILD_DIR SRC_DIR. Exit 77 when pdn-db was not built.
 set -eu
 build=${1:-.}
@@ -32,6 +34,8 @@ sizes=${PDN_DB_GAMES:-100000 1000000}
 [ -n "${PDN_DB_MILLION:-}" ] && sizes=1000000
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdndb.XXXXXX")
 trap 'rm -rf "$work"' EXIT HUP INT TERM
+cache=${PDN_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pdntools-bench}
+mkdir -p "$cache"
 
 timebin=/usr/bin/time
 [ -x "$timebin" ] || { echo "bench/db.sh: /usr/bin/time not found (apt-get install time)" >&2; exit 2; }
@@ -72,15 +76,17 @@ query() { # LABEL DB PDN CRITERIA... (pdn-select skipped when PDN is -)
 for n in $sizes; do
 echo "pdn-db: $n generated games per variant ($(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
 for v in ${PDN_DB_VARIANTS:-international english}; do
-    pdn=$work/$v.pdn db=$work/$v.db
-    if [ "$n" -ge 200000 ]; then
-        "$gen" -g "$v" -n $((n / 2)) -s 7 > "$pdn" &
+    pdn=$cache/$v-$n.pdn db=$work/$v.db
+    if [ ! -s "$pdn" ] && [ "$n" -ge 200000 ]; then
+        "$gen" -g "$v" -n $((n / 2)) -s 7 > "$pdn.part" &
         "$gen" -g "$v" -n $((n - n / 2)) -s 8 > "$pdn.2"
         wait
-        cat "$pdn.2" >> "$pdn"
+        cat "$pdn.2" >> "$pdn.part"
         rm -f "$pdn.2"
-    else
-        "$gen" -g "$v" -n "$n" -s 7 > "$pdn"
+        mv "$pdn.part" "$pdn"
+    elif [ ! -s "$pdn" ]; then
+        "$gen" -g "$v" -n "$n" -s 7 > "$pdn.part"
+        mv "$pdn.part" "$pdn"
     fi
     once "$tools/pdn-db" create -q "$db" "$pdn"
     t=$ms tc=$cpu trss=$rss
@@ -107,7 +113,14 @@ for v in ${PDN_DB_VARIANTS:-international english}; do
     query "--streak (3 captures)" "$db" - --manoeuvre 'W>*x1' --manoeuvre 'B>*x1' --manoeuvre 'W>*x1' --streak
     query "-B '$open'" "$db" "$pdn" -B "$open"
     query "-P Sijbrands -Y 1-0" "$db" "$pdn" -P Sijbrands -Y 1-0
+    query "-P Nobody (no game)" "$db" "$pdn" -P Nobody
+    query "-P '^Zhou\$' -y 1975..1975" "$db" "$pdn" -P '^Zhou$' -y 1975..1975
     query "-y 1970..1979" "$db" "$pdn" -y 1970..1979
-    rm -f "$pdn" "$db"
+    query "-y 1970..1970" "$db" "$pdn" -y 1970..1970
+    query "-T 'Round=^3\$' --event Blitz" "$db" "$pdn" -T 'Round=^3$' --event Blitz
+    query "-T 'Site=^Nowhere'" "$db" "$pdn" -T 'Site=^Nowhere'
+    once "$tools/pdn-db" verify -q "$db"
+    echo "  verify: $ms ms (cpu $cpu)"
+    rm -f "$db"
 done
 done

@@ -16,6 +16,7 @@
 
 command -v pdn-db >/dev/null 2>&1 || { echo "SKIP: pdn-db not built (no SQLite)"; exit 77; }
 command -v jq >/dev/null 2>&1 || { echo "SKIP: no jq"; exit 77; }
+command -v sqlite3 >/dev/null 2>&1 || { echo "SKIP: no sqlite3"; exit 77; }
 
 checks=0
 
@@ -148,6 +149,25 @@ for v in english international russian; do
         diff a.json b.json | head -4 >&2
         fail=1
     fi
+done
+
+# a position's latest games are its own latest 10 (by year, then last
+# stored), whatever --top gives each move (0: none listed for the moves)
+i=0
+while [ $i -lt 12 ]; do cat "$samples/english.pdn"; i=$((i + 1)); done > en12.pdn
+pdn-db create -q en12.db en12.pdn 2> /dev/null || true
+pdn-db explore --index en12.db > /dev/null 2>&1 || true
+want=$(sqlite3 en12.db "SELECT id FROM games ORDER BY CASE WHEN date GLOB
+    '[0-9][0-9][0-9][0-9]*' THEN CAST(substr(date, 1, 4) AS INTEGER) ELSE 0
+    END DESC, id DESC LIMIT 10" | tr '\n' ' ')
+for t in 0 1 3 10; do
+    got=$(pdn-db explore -f json -K english --top $t en12.db |
+        jq -r 'select(.type == "position") | .top[].id' | tr '\n' ' ')
+    [ "$got" = "$want" ] ||
+        { echo "FAIL: --top $t: the position's latest games '$got', not '$want'" >&2; fail=1; }
+    n=$(pdn-db explore -f json -K english --top $t en12.db |
+        jq -r 'select(.type == "move") | .top | length' | sort -u | tr '\n' ' ')
+    [ "$n" = "$t " ] || { echo "FAIL: --top $t: moves list $n games" >&2; fail=1; }
 done
 
 # text output: the moves and their games

@@ -9,8 +9,10 @@
 # that will not inflate is an error of search (status 2, the game named),
 # never a game dropped in silence; a create that is killed leaves no
 # database, and a second create makes it; -K towers, northern and russian
-# each select their own variant (pdn-db and pdn-select). Skipped (77)
-# when pdn-db was not built.
+# each select their own variant (pdn-db and pdn-select); schema 5's
+# indexes of tag values and years give pdn-select's answers, and a schema
+# 4 database is read as it is and upgraded by an add. Skipped (77) when
+# pdn-db was not built.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
 command -v pdn-db >/dev/null 2>&1 || { echo "SKIP: pdn-db not built (no SQLite)"; exit 77; }
@@ -150,6 +152,34 @@ for sig in TERM KILL; do
     rm -f "$tmp"/.pdntools.*
     expect_status 0 pdn-db create -q "$tmp/k.db" "$top_srcdir/samples/english.pdn"
 done
+
+# 7. schema 5: the indexes of tag values and years answer -P, -T,
+# --event and -y as a scan of the games does (pdn-select's counts); a
+# database of schema 4 is searched as it is, and its first add upgrades it
+for ix in tag_values_value games_year; do
+    [ "$(sqlite3 "$tmp/a.db" "SELECT count(*) FROM sqlite_master WHERE name = '$ix'")" = 1 ] ||
+        { echo "FAIL: no index $ix" >&2; fail=1; }
+done
+cp "$tmp/a.db" "$tmp/v4.db"
+sqlite3 "$tmp/v4.db" "DROP INDEX tag_values_value; DROP INDEX games_year;
+    UPDATE meta SET value = 4 WHERE key = 'schema'; PRAGMA user_version = 4"
+for q in "-P a" "-P ^Tinsley" "-P nobody-at-all" "-y 1900..1999" "-y 1956..1956" \
+    "-T Site=." "-T event~=ch" "--event Ch|ch -y 1950.." "-P e -P a -Y 1-0"; do
+    # shellcheck disable=SC2086
+    sel=$(pdn-select -q -k $q "$tmp/big.pdn" "$top_srcdir/samples/english.pdn" \
+        "$top_srcdir/samples/russian.pdn" 2>/dev/null || true)
+    # shellcheck disable=SC2086
+    new=$(pdn-db search -k $q "$tmp/a.db" 2>&1 || true)
+    # shellcheck disable=SC2086
+    old=$(pdn-db search -k $q "$tmp/v4.db" 2>&1 || true)
+    [ "$new" = "$sel" ] && [ "$old" = "$sel" ] ||
+        { echo "FAIL: search -k $q: $new (schema 4: $old), pdn-select $sel" >&2; fail=1; }
+done
+expect_status 0 pdn-db add "$tmp/v4.db" "$top_srcdir/samples/english.pdn"
+grep -q 'schema 4 upgraded to 5' "$tmp/err" ||
+    { echo "FAIL: no upgrade of schema 4: $(cat "$tmp/err")" >&2; fail=1; }
+[ "$(sqlite3 "$tmp/v4.db" "PRAGMA user_version; SELECT count(*) FROM sqlite_master WHERE name IN ('tag_values_value', 'games_year')" | tr '\n' ' ')" = "5 2 " ] ||
+    { echo "FAIL: schema 4 not upgraded to 5" >&2; fail=1; }
 
 # 6. -K towers, northern, russian: one variant each
 pdn-db create -q "$tmp/k2.db" "$top_srcdir/samples/russian.pdn" \

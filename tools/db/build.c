@@ -746,6 +746,7 @@ db_build_main(int argc, char **argv, int create)
     st = tool_run(&o, argc, argv);
     file_done(&s);
     if (!s.failed && flush(&s) == 0 && count_meta(&s) == 0 &&
+        (!create || db_search_indexes(s.db, s.path) == 0) &&
         db_exec(s.db, s.path, "COMMIT") == 0) {
         /* -f json: the summary record says it */
         if (!o.quiet && !o.json)

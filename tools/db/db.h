@@ -12,7 +12,7 @@
 
 /* The schema this pdn-db writes and reads (PRAGMA user_version), and the
  * mark of a pdn-db file (PRAGMA application_id: "PDND"). */
-#define DB_SCHEMA_VERSION 4
+#define DB_SCHEMA_VERSION 5
 #define DB_APPLICATION_ID 0x50444E44
 
 /* Opens path: read-only for queries (write 0; SQLITE_OPEN_READONLY), or
@@ -36,6 +36,9 @@ sqlite3 *db_create(const char *path, struct tool_temp *tmp);
  * The temporary removed either way. 0, or -1 after reporting. */
 int db_create_end(sqlite3 *db, const char *path, struct tool_temp *tmp,
                   int ok);
+/* Makes schema 5's indexes of tag values and years (CREATE INDEX IF NOT
+ * EXISTS): 0, or -1 after reporting. */
+int db_search_indexes(sqlite3 *db, const char *path);
 /* Reports "pdn-db: DB: what: SQLite's message" and returns 2. */
 int db_fail(sqlite3 *db, const char *path, const char *what);
 /* Prepares sql on db; NULL after reporting. */
@@ -107,12 +110,16 @@ int db_functions(sqlite3 *db);
  * delta-coded blocks (the postings table). Kinds: */
 #define DB_POST_POSITION 0 /* DB_POS_KEY of db_key */
 #define DB_POST_MATERIAL 1 /* db_material */
-/* A position's key in the index: the high 24 bits of db_key. A lookup
- * gives, beside the games that reach the position, about one game in
- * 2^24 of the entries of others (each decided on the game): 24 bits keep
- * the key deltas of a segment of 2^23 entries within a few bits. */
-#define DB_POS_KEY(k) ((uint32_t)((uint64_t)(k) >> 40))
-#define DB_POST_MATERIAL 1 /* db_material */
+/* A position's key in the index: the high db_key_bits bits of db_key
+ * (meta 'key_bits'). A lookup gives, beside the games that reach the
+ * position, about one entry in 2^db_key_bits of the others (each decided
+ * on the game). Schema 5 makes 32 (at 10^8 games, about 10^10 entries:
+ * 2.5 false candidates a lookup, where 24 bits gave 640); a database of
+ * schema 4 keeps its 24. db_open and db_create set it (the process's
+ * databases are opened one at a time, those of a search's threads
+ * through DB_OPEN_SCAN, which leaves it). */
+extern int db_key_bits;
+#define DB_POS_KEY(k) ((uint32_t)((uint64_t)(k) >> (64 - db_key_bits)))
 typedef struct db_postings {
     uint64_t *v;
     size_t n, cap;

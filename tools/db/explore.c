@@ -1001,6 +1001,9 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     /* the games: each move's latest, and the latest that end here; the
      * position's latest 10 are among the latest 10 of each of them, so
      * each move's are read 10 deep at least, and listed q->top deep */
+    /* the games: each move's latest 10 at least (the position's own
+     * latest 10 are among them, whatever --top), and the latest that end
+     * here; each move's list cut to --top once the position's are taken */
     for (i = 0; i < n->nmoves; i++)
         if (top_games(x, filtered, n->key, n->moves[i].next,
                       q->top > 10 ? q->top : 10, &n->moves[i].top,
@@ -1047,6 +1050,10 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
         }
         for (i = 0; i < n->nmoves; i++)
             while (n->moves[i].ntop > (size_t)q->top) {
+        for (i = 0; i < n->nmoves; i++) {
+            size_t keep = q->top > 0 ? (size_t)q->top : 0;
+
+            while (n->moves[i].ntop > keep) {
                 ex_game *g = &n->moves[i].top[--n->moves[i].ntop];
 
                 free(g->white);
@@ -1055,6 +1062,7 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
                 free(g->date);
                 free(g->result);
             }
+        }
     }
     return 0;
 fail:

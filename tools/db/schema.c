@@ -54,6 +54,24 @@ static const char schema_sql[] =
     "CREATE TABLE plies(game INTEGER PRIMARY KEY, gametype TEXT NOT NULL,"
     " data BLOB NOT NULL);\n";
 
+/* Schema 5's indexes for the tag and date criteria: the values of each
+ * tag name in order (a criterion's expression matched once a distinct
+ * value, its games read from here), and the year a Date begins with (the
+ * expression search's -y gives). Made at the end of a create (faster than
+ * kept up row by row), and by the upgrade of a schema 4 database. */
+static const char index_sql[] =
+    "CREATE INDEX IF NOT EXISTS tag_values_value ON tag_values(name, value);\n"
+    "CREATE INDEX IF NOT EXISTS games_year ON games("
+    "CAST(substr(ltrim(date, ' '), 1, 4) AS INTEGER));\n";
+
+int db_key_bits = 32;
+
+int
+db_search_indexes(sqlite3 *db, const char *path)
+{
+    return db_exec(db, path, index_sql);
+}
+
 int
 db_fail(sqlite3 *db, const char *path, const char *what)
 {
@@ -251,7 +269,26 @@ db_open(const char *path, int write)
         sqlite3_close(db);
         return NULL;
     }
-    if (ver < DB_SCHEMA_VERSION) {
+    if (ver == 4 && write == 1) {
+        /* 4 to 5: the indexes of tag values and years, nothing else */
+        char sql[160];
+
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d; UPDATE meta SET"
+                 " value = %d WHERE key = 'schema'; COMMIT;",
+                 DB_SCHEMA_VERSION, DB_SCHEMA_VERSION);
+        if (db_exec(db, path, "BEGIN IMMEDIATE") != 0 ||
+            db_search_indexes(db, path) != 0 || db_exec(db, path, sql) != 0) {
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            sqlite3_close(db);
+            return NULL;
+        }
+        fprintf(stderr, "%s: %s: schema 4 upgraded to %d (indexes of tag "
+                "values and years for search)\n", tool_name, path,
+                DB_SCHEMA_VERSION);
+        ver = DB_SCHEMA_VERSION;
+    }
+    /* schema 4 is read as it is (search without the indexes of 5) */
+    if (ver < DB_SCHEMA_VERSION && ver != 4) {
         tool_error("%s: schema version %lld is older than this pdn-db's "
                    "(%d): make the database again with pdn-db create", path,
                    ver, DB_SCHEMA_VERSION);
@@ -262,6 +299,11 @@ db_open(const char *path, int write)
         db_fail(db, path, "open");
         sqlite3_close(db);
         return NULL;
+    }
+    if (write != DB_OPEN_SCAN) { /* schema 4's 24, or what meta says */
+        long long bits = db_meta_int(db, "key_bits");
+
+        db_key_bits = bits >= 16 && bits <= 32 ? (int)bits : 24;
     }
     /* a database of an earlier pdn-db in a rollback journal: WAL from
      * its first write on, so that readers see a snapshot and never stall
@@ -322,12 +364,14 @@ db_create(const char *path, tool_temp *tmp)
         (snprintf(sql, sizeof sql,
                   "INSERT INTO meta VALUES('schema', %d),"
                   " ('writer', 'pdntools pdn-db'), ('positions', 0),"
-                  " ('material', 0); COMMIT;", DB_SCHEMA_VERSION),
+                  " ('material', 0), ('key_bits', 32); COMMIT;",
+                  DB_SCHEMA_VERSION),
          db_exec(db, path, sql)) != 0) {
         sqlite3_close(db);
         remove(tmp->path);
         return NULL;
     }
+    db_key_bits = 32;
     return db;
 }
 

@@ -113,6 +113,7 @@ typedef struct search_state {
     int need_rows;
     tbuf text;               /* the current game's text */
     int have_text;
+    int tags_exact;          /* tag_lookup gave each tag criterion's games */
     int bad_text;            /* the current game's text did not inflate */
     int bad_texts;           /* ... some game's of this database */
     const char *db_path;     /* the database searched */
@@ -502,6 +503,146 @@ opening_lookup(search_state *s, sqlite3 *db, const char *path)
     return 0;
 }
 
+static char *
+dup_text(const char *t)
+{
+    size_t n = strlen(t) + 1;
+
+    return memcpy(tool_xmalloc(n), t, n);
+}
+
+/* 1 when db has the index named name (schema 5's indexes of tag values
+ * and years; a database of schema 4 is searched without them). */
+static int
+has_index(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st = NULL;
+    int yes = 0;
+
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type ="
+                               " 'index' AND name = ?", -1, &st,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        yes = sqlite3_step(st) == SQLITE_ROW;
+    }
+    sqlite3_finalize(st);
+    return yes;
+}
+
+/* -T, -P, --event and -y: each criterion's games, intersected with the
+ * candidates. A tag criterion's expression is matched once against each
+ * distinct value of its tag names (walked on the index tag_values_value,
+ * a seek for each value), and the games of the values that match are
+ * read from the same index; -y's years from games_year. The games are
+ * then decided as before (the query keeps each criterion): the sets only
+ * spare reading the others. */
+static int
+tag_lookup(search_state *s, sqlite3 *db, const char *path)
+{
+    const sel_crit *c = &s->crit;
+    sqlite3_stmt *names = NULL, *first = NULL, *next = NULL, *games = NULL;
+    size_t i;
+    int rc = 0;
+
+    s->tags_exact = 0;
+    if (c->invert || s->every)
+        return 0;
+    if (c->date_hi != 0 && has_index(db, "games_year")) {
+        sqlite3_stmt *y = db_prepare(db, path, "SELECT id FROM games WHERE"
+                                               " CAST(substr(ltrim(date, ' '),"
+                                               " 1, 4) AS INTEGER) BETWEEN ?"
+                                               " AND ?");
+
+        if (y == NULL)
+            return -1;
+        sqlite3_bind_int64(y, 1, c->date_lo / 10000);
+        sqlite3_bind_int64(y, 2, c->date_hi / 10000);
+        while (sqlite3_step(y) == SQLITE_ROW)
+            cand_fn(s, 0, (uint32_t)sqlite3_column_int64(y, 0));
+        if (sqlite3_finalize(y) != SQLITE_OK) {
+            db_fail(db, path, "query");
+            return -1;
+        }
+        cand_merge(s, !s->use_cand);
+        s->use_cand = 1;
+    }
+    if (c->ntags == 0 || !has_index(db, "tag_values_value"))
+        return 0;
+    first = db_prepare(db, path, "SELECT min(value) FROM tag_values WHERE"
+                                 " name = ?");
+    next = db_prepare(db, path, "SELECT value FROM tag_values WHERE name = ?"
+                                " AND value > ? ORDER BY value LIMIT 1");
+    games = db_prepare(db, path, "SELECT game FROM tag_values WHERE name = ?"
+                                 " AND value = ?");
+    if (first == NULL || next == NULL || games == NULL)
+        rc = -1;
+    for (i = 0; rc == 0 && i < c->ntags; i++) {
+        char *sql = c->tags[i].name != NULL
+                        ? sqlite3_mprintf("SELECT id FROM tag_names WHERE"
+                                          " name = %Q%s", c->tags[i].name,
+                                          c->tags[i].icase
+                                              ? " COLLATE NOCASE" : "")
+                        : sqlite3_mprintf("SELECT id FROM tag_names WHERE"
+                                          " name IN ('White', 'Black')");
+
+        names = sql != NULL ? db_prepare(db, path, sql) : NULL;
+        sqlite3_free(sql);
+        if (names == NULL) {
+            rc = -1;
+            break;
+        }
+        while (rc == 0 && sqlite3_step(names) == SQLITE_ROW) {
+            int64_t name = sqlite3_column_int64(names, 0);
+            const char *t;
+            char *cur = NULL;
+
+            sqlite3_bind_int64(first, 1, name);
+            if (sqlite3_step(first) == SQLITE_ROW &&
+                (t = (const char *)sqlite3_column_text(first, 0)) != NULL)
+                cur = dup_text(t);
+            sqlite3_reset(first);
+            while (cur != NULL) {
+                if (regexec(&c->tags[i].re, cur, 0, NULL, 0) == 0) {
+                    sqlite3_bind_int64(games, 1, name);
+                    sqlite3_bind_text(games, 2, cur, -1, SQLITE_STATIC);
+                    while (sqlite3_step(games) == SQLITE_ROW)
+                        cand_fn(s, 0,
+                                (uint32_t)sqlite3_column_int64(games, 0));
+                    if (sqlite3_reset(games) != SQLITE_OK) {
+                        db_fail(db, path, "query");
+                        rc = -1;
+                    }
+                }
+                /* the next distinct value: one seek past this one */
+                sqlite3_bind_int64(next, 1, name);
+                sqlite3_bind_text(next, 2, cur, -1, SQLITE_TRANSIENT);
+                free(cur);
+                cur = NULL;
+                if (rc == 0 && sqlite3_step(next) == SQLITE_ROW &&
+                    (t = (const char *)sqlite3_column_text(next, 0)) != NULL)
+                    cur = dup_text(t);
+                if (sqlite3_reset(next) != SQLITE_OK && rc == 0) {
+                    db_fail(db, path, "query");
+                    rc = -1;
+                }
+            }
+        }
+        sqlite3_finalize(names);
+        names = NULL;
+        if (rc == 0) {
+            cand_merge(s, !s->use_cand);
+            s->use_cand = 1;
+        }
+    }
+    sqlite3_finalize(first);
+    sqlite3_finalize(next);
+    sqlite3_finalize(games);
+    /* the candidates are the games of every tag criterion: the query
+     * need not ask again (its EXISTS would scan the new index) */
+    s->tags_exact = rc == 0;
+    return rc;
+}
+
 /* -X and -M: the games the index gives (a position's key is 32 bits of
  * db_key: the games are decided all the same; material is exact). */
 static int
@@ -600,7 +741,7 @@ make_query(search_state *s, tbuf *q)
         tbuf_adds(q, " ORDER BY g.id");
         return;
     }
-    for (i = 0; i < c->ntags; i++) {
+    for (i = 0; i < c->ntags && !s->tags_exact; i++) {
         /* NAME~=ERE: the name in any case (ASCII, as strcasecmp) */
         char *cond = c->tags[i].name != NULL
                          ? sqlite3_mprintf("t.name = %Q%s", c->tags[i].name,
@@ -1127,6 +1268,62 @@ conds_game(search_state *s, const char *path, int64_t id, const char *file,
     return walk_game(s, file, gts, s->text.data, (int)s->text.len);
 }
 
+/* -k -X of a variant's start position (every game of that variant
+ * reaches it): the games that start there without a setup are counted
+ * from the games_gametype and games_setup indexes, not read one by one;
+ * the candidates left to decide are the index's among the others (a
+ * setup, another variant). 0, or -1 after reporting. */
+static int
+start_count(search_state *s, sqlite3 *db, const char *path)
+{
+    const sel_crit *c = &s->crit;
+    sqlite3_stmt *st;
+    tbuf q = {NULL, 0, 0};
+    int64_t all = 0, setups = 0;
+    int rc;
+
+    if (!s->so.count_only || !s->pos_only || !s->use_cand || s->every ||
+        c->invert || c->have_mat || s->have_conds || s->so.dedupe ||
+        s->so.bad != NULL || s->so.max != 0 || s->json ||
+        sql_criteria(c) || s->initial.len == 0)
+        return 0;
+    tbuf_printf(&q, "SELECT (SELECT count(*) FROM games WHERE gametype IN"
+                    " (%s)), (SELECT count(*) FROM games WHERE setup = 1"
+                    " AND gametype IN (%s))", s->initial.data,
+                s->initial.data);
+    st = db_prepare(db, path, q.data);
+    tbuf_free(&q);
+    if (st == NULL)
+        return -1;
+    if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        all = sqlite3_column_int64(st, 0);
+        setups = sqlite3_column_int64(st, 1);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW) {
+        db_fail(db, path, "query");
+        return -1;
+    }
+    /* the others: a setup, or another variant */
+    tbuf_printf(&q, "SELECT id FROM games WHERE setup = 1 UNION SELECT id"
+                    " FROM games WHERE gametype NOT IN (%s) OR gametype IS"
+                    " NULL", s->initial.data);
+    st = db_prepare(db, path, q.data);
+    tbuf_free(&q);
+    if (st == NULL)
+        return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        cand_fn(s, 0, (uint32_t)sqlite3_column_int64(st, 0));
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        db_fail(db, path, "query");
+        return -1;
+    }
+    cand_merge(s, 0); /* each candidate left decided as before */
+    s->selected += (unsigned long)(all - setups);
+    return 0;
+}
+
 /* One database: its candidates, each decided and written. */
 static int
 search_db(search_state *s, db_emit *e, const char *path, int index)
@@ -1151,9 +1348,10 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     if (s->cbits == NULL)
         s->nseen = 0;
     if ((s->crit.have_pos && position_keys(s, db, path) != 0) ||
-        candidates(s, db, path) != 0 ||
+        candidates(s, db, path) != 0 || tag_lookup(s, db, path) != 0 ||
         material_needs(s, db, path) != 0 ||
-        opening_lookup(s, db, path) != 0 || plies_pass(s, db, path) != 0) {
+        opening_lookup(s, db, path) != 0 || plies_pass(s, db, path) != 0 ||
+        start_count(s, db, path) != 0) {
         sqlite3_close(db);
         return TOOL_TROUBLE;
     }
