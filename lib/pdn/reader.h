@@ -68,9 +68,8 @@ void pdn_reader_set_limits(pdn_reader *r, size_t max_depth, size_t max_token,
  * zip, bzip2, xz or zstd file or UTF-16 text, told from its first bytes,
  * or a NUL byte anywhere (the games before it are read, unless it comes
  * first or within the first 1024 bytes after another control byte: an
- * executable or an image is not PDN text, and makes no game). */
- * or a NUL byte anywhere (the games before it are read). A NULL r is -1
- * with PDN_EARG (libpdn(3), RETURN VALUE: the NULL policy). */
+ * executable or an image is not PDN text, and makes no game). A NULL r is
+ * -1 with PDN_EARG (libpdn(3), RETURN VALUE: the NULL policy). */
 int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_error *err);
 
 /* pdn_game_raw_span (pdn/game.h) tells where a game read lies in its

@@ -998,9 +998,6 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     free(rows);
     free(next);
     pdn_board_free(b);
-    /* the games: each move's latest, and the latest that end here; the
-     * position's latest 10 are among the latest 10 of each of them, so
-     * each move's are read 10 deep at least, and listed q->top deep */
     /* the games: each move's latest 10 at least (the position's own
      * latest 10 are among them, whatever --top), and the latest that end
      * here; each move's list cut to --top once the position's are taken */
@@ -1048,8 +1045,6 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
             free(n->games[n->ngames].date);
             free(n->games[n->ngames].result);
         }
-        for (i = 0; i < n->nmoves; i++)
-            while (n->moves[i].ntop > (size_t)q->top) {
         for (i = 0; i < n->nmoves; i++) {
             size_t keep = q->top > 0 ? (size_t)q->top : 0;
 
