@@ -55,7 +55,7 @@ for t in pdn-validate pdn-legal pdn-replay pdn-convert pdn-perft pdn-stats pdn-f
 done
 # pdn-db: its commands, then each command's options and their values
 if command -v pdn-db >/dev/null 2>&1; then
-    comp "add create explore info optimize search serve " pdn-db ""
+    comp "add create explore info optimize search serve verify " pdn-db ""
     comp "--vacuum --version " pdn-db optimize --v
     comp "search serve " pdn-db s
     comp "--drop-duplicates " pdn-db create --dr
