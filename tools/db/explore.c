@@ -570,6 +570,170 @@ in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
                                (x->set[id >> 3] >> (id & 7) & 1));
 }
 
+static int
+has_index(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st = NULL;
+    int yes = 0;
+
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type ="
+                               " 'index' AND name = ?", -1, &st,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        yes = sqlite3_step(st) == SQLITE_ROW;
+    }
+    sqlite3_finalize(st);
+    return yes;
+}
+
+/* The games of tag criterion i into bits: its expression matched once a
+ * distinct value of its tag names (a seek each on tag_values_value), the
+ * games of the values that match read from the same index. */
+static int
+tag_bits(ex_db *x, const sel_crit *c, size_t i, unsigned char *bits,
+         int64_t max)
+{
+    sqlite3_stmt *names, *first, *next, *games;
+    char *sql = c->tags[i].name != NULL
+                    ? sqlite3_mprintf("SELECT id FROM tag_names WHERE name ="
+                                      " %Q%s", c->tags[i].name,
+                                      c->tags[i].icase ? " COLLATE NOCASE"
+                                                       : "")
+                    : sqlite3_mprintf("SELECT id FROM tag_names WHERE name"
+                                      " IN ('White', 'Black')");
+    int rc = 0;
+
+    names = sql != NULL ? db_prepare(x->db, x->path, sql) : NULL;
+    sqlite3_free(sql);
+    first = db_prepare(x->db, x->path, "SELECT min(value) FROM tag_values"
+                                       " WHERE name = ?");
+    next = db_prepare(x->db, x->path, "SELECT value FROM tag_values WHERE"
+                                      " name = ? AND value > ? ORDER BY"
+                                      " value LIMIT 1");
+    games = db_prepare(x->db, x->path, "SELECT game FROM tag_values WHERE"
+                                       " name = ? AND value = ?");
+    if (names == NULL || first == NULL || next == NULL || games == NULL)
+        rc = -1;
+    while (rc == 0 && sqlite3_step(names) == SQLITE_ROW) {
+        int64_t name = sqlite3_column_int64(names, 0);
+        const char *t;
+        char *cur = NULL;
+
+        sqlite3_bind_int64(first, 1, name);
+        if (sqlite3_step(first) == SQLITE_ROW &&
+            (t = (const char *)sqlite3_column_text(first, 0)) != NULL)
+            cur = strcpy(tool_xmalloc(strlen(t) + 1), t);
+        sqlite3_reset(first);
+        while (cur != NULL) {
+            if (regexec(&c->tags[i].re, cur, 0, NULL, 0) == 0) {
+                sqlite3_bind_int64(games, 1, name);
+                sqlite3_bind_text(games, 2, cur, -1, SQLITE_STATIC);
+                while (sqlite3_step(games) == SQLITE_ROW) {
+                    int64_t id = sqlite3_column_int64(games, 0);
+
+                    if (id >= 0 && id <= max)
+                        bits[id >> 3] |= (unsigned char)(1u << (id & 7));
+                }
+                if (sqlite3_reset(games) != SQLITE_OK)
+                    rc = -1;
+            }
+            sqlite3_bind_int64(next, 1, name);
+            sqlite3_bind_text(next, 2, cur, -1, SQLITE_TRANSIENT);
+            free(cur);
+            cur = NULL;
+            if (rc == 0 && sqlite3_step(next) == SQLITE_ROW &&
+                (t = (const char *)sqlite3_column_text(next, 0)) != NULL)
+                cur = strcpy(tool_xmalloc(strlen(t) + 1), t);
+            if (sqlite3_reset(next) != SQLITE_OK)
+                rc = -1;
+        }
+    }
+    sqlite3_finalize(names);
+    sqlite3_finalize(first);
+    sqlite3_finalize(next);
+    sqlite3_finalize(games);
+    return rc;
+}
+
+/* The set of the filters from schema 5's indexes, into x->set (zeroed,
+ * ids up to max): each tag criterion a set (tag_bits), intersected. 0, 1
+ * when the indexes do not serve (a filter that is not a tag's, or a
+ * database of schema 4: the scan of ex_set), -1 on error. The code for
+ * -y (games_year) and -Y (a lookup per game left) stays for when they
+ * pay: at 10^5 they cost 60-90 ms of CPU against the scan's 20. */
+static int
+set_indexed(ex_db *x, const sel_crit *c, int64_t max)
+{
+    size_t nb = (size_t)(max / 8 + 1), i, k;
+    unsigned char *one;
+    sqlite3_stmt *st;
+    int rc = 0;
+
+    /* -y and -Y alone read fewer pages by the scan below (a row lookup
+     * for each game of a year range costs more than the scan at 10^5) */
+    if (c->ntags == 0 || c->date_hi != 0 || c->have_result ||
+        !has_index(x->db, "tag_values_value") ||
+        !has_index(x->db, "games_year"))
+        return 1;
+    one = tool_xmalloc(nb);
+    memset(x->set, 0xff, nb);
+    for (i = 0; rc == 0 && i < c->ntags; i++) {
+        memset(one, 0, nb);
+        rc = tag_bits(x, c, i, one, max);
+        for (k = 0; k < nb; k++)
+            x->set[k] &= one[k];
+    }
+    if (rc == 0 && c->date_hi != 0) {
+        memset(one, 0, nb);
+        st = db_prepare(x->db, x->path,
+                        "SELECT id, date FROM games WHERE CAST(substr("
+                        "ltrim(date, ' '), 1, 4) AS INTEGER) BETWEEN ?"
+                        " AND ?");
+        if (st == NULL)
+            rc = -1;
+        else {
+            sqlite3_bind_int64(st, 1, c->date_lo / 10000);
+            sqlite3_bind_int64(st, 2, c->date_hi / 10000);
+            while (sqlite3_step(st) == SQLITE_ROW) {
+                int64_t id = sqlite3_column_int64(st, 0);
+                const char *d = (const char *)sqlite3_column_text(st, 1);
+                long lo, hi;
+
+                if (id >= 0 && id <= max && d != NULL &&
+                    selcrit_date(d, &lo, &hi) == 0 && hi >= c->date_lo &&
+                    lo <= c->date_hi)
+                    one[id >> 3] |= (unsigned char)(1u << (id & 7));
+            }
+            if (sqlite3_finalize(st) != SQLITE_OK)
+                rc = -1;
+        }
+        for (k = 0; k < nb; k++)
+            x->set[k] &= one[k];
+    }
+    if (rc == 0 && c->have_result) {
+        st = db_prepare(x->db, x->path, "SELECT outcome FROM games WHERE"
+                                        " id = ?");
+        if (st == NULL)
+            rc = -1;
+        for (k = 0; rc == 0 && k < nb; k++) {
+            int b;
+
+            for (b = 0; x->set[k] != 0 && b < 8; b++) {
+                if (!(x->set[k] >> b & 1))
+                    continue;
+                sqlite3_bind_int64(st, 1, (int64_t)k * 8 + b);
+                if (sqlite3_step(st) != SQLITE_ROW ||
+                    sqlite3_column_int(st, 0) != (int)c->result)
+                    x->set[k] &= (unsigned char)~(1u << b);
+                sqlite3_reset(st);
+            }
+        }
+        sqlite3_finalize(st);
+    }
+    free(one);
+    return rc;
+}
+
 /* The games that pass q's filters, as a bit per game id: kept for the
  * next query with the same filters (q->filter_key). 0, or -1. */
 static int
@@ -605,6 +769,12 @@ ex_set(ex_db *x, const ex_query *q)
     sqlite3_finalize(st);
     x->set = tool_xmalloc((size_t)(max / 8 + 1));
     memset(x->set, 0, (size_t)(max / 8 + 1));
+    if ((rc = set_indexed(x, &q->crit, max)) < 0) {
+        db_fail(x->db, x->path, "filter");
+        return -1;
+    }
+    if (rc == 0)
+        goto kept;
     tbuf_adds(&s, "SELECT id FROM games g WHERE 1");
     ex_filters(&q->crit, &s);
     st = db_prepare(x->db, x->path, s.data);
@@ -620,6 +790,7 @@ ex_set(ex_db *x, const ex_query *q)
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return -1;
+kept:
     x->set_max = max;
     if (q->filter_key != NULL) {
         /* kept in place of the least recently used */
