@@ -138,7 +138,6 @@ check-load: tests/unit/check_pdn
 .PHONY: check-load
 EXTRA_DIST += tests/stress.sh
 CLI_TESTS += tests/cli/debian-symbols.sh
-CLI_TESTS += tests/cli/oversize.sh
 ## The engine client (issue 41): a test engine over libpdn that speaks Hub
 ## and misbehaves on request, a driver of the client, and their tests.
 check_PROGRAMS += tests/engine/pdn-test-engine tests/engine/engine-drive
