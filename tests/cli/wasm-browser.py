@@ -6,7 +6,7 @@ compiles asynchronously, which --dump-dom does not wait for, so this
 waits for the page's own answer, with a bound.
 
   wasm-browser.py BROWSER result URL OUT [URL OUT]...
-      opens each URL, waits (60 s at most) for the element #result and
+      opens each URL, waits (WAIT, 600 s, at most) for the element #result and
       writes its text to OUT ("error timeout" when it never came)
   wasm-browser.py BROWSER shot URL PNG WIDTH HEIGHT [EXPR]
       opens URL at WIDTHxHEIGHT (a phone below 700 px), waits for the
@@ -31,7 +31,7 @@ class Page:
 
     def __init__(self, url):
         u = urllib.parse.urlparse(url)
-        self.s = socket.create_connection((u.hostname, u.port), timeout=90)
+        self.s = socket.create_connection((u.hostname, u.port), timeout=600)
         key = base64.b64encode(os.urandom(16)).decode()
         self.s.sendall(("GET %s HTTP/1.1\r\nHost: %s:%d\r\n"
                         "Upgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -107,6 +107,12 @@ class Page:
         return False
 
 
+# How long an event may take: generous, for a loaded machine (two busy
+# loops and a parallel make check start Chromium slowly); a test passes
+# as soon as the event comes.
+WAIT = 600
+
+
 def main(argv):
     exe = shutil.which(argv[1]) or argv[1]
     prof = tempfile.mkdtemp(prefix="pdnwasm.")
@@ -116,7 +122,7 @@ def main(argv):
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         port_file = os.path.join(prof, "DevToolsActivePort")
-        end = time.time() + 60
+        end = time.time() + 300
         port = None
         while port is None and time.time() < end:
             try:
@@ -127,7 +133,7 @@ def main(argv):
         if port is None:
             print("no DevTools port", file=sys.stderr)
             return 1
-        c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
         c.request("GET", "/json/list")
         page = [t for t in json.loads(c.getresponse().read())
                 if t.get("type") == "page"][0]
@@ -141,7 +147,7 @@ def main(argv):
                 d.call("Page.navigate", url=url)
                 ok = d.wait("!window.pdnOld && document.readyState == "
                             "'complete' && document.getElementById('result')",
-                            60)
+                            WAIT)
                 text = d.js("document.getElementById('result').textContent") \
                     if ok else None
                 with open(out, "w") as f:
@@ -153,7 +159,7 @@ def main(argv):
             d.js("window.pdnOld = 1")
             d.call("Page.navigate", url=url)
             if not d.wait("!window.pdnOld && document.readyState == "
-                          "'complete' && P.A.M", 60):
+                          "'complete' && P.A.M", WAIT):
                 print("the analysis board did not start", file=sys.stderr)
                 return 1
             if len(argv) > 7:
