@@ -21,6 +21,9 @@
  * "pdn-db: DB: why" (not a database, truncated, another application's,
  * a newer schema, corrupt). */
 sqlite3 *db_open(const char *path, int write);
+/* 1 when db has the index named name (schema 5's indexes of tag values
+ * and years; a database of schema 4 is searched without them). */
+int db_has_index(sqlite3 *db, const char *name);
 /* write for a connection that one thread uses to read through a table:
  * read-only, without SQLite's mutexes. (Mapping the file, PRAGMA
  * mmap_size, made a scan of the plies table slower and counted the whole

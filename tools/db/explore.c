@@ -570,22 +570,6 @@ in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
                                (x->set[id >> 3] >> (id & 7) & 1));
 }
 
-static int
-has_index(sqlite3 *db, const char *name)
-{
-    sqlite3_stmt *st = NULL;
-    int yes = 0;
-
-    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type ="
-                               " 'index' AND name = ?", -1, &st,
-                           NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-        yes = sqlite3_step(st) == SQLITE_ROW;
-    }
-    sqlite3_finalize(st);
-    return yes;
-}
-
 /* The games of tag criterion i into bits: its expression matched once a
  * distinct value of its tag names (a seek each on tag_values_value), the
  * games of the values that match read from the same index. */
@@ -672,8 +656,8 @@ set_indexed(ex_db *x, const sel_crit *c, int64_t max)
     /* -y and -Y alone read fewer pages by the scan below (a row lookup
      * for each game of a year range costs more than the scan at 10^5) */
     if (c->ntags == 0 || c->date_hi != 0 || c->have_result ||
-        !has_index(x->db, "tag_values_value") ||
-        !has_index(x->db, "games_year"))
+        !db_has_index(x->db, "tag_values_value") ||
+        !db_has_index(x->db, "games_year"))
         return 1;
     one = tool_xmalloc(nb);
     memset(x->set, 0xff, nb);

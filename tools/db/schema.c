@@ -398,3 +398,19 @@ db_create_end(sqlite3 *db, const char *path, tool_temp *tmp, int ok)
     tmp->path = NULL;
     return ok ? 0 : -1;
 }
+
+int
+db_has_index(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st = NULL;
+    int yes = 0;
+
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type ="
+                               " 'index' AND name = ?", -1, &st,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        yes = sqlite3_step(st) == SQLITE_ROW;
+    }
+    sqlite3_finalize(st);
+    return yes;
+}

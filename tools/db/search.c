@@ -511,24 +511,6 @@ dup_text(const char *t)
     return memcpy(tool_xmalloc(n), t, n);
 }
 
-/* 1 when db has the index named name (schema 5's indexes of tag values
- * and years; a database of schema 4 is searched without them). */
-static int
-has_index(sqlite3 *db, const char *name)
-{
-    sqlite3_stmt *st = NULL;
-    int yes = 0;
-
-    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type ="
-                               " 'index' AND name = ?", -1, &st,
-                           NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-        yes = sqlite3_step(st) == SQLITE_ROW;
-    }
-    sqlite3_finalize(st);
-    return yes;
-}
-
 /* -T, -P, --event and -y: each criterion's games, intersected with the
  * candidates. A tag criterion's expression is matched once against each
  * distinct value of its tag names (walked on the index tag_values_value,
@@ -547,7 +529,7 @@ tag_lookup(search_state *s, sqlite3 *db, const char *path)
     s->tags_exact = 0;
     if (c->invert || s->every)
         return 0;
-    if (c->date_hi != 0 && has_index(db, "games_year")) {
+    if (c->date_hi != 0 && db_has_index(db, "games_year")) {
         sqlite3_stmt *y = db_prepare(db, path, "SELECT id FROM games WHERE"
                                                " CAST(substr(ltrim(date, ' '),"
                                                " 1, 4) AS INTEGER) BETWEEN ?"
@@ -566,7 +548,7 @@ tag_lookup(search_state *s, sqlite3 *db, const char *path)
         cand_merge(s, !s->use_cand);
         s->use_cand = 1;
     }
-    if (c->ntags == 0 || !has_index(db, "tag_values_value"))
+    if (c->ntags == 0 || !db_has_index(db, "tag_values_value"))
         return 0;
     first = db_prepare(db, path, "SELECT min(value) FROM tag_values WHERE"
                                  " name = ?");
