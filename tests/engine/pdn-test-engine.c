@@ -106,7 +106,7 @@ static int
 set_position(pdn_board *b, const char *pos, const char *moves)
 {
     const pdn_gametype *gt = pdn_board_gametype(b);
-    char fen[1024], w[512] = "", k[512] = "";
+    char fen[sizeof "x:W:B" + 2 * 512], w[512] = "", k[512] = "";
     int n = pdn_square_count(gt), i;
 
     if ((int)strlen(pos) != n + 1)
