@@ -285,6 +285,23 @@ tool_temp_create(tool_temp *t, const char *target)
 }
 
 void
+tool_temp_forget(tool_temp *t)
+{
+    tool_temp *volatile *p;
+    sigset_t old;
+
+    block(1, &old);
+    for (p = &extra; *p != NULL; p = &(*p)->next)
+        if (*p == t) {
+            *p = t->next;
+            break;
+        }
+    block(0, &old);
+    free(t->path);
+    t->path = NULL;
+}
+
+void
 tool_temps_forget(void)
 {
     sigset_t old;

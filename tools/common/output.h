@@ -71,6 +71,8 @@ typedef struct tool_temp {
  * permissions, and records t (which must live until forgotten). Returns
  * its descriptor, or -1 with errno. */
 int tool_temp_create(tool_temp *t, const char *target);
+/* Forgets t (renamed or removed by the caller) and frees its path. */
+void tool_temp_forget(tool_temp *t);
 /* Forgets every temporary of tool_temp_create (renamed or removed by the
  * caller). */
 void tool_temps_forget(void);

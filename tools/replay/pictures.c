@@ -61,34 +61,32 @@ caption(tbuf *t, const pdn_game *g, unsigned long ply, const char *mv,
 int
 pic_write_file(const char *path, const char *data, size_t len)
 {
-    size_t n = strlen(path);
-    char *tmp = tool_xmalloc(n + 16);
-    const char *slash = strrchr(path, '/');
-    size_t d = slash ? (size_t)(slash - path) + 1 : 0;
+    tool_temp t;
     FILE *fp;
-    int fd, e;
+    int fd, ok, e;
 
-    memcpy(tmp, path, d);
-    snprintf(tmp + d, n + 16 - d, ".%s.XXXXXX", path + d);
-    if ((fd = mkstemp(tmp)) < 0 || (fp = fdopen(fd, "w")) == NULL) {
-        e = errno;
-        if (fd >= 0)
-            close(fd), unlink(tmp);
-        free(tmp);
-        errno = e;
+    /* recorded, so that a signal or exit during the write removes it */
+    if ((fd = tool_temp_create(&t, path)) < 0)
         return -1;
-    }
-    fchmod(fd, 0644);
-    if (fwrite(data, 1, len, fp) != len || fclose(fp) != 0 ||
-        rename(tmp, path) != 0) {
+    if ((fp = fdopen(fd, "w")) == NULL) {
         e = errno;
-        unlink(tmp);
-        free(tmp);
-        errno = e;
-        return -1;
+        close(fd);
+    } else {
+        ok = fwrite(data, 1, len, fp) == len;
+        e = errno;
+        if (fclose(fp) != 0 && ok)
+            ok = 0, e = errno;
+        if (ok && rename(t.path, path) == 0) {
+            tool_temp_forget(&t);
+            return 0;
+        }
+        if (ok)
+            e = errno;
     }
-    free(tmp);
-    return 0;
+    unlink(t.path);
+    tool_temp_forget(&t);
+    errno = e;
+    return -1;
 }
 
 /* Appends data, or with -O writes it to DIR/STEM-gGAME[-pPLY].svg, GAME
