@@ -81,8 +81,8 @@ fold_find(fold_state *fs, const tool_fold *f, const char *line)
     s = &fs->seen[fs->nseen++];
     fs->slot[h] = (int)fs->nseen;
     s->key = f->key;
-    s->game = f->game;
-    s->more = 0;
+    s->game = s->last = f->game;
+    s->more = s->games = 0;
     s->code = f->code;
     s->msg = tool_xmalloc(f->msglen + 1);
     memcpy(s->msg, line + f->msg, f->msglen);
@@ -95,10 +95,13 @@ fold_skip(fold_state *fs, const tool_fold *f, const char *line)
 {
     fold_seen *s = fold_find(fs, f, line);
 
-    /* a warning repeated within one game is shown each time */
-    if (s == NULL || s->game == f->game)
+    if (s == NULL)
         return 0;
     s->more++;
+    if (f->game != s->last) {
+        s->games++;
+        s->last = f->game;
+    }
     return 1;
 }
 
@@ -114,10 +117,22 @@ fold_report(fold_state *fs, const tool_opts *o, const char *file,
     for (i = 0; i < fs->nseen; i++) {
         fold_seen *s = &fs->seen[i];
 
-        if (s->more != 0)
+        /* once in each game: counted in games; else in times, naming
+         * the games when there are others */
+        if (s->more != 0 && s->more == s->games)
             tool_diag(o, t, file, NULL, 0, PDN_SEV_WARNING, s->code, NULL,
                       "%lu more game%s like game %lu: %s (-E shows each)",
                       s->more, s->more == 1 ? "" : "s", s->game, s->msg);
+        else if (s->more != 0 && s->games == 0)
+            tool_diag(o, t, file, NULL, 0, PDN_SEV_WARNING, s->code, NULL,
+                      "%lu more time%s in game %lu: %s (-E shows each)",
+                      s->more, s->more == 1 ? "" : "s", s->game, s->msg);
+        else if (s->more != 0)
+            tool_diag(o, t, file, NULL, 0, PDN_SEV_WARNING, s->code, NULL,
+                      "%lu more times in game %lu and %lu more game%s: %s "
+                      "(-E shows each)",
+                      s->more, s->game, s->games, s->games == 1 ? "" : "s",
+                      s->msg);
         free(s->msg);
         s->msg = NULL;
     }

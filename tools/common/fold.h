@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Folding of repeated warnings: a warning that an earlier game of the same
- * file already showed is left out of the text output and counted, and the
- * counts are given once at the end of the file ("532 more games like game
- * 1: ..."). Two warnings are the same when their code and their message
+/* Folding of repeated warnings: a warning that the file already showed,
+ * in an earlier game or earlier in the same one, is left out of the text
+ * output and counted, and the counts are given once at the end of the
+ * file ("532 more games like game 1: ...", "3 more times in game 1: ..."). Two warnings are the same when their code and their message
  * with every quoted part and every number left out are. JSON output keeps
  * every record; -E turns folding off. Runs on the main thread, in input
  * order, so the output does not depend on -j. */
@@ -29,7 +29,10 @@ typedef struct tool_fold {
 #define FOLD_SLOTS 2048
 
 typedef struct fold_seen {
-    unsigned long key, game, more;
+    unsigned long key, game;  /* game: the one that showed it */
+    unsigned long more;       /* times left out since */
+    unsigned long games;      /* other games among those */
+    unsigned long last;       /* the last game that had it */
     int code;
     char *msg;
 } fold_seen;
@@ -48,8 +51,8 @@ typedef struct fold_state {
  * from msg to msgend. */
 void fold_note(struct tool_out *to, int in_err, size_t start, size_t msg,
                size_t msgend, unsigned long game, int code);
-/* 1 when the line of f (text at line) repeats a warning of an earlier game
- * of the file: then it is counted, to be left out. */
+/* 1 when the line of f (text at line) repeats a warning the file already
+ * showed: then it is counted, to be left out. */
 int fold_skip(fold_state *fs, const tool_fold *f, const char *line);
 /* The count lines of the file's folded warnings, as warnings without
  * position into t, and frees what fs holds. They leave t's count of
