@@ -25,6 +25,7 @@ bench: all
 noinst_PROGRAMS += bench/gengames
 bench_gengames_SOURCES = bench/gengames.c
 bench_gengames_LDADD = lib/libpdn.la
+bench_gengames_LDFLAGS = $(NOINST_LDFLAGS)
 EXTRA_DIST += bench/db.sh
 ## bench/viewer.sh: the viewer page of the Open Checkers Archive in headless
 ## Chromium: size, first game, load, JavaScript heap, renderer memory.
@@ -45,7 +46,7 @@ bench-db-optimize: all
 noinst_PROGRAMS += bench/engine
 bench_engine_SOURCES = bench/engine.c
 bench_engine_LDADD = lib/libpdn.la
-bench_engine_LDFLAGS = -no-install
+bench_engine_LDFLAGS = $(NOINST_LDFLAGS)
 EXTRA_DIST += bench/engine.sh
 bench: bench-engine
 bench-engine: all

@@ -23,6 +23,7 @@ include $(srcdir)/tools/match/local.mk
 check_PROGRAMS += tests/rawgames
 tests_rawgames_SOURCES = tests/rawgames.c
 tests_rawgames_LDADD = lib/libpdn.la
+tests_rawgames_LDFLAGS = $(NOINST_LDFLAGS)
 EXTRA_DIST += tools/completion.bash
 
 ## Bash completion: one script, installed under each tool's name (the

@@ -13,4 +13,5 @@ tools_pdn_legal_short_SOURCES = $(tools_pdn_legal_SOURCES) \
 	tools/common/cmdline.c
 tools_pdn_legal_short_CPPFLAGS = $(TOOLS_CPPFLAGS) -DTOOL_SHORT_OPTIONS_ONLY
 tools_pdn_legal_short_LDADD = $(TOOLS_LIBS)
+tools_pdn_legal_short_LDFLAGS = $(NOINST_LDFLAGS)
 EXTRA_DIST += tools/legal/local.mk
