@@ -463,8 +463,12 @@ eng_search(PyObject *o, PyObject *args, PyObject *kw)
         failed(self, &err);
         goto done;
     }
-    if ((pv = pv_list(t, res)) == NULL || PyList_GET_SIZE(pv) < 1)
+    if ((pv = pv_list(t, res)) == NULL)
         goto done;
+    if (PyList_GET_SIZE(pv) < 1) {
+        PyErr_SetString(PyExc_RuntimeError, "a search without a move");
+        goto done;
+    }
     mv = PyList_GET_ITEM(pv, 0);
     Py_INCREF(mv);
     if (res->has_score)
