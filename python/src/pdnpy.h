@@ -3,8 +3,8 @@
  * public API (compiled in by setup.py). board.c: Board; move.c: Move; walk.c
  * (walk.h): walking a main line and variant inference; replay.c: the
  * batch replays, check and convert; game.c: Game; node.c: Node;
- * reader.c: Reader and Ply; module.c: the module, errors and GameType
- * helpers. No file keeps mutable state of its own: what a walk needs
+ * reader.c: Reader and Ply; engine.c: Engine (pdntools.engine);
+ * module.c: the module, errors and GameType helpers. No file keeps mutable state of its own: what a walk needs
  * belongs to its game. */
 #ifndef PDNPY_H
 #define PDNPY_H
@@ -161,5 +161,7 @@ PyObject *pdnpy_game_convert(PyObject *o, PyObject *args);
 
 int pdnpy_game_init_types(PyObject *m);
 int pdnpy_board_init_types(PyObject *m);
+/* Engine (engine.c): a Hub engine for pdntools.engine. */
+int pdnpy_engine_init_types(PyObject *m);
 
 #endif /* PDNPY_H */

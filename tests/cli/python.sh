@@ -70,6 +70,11 @@ fi
 # (the tests that read the shared corpus find it through PDN_SHARED)
 PDN_SHARED=$(shared_dir)
 export PDN_SHARED
+# (pdntools.engine's tests: make check's test engine, and Scan where
+# tests/cli/engine-scan.sh built it; absent, those tests skip)
+PDN_TEST_ENGINE=$top_builddir/tests/engine/pdn-test-engine
+PDN_SCAN_DIR=$top_builddir/tests/engine/scan
+export PDN_TEST_ENGINE PDN_SCAN_DIR
 # shellcheck disable=SC2086
 if ! "$vpy" $runner >"$tmp/unit" 2>&1; then
     cat "$tmp/unit" >&2

@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: MIT
+# Type hints of pdntools.engine (Hub engines as separate processes).
+import os
+from typing import IO, Any, Dict, List, Optional, Sequence, Union
+
+from . import Board, Game, Move, PdnError
+
+_Command = Union[str, Sequence[Union[str, bytes, "os.PathLike[str]"]]]
+
+class EngineError(PdnError):
+    move: Optional[str]
+    def __init__(self, **kw: Any) -> None: ...
+
+class EngineTerminatedError(EngineError): ...
+class EngineTimeoutError(EngineError): ...
+
+class Limit:
+    depth: Optional[int]
+    nodes: Optional[int]
+    time: Optional[float]
+    def __init__(self, depth: Optional[int] = ..., nodes: Optional[int] = ...,
+                 time: Optional[float] = ...) -> None: ...
+
+class PovScore:
+    relative: float
+    turn: str
+    def __init__(self, relative: float, turn: str) -> None: ...
+    def pov(self, color: str) -> float: ...
+    def white(self) -> float: ...
+    def black(self) -> float: ...
+
+class Option:
+    name: str
+    default: str
+    values: List[str]
+    def __init__(self, name: str, default: str, values: List[str]) -> None: ...
+
+class PlayResult:
+    move: Move
+    ponder: Optional[Move]
+    info: Dict[str, Any]
+    def __init__(self, move: Move, ponder: Optional[Move],
+                 info: Dict[str, Any]) -> None: ...
+
+class SimpleEngine:
+    id: Dict[str, str]
+    options: Dict[str, Option]
+    def __init__(self, command: _Command,
+                 cwd: Union[str, bytes, "os.PathLike[str]", None] = ...,
+                 protocol: str = ..., timeout: Optional[float] = ...,
+                 stderr: Union[int, IO[Any], None] = ...) -> None: ...
+    @classmethod
+    def popen(cls, command: _Command,
+              cwd: Union[str, bytes, "os.PathLike[str]", None] = ...,
+              protocol: str = ..., timeout: Optional[float] = ...,
+              stderr: Union[int, IO[Any], None] = ...) -> "SimpleEngine": ...
+    def __enter__(self) -> "SimpleEngine": ...
+    def __exit__(self, *exc: Any) -> None: ...
+    @property
+    def alive(self) -> bool: ...
+    def configure(self, options: Dict[str, Any]) -> None: ...
+    def ping(self) -> None: ...
+    def analyse(self, board: Board, limit: Limit,
+                game: Optional[Game] = ...,
+                timeout: Optional[float] = ...) -> Dict[str, Any]: ...
+    def play(self, board: Board, limit: Limit, game: Optional[Game] = ...,
+             timeout: Optional[float] = ...) -> PlayResult: ...
+    def quit(self) -> None: ...
+    def close(self) -> None: ...
