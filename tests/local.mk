@@ -147,6 +147,8 @@ tests_engine_engine_drive_SOURCES = tests/engine/engine-drive.c
 tests_engine_engine_drive_LDADD = lib/libpdn.la
 CLI_TESTS += tests/cli/engine.sh tests/cli/engine-analyse.sh \
 	tests/cli/engine-match.sh tests/cli/engine-scan.sh
+## DXP over TCP (issue 41): pdn-match against the test engine's DXP mode
+CLI_TESTS += tests/cli/dxp.sh
 ## no libtool wrapper: the fuzz run starts the engine 1,000 times
 tests_engine_pdn_test_engine_LDFLAGS = -no-install
 ## Scan, built by tests/cli/engine-scan.sh once into the build tree
