@@ -281,7 +281,8 @@ dxp_put(const char *msg)
     }
 }
 
-/* The next message (NUL-ended) into msg; exits when the peer closes. */
+/* The next message (NUL-ended) into msg; exits (7) when the peer
+ * closes. */
 static void
 dxp_get(char *msg, size_t size)
 {
@@ -304,7 +305,7 @@ dxp_get(char *msg, size_t size)
             exit(6);
         r = recv(dxp_fd, buf + len, sizeof buf - len, 0);
         if (r <= 0)
-            exit(0);
+            exit(7); /* closed without a GAMEEND of stop code 1 */
         len += (size_t)r;
     }
 }
