@@ -327,7 +327,7 @@ field(const char *s, int n)
 static int
 dxp_position(pdn_board *b, const char *req)
 {
-    char fen[400], w[200] = "", k[200] = "";
+    char fen[sizeof "x:W:B" + 2 * 200], w[200] = "", k[200] = "";
     const char *pos = req + 43;
     int i;
 
