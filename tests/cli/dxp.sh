@@ -6,8 +6,9 @@
 # a Hub engine and against another DXP engine; games read back by
 # pdn-legal. Each failure of the peer (an illegal move, a message that is
 # no move, garbage, a message without end, silence, a closed connection,
-# a refused game, nothing listening) loses its game with a Termination
-# and a comment that says what. Ports are the system's (port 0), read
+# a refused game, nothing listening, a claim the position does not
+# bear) loses its game with a Termination and a comment that says what;
+# a resignation is taken. Ports are the system's (port 0), read
 # from a line the listener writes, never fixed.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 eng=$top_builddir/tests/engine/pdn-test-engine
@@ -118,13 +119,19 @@ for how in "--illegal|rules infraction|is not legal in W:W" \
            "--huge|abandoned|a message longer than 1024 bytes" \
            "--silent|time forfeit|no answer in 1.0 s (waiting for its move)" \
            "--exit|abandoned|the peer closed the connection" \
-           "--refuse|abandoned|the game was refused (acceptance code 2"; do
+           "--refuse|abandoned|the game was refused (acceptance code 2" \
+           "--resign|normal|the DXP engine ended the game, resigning" \
+           "--claim|abandoned|the DXP engine ended the game, claiming a win"; do
     flag=${how%%|*} rest=${how#*|}
     term=${rest%%|*} text=${rest#*|}
     listen "$flag" --after 3
     match_dxp --games 1 --timeout 1
-    kill "$epid" 2>/dev/null || :
-    engine_status
+    engine_status   # it ends when the connection does
+    # a GAMEEND of its own is answered, and the last game's stop code
+    # ends it
+    case $flag in --resign|--claim)
+        [ "$est" = 0 ] || { echo "FAIL: $flag: the engine ended with $est" >&2; fail=1; } ;;
+    esac
     grep -q "^\[Termination \"$term\"\]" "$tmp/g.pdn" || { echo "FAIL: $flag: Termination" >&2; cat "$tmp/g.pdn" >&2; fail=1; }
     grep -qF "$text" "$tmp/g.pdn" || { echo "FAIL: $flag: '$text'" >&2; cat "$tmp/g.pdn" >&2; fail=1; }
     grep -q '^\[Result "0-2"\]' "$tmp/g.pdn" || { echo "FAIL: $flag: the DXP engine (White) loses" >&2; fail=1; }

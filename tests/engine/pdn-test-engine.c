@@ -21,8 +21,9 @@
  * it is asked for: --connect HOST:PORT, or --listen PORT (a line "port N"
  * on standard output once it listens). The same options make it
  * misbehave at its Nth move (--illegal, --syntax, --silent, --garbage,
- * --huge: a message without end, --exit: it closes the connection),
- * --refuse declines every game. Its own reading of the messages, not
+ * --huge: a message without end, --exit: it closes the connection,
+ * --resign: GAMEEND "I lose", --claim: GAMEEND "I win"), --refuse
+ * declines every game. Its own reading of the messages, not
  * libpdn's: the tests check one against the other. */
 #include <config.h>
 #include <pdn/pdn.h>
@@ -38,7 +39,7 @@
 #include <unistd.h>
 
 enum { M_NONE, M_ILLEGAL, M_SYNTAX, M_SILENT, M_CRASH, M_EXIT, M_GARBAGE,
-       M_HUGE, M_FLOOD };
+       M_HUGE, M_FLOOD, M_RESIGN, M_CLAIM };
 
 static int mode = M_NONE, after = 1, wrong_variant = 0, no_hello = 0;
 static int fuzz = 0, max_depth = 4;
@@ -422,6 +423,11 @@ dxp_play(pdn_board *b, int *moves)
             junk[60] = '\0';
             dxp_put(junk);
             return;
+        case M_RESIGN:
+        case M_CLAIM:
+            dxp_put(mode == M_RESIGN ? "E10" : "E30");
+            playing = 0;
+            return;
         case M_HUGE:
             memset(junk, 'C', sizeof junk - 1);
             junk[sizeof junk - 1] = '\0';
@@ -605,6 +611,10 @@ main(int argc, char **argv)
             listen_port = argv[++i];
         else if (strcmp(a, "--refuse") == 0)
             refuse = 1;
+        else if (strcmp(a, "--resign") == 0)
+            mode = M_RESIGN;
+        else if (strcmp(a, "--claim") == 0)
+            mode = M_CLAIM;
         else if (strcmp(a, "--fuzz") == 0 && i + 1 < argc) {
             fuzz = 1;
             rng = strtoul(argv[++i], NULL, 10) * 2 + 1;
