@@ -118,6 +118,7 @@ new_peer(const char *host, const char *port, const pdn_dxp_options *o,
     return d;
 }
 
+/* Non-blocking (reads and writes wait in poll), closed on exec. */
 static void
 nonblocking(int fd)
 {
@@ -126,6 +127,14 @@ nonblocking(int fd)
     if (fl >= 0)
         fcntl(fd, F_SETFL, fl | O_NONBLOCK);
     fcntl(fd, F_SETFD, FD_CLOEXEC);
+#ifdef SO_NOSIGPIPE
+    {
+        /* where send has no MSG_NOSIGNAL: no SIGPIPE from a peer gone */
+        int one = 1;
+
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+    }
+#endif
 }
 
 /* Waits until fd is ready for events or deadline passes: 1, 0 at the
