@@ -36,10 +36,11 @@ engine_status() {
 }
 
 # match_dxp ARGS...: pdn-match ARGS against the listening test engine
-# (always one game, depth 2), into $tmp/g.pdn
+# (depth 2; a timeout far beyond a move of the test engine's, on a
+# loaded machine or under a sanitizer), into $tmp/g.pdn
 match_dxp() {
     expect_status 0 pdn-match --engine "dxp://127.0.0.1:$port" --engine "$eng" \
-        --depth 2 --timeout 5 -o "$tmp/g.pdn" "$@"
+        --depth 2 --timeout 60 -o "$tmp/g.pdn" "$@"
 }
 
 # a full match, two games: the DXP engine is White in round 1
@@ -57,7 +58,7 @@ closed=$port
 
 # nothing listens there any more: the engine loses, the match goes on
 expect_status 0 pdn-match --engine "dxp://127.0.0.1:$closed" --engine "$eng" \
-    --games 1 --timeout 5 -o "$tmp/g.pdn"
+    --games 1 --timeout 60 -o "$tmp/g.pdn"
 grep -q '^\[Termination "abandoned"\]' "$tmp/g.pdn" && grep -q 'cannot connect' "$tmp/g.pdn" || { echo "FAIL: nothing listening" >&2; cat "$tmp/g.pdn" >&2; fail=1; }
 
 # from an opening set up by a FEN (GAMEREQ's position 'B'), Black to move
@@ -74,7 +75,7 @@ expect_status 0 pdn-legal "$tmp/g.pdn"
 
 # pdn-match listens, the engine connects: the line on standard error
 # gives the port; the other side is the Hub engine
-pdn-match --dxp-listen 0 --engine "$eng" --depth 2 --games 2 --timeout 10 \
+pdn-match --dxp-listen 0 --engine "$eng" --depth 2 --games 2 --timeout 60 \
     -o "$tmp/l.pdn" >"$tmp/l.out" 2>"$tmp/fifo" &
 mpid=$!
 exec 3<"$tmp/fifo"
@@ -103,7 +104,7 @@ listen --max-depth 1
 p1=$port e1=$epid
 listen
 expect_status 0 pdn-match --engine "dxp://127.0.0.1:$p1" --engine "dxp://localhost:$port" \
-    --games 1 --timeout 5 -o "$tmp/g.pdn"
+    --games 1 --timeout 60 -o "$tmp/g.pdn"
 engine_status
 [ "$est" = 0 ] || { echo "FAIL: two DXP engines: engine 2 ended with $est" >&2; fail=1; }
 epid=$e1
@@ -124,8 +125,12 @@ for how in "--illegal|rules infraction|is not legal in W:W" \
            "--claim|abandoned|the DXP engine ended the game, claiming a win"; do
     flag=${how%%|*} rest=${how#*|}
     term=${rest%%|*} text=${rest#*|}
-    listen "$flag" --after 3
-    match_dxp --games 1 --timeout 1
+    # its first two moves at depth 1; one second only where it is
+    # silent, from its first move on
+    wait=60 after=3
+    [ "$flag" = --silent ] && wait=1 after=1
+    listen "$flag" --after "$after" --max-depth 1
+    match_dxp --games 1 --timeout "$wait"
     engine_status   # it ends when the connection does
     # a GAMEEND of its own is answered, and the last game's stop code
     # ends it

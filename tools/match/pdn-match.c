@@ -539,8 +539,8 @@ table(const match *m, FILE *f)
                 elo(p) + 0.0, (elo(hi) - elo(lo)) / 2 + 0.0, 100 * p);
 }
 
-/* HOST:PORT (HOST may be [an IPv6 address]) into new strings: 0, or
- * -1 when malformed. */
+/* HOST:PORT (HOST may be [an IPv6 address]) into new strings (none
+ * when host is NULL): 0, or -1 when malformed. */
 static int
 dxp_address(const char *s, char **host, char **port)
 {
@@ -566,6 +566,8 @@ dxp_address(const char *s, char **host, char **port)
     p = strtol(colon + 1, &end, 10);
     if (hl == 0 || colon[1] == '\0' || *end != '\0' || p < 1 || p > 65535)
         return -1;
+    if (host == NULL)
+        return 0;
     *host = xstrdup(s);
     (*host)[hl] = '\0';
     *port = xstrdup(colon + 1);
@@ -716,32 +718,42 @@ main(int argc, char **argv)
                         : 0;
     if (m.dxp_minutes > 999)
         m.dxp_minutes = 999;
+    /* the DXP engines checked before anything is allocated */
     for (side = 0; side < 2; side++) {
-        const char *why, *s;
-        dxpside *x = &m.dx[side];
-
         if (side == listen_side || strncmp(cmd[side], "dxp://", 6) == 0) {
             if (proto[side] == 0)
                 return tool_usage_error("--protocol hub: the engine '%s' "
                                         "speaks DXP", side == listen_side
                                         ? "--dxp-listen" : cmd[side]);
+            if (side != listen_side &&
+                dxp_address(cmd[side] + 6, NULL, NULL) != 0)
+                return tool_usage_error("--engine: expected dxp://HOST:PORT, "
+                                        "not '%s'", cmd[side]);
+            if (conc > 1)
+                return tool_usage_error("--concurrency: a DXP engine plays "
+                                        "one game at a time");
+        } else if (proto[side] == 1)
+            return tool_usage_error("--protocol dxp: expected --engine "
+                                    "dxp://HOST:PORT or --dxp-listen PORT, "
+                                    "not '%s'", cmd[side]);
+    }
+    for (side = 0; side < 2; side++) {
+        const char *why, *s;
+        dxpside *x = &m.dx[side];
+
+        if (side == listen_side || strncmp(cmd[side], "dxp://", 6) == 0) {
             x->on = 1;
             if (side == listen_side) {
                 x->listen = 1;
                 x->host = xstrdup("127.0.0.1");
                 x->port = xstrdup(listen_port);
                 m.name[side] = xstrdup("dxp-engine");
-            } else if (dxp_address(cmd[side] + 6, &x->host, &x->port) != 0)
-                return tool_usage_error("--engine: expected dxp://HOST:PORT, "
-                                        "not '%s'", cmd[side]);
-            else
+            } else {
+                dxp_address(cmd[side] + 6, &x->host, &x->port);
                 m.name[side] = xstrdup(cmd[side]);
+            }
             continue;
         }
-        if (proto[side] == 1)
-            return tool_usage_error("--protocol dxp: expected --engine "
-                                    "dxp://HOST:PORT or --dxp-listen PORT, "
-                                    "not '%s'", cmd[side]);
         if (engcmd_split(cmd[side], &m.eng[side].argv, &why) != 0)
             return tool_usage_error("--engine: %s in '%s'", why, cmd[side]);
         m.eng[side].dir = dir[side];
@@ -752,9 +764,6 @@ main(int argc, char **argv)
         s = strrchr(m.eng[side].argv[0], '/');
         m.name[side] = xstrdup(s ? s + 1 : m.eng[side].argv[0]);
     }
-    if ((m.dx[0].on || m.dx[1].on) && conc > 1)
-        return tool_usage_error("--concurrency: a DXP engine plays one game "
-                                "at a time");
     if (strcmp(m.name[0], m.name[1]) == 0) {
         size_t n = strlen(m.name[0]) + 3;
 
