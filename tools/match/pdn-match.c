@@ -593,7 +593,7 @@ main(int argc, char **argv)
     static const char *const protos[] = {"hub", "dxp", NULL};
     match m;
     const char *cmd[2] = {NULL, NULL}, *dir[2] = {NULL, NULL}, *openings = NULL;
-    const char **params;
+    static const char **params; /* reachable: no leak on a usage error */
     tool_output *out = tool_output_std();
     size_t np = 0;
     int c, st, rc, ncmd = 0, ndir = 0, have_gt = 0, conc = 1, side, bad = 0;
