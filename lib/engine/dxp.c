@@ -4,7 +4,6 @@
  * messages (NUL-ended ASCII, read with a deadline and a length limit),
  * GAMEREQ and GAMEACC, MOVE read through the rules engine, GAMEEND both
  * ways, CHAT kept, BACKREQ answered "not supported". */
-#define _GNU_SOURCE
 #include <config.h>
 #include "engine_private.h"
 
