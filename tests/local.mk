@@ -158,12 +158,15 @@ tests_engine_engine_drive_LDADD = lib/libpdn.la
 tests_engine_engine_drive_LDFLAGS = $(NOINST_LDFLAGS)
 CLI_TESTS += tests/cli/engine.sh tests/cli/engine-analyse.sh \
 	tests/cli/engine-match.sh tests/cli/engine-scan.sh
+## DXP over TCP (issue 41): pdn-match against the test engine's DXP mode
+## and against Scan's (built as for engine-scan.sh)
+CLI_TESTS += tests/cli/dxp.sh tests/cli/dxp-scan.sh
 ## no libtool wrapper: the fuzz run starts the engine 1,000 times
 tests_engine_pdn_test_engine_LDFLAGS = $(NOINST_LDFLAGS)
 ## Scan, built by tests/cli/engine-scan.sh once into the build tree
 clean-local: clean-engine-scan
 clean-engine-scan:
-	-rm -rf tests/engine/scan tests/engine/scan.tmp
+	-rm -rf tests/engine/scan tests/engine/scan.tmp tests/engine/scan.dxp.tmp
 .PHONY: clean-engine-scan
 if HAVE_CHECK
 ## the engine client's unit tests (a program of their own)

@@ -171,6 +171,97 @@ int pdn_hub_line_parse(char *line, pdn_hub_line *out);
 /* The value of argument name, NULL when absent. */
 const char *pdn_hub_line_get(const pdn_hub_line *l, const char *name);
 
+/* ---- DXP ---- */
+/* The DamExchange Protocol over TCP, for international draughts
+ * (GameType 20) only: messages of ASCII ended by a NUL byte, the first
+ * character their type. The client is the initiator of every game: it
+ * connects to an engine that listens (pdn_dxp_connect) or listens for
+ * one engine to connect (pdn_dxp_listen, pdn_dxp_accept), asks for a
+ * game (GAMEREQ, the peer's GAMEACC), sends its moves and reads the
+ * peer's through the rules engine, and ends the game (GAMEEND). Every
+ * read has a deadline; a message over PDN_DXP_MESSAGE_MAX bytes is a
+ * PDN_ELIMIT error, one that is not DXP a PDN_ESYNTAX error, a peer that
+ * closes the connection a PDN_EIO error. Any error makes the peer
+ * unusable: every later call gives the same error. One thread a peer. */
+typedef struct pdn_dxp pdn_dxp;
+
+#define PDN_DXP_MESSAGE_MAX 1024
+
+/* GAMEEND's reasons, from the sender's view. */
+enum { PDN_DXP_UNKNOWN = 0, PDN_DXP_I_LOSE = 1, PDN_DXP_DRAW = 2,
+       PDN_DXP_I_WIN = 3 };
+
+/* timeout: seconds allowed to connect, to accept, for the acceptance of
+ * a game and for the peer's GAMEEND (0 for 10); name: ours in GAMEREQ
+ * (NULL for "pdntools"; its first 32 characters). */
+typedef struct pdn_dxp_options {
+    double timeout;
+    const char *name;
+} pdn_dxp_options;
+
+void pdn_dxp_options_init(pdn_dxp_options *o);
+/* Connects to host (a name or a numeric address) and port. A new peer
+ * owned by the caller (pdn_dxp_free), or NULL with *err (PDN_EIO). */
+pdn_dxp *pdn_dxp_connect(const char *host, const char *port,
+                         const pdn_dxp_options *o, pdn_error *err);
+/* Listens on host (NULL: 127.0.0.1) and port ("0": one the system
+ * chooses, pdn_dxp_port) for one connection, which pdn_dxp_accept
+ * waits for. A new peer, or NULL with *err (PDN_EIO). */
+pdn_dxp *pdn_dxp_listen(const char *host, const char *port,
+                        const pdn_dxp_options *o, pdn_error *err);
+/* The port listened on (after pdn_dxp_listen), else 0. */
+int pdn_dxp_port(const pdn_dxp *d);
+/* Waits for the connection (at most the timeout) and stops listening.
+ * 0, or -1 with *err (PDN_EIO). */
+int pdn_dxp_accept(pdn_dxp *d, pdn_error *err);
+/* Closes the connection and frees d. NULL is a no-op. */
+void pdn_dxp_free(pdn_dxp *d);
+
+/* Asks for a game from b's position (the initial position or any other
+ * of GameType 20), the peer playing follower ('W' or 'B'), thinking
+ * time minutes (0..999) for moves moves (0..999), and reads the
+ * acceptance. 0; -1 with *err: PDN_EVARIANT for a board DXP cannot
+ * carry (the peer stays usable), PDN_EIO for a game refused (the text
+ * says why) or a connection that fails, PDN_ESYNTAX, PDN_ELIMIT. */
+int pdn_dxp_game_request(pdn_dxp *d, const pdn_board *b, int follower,
+                         int minutes, int moves, pdn_error *err);
+/* The peer's name from its GAMEACC ("" before). Borrowed. */
+const char *pdn_dxp_peer_name(const pdn_dxp *d);
+/* The text of the peer's last CHAT ("" when none). Borrowed. */
+const char *pdn_dxp_chat(const pdn_dxp *d);
+/* Sends m, a legal move of b, with the seconds it took. 0 or -1 with
+ * *err. */
+int pdn_dxp_send_move(pdn_dxp *d, const pdn_board *b, const pdn_move *m,
+                      double seconds, pdn_error *err);
+/* Reads the peer's move in b's position, waiting at most timeout seconds
+ * (0 for 60); chats are kept (pdn_dxp_chat), a BACKREQ is answered "not
+ * supported". 0 with *m and *seconds (its time, NULL allowed); 1 when
+ * the peer ended the game instead, *reason its GAMEEND reason; -1 with
+ * *err: PDN_EILLEGAL (PDN_EAMBIGUOUS) naming the move and b's position
+ * as FEN for a move that is no legal move (several) of b, PDN_EIO when
+ * the time passes or the peer closes, PDN_ESYNTAX, PDN_ELIMIT. */
+int pdn_dxp_read_move(pdn_dxp *d, const pdn_board *b, double timeout,
+                      pdn_move *m, double *seconds, int *reason,
+                      pdn_error *err);
+/* Ends the game: sends GAMEEND (reason, from the view of the side the
+ * client played; stop 1 ends the session) and, unless the peer ended the
+ * game first, waits for its GAMEEND (moves it still sends are skipped).
+ * 0 or -1 with *err. */
+int pdn_dxp_game_end(pdn_dxp *d, int reason, int stop, pdn_error *err);
+/* 1 when an error made d unusable, with *err (may be NULL) that error. */
+int pdn_dxp_failed(const pdn_dxp *d, pdn_error *err);
+
+/* A move as DXP's MOVE message: 'M', time (4 digits), from, to, the
+ * number captured and each captured square (2 digits each); written
+ * into buf like snprintf. b is the position before m. */
+size_t pdn_dxp_move_format(const pdn_board *b, const pdn_move *m,
+                           double seconds, char *buf, size_t size);
+/* The legal move of b that the MOVE message s (len bytes, without its
+ * NUL) names: 0 with *m; -1 with *err (PDN_ESYNTAX: not a MOVE;
+ * PDN_EILLEGAL, PDN_EAMBIGUOUS: the text quotes it and gives b's FEN). */
+int pdn_dxp_move_parse(const pdn_board *b, const char *s, size_t len,
+                       pdn_move *m, pdn_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,18 +16,30 @@
  *   --wrong-variant  declares International only
  *   --fuzz SEED answers every command with random protocol lines (and may
  *               exit), for the client's fuzz run
- * --max-depth N caps its search (default 4). */
+ * --max-depth N caps its search (default 4).
+ * "pdn-test-engine dxp" speaks DXP instead, as the follower of the games
+ * it is asked for: --connect HOST:PORT, or --listen PORT (a line "port N"
+ * on standard output once it listens). The same options make it
+ * misbehave at its Nth move (--illegal, --syntax, --silent, --garbage,
+ * --huge: a message without end, --exit: it closes the connection,
+ * --resign: GAMEEND "I lose", --claim: GAMEEND "I win"), --refuse
+ * declines every game. Its own reading of the messages, not
+ * libpdn's: the tests check one against the other. */
 #include <config.h>
 #include <pdn/pdn.h>
 
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 enum { M_NONE, M_ILLEGAL, M_SYNTAX, M_SILENT, M_CRASH, M_EXIT, M_GARBAGE,
-       M_HUGE, M_FLOOD };
+       M_HUGE, M_FLOOD, M_RESIGN, M_CLAIM };
 
 static int mode = M_NONE, after = 1, wrong_variant = 0, no_hello = 0;
 static int fuzz = 0, max_depth = 4;
@@ -250,6 +262,309 @@ fuzz_answer(const char *cmd, const pdn_board *b)
     }
 }
 
+/* ---- DXP ---- */
+
+static int dxp_fd = -1;
+static int refuse = 0, playing = 0;
+
+static void
+dxp_put(const char *msg)
+{
+    size_t n = strlen(msg) + 1;
+
+    while (n > 0) {
+        ssize_t w = send(dxp_fd, msg, n, MSG_NOSIGNAL);
+
+        if (w <= 0)
+            exit(5);
+        msg += w;
+        n -= (size_t)w;
+    }
+}
+
+/* The next message (NUL-ended) into msg; exits (7) when the peer
+ * closes. */
+static void
+dxp_get(char *msg, size_t size)
+{
+    static char buf[4096];
+    static size_t len;
+
+    for (;;) {
+        char *z = memchr(buf, '\0', len);
+        ssize_t r;
+
+        if (z != NULL) {
+            size_t n = (size_t)(z - buf);
+
+            snprintf(msg, size, "%s", buf);
+            memmove(buf, z + 1, len - n - 1);
+            len -= n + 1;
+            return;
+        }
+        if (len == sizeof buf)
+            exit(6);
+        r = recv(dxp_fd, buf + len, sizeof buf - len, 0);
+        if (r <= 0)
+            exit(7); /* closed without a GAMEEND of stop code 1 */
+        len += (size_t)r;
+    }
+}
+
+static int
+field(const char *s, int n)
+{
+    int v = 0, i;
+
+    for (i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + s[i] - '0';
+    }
+    return v;
+}
+
+/* GAMEREQ's position into b: 0, or -1. */
+static int
+dxp_position(pdn_board *b, const char *req)
+{
+    char fen[sizeof "x:W:B" + 2 * 200], w[200] = "", k[200] = "";
+    const char *pos = req + 43;
+    int i;
+
+    if (req[42] == 'A') {
+        pdn_gametype gt;
+        pdn_board *s;
+
+        pdn_gametype_standard(20, &gt);
+        if ((s = pdn_board_new(&gt, NULL)) == NULL)
+            return -1;
+        pdn_board_fen_string(s, fen, sizeof fen);
+        pdn_board_free(s);
+        return pdn_board_set_fen_string(b, fen, NULL) < 0 ? -1 : 0;
+    }
+    if (req[42] != 'B' || strlen(pos) != 51)
+        return -1;
+    for (i = 1; i <= 50; i++) {
+        char c = pos[i], *s = c == 'w' || c == 'W' ? w : k;
+
+        if (c == 'e')
+            continue;
+        if (!strchr("wWzZ", c))
+            return -1;
+        snprintf(s + strlen(s), 200 - strlen(s), "%s%s%d", s[0] ? "," : "",
+                 c == 'W' || c == 'Z' ? "K" : "", i);
+    }
+    snprintf(fen, sizeof fen, "%c:W%s:B%s", pos[0] == 'W' ? 'W' : 'B', w, k);
+    return pdn_board_set_fen_string(b, fen, NULL) < 0 ? -1 : 0;
+}
+
+/* The legal move a MOVE names, or -1. */
+static int
+dxp_move_of(const pdn_board *b, const char *msg, pdn_move *m)
+{
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    pdn_movelist *l = pdn_movelist_new();
+    int from = field(msg + 5, 2), to = field(msg + 7, 2);
+    int nc = field(msg + 9, 2), found = 0, i, j;
+    size_t k;
+
+    if (l == NULL || pdn_board_moves(b, l, NULL) != 0 || nc < 0 ||
+        strlen(msg) != 11 + 2 * (size_t)nc)
+        return -1;
+    for (k = 0; k < pdn_movelist_count(l); k++) {
+        const pdn_move *c = pdn_movelist_at(l, k);
+        int ok = pdn_coord_to_square(gt, c->path[0]) == from &&
+                 pdn_coord_to_square(gt, c->path[c->n - 1]) == to &&
+                 c->ncaptured == nc;
+
+        for (i = 0; ok && i < nc; i++) {
+            for (j = 0; j < nc; j++)
+                if (pdn_coord_to_square(gt, c->captured[j]) ==
+                    field(msg + 11 + 2 * i, 2))
+                    break;
+            ok = j < nc;
+        }
+        if (ok && found++ == 0)
+            *m = *c;
+    }
+    pdn_movelist_free(l);
+    return found == 1 ? 0 : -1;
+}
+
+/* Our move (or our misbehaviour) when it is our turn. */
+static void
+dxp_play(pdn_board *b, int *moves)
+{
+    pdn_move pv[16];
+    char msg[128];
+    int npv, k, i;
+
+    if (++*moves >= after) {
+        char junk[5000];
+
+        switch (mode) {
+        case M_ILLEGAL:
+            dxp_put("M0000010200");
+            return;
+        case M_SYNTAX:
+            dxp_put("Mhello");
+            return;
+        case M_SILENT:
+            while (recv(dxp_fd, junk, sizeof junk, 0) > 0)
+                ;
+            exit(0);
+        case M_EXIT:
+            close(dxp_fd);
+            exit(3);
+        case M_GARBAGE:
+            for (i = 0; i < 60; i++)
+                junk[i] = (char)(1 + rnd(255));
+            junk[60] = '\0';
+            dxp_put(junk);
+            return;
+        case M_RESIGN:
+        case M_CLAIM:
+            dxp_put(mode == M_RESIGN ? "E10" : "E30");
+            playing = 0;
+            return;
+        case M_HUGE:
+            memset(junk, 'C', sizeof junk - 1);
+            junk[sizeof junk - 1] = '\0';
+            dxp_put(junk);
+            return;
+        }
+    }
+    nodes = 0;
+    search(b, max_depth, pv, &npv);
+    if (npv == 0) {
+        dxp_put("E10"); /* no move: I lose */
+        playing = 0;
+        return;
+    }
+    k = snprintf(msg, sizeof msg, "M0001%02d%02d%02d",
+                 pdn_coord_to_square(pdn_board_gametype(b), pv[0].path[0]),
+                 pdn_coord_to_square(pdn_board_gametype(b),
+                                     pv[0].path[pv[0].n - 1]),
+                 pv[0].ncaptured);
+    for (i = 0; i < pv[0].ncaptured; i++)
+        k += snprintf(msg + k, sizeof msg - k, "%02d",
+                      pdn_coord_to_square(pdn_board_gametype(b),
+                                          pv[0].captured[i]));
+    dxp_put(msg);
+    pdn_board_apply(b, &pv[0]);
+}
+
+static int
+dxp_main(const char *connect_to, const char *listen_port)
+{
+    struct addrinfo hints, *ai = NULL;
+    char host[256], msg[4096];
+    const char *port;
+    pdn_gametype gt;
+    pdn_board *b;
+    int me = 0, moves = 0;
+
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_INET;
+    hints.ai_socktype = SOCK_STREAM;
+    if (connect_to != NULL) {
+        const char *c = strrchr(connect_to, ':');
+
+        if (c == NULL)
+            return 2;
+        snprintf(host, sizeof host, "%.*s", (int)(c - connect_to),
+                 connect_to);
+        port = c + 1;
+        if (getaddrinfo(host, port, &hints, &ai) != 0)
+            return 2;
+        dxp_fd = socket(ai->ai_family, ai->ai_socktype, 0);
+        if (dxp_fd < 0 || connect(dxp_fd, ai->ai_addr, ai->ai_addrlen) != 0)
+            return 2;
+    } else {
+        struct sockaddr_in sa;
+        socklen_t len = sizeof sa;
+        int l = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+
+        memset(&sa, 0, sizeof sa);
+        sa.sin_family = AF_INET;
+        sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        sa.sin_port = htons((unsigned short)atoi(listen_port));
+        setsockopt(l, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (l < 0 || bind(l, (struct sockaddr *)&sa, sizeof sa) != 0 ||
+            listen(l, 1) != 0 ||
+            getsockname(l, (struct sockaddr *)&sa, &len) != 0)
+            return 2;
+        printf("port %d\n", ntohs(sa.sin_port));
+        fflush(stdout);
+        dxp_fd = accept(l, NULL, NULL);
+        close(l);
+        if (dxp_fd < 0)
+            return 2;
+    }
+    if (ai != NULL)
+        freeaddrinfo(ai);
+    pdn_gametype_standard(20, &gt);
+    if ((b = pdn_board_new(&gt, NULL)) == NULL)
+        return 4;
+    for (;;) {
+        dxp_get(msg, sizeof msg);
+        switch (msg[0]) {
+        case 'R':
+            /* R, version 2, name 32, colour, time 3, moves 3, A or B... */
+            if (strlen(msg) < 43 || field(msg + 1, 2) != 1 ||
+                (msg[35] != 'W' && msg[35] != 'Z') ||
+                dxp_position(b, msg) != 0) {
+                dxp_put("Apdn-test-engine                 1");
+                break;
+            }
+            if (refuse) {
+                dxp_put("Apdn-test-engine                 2");
+                break;
+            }
+            dxp_put("Apdn-test-engine                 0");
+            me = msg[35] == 'W' ? 'W' : 'B';
+            playing = 1;
+            if (pdn_board_turn(b) == me)
+                dxp_play(b, &moves);
+            break;
+        case 'M': {
+            pdn_move m;
+
+            if (!playing || dxp_move_of(b, msg, &m) != 0) {
+                dxp_put("Cerror: illegal move");
+                close(dxp_fd);
+                return 1;
+            }
+            pdn_board_apply(b, &m);
+            if (playing && pdn_board_turn(b) == me)
+                dxp_play(b, &moves);
+            break;
+        }
+        case 'E':
+            if (playing)
+                dxp_put("E00");
+            playing = 0;
+            if (msg[2] == '1') {
+                close(dxp_fd);
+                pdn_board_free(b);
+                return 0;
+            }
+            break;
+        case 'B':
+            dxp_put("K1");
+            break;
+        case 'C':
+        case 'K':
+            break;
+        default:
+            dxp_put("Cerror: unknown message");
+            close(dxp_fd);
+            return 1;
+        }
+    }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -257,7 +572,8 @@ main(int argc, char **argv)
     pdn_board *b;
     char *line = NULL;
     size_t cap = 0;
-    int depth = 1, searches = 0, i;
+    int depth = 1, searches = 0, i, dxp = 0;
+    const char *connect_to = NULL, *listen_port = NULL;
 
     signal(SIGPIPE, SIG_DFL);
     for (i = 1; i < argc; i++) {
@@ -287,6 +603,18 @@ main(int argc, char **argv)
             after = atoi(argv[++i]);
         else if (strcmp(a, "--max-depth") == 0 && i + 1 < argc)
             max_depth = atoi(argv[++i]);
+        else if (strcmp(a, "dxp") == 0 && i == 1)
+            dxp = 1;
+        else if (strcmp(a, "--connect") == 0 && i + 1 < argc)
+            connect_to = argv[++i];
+        else if (strcmp(a, "--listen") == 0 && i + 1 < argc)
+            listen_port = argv[++i];
+        else if (strcmp(a, "--refuse") == 0)
+            refuse = 1;
+        else if (strcmp(a, "--resign") == 0)
+            mode = M_RESIGN;
+        else if (strcmp(a, "--claim") == 0)
+            mode = M_CLAIM;
         else if (strcmp(a, "--fuzz") == 0 && i + 1 < argc) {
             fuzz = 1;
             rng = strtoul(argv[++i], NULL, 10) * 2 + 1;
@@ -294,6 +622,14 @@ main(int argc, char **argv)
             fprintf(stderr, "pdn-test-engine: unknown argument '%s'\n", a);
             return 2;
         }
+    }
+    if (dxp) {
+        if ((connect_to == NULL) == (listen_port == NULL)) {
+            fprintf(stderr, "pdn-test-engine: dxp needs --connect HOST:PORT "
+                    "or --listen PORT\n");
+            return 2;
+        }
+        return dxp_main(connect_to, listen_port);
     }
     pdn_gametype_standard(20, &gt);
     b = pdn_board_new(&gt, NULL);

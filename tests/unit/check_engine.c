@@ -2,12 +2,18 @@
 /* Unit tests of the engine client's text (pdn/engine.h): Hub lines, moves
  * in Hub's form both ways, positions, variant names; and the client over
  * the test engine (its path in PDN_TEST_ENGINE): the hello, parameters,
- * a search with its history, and an engine that goes away. A program of
- * its own (check_engine), beside check_pdn. */
+ * a search with its history, and an engine that goes away; DXP's moves,
+ * and its peer over loopback against a follower written by hand. A
+ * program of its own (check_engine), beside check_pdn. */
 #include <config.h>
 #include <check.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <pdn/pdn.h>
 
 static pdn_board *
@@ -207,6 +213,194 @@ START_TEST(test_client_gone)
 }
 END_TEST
 
+/* DXP's MOVE both ways: the capture of test_moves, its squares in either
+ * order; a quiet move; errors. */
+START_TEST(test_dxp_moves)
+{
+    pdn_board *b = board(20, "W:W21:B27,28,17");
+    pdn_error err;
+    pdn_move m;
+    char buf[64];
+
+    ck_assert_int_eq(pdn_dxp_move_parse(b, "M00032123022728", 15, &m, &err),
+                     0);
+    ck_assert_int_eq(m.ncaptured, 2);
+    ck_assert_int_eq(pdn_dxp_move_parse(b, "M00032123022827", 15, &m, &err),
+                     0);
+    ck_assert_uint_eq(pdn_dxp_move_format(b, &m, 2.6, buf, sizeof buf), 15);
+    ck_assert_int_eq(strncmp(buf, "M0003212302", 11), 0);
+    ck_assert_int_eq(pdn_dxp_move_parse(b, "M00032123022717", 15, &m, &err),
+                     -1);
+    ck_assert_int_eq(err.code, PDN_EILLEGAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "'M00032123022717' (21x23) is not "
+                                           "legal in W:W21:B17,27,28"));
+    ck_assert_int_eq(pdn_dxp_move_parse(b, "M0003211600", 11, &m, &err), -1);
+    ck_assert_int_eq(err.code, PDN_EILLEGAL);
+    ck_assert_int_eq(pdn_dxp_move_parse(b, "M000321230227", 13, &m, &err),
+                     -1);
+    ck_assert_int_eq(err.code, PDN_ESYNTAX);
+    ck_assert_int_eq(pdn_dxp_move_parse(b, "M00x3211600", 11, &m, &err), -1);
+    ck_assert_int_eq(err.code, PDN_ESYNTAX);
+    pdn_board_free(b);
+    b = board(20, NULL);
+    ck_assert_int_eq(pdn_dxp_move_parse(b, "M0000323800", 11, &m, &err), -1);
+    ck_assert_int_eq(pdn_dxp_move_parse(b, "M0000322800", 11, &m, &err), 0);
+    ck_assert_uint_eq(pdn_dxp_move_format(b, &m, 0, buf, sizeof buf), 11);
+    ck_assert_str_eq(buf, "M0000322800");
+    pdn_board_free(b);
+}
+END_TEST
+
+/* The peer over a loopback connection, the follower's side written by
+ * hand: the request and its acceptance, a move each way, a chat, a
+ * BACKREQ answered, the peer's GAMEEND, then garbage, and a peer gone. */
+static int
+follower(int port)
+{
+    struct sockaddr_in sa;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+    ck_assert_int_ge(fd, 0);
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    sa.sin_port = htons((unsigned short)port);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    return fd;
+}
+
+static void
+say(int fd, const char *msg)
+{
+    ck_assert_int_eq(send(fd, msg, strlen(msg) + 1, 0),
+                     (ssize_t)strlen(msg) + 1);
+}
+
+/* Reads what the client sent into buf (its messages, NULs as '|'). */
+static void
+heard(int fd, char *buf, size_t size)
+{
+    struct pollfd p = {fd, POLLIN, 0};
+    ssize_t n, i;
+
+    ck_assert_int_eq(poll(&p, 1, 10000), 1);
+    n = recv(fd, buf, size - 1, 0);
+
+    ck_assert_int_gt(n, 0);
+    for (i = 0; i < n; i++)
+        if (buf[i] == '\0')
+            buf[i] = '|';
+    buf[n] = '\0';
+}
+
+START_TEST(test_dxp_peer)
+{
+    pdn_dxp_options o;
+    pdn_board *b = board(20, NULL);
+    pdn_error err;
+    pdn_dxp *d;
+    pdn_move m;
+    char buf[512];
+    double secs;
+    int fd, reason;
+
+    pdn_dxp_options_init(&o);
+    o.timeout = 5;
+    o.name = "unit";
+    d = pdn_dxp_listen(NULL, "0", &o, &err);
+    ck_assert_ptr_nonnull(d);
+    ck_assert_int_gt(pdn_dxp_port(d), 0);
+    fd = follower(pdn_dxp_port(d));
+    ck_assert_int_eq(pdn_dxp_accept(d, &err), 0);
+    say(fd, "Chello");
+    say(fd, "Afollower                        0");
+    ck_assert_int_eq(pdn_dxp_game_request(d, b, 'B', 5, 75, &err), 0);
+    ck_assert_str_eq(pdn_dxp_peer_name(d), "follower");
+    ck_assert_str_eq(pdn_dxp_chat(d), "hello");
+    heard(fd, buf, sizeof buf);
+    ck_assert_str_eq(buf, "R01unit                            Z005075A|");
+    ck_assert_int_eq(pdn_engine_move_parse(b, "32-28", 5, &m, &err), 0);
+    ck_assert_int_eq(pdn_dxp_send_move(d, b, &m, 1.4, &err), 0);
+    heard(fd, buf, sizeof buf);
+    ck_assert_str_eq(buf, "M0001322800|");
+    pdn_board_apply(b, &m);
+    say(fd, "B001W");
+    say(fd, "M0007192300");
+    ck_assert_int_eq(pdn_dxp_read_move(d, b, 5, &m, &secs, &reason, &err), 0);
+    ck_assert(secs == 7);
+    heard(fd, buf, sizeof buf);
+    ck_assert_str_eq(buf, "K1|");
+    pdn_board_apply(b, &m);
+    /* the follower resigns; the client answers, and waits for nothing */
+    say(fd, "E10");
+    ck_assert_int_eq(pdn_dxp_read_move(d, b, 5, &m, &secs, &reason, &err), 1);
+    ck_assert_int_eq(reason, PDN_DXP_I_LOSE);
+    ck_assert_int_eq(pdn_dxp_game_end(d, PDN_DXP_I_WIN, 0, &err), 0);
+    heard(fd, buf, sizeof buf);
+    ck_assert_str_eq(buf, "E30|");
+    /* another game, from a position: 'B', then garbage */
+    pdn_board_free(b);
+    b = board(20, "B:WK4:B45");
+    say(fd, "Afollower                        0");
+    ck_assert_int_eq(pdn_dxp_game_request(d, b, 'W', 0, 0, &err), 0);
+    heard(fd, buf, sizeof buf);
+    ck_assert_str_eq(buf, "R01unit                            W000000BZ"
+                          "eeeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeezeeeee|");
+    say(fd, "M\x01\xff");
+    ck_assert_int_eq(pdn_dxp_read_move(d, b, 5, &m, &secs, &reason, &err),
+                     -1);
+    ck_assert_int_eq(err.code, PDN_ESYNTAX);
+    ck_assert_ptr_nonnull(strstr(err.text, "'M\\x01\\xFF' is not a DXP "
+                                           "message"));
+    /* unusable from then on */
+    ck_assert_int_eq(pdn_dxp_failed(d, NULL), 1);
+    ck_assert_int_eq(pdn_dxp_game_end(d, 0, 1, &err), -1);
+    ck_assert_int_eq(err.code, PDN_ESYNTAX);
+    pdn_dxp_free(d);
+    close(fd);
+
+    /* a peer that closes, one that refuses, one that says nothing */
+    d = pdn_dxp_listen("127.0.0.1", "0", &o, &err);
+    ck_assert_ptr_nonnull(d);
+    fd = follower(pdn_dxp_port(d));
+    ck_assert_int_eq(pdn_dxp_accept(d, &err), 0);
+    say(fd, "Cbye");
+    close(fd);
+    ck_assert_int_eq(pdn_dxp_game_request(d, b, 'W', 0, 0, &err), -1);
+    ck_assert_int_eq(err.code, PDN_EIO);
+    ck_assert_ptr_nonnull(strstr(err.text, "the peer closed the connection "
+                                           "(waiting for the game's "
+                                           "acceptance) (its last chat: "
+                                           "'bye')"));
+    pdn_dxp_free(d);
+    d = pdn_dxp_listen(NULL, "0", &o, &err);
+    fd = follower(pdn_dxp_port(d));
+    ck_assert_int_eq(pdn_dxp_accept(d, &err), 0);
+    say(fd, "Afollower                        2");
+    ck_assert_int_eq(pdn_dxp_game_request(d, b, 'W', 0, 0, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.text, "refused (acceptance code 2"));
+    pdn_dxp_free(d);
+    close(fd);
+    o.timeout = 0.2;
+    d = pdn_dxp_listen(NULL, "0", &o, &err);
+    ck_assert_int_eq(pdn_dxp_accept(d, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.text, "no connection in 0.2 s"));
+    pdn_dxp_free(d);
+    /* a board DXP cannot carry */
+    pdn_board_free(b);
+    b = board(21, NULL);
+    d = pdn_dxp_listen(NULL, "0", &o, &err);
+    fd = follower(pdn_dxp_port(d));
+    ck_assert_int_eq(pdn_dxp_accept(d, &err), 0);
+    ck_assert_int_eq(pdn_dxp_game_request(d, b, 'W', 0, 0, &err), -1);
+    ck_assert_int_eq(err.code, PDN_EVARIANT);
+    ck_assert_int_eq(pdn_dxp_failed(d, NULL), 0);
+    pdn_dxp_free(d);
+    close(fd);
+    pdn_board_free(b);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -220,6 +414,8 @@ main(void)
     tcase_add_test(tc, test_position);
     tcase_add_test(tc, test_client);
     tcase_add_test(tc, test_client_gone);
+    tcase_add_test(tc, test_dxp_moves);
+    tcase_add_test(tc, test_dxp_peer);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);

@@ -7,7 +7,10 @@
  * or plays an illegal move loses that game (its Termination tag says
  * how) and the match goes on. The games are written as PDN, then a score
  * table with the Elo difference and its 95% margin. --concurrency N
- * plays N games at once, each with engines of its own. */
+ * plays N games at once, each with engines of its own. An engine may
+ * instead speak DXP over TCP (--engine dxp://HOST:PORT, an engine that
+ * listens; --dxp-listen PORT, one that connects): pdn-match is then the
+ * initiator of every game, one game at a time. */
 #include <config.h>
 #include "common.h"
 #include "engcmd.h"
@@ -25,7 +28,7 @@ const char tool_name[] = "pdn-match";
 
 enum { OPT_ENGINE = TOOL_LONG_OWN, OPT_ENGINE_DIR, OPT_PROTOCOL, OPT_DEPTH,
        OPT_NODES, OPT_MOVE_TIME, OPT_TIMEOUT, OPT_GAMES, OPT_OPENINGS,
-       OPT_CONCURRENCY, OPT_MAX_PLIES, OPT_EVENT, OPT_PARAM };
+       OPT_CONCURRENCY, OPT_MAX_PLIES, OPT_EVENT, OPT_PARAM, OPT_DXP_LISTEN };
 
 static const tool_option match_options[] = {
     {"engine", OPT_ENGINE, "CMD", "an engine's command line (twice: the first\n"
@@ -34,8 +37,14 @@ static const tool_option match_options[] = {
     {"engine-dir", OPT_ENGINE_DIR, "DIR", "the working directory of the engine\n"
                                           "given before it (or of both, given\n"
                                           "once before either)"},
-    {"protocol", OPT_PROTOCOL, "PROTO", "hub (the only one this version\n"
-                                        "speaks)"},
+    {"protocol", OPT_PROTOCOL, "PROTO", "hub (default) or dxp: the protocol of\n"
+                                        "the engine given before it (or of both,\n"
+                                        "given before either); a DXP engine is\n"
+                                        "--engine dxp://HOST:PORT (it listens)"},
+    {"dxp-listen", OPT_DXP_LISTEN, "PORT", "an engine that speaks DXP and connects\n"
+                                           "to 127.0.0.1 PORT (0: one the system\n"
+                                           "chooses, said on standard error);\n"
+                                           "stands for one --engine"},
     {"param", OPT_PARAM, "NAME=VALUE", "a parameter of both engines"},
     {"depth", OPT_DEPTH, "N", "search depth per move (default 4 when no\n"
                               "--nodes or --move-time)"},
@@ -55,7 +64,8 @@ static const tool_option match_options[] = {
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline match_cmdline = {
-    "--engine CMD --engine CMD [OPTION]...",
+    "--engine CMD --engine CMD [OPTION]...\n"
+    "  or:  pdn-match --engine CMD --dxp-listen PORT [OPTION]...",
     "Play games between two engines and write them as PDN, with a score\n"
     "table (wins, draws, losses, Elo difference).\n",
     match_options, "go", NULL,
@@ -82,8 +92,20 @@ typedef struct game_out {
     int abnormal;      /* ended by a failure */
 } game_out;
 
+/* An engine that speaks DXP: where it listens (host, port) or the port
+ * pdn-match listens on for it, and the connection. */
+typedef struct dxpside {
+    int on;
+    int listen;
+    char *host, *port;
+    pdn_dxp *d;
+} dxpside;
+
 typedef struct match {
     engcmd eng[2];
+    dxpside dx[2];
+    double dxp_timeout;
+    int dxp_minutes, dxp_moves;
     char *name[2];
     pdn_engine_limits lim;
     opening *op;
@@ -211,11 +233,42 @@ read_openings(match *m, const char *file, int have_gt)
 static const char *
 termination_of(const pdn_error *err)
 {
-    if (err->code == PDN_EILLEGAL || err->code == PDN_ESYNTAX)
+    if (err->code == PDN_EILLEGAL || err->code == PDN_ESYNTAX ||
+        err->code == PDN_EAMBIGUOUS)
         return "rules infraction";
     if (strstr(err->text, "no answer in") != NULL)
         return "time forfeit";
     return "abandoned";
+}
+
+/* The connection of DXP engine side, made once: 0, or -1 with *err. */
+static int
+dxp_ready(match *m, int side, pdn_error *err)
+{
+    dxpside *x = &m->dx[side];
+    pdn_dxp_options o;
+
+    if (x->d != NULL)
+        return pdn_dxp_accept(x->d, err);
+    pdn_dxp_options_init(&o);
+    o.timeout = m->dxp_timeout;
+    o.name = "pdn-match";
+    x->d = pdn_dxp_connect(x->host, x->port, &o, err);
+    return x->d != NULL ? 0 : -1;
+}
+
+/* GAMEEND's reason for the DXP engine of colour col: from the view of
+ * its opponent, the side pdn-match played. */
+static int
+dxp_reason(pdn_outcome oc, const pdn_gametype *gt, int col)
+{
+    int win;
+
+    if (oc == PDN_OUTCOME_UNKNOWN || oc == PDN_OUTCOME_BOTH_LOST)
+        return PDN_DXP_UNKNOWN;
+    win = pdn_outcome_winner(oc, gt);
+    return win == col ? PDN_DXP_I_LOSE : win != 0 ? PDN_DXP_I_WIN
+                                                  : PDN_DXP_DRAW;
 }
 
 /* Plays game k (0-based). */
@@ -234,7 +287,7 @@ play(match *m, long k)
     char whybuf[PDN_ERROR_TEXT_SIZE + 64], num[32];
     pdn_outcome oc = PDN_OUTCOME_UNKNOWN;
     size_t i;
-    int side;
+    int side, accepted[2] = {0, 0};
 
     if (g == NULL)
         return;
@@ -269,7 +322,27 @@ play(match *m, long k)
         pdn_board_free(t);
     }
     for (side = 0; side < 2; side++) {
-        e[side] = engcmd_get(&m->eng[side], &gt, &err);
+        if (m->dx[side].on) {
+            if (dxp_ready(m, side, &err) == 0 &&
+                pdn_dxp_game_request(m->dx[side].d, b, side == swap ? 'W'
+                                                                    : 'B',
+                                     m->dxp_minutes, m->dxp_moves,
+                                     &err) == 0) {
+                const char *pn = pdn_dxp_peer_name(m->dx[side].d);
+
+                accepted[side] = 1;
+                if (pn[0] != '\0' && strcmp(pn, m->name[side]) != 0 &&
+                    strcmp(pn, m->name[!side]) != 0) {
+                    /* one game at a time: no other thread reads it */
+                    free(m->name[side]);
+                    m->name[side] = xstrdup(pn);
+                }
+                pdn_game_set_tag(g, side == swap ? "White" : "Black",
+                                 m->name[side]);
+                continue;
+            }
+        } else
+            e[side] = engcmd_get(&m->eng[side], &gt, &err);
         if (e[side] == NULL) {
             /* it could not even start: it loses */
             int white = side == swap;
@@ -282,12 +355,13 @@ play(match *m, long k)
             go->abnormal = 1;
             break;
         }
-        pdn_engine_new_game(e[side], NULL);
+        if (e[side] != NULL)
+            pdn_engine_new_game(e[side], NULL);
     }
     while (why == NULL) {
         pdn_status st;
         pdn_engine_result r;
-        int white, who;
+        int white, who, rc;
 
         if (pdn_board_status(b, &st, &err) != 0) {
             why = err.text;
@@ -308,7 +382,35 @@ play(match *m, long k)
         }
         white = pdn_board_turn(b) == 'W';
         who = white ? swap : !swap;   /* the engine to move */
-        if (pdn_engine_search(e[who], b, &m->lim, &r, &err) != 0) {
+        if (m->dx[who].on) {
+            double secs = 0;
+            int reason = 0;
+
+            memset(&r, 0, sizeof r);
+            rc = pdn_dxp_read_move(m->dx[who].d, b, m->lim.timeout, &r.move,
+                                   &secs, &reason, &err);
+            r.time = secs;
+            if (rc == 1) {
+                /* it ended the game in a position the rules go on from */
+                static const char *const said[] = {
+                    "with no reason", "resigning", "claiming a draw",
+                    "claiming a win"};
+
+                oc = reason == PDN_DXP_DRAW ? PDN_OUTCOME_DRAW
+                     : (pdn_board_turn(b) == gt.start) ? PDN_OUTCOME_SECOND
+                                                       : PDN_OUTCOME_FIRST;
+                if (reason != PDN_DXP_I_LOSE && reason != PDN_DXP_DRAW) {
+                    term = "abandoned";
+                    go->abnormal = 1;
+                }
+                snprintf(whybuf, sizeof whybuf, "the DXP engine ended the "
+                         "game, %s", said[reason & 3]);
+                why = whybuf;
+                break;
+            }
+        } else
+            rc = pdn_engine_search(e[who], b, &m->lim, &r, &err);
+        if (rc != 0) {
             oc = (pdn_board_turn(b) == gt.start) ? PDN_OUTCOME_SECOND
                                                  : PDN_OUTCOME_FIRST;
             term = termination_of(&err);
@@ -323,7 +425,24 @@ play(match *m, long k)
             term = "abandoned";
             break;
         }
+        /* the move for a DXP opponent (the move's squares need only b's
+         * GameType) */
+        if (m->dx[!who].on && pdn_dxp_send_move(m->dx[!who].d, b, &r.move,
+                                                 r.time, &err) != 0) {
+            oc = (pdn_board_turn(b) == gt.start) ? PDN_OUTCOME_SECOND
+                                                 : PDN_OUTCOME_FIRST;
+            term = "abandoned";
+            snprintf(whybuf, sizeof whybuf, "%s", err.text);
+            why = whybuf;
+            go->abnormal = 1;
+            break;
+        }
     }
+    for (side = 0; side < 2; side++)
+        if (accepted[side] && !pdn_dxp_failed(m->dx[side].d, NULL))
+            pdn_dxp_game_end(m->dx[side].d,
+                             dxp_reason(oc, &gt, side == swap ? 'W' : 'B'),
+                             k == m->games - 1, NULL);
     pdn_game_set_tag(g, "Termination", term);
     if (why != NULL)
         pdn_game_add_comment(g, why);
@@ -420,6 +539,41 @@ table(const match *m, FILE *f)
                 elo(p) + 0.0, (elo(hi) - elo(lo)) / 2 + 0.0, 100 * p);
 }
 
+/* HOST:PORT (HOST may be [an IPv6 address]) into new strings (none
+ * when host is NULL): 0, or -1 when malformed. */
+static int
+dxp_address(const char *s, char **host, char **port)
+{
+    const char *colon;
+    size_t hl;
+    char *end;
+    long p;
+
+    if (s[0] == '[') {
+        const char *close = strchr(s, ']');
+
+        if (close == NULL || close[1] != ':')
+            return -1;
+        colon = close + 1;
+        s++;
+        hl = (size_t)(close - s);
+    } else {
+        colon = strrchr(s, ':');
+        if (colon == NULL)
+            return -1;
+        hl = (size_t)(colon - s);
+    }
+    p = strtol(colon + 1, &end, 10);
+    if (hl == 0 || colon[1] == '\0' || *end != '\0' || p < 1 || p > 65535)
+        return -1;
+    if (host == NULL)
+        return 0;
+    *host = xstrdup(s);
+    (*host)[hl] = '\0';
+    *port = xstrdup(colon + 1);
+    return 0;
+}
+
 static int
 real_option(const char *name, const char *arg, double min, double *v)
 {
@@ -439,11 +593,12 @@ main(int argc, char **argv)
     static const char *const protos[] = {"hub", "dxp", NULL};
     match m;
     const char *cmd[2] = {NULL, NULL}, *dir[2] = {NULL, NULL}, *openings = NULL;
-    const char **params;
+    static const char **params; /* reachable: no leak on a usage error */
     tool_output *out = tool_output_std();
     size_t np = 0;
     int c, st, rc, ncmd = 0, ndir = 0, have_gt = 0, conc = 1, side, bad = 0;
-    int depth_set = 0, games_set = 0;
+    int depth_set = 0, games_set = 0, proto[2] = {-1, -1}, listen_side = -1;
+    const char *listen_port = NULL;
     long v, k;
     pthread_t *th;
     time_t now = time(NULL);
@@ -488,9 +643,21 @@ main(int argc, char **argv)
         case OPT_PROTOCOL:
             if ((rc = tool_choice(c, optarg, protos)) < 0)
                 return TOOL_TROUBLE;
-            if (rc == 1)
-                return tool_usage_error("--protocol dxp: not in this version "
-                                        "(hub only)");
+            if (ncmd == 0)
+                proto[0] = proto[1] = rc;
+            else
+                proto[ncmd - 1] = rc;
+            break;
+        case OPT_DXP_LISTEN:
+            if (listen_port != NULL)
+                return tool_usage_error("--dxp-listen: given twice");
+            if (ncmd == 2)
+                return tool_usage_error("--dxp-listen: two engines given "
+                                        "already");
+            b2 = tool_number_option(c, optarg, 0, 65535, NULL, &v);
+            listen_port = optarg;
+            listen_side = ncmd;
+            cmd[ncmd++] = "";
             break;
         case OPT_PARAM:
             if (strchr(optarg, '=') == NULL)
@@ -537,14 +704,56 @@ main(int argc, char **argv)
     if (st >= 0)
         return st;
     if (ncmd != 2)
-        return tool_usage_error("--engine CMD is needed twice");
+        return tool_usage_error("--engine CMD is needed twice (or once with "
+                                "--dxp-listen)");
     if (optind < argc)
         return tool_usage_error("no operand is read (openings: --openings)");
     if (!depth_set && m.lim.nodes == 0 && m.lim.move_time <= 0)
         m.lim.depth = 4;
+    m.dxp_timeout = m.lim.timeout > 0 ? m.lim.timeout : 60;
+    m.dxp_moves = (int)((m.max_plies + 1) / 2 > 999 ? 999
+                                                    : (m.max_plies + 1) / 2);
+    m.dxp_minutes = m.lim.move_time > 0
+                        ? (int)(m.lim.move_time * m.dxp_moves / 60 + 0.5)
+                        : 0;
+    if (m.dxp_minutes > 999)
+        m.dxp_minutes = 999;
+    /* the DXP engines checked before anything is allocated */
+    for (side = 0; side < 2; side++) {
+        if (side == listen_side || strncmp(cmd[side], "dxp://", 6) == 0) {
+            if (proto[side] == 0)
+                return tool_usage_error("--protocol hub: the engine '%s' "
+                                        "speaks DXP", side == listen_side
+                                        ? "--dxp-listen" : cmd[side]);
+            if (side != listen_side &&
+                dxp_address(cmd[side] + 6, NULL, NULL) != 0)
+                return tool_usage_error("--engine: expected dxp://HOST:PORT, "
+                                        "not '%s'", cmd[side]);
+            if (conc > 1)
+                return tool_usage_error("--concurrency: a DXP engine plays "
+                                        "one game at a time");
+        } else if (proto[side] == 1)
+            return tool_usage_error("--protocol dxp: expected --engine "
+                                    "dxp://HOST:PORT or --dxp-listen PORT, "
+                                    "not '%s'", cmd[side]);
+    }
     for (side = 0; side < 2; side++) {
         const char *why, *s;
+        dxpside *x = &m.dx[side];
 
+        if (side == listen_side || strncmp(cmd[side], "dxp://", 6) == 0) {
+            x->on = 1;
+            if (side == listen_side) {
+                x->listen = 1;
+                x->host = xstrdup("127.0.0.1");
+                x->port = xstrdup(listen_port);
+                m.name[side] = xstrdup("dxp-engine");
+            } else {
+                dxp_address(cmd[side] + 6, &x->host, &x->port);
+                m.name[side] = xstrdup(cmd[side]);
+            }
+            continue;
+        }
         if (engcmd_split(cmd[side], &m.eng[side].argv, &why) != 0)
             return tool_usage_error("--engine: %s in '%s'", why, cmd[side]);
         m.eng[side].dir = dir[side];
@@ -583,6 +792,24 @@ main(int argc, char **argv)
         return TOOL_TROUBLE;
     if (tool_outputs_open(out, 0, NULL) != 0)
         return TOOL_TROUBLE;
+    if (listen_side >= 0) {
+        pdn_dxp_options o;
+        pdn_error err;
+        dxpside *x = &m.dx[listen_side];
+
+        pdn_dxp_options_init(&o);
+        o.timeout = m.dxp_timeout;
+        o.name = "pdn-match";
+        x->d = pdn_dxp_listen(x->host, x->port, &o, &err);
+        if (x->d == NULL) {
+            tool_error("--dxp-listen %s: %s", x->port, err.text);
+            return TOOL_TROUBLE;
+        }
+        /* the line a script waits for before it starts the engine */
+        fprintf(stderr, "%s: dxp: listening on %s port %d\n", tool_name,
+                x->host, pdn_dxp_port(x->d));
+        fflush(stderr);
+    }
     pthread_mutex_init(&m.lock, NULL);
     if (conc > m.games)
         conc = (int)m.games;
@@ -613,9 +840,13 @@ main(int argc, char **argv)
     tool_flush(out);
     table(&m, out != tool_output_std() ? stdout : stderr);
     for (side = 0; side < 2; side++) {
-        engcmd_end(&m.eng[side]);
+        if (!m.dx[side].on)
+            engcmd_end(&m.eng[side]);
         engcmd_free(m.eng[side].argv);
         free(m.name[side]);
+        pdn_dxp_free(m.dx[side].d);
+        free(m.dx[side].host);
+        free(m.dx[side].port);
     }
     for (k = 0; k < m.games; k++)
         free(m.out[k].text);
