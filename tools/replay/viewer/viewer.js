@@ -47,6 +47,8 @@ function data(i) {
     return c.slice(o, c.indexOf('\n', o));
 }
 function ent(i) { return JSON.parse(head(i)); }
+/* a tag's value, or '' when it says it is not known ("?", "????.??.??") */
+function known(v) { return v && !/^[?.\s]*$/.test(v) ? v : ''; }
 function side(e, first) {
     var w = e[1] && e[1] != '?' ? e[1] : '', b = e[2] && e[2] != '?' ? e[2] : '';
     var c = first == (e[9] == 'B') ? 'Black' : 'White', n = c == 'Black' ? b : w;
@@ -85,7 +87,7 @@ function render() {
         r.setAttribute('aria-selected', i == cur);
         r.style.top = k * ROW + 'px';
         r.textContent = title(e);
-        txt(r, 'ev', [e[4], e[5], e[8]].filter(Boolean).join(' · '));
+        txt(r, 'ev', [known(e[4]), known(e[5]), known(e[8])].filter(Boolean).join(' · '));
         r.onclick = pick(i);
         R.appendChild(r);
     }
@@ -343,7 +345,10 @@ function lines(g, L, box) {
             s.onclick = goer(L, k);
             s.onkeydown = enter(L, k);
         } else {
-            s.title = 'not played: the replay stopped before this move';
+            /* a variation stops at its first move that is not legal */
+            s.title = !L.parent ? 'not played: the replay stopped before this move'
+                : k == L.pl.length + 1 ? 'illegal here: ' + (L.e || 'not a legal move')
+                : 'not played: a move before it in this variation is illegal';
         }
         L.S[k] = s;
         (x.g || []).forEach(function (n) {
@@ -379,6 +384,7 @@ var shownAt = 0;
 function show(i, p) {
     if (A.edit && (!G || G.i != i)) editor(false);
     var g = game(i), e = g.e, m = $('moves');
+    note('');
     if (!shownAt && window.performance) shownAt = performance.now();
     cur = i;
     render();
@@ -388,9 +394,8 @@ function show(i, p) {
     $('head').textContent = title(e);
     var t = {};
     g.t.forEach(function (x) { t[x[0]] = x[1]; });
-    function known(v) { return v && v != '?' && !/^[?.]*$/.test(v) ? v : ''; }
     $('sub').textContent = [known(e[4]), known(e[6]), known(e[5]),
-        known(e[7]) ? 'round ' + e[7] : '', e[8],
+        known(e[7]) ? 'round ' + e[7] : '', known(e[8]),
         e[3] ? e[3] + ': ' + words(e) : ''].filter(Boolean).join(' · ');
     m.textContent = '';
     $('numsl').textContent = g.alg ? 'coordinates' : 'numbers';
@@ -476,6 +481,7 @@ function route() {
         return false;
     }
     pend = null;
+    note('');
     if (!G || G.i != i) show(i, p); else walk(G, p);
     return true;
 }
@@ -1072,10 +1078,23 @@ function copy(t) {
         old();
 }
 
+/* a message over the game shown, '' none */
+function note(t) {
+    $('note').textContent = t;
+    $('note').hidden = !t;
+}
 document.addEventListener('DOMContentLoaded', function () {
     clearTimeout(poll);
     take(true);
     if (pend) route();
+    /* every game is filed: a link to a game past them says so (a page
+     * of part of a file has gone on to its index) */
+    if (pend && !IDX) {
+        note('No game ' + pend.g + ': this file has ' + GC.length +
+            (GC.length == 1 ? ' game' : ' games') + '; game ' +
+            (G ? G.e[0] : 1) + ' is shown.');
+        pend = null;
+    }
     $('start').onclick = function () { go(G.L, 0); };
     $('back').onclick = function () { step(-1); };
     $('fwd').onclick = function () { step(1); };
