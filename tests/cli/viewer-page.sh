@@ -81,7 +81,7 @@ cat >'my folders/club/games.pdn' <<'PDN'
 [Opening "Ouverture"]
 [GameType "20"]
 
-1. 31-27 *
+{[%clk 0:30:00]} 1. 31-27 {[%clk 0:29:00]} 17-22 *
 PDN
 pdn-replay -f html 'my folders/club/games.pdn' >page.html 2>/dev/null
 
@@ -137,7 +137,35 @@ cat >want <<'EOF'
 EOF
 same "an illegal move in a variation"
 
-# 5. contrast: every piece of text, in light and dark mode, at least
+# 5. clocks: each side's under the board, at the position shown (the
+# side to move's marked), none in the moves; a time alone is the mover's
+# (before the first move: both sides')
+cat >clock.js <<'JS'
+function clk() {
+    return ($('clocks').hidden ? 'hidden' : Array.prototype.map.call(
+        document.querySelectorAll('#clocks .clk'), function (s) {
+            return s.textContent + (s.classList.contains('on') ? '*' : '');
+        }).join('|'));
+}
+r.push('moves ' + n('#moves .clk') + ' ' + /clock/.test($('moves').textContent));
+for (var k = 0; k <= 2; k++) { P.show(0, k); r.push('1 ' + k + ' ' + clk()); }
+P.show(0, 0); key('ArrowRight'); r.push('key ' + clk());
+for (k = 0; k <= 2; k++) { P.show(1, k); r.push('2 ' + k + ' ' + clk()); }
+JS
+run page.html clock.js
+cat >want <<'EOF'
+moves 0 false
+1 0 hidden
+1 1 White 0:28:09|Black 0:30:00*
+1 2 White 0:28:09*|Black 0:29:01
+key White 0:28:09|Black 0:30:00*
+2 0 White 0:30:00*|Black 0:30:00
+2 1 White 0:29:00|Black 0:30:00*
+2 2 White 0:29:00*|Black 0:30:00
+EOF
+same "clocks under the board"
+
+# 6. contrast: every piece of text, in light and dark mode, at least
 # 4.5:1 against the background it stands on (the selected row, a
 # variation, an illegal move, the NAGs and the numbers included)
 cat >contrast.js <<'JS'

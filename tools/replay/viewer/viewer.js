@@ -307,14 +307,14 @@ function game(i) {
     return (G = g);
 }
 
-/* comments: text without braces; [%clock], [%eval] as badges; [%csl] and
- * [%cal] as drawings of the position they follow */
+/* comments: text without braces; [%eval] as a badge; [%clock] and
+ * [%clk] as the clocks under the board; [%csl] and [%cal] as drawings of
+ * the position they follow */
 function comment(box, s, L, k) {
     var rest = s.replace(/\[%(\w+)\s*([^\]]*)\]/g, function (all, c, v) {
         v = v.trim();
         if (c == 'clock' || c == 'clk') {
-            txt(box, 'clk', 'clock ' + v).title = 'clock';
-            (L.I[k] = L.I[k] || []).push('clock ' + v);
+            (L.C[k] = L.C[k] || []).push(v);
         } else if (c == 'eval') {
             txt(box, 'evl', 'eval ' + v).title = 'evaluation';
             (L.I[k] = L.I[k] || []).push('eval ' + v);
@@ -330,6 +330,7 @@ function comment(box, s, L, k) {
 /* the moves of line L into box, variations as nested blocks */
 function lines(g, L, box) {
     L.I = [];
+    L.C = [];
     var again = true;
     for (var k = 1; k <= L.mv.length; k++) {
         var x = L.x[k - 1] || {}, hm = L.base + k - 1, second = hm % 2;
@@ -445,12 +446,54 @@ function go(L, k) {
     $('turn').textContent = turn + ' to move';
     $('turn').style.setProperty('--disc', L.T[k] == 'W' ? '#fbf7ee' : '#262626');
     $('info').textContent = (L.I && L.I[k] || []).join(' · ');
+    clocks(L, k);
     A.sel = null;
     if (A.M) astatus(L, k);
     if (!pend && history.replaceState)
         try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + path(L, k)); }
         catch (ex) { /* a page that cannot change its address */ }
     draw();
+}
+/* each side's clock at (L, k): the last [%clock] or [%clk] at or
+ * before it on the way from the start. "W0:28:09 B0:29:01" gives both;
+ * a time alone is the clock of the side that made the move (before the
+ * first move: of both) */
+function clocks(L, k) {
+    var c = {W: '', B: ''}, box = $('clocks');
+    function set(v, L, j) {
+        var any = false;
+        v.split(/\s+/).forEach(function (t) {
+            var m = /^([WwBb])(\d.*)$/.exec(t);
+            if (!m) return;
+            any = true;
+            if (!c[m[1].toUpperCase()]) c[m[1].toUpperCase()] = m[2];
+        });
+        if (any || !v) return;
+        if (j == 0 && !L.parent) {
+            c.W = c.W || v;
+            c.B = c.B || v;
+        } else {
+            var mover = L.T[j] == 'W' ? 'B' : 'W';
+            c[mover] = c[mover] || v;
+        }
+    }
+    for (;;) {
+        for (var j = k; j >= 0 && !(c.W && c.B); j--)
+            for (var q = (L.C && L.C[j] || []).length - 1; q >= 0; q--)
+                set(L.C[j][q], L, j);
+        if (!L.parent || (c.W && c.B)) break;
+        k = L.at;
+        L = L.parent;
+    }
+    box.textContent = '';
+    box.hidden = !c.W && !c.B;
+    var first = G.e[9] == 'B' ? ['B', 'W'] : ['W', 'B'];
+    first.forEach(function (s) {
+        if (!c[s]) return;
+        var t = txt(box, s == st.L.T[st.k] ? 'clk on' : 'clk',
+            (s == 'W' ? 'White ' : 'Black ') + c[s]);
+        t.id = 'c' + s.toLowerCase();
+    });
 }
 /* scrolls box (when it scrolls) so that e is in the part of it in the
  * window; the window stays (on a phone the board above the moves stays
