@@ -78,6 +78,7 @@ cat >'my folders/club/games.pdn' <<'PDN'
 [White "Carl"]
 [Black "Dora"]
 [Result "*"]
+[Date "1991.??.??"]
 [Opening "Ouverture"]
 [GameType "20"]
 
@@ -94,7 +95,8 @@ run page.html name.js
 printf 'title games.pdn\nh1 games.pdn\n' >want
 same "the page names the file, not its folders"
 
-# 2. tags that say "?" are not shown: the header and the list rows
+# 2. tags that say "?" are not shown: the header and the list rows;
+# a date's unknown month and day neither
 cat >tags.js <<'JS'
 r.push('sub ' + $('sub').textContent);
 r.push('row ' + document.querySelector('#g0 .ev').textContent);
@@ -106,8 +108,8 @@ run page.html tags.js
 cat >want <<'EOF'
 sub Club · *: result unknown
 row Club
-sub Second · Ouverture · *: result unknown
-row Second · Ouverture
+sub Second · 1991 · Ouverture · *: result unknown
+row Second · 1991 · Ouverture
 EOF
 same "unknown tags are left out"
 
@@ -165,7 +167,66 @@ key White 0:28:09|Black 0:30:00*
 EOF
 same "clocks under the board"
 
-# 6. contrast: every piece of text, in light and dark mode, at least
+# 6. the keyboard: the list is one tab stop (a listbox); its arrows
+# choose the game, the arrows elsewhere step the moves
+cat >keys.js <<'JS'
+r.push('tabstops ' + n('#list [tabindex="0"], #list a[href]:not([tabindex="-1"])') +
+    ' list ' + $('list').tabIndex);
+$('list').focus();
+key('ArrowDown', {}, $('list'));
+r.push('down ' + P.game() + ' ' + P.state().k + ' ' + $('list').getAttribute('aria-activedescendant'));
+key('ArrowDown', {}, $('list'));
+r.push('down again ' + P.game());
+key('ArrowUp', {}, $('list'));
+r.push('up ' + P.game() + ' ' + P.state().k);
+key('End', {}, $('list'));
+r.push('end ' + P.game() + ' ' + P.state().k);
+$('fwd').focus();
+key('ArrowDown', {}, $('fwd'));
+r.push('moves ' + P.game() + ' ' + P.state().k);
+JS
+run page.html keys.js
+cat >want <<'EOF'
+tabstops 0 list 0
+down 2 0 g1
+down again 2
+up 1 0
+end 2 0
+moves 2 1
+EOF
+same "the keyboard in the list and outside it"
+
+# 7. the board sized to the window: on a desktop (1280x1000, 1280x800)
+# most of its height, what is under it still in the window; on a phone (390x844) the
+# width; there every button, move and row at least 44 by 44 px
+cat >size.js <<'JS'
+var b = $('board').getBoundingClientRect(), c = $('copy').getBoundingClientRect();
+r.push('board ' + (b.width >= 0.6 * innerHeight ? 'large' : 'small ' + b.width) + ' ' +
+    (c.bottom <= innerHeight ? 'fits' : 'below the window ' + c.bottom));
+JS
+size=1280,1000 run page.html size.js
+echo "board large fits" >want
+same "the board on a desktop"
+size=1280,800 run page.html size.js
+same "the board on a smaller desktop"
+cat >phone.js <<'JS'
+var b = $('board').getBoundingClientRect();
+r.push('board ' + (b.width >= innerWidth - 48 && b.right <= innerWidth ? 'wide' : b.width + ' of ' + innerWidth));
+var small = [];
+Array.prototype.forEach.call(document.querySelectorAll(
+    'button, select, #q, #moves .mv:not(.bad), .row, #controls label'), function (e) {
+    var q = e.getBoundingClientRect();
+    if (!q.width) return;
+    if (q.width < 44 || q.height < 44) small.push((e.id || e.className || e.textContent) + ' ' +
+        Math.round(q.width) + 'x' + Math.round(q.height));
+});
+r.push('small ' + small.join(', '));
+JS
+size=390,844 run page.html phone.js
+printf 'board wide\nsmall \n' >want
+same "touch targets on a phone"
+
+# 8. contrast: every piece of text, in light and dark mode, at least
 # 4.5:1 against the background it stands on (the selected row, a
 # variation, an illegal move, the NAGs and the numbers included)
 cat >contrast.js <<'JS'

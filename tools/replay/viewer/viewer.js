@@ -49,6 +49,8 @@ function data(i) {
 function ent(i) { return JSON.parse(head(i)); }
 /* a tag's value, or '' when it says it is not known ("?", "????.??.??") */
 function known(v) { return v && !/^[?.\s]*$/.test(v) ? v : ''; }
+/* a date without its unknown parts: "1956.??.??" is 1956 */
+function day(v) { return known(v).replace(/(\.\?+)+$/, ''); }
 function side(e, first) {
     var w = e[1] && e[1] != '?' ? e[1] : '', b = e[2] && e[2] != '?' ? e[2] : '';
     var c = first == (e[9] == 'B') ? 'Black' : 'White', n = c == 'Black' ? b : w;
@@ -72,7 +74,10 @@ function words(e) {
 
 /* the list */
 function total() { return F ? F.length : GC.length; }
+/* rows of the list: taller on a narrow or touch screen (the style's) */
+var TOUCH = window.matchMedia ? matchMedia('(max-width:700px),(pointer:coarse)') : null;
 function render() {
+    ROW = TOUCH && TOUCH.matches ? 48 : 40;
     var L = $('list'), R = $('rows'), n = total(), h = L.clientHeight || 600;
     var a = Math.max(0, Math.floor(L.scrollTop / ROW) - 5);
     var z = Math.min(n, a + Math.ceil(h / ROW) + 10);
@@ -84,18 +89,38 @@ function render() {
         r.id = 'g' + i;
         r.href = '#g=' + e[0];
         r.setAttribute('role', 'option');
+        /* the list is one tab stop, its arrows move within it */
+        r.tabIndex = -1;
         r.setAttribute('aria-selected', i == cur);
         r.style.top = k * ROW + 'px';
+        r.style.height = ROW + 'px';
         r.textContent = title(e);
-        txt(r, 'ev', [known(e[4]), known(e[5]), known(e[8])].filter(Boolean).join(' · '));
+        txt(r, 'ev', [known(e[4]), day(e[5]), known(e[8])].filter(Boolean).join(' · '));
         r.onclick = pick(i);
         R.appendChild(r);
     }
+    if ($('g' + cur)) L.setAttribute('aria-activedescendant', 'g' + cur);
+    else L.removeAttribute('aria-activedescendant');
     $('count').textContent = (F ? F.length + ' of ' : '') + GC.length +
         (GC.length == 1 ? ' game' : ' games');
 }
 function pick(i) {
     return function (ev) { ev.preventDefault(); show(i, 0); };
+}
+/* the focused list (a listbox): the arrows, Page Up and Down, Home and
+ * End choose the game shown; the moves are stepped outside it */
+function listkey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var n = total(), page = Math.max(1, Math.floor($('list').clientHeight / ROW) - 1);
+    var d = {ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page,
+        Home: -n, End: n}[e.key];
+    if (!d || !n) return;
+    e.preventDefault();
+    e.stopPropagation();
+    var at = F ? F.indexOf(cur) : cur;
+    var k = at < 0 ? 0 : Math.max(0, Math.min(n - 1, at + d));
+    var i = F ? F[k] : k;
+    if (i != cur) show(i, 0);
 }
 function filter(keep) {
     var q = $('q').value.toLowerCase().split(/\s+/).filter(Boolean);
@@ -395,7 +420,7 @@ function show(i, p) {
     $('head').textContent = title(e);
     var t = {};
     g.t.forEach(function (x) { t[x[0]] = x[1]; });
-    $('sub').textContent = [known(e[4]), known(e[6]), known(e[5]),
+    $('sub').textContent = [known(e[4]), known(e[6]), day(e[5]),
         known(e[7]) ? 'round ' + e[7] : '', known(e[8]),
         e[3] ? e[3] + ': ' + words(e) : ''].filter(Boolean).join(' · ');
     m.textContent = '';
@@ -1151,6 +1176,7 @@ document.addEventListener('DOMContentLoaded', function () {
     var t = 0;
     $('q').oninput = function () { clearTimeout(t); t = setTimeout(filter, 120); };
     $('res').onchange = function () { filter(); };
+    $('list').addEventListener('keydown', listkey);
     $('list').onscroll = function () {
         if (window.requestAnimationFrame) requestAnimationFrame(render); else render();
     };
