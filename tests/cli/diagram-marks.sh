@@ -68,6 +68,11 @@ expect_status 0 pdn-replay -f svg -n 2 -p 1 m.pdn
 [ "$(marks out | tr '\n' ' ')" = "csl #e03030 cal #2060e0 " ] ||
     check "Russian: $(marks out | tr '\n' ' ')"
 
+# marks that name no square: no group at all
+printf '[GameType "20"]\n\n1. 32-28 {[%%csl Ga] [%%cal G28-] [%%csl]} *\n' >e.pdn
+expect_status 0 pdn-replay -f svg e.pdn
+! grep -q 'class="c[as]l"' out || check "empty marks drew a group"
+
 # the SVG is well formed, where a checker exists
 if command -v xmllint >/dev/null 2>&1; then
     xmllint --noout p1.svg || check "p1.svg is not well formed"

@@ -569,13 +569,12 @@ svg_marks(tbuf *out, const layout *L, const char *marks, int arrows)
                 z = end;
             if ((col = mark_colour(*it)) == NULL)
                 continue;
-            if (!open)
-                tbuf_printf(out, "<g class=\"%s\">\n",
-                            arrows ? "cal" : "csl"), open = 1;
             if (!arrows) {
                 int sq[64];
 
                 n = mark_squares(L, it + 1, (size_t)(z - it - 1), sq, 64);
+                if (n > 0 && !open)
+                    tbuf_adds(out, "<g class=\"csl\">\n"), open = 1;
                 for (k = 0; k < n; k++) {
                     corner(L, sq[k], &x1, &y1);
                     tbuf_printf(out,
@@ -589,6 +588,8 @@ svg_marks(tbuf *out, const layout *L, const char *marks, int arrows)
             }
             if (mark_squares(L, it + 1, (size_t)(z - it - 1), c, 2) < 2)
                 continue;
+            if (!open)
+                tbuf_adds(out, "<g class=\"cal\">\n"), open = 1;
             centre(L, c[0], &x1, &y1);
             centre(L, c[1], &x2, &y2);
             a = atan2(y2 - y1, x2 - x1);
