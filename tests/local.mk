@@ -71,7 +71,7 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/manpage-api.sh tests/cli/select.sh \
 	tests/cli/gzip.sh tests/cli/suggest.sh tests/cli/layers.sh
 CLI_TESTS += tests/cli/db.sh
-CLI_TESTS += tests/cli/viewer.sh tests/cli/wasm.sh tests/cli/wasm-viewer.sh
+CLI_TESTS += tests/cli/viewer.sh tests/cli/viewer-page.sh tests/cli/diagram-marks.sh tests/cli/wasm.sh tests/cli/wasm-viewer.sh
 EXTRA_DIST += tests/cli/wasm-binding.js tests/cli/wasm-viewer.js tests/cli/wasm-browser.py
 CLI_TESTS += tests/cli/book-diagrams.sh
 CLI_TESTS += tests/cli/pipeline.sh tests/cli/contract.sh

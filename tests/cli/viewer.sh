@@ -221,7 +221,7 @@ run v.html list.js
 grep '^sub ' got | grep -q 'M. F. Tinsley (Black) won' ||
     { echo "FAIL: the result in words: $(grep '^sub' got)" >&2; fail=1; }
 
-# 4. variations, NAGs, comments, clock and eval, csl and cal
+# 4. variations, NAGs, comments, eval (the clocks: viewer-page.sh), csl and cal
 cat >var.js <<'JS'
 var vs = document.querySelectorAll('#moves .var > .mv');
 r.push('var moves ' + Array.prototype.map.call(vs, function (s) { return s.textContent; }).join(' '));
@@ -261,7 +261,7 @@ vfen() { awk -F'\t' -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3}' vfens; }
     echo "main $(vfen 1 1) main line"
     echo "nags ! ?! ?"
     echo "comments Opening |good "
-    echo "badges clock 1:30:00|eval +0.35"
+    echo "badges eval +0.35"
     echo "at ply 1: csl 2 cal 2 info eval +0.35"
     echo "at ply 2: csl 0 cal 0"
     echo "font 8.4"

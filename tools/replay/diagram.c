@@ -9,6 +9,7 @@
 #include "diagram.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <string.h>
 #include <strings.h>
 
@@ -496,6 +497,119 @@ svg_pieces(tbuf *out, const layout *L, const pdn_board *b,
     tbuf_adds(out, "</g>\n");
 }
 
+/* The colours of [%csl] and [%cal], by their letter: the viewer's. */
+static const char *
+mark_colour(int c)
+{
+    static const char letters[] = "RGBYOCMW";
+    static const char *const rgb[] = {"#e03030", "#20a040", "#2060e0",
+                                      "#e0c020", "#f08020", "#20b0c0",
+                                      "#c030c0", "#ffffff"};
+    const char *at = c != 0 ? strchr(letters, c) : NULL;
+
+    return at != NULL ? rgb[at - letters] : NULL;
+}
+
+/* The squares named in s[0..n) (numbers, or names such as "c3"), as
+ * coords on the board, into c (at most max); returns how many. */
+static int
+mark_squares(const layout *L, const char *s, size_t n, int *c, int max)
+{
+    const pdn_gametype *gt = L->gt;
+    size_t i = 0, j;
+    int k = 0, v, f;
+
+    while (i < n && k < max) {
+        f = -1;
+        if (s[i] >= 'a' && s[i] <= 'z' && i + 1 < n &&
+            isdigit((unsigned char)s[i + 1]))
+            f = s[i++] - 'a';
+        if (!isdigit((unsigned char)s[i])) {
+            i++;
+            continue;
+        }
+        for (v = 0, j = i; j < n && j - i < 3 && isdigit((unsigned char)s[j]);
+             j++)
+            v = v * 10 + (s[j] - '0');
+        i = j;
+        if (f >= 0)
+            v = f < gt->width && v >= 1 && v <= gt->height
+                    ? PDN_COORD(f, v - 1) : -1;
+        else
+            v = pdn_square_to_coord(gt, v);
+        if (v >= 0)
+            c[k++] = v;
+    }
+    return k;
+}
+
+/* The coloured squares ([%csl Rd4,G28]) or arrows ([%cal G28-23]) of the
+ * comments in marks, drawn as the viewer draws them: squares translucent
+ * under the pieces, arrows over them. */
+static void
+svg_marks(tbuf *out, const layout *L, const char *marks, int arrows)
+{
+    const char *cmd = arrows ? "[%cal" : "[%csl", *s = marks, *end, *it, *z;
+    const char *col;
+    int c[2], k, n, x1, y1, x2, y2, C = L->cell, open = 0;
+    double a, h = C * 0.35;
+
+    while (s != NULL && (s = strstr(s, cmd)) != NULL) {
+        s += 5;
+        if (*s != ' ' && *s != '\t' && *s != '\n' && *s != ']')
+            continue;
+        if ((end = strchr(s, ']')) == NULL)
+            break;
+        for (it = s; it < end; it = z + 1) {
+            while (it < end && isspace((unsigned char)*it))
+                it++;
+            if (it >= end)
+                break;
+            if ((z = memchr(it, ',', (size_t)(end - it))) == NULL)
+                z = end;
+            if ((col = mark_colour(*it)) == NULL)
+                continue;
+            if (!arrows) {
+                int sq[64];
+
+                n = mark_squares(L, it + 1, (size_t)(z - it - 1), sq, 64);
+                if (n > 0 && !open)
+                    tbuf_adds(out, "<g class=\"csl\">\n"), open = 1;
+                for (k = 0; k < n; k++) {
+                    corner(L, sq[k], &x1, &y1);
+                    tbuf_printf(out,
+                                "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+                                "height=\"%d\" fill=\"%s\" "
+                                "fill-opacity=\"0.45\" stroke=\"%s\" "
+                                "stroke-width=\"3\"/>\n",
+                                x1 + 2, y1 + 2, C - 4, C - 4, col, col);
+                }
+                continue;
+            }
+            if (mark_squares(L, it + 1, (size_t)(z - it - 1), c, 2) < 2)
+                continue;
+            if (!open)
+                tbuf_adds(out, "<g class=\"cal\">\n"), open = 1;
+            centre(L, c[0], &x1, &y1);
+            centre(L, c[1], &x2, &y2);
+            a = atan2(y2 - y1, x2 - x1);
+            tbuf_printf(out,
+                        "<g opacity=\"0.8\"><line x1=\"%d\" y1=\"%d\" "
+                        "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                        "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>\n"
+                        "<polygon points=\"%d,%d %.1f,%.1f %.1f,%.1f\" "
+                        "fill=\"%s\"/></g>\n",
+                        x1, y1, x2 - cos(a) * h * 0.8, y2 - sin(a) * h * 0.8,
+                        col, C / 7.0, x2, y2, x2 - h * cos(a - 0.45),
+                        y2 - h * sin(a - 0.45), x2 - h * cos(a + 0.45),
+                        y2 - h * sin(a + 0.45), col);
+        }
+        s = end;
+    }
+    if (open)
+        tbuf_adds(out, "</g>\n");
+}
+
 void
 diagram_line(tbuf *out, const char *cls, int x, int y, int width, int fs,
              const char *attrs, const char *text)
@@ -532,7 +646,7 @@ diagram_line(tbuf *out, const char *cls, int x, int y, int width, int fs,
 
 void
 diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
-            const pdn_move *last, const char *caption,
+            const pdn_move *last, const char *marks, const char *caption,
             const diagram_style *st, const int *at, int *size)
 {
     layout L;
@@ -574,8 +688,10 @@ diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
     if (st->no_last)
         last = NULL;
     svg_last(out, &L, last);
+    svg_marks(out, &L, marks, 0);
     svg_pieces(out, &L, b, before, last);
     svg_numbers(out, &L);
+    svg_marks(out, &L, marks, 1);
     /* the side to move: a disc of its colour and the words */
     y = L.h - fs / 2 - 6;
     tbuf_printf(out, "<g class=\"turn\" font-size=\"%d\">\n"

@@ -45,7 +45,9 @@ void diagram_stacks(const pdn_board *b, diagram_stack *st);
  * from the top down). */
 void diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st);
 /* Appends an SVG picture of b to out: caption (may be NULL) above the
- * board, last (may be NULL) the move that led to it, drawn with its path,
+ * board, the coloured squares and arrows of the [%csl] and [%cal]
+ * commands in marks (comments; may be NULL) in the viewer's colours
+ * (R G B Y O C M W), last (may be NULL) the move that led to it, drawn with its path,
  * its squares shaded and the pieces it captured shown faded (as they stood
  * on before, the position before it, when not NULL: kings as kings), or
  * marked where a stack lost its top. Stacks are drawn as the pieces beneath
@@ -53,7 +55,7 @@ void diagram_text(tbuf *out, const pdn_board *b, const diagram_style *st);
  * document when at is NULL, else an svg element placed at at[0], at[1] of
  * an enclosing one. size (may be NULL) gets its width and height. */
 void diagram_svg(tbuf *out, const pdn_board *b, const pdn_board *before,
-                 const pdn_move *last, const char *caption,
+                 const pdn_move *last, const char *marks, const char *caption,
                  const diagram_style *st, const int *at, int *size);
 /* Appends a text element of class cls centred at x, baseline y, holding
  * text in font size fs, or smaller so that it fits width (not under 9),

@@ -358,11 +358,12 @@ runs(tbuf *out, const tbuf *m)
 }
 
 /* A line object: moves "m" (space-separated, runs of '=' counted), plies
- * "p" (only as many as were legal), FENs "f", extras "x" and variations
- * "v", the last three left out when empty. */
+ * "p" (only as many as were legal), FENs "f", extras "x", variations "v"
+ * and why its first move not played is not legal "e", the last four left
+ * out when empty (why may be NULL). */
 static void
 line_obj(tbuf *out, const tbuf *m, const tbuf *p, const tbuf *f,
-         const tbuf *x, const tbuf *v)
+         const tbuf *x, const tbuf *v, const char *why)
 {
     tbuf r = {0};
 
@@ -377,6 +378,10 @@ line_obj(tbuf *out, const tbuf *m, const tbuf *p, const tbuf *f,
         tbuf_printf(out, ",\"x\":{%s}", x->data);
     if (v->len > 0)
         tbuf_printf(out, ",\"v\":{%s}", v->data);
+    if (why != NULL) {
+        tbuf_adds(out, ",\"e\":");
+        tbuf_json(out, why);
+    }
     tbuf_addc(out, '}');
     tbuf_free(&r);
 }
@@ -390,7 +395,8 @@ var_line(tbuf *out, const pdn_board *from, const pdn_node *n,
     pdn_board *b = pdn_board_new(gt, NULL);
     tbuf m = {0}, p = {0}, f = {0}, x = {0}, v = {0};
     unsigned long k;
-    int alive = b != NULL;
+    int alive = b != NULL, st;
+    const char *why = NULL;
     html_rec r;
     pdn_match mm;
 
@@ -407,18 +413,25 @@ var_line(tbuf *out, const pdn_board *from, const pdn_node *n,
             continue;
         }
         if (setup != NULL && pdn_board_set_fen_string(b, setup, NULL) != 0)
-            alive = 0;
+            alive = 0, why = "the setup before it is not a legal position";
         if (alive)
             variations(&v, b, n, k, l, depth);
-        if (alive && (pdn_node_move(n) == NULL ||
-                      pdn_board_play(b, pdn_node_move(n), &mm, l, NULL) !=
-                          PDN_MATCH_LEGAL))
+        if (alive && pdn_node_move(n) == NULL)
             alive = 0;
+        if (alive && (st = pdn_board_play(b, pdn_node_move(n), &mm, l,
+                                          NULL)) != PDN_MATCH_LEGAL) {
+            alive = 0;
+            why = st == PDN_MATCH_AMBIGUOUS ? "ambiguous"
+                  : st == -1                ? NULL
+                  : pdn_reason_text(pdn_movelist_count(l) == 0
+                                        ? PDN_WHY_GAME_OVER
+                                        : mm.reason);
+        }
         if (alive)
             rec_ply(&r, b, &mm.move, k + 1, &p, &f);
         move_text(&m, n, gt, alive ? &mm.move : NULL);
     }
-    line_obj(out, &m, &p, &f, &x, &v);
+    line_obj(out, &m, &p, &f, &x, &v, why);
     pdn_board_free(b);
     tbuf_free(&m);
     tbuf_free(&p);
@@ -570,7 +583,7 @@ html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
         move_text(&m, n, gt, k < h->n ? (const pdn_move *)h->moves.data + k
                                      : NULL);
     }
-    line_obj(&j, &m, &h->plies, &fens, &x, &h->vars);
+    line_obj(&j, &m, &h->plies, &fens, &x, &h->vars, NULL);
     reset(&m);
     for (i = 0; i < pdn_game_comment_count(g); i++)
         tbuf_printf(&m, "%s%s", i ? " " : "", pdn_game_comment_at(g, i));
@@ -600,7 +613,7 @@ html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
 void
 html_head(tbuf *out, const char *file, const diagram_style *st)
 {
-    const char *mark;
+    const char *mark, *name = strrchr(file, '/');
     char fen[PDN_FEN_STRING_MAX];
     pdn_gametype gt;
     tbuf geo = {0};
@@ -610,7 +623,10 @@ html_head(tbuf *out, const char *file, const diagram_style *st)
                    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
                    "content=\"width=device-width, initial-scale=1\">\n"
                    "<title>");
-    diagram_xml(out, file);
+    /* the file's name, not the folders it was found in: a published
+     * page does not show the author's */
+    name = name != NULL && name[1] != '\0' ? name + 1 : file;
+    diagram_xml(out, name);
     tbuf_adds(out, "</title>\n<style>\n");
     tbuf_adds(out, viewer_css);
     tbuf_adds(out, "</style>\n<script>\n");
@@ -633,7 +649,7 @@ html_head(tbuf *out, const char *file, const diagram_style *st)
     /* the body, with the file's name for @FILE@ */
     mark = strstr(viewer_html, "@FILE@");
     tbuf_add(out, viewer_html, (size_t)(mark - viewer_html));
-    diagram_xml(out, file);
+    diagram_xml(out, name);
     tbuf_adds(out, mark + 6);
     tbuf_adds(out, "<script type=\"text/x-pdn-games\">");
 }

@@ -53,7 +53,7 @@ void html_stopped(html_game *h, const pdn_node *n, unsigned long ply,
 /* The main line ended at b (its last position). */
 void html_ended(html_game *h, const pdn_board *b);
 
-/* Appends the page's head: title (the file's name), style, the viewer
+/* Appends the page's head: title (the file's base name), style, the viewer
  * script, the empty list and board, and opens the first element of
  * games. */
 void html_head(tbuf *out, const char *file, const diagram_style *st);

@@ -10,7 +10,7 @@ tools_pdn_replay_SOURCES = tools/replay/pdn-replay.c \
 	tools/replay/html.c tools/replay/html.h
 nodist_tools_pdn_replay_SOURCES = tools/replay/viewer-assets.h
 tools_pdn_replay_CPPFLAGS = $(TOOLS_CPPFLAGS) -I$(builddir)/tools/replay
-tools_pdn_replay_LDADD = $(TOOLS_LIBS)
+tools_pdn_replay_LDADD = $(TOOLS_LIBS) -lm
 VIEWER_ASSETS = tools/replay/viewer/viewer.css \
 	tools/replay/viewer/viewer.js tools/replay/viewer/viewer.html
 EXTRA_DIST += tools/replay/local.mk tools/replay/viewer/embed.sh \

@@ -98,14 +98,33 @@ static const tool_cmdline replay_cmdline = {
     "a game stops at an illegal move, cannot be replayed or has not the\n"
     "     game (-n) or ply (-p) asked for", NULL};
 
+/* The comments that stand at the position after node at's move (NULL:
+ * the start), where [%csl] and [%cal] draw: those after it, those
+ * before the next move, and at the end the game's, into t. */
+static void
+marks_at(tbuf *t, const pdn_game *g, const pdn_node *at)
+{
+    const pdn_node *next = at != NULL ? pdn_node_next(at) : pdn_game_first(g);
+    size_t i;
+
+    for (i = 0; at != NULL && i < pdn_node_comment_count(at, PDN_AFTER); i++)
+        tbuf_printf(t, "%s\n", pdn_node_comment_at(at, PDN_AFTER, i));
+    for (i = 0; next != NULL && i < pdn_node_comment_count(next, PDN_BEFORE);
+         i++)
+        tbuf_printf(t, "%s\n", pdn_node_comment_at(next, PDN_BEFORE, i));
+    for (i = 0; next == NULL && i < pdn_game_comment_count(g); i++)
+        tbuf_printf(t, "%s\n", pdn_game_comment_at(g, i));
+}
+
 /* Prints the position b of game g of file, reached at ply by move mv
- * (text) / last from before (pictures; NULL: not known). ds (-a -f json):
- * the draw-rule counts, with l as scratch. */
+ * (text) / last from before (pictures; NULL: not known), the move of
+ * node at (NULL: the start; pictures draw its comments' marks). ds (-a
+ * -f json): the draw-rule counts, with l as scratch. */
 static void
 show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
      const pdn_game *g, unsigned long ply, const char *mv,
      const pdn_board *b, const pdn_board *before, const pdn_move *last,
-     const pdn_drawstate *ds, pdn_movelist *l)
+     const pdn_node *at, const pdn_drawstate *ds, pdn_movelist *l)
 {
     tbuf *out = &to->out;
     unsigned long game = pdn_game_number(g);
@@ -154,9 +173,15 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
         diagram_text(out, b, &ro->pics.style);
         tbuf_printf(out, "%s\n\n", fen);
         break;
-    default:
-        pic_show(&ro->pics, sh, to, file, g, ply, mv, b, before, last);
+    default: {
+        tbuf marks = {0};
+
+        marks_at(&marks, g, at);
+        pic_show(&ro->pics, sh, to, file, g, ply, mv, b, before, last,
+                 marks.data);
+        tbuf_free(&marks);
         break;
+    }
     }
 }
 
@@ -208,7 +233,7 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     const replay_opts *ro = o->ud;
     unsigned long num = pdn_game_number(g), ply = 0;
     pdn_movelist *l = NULL;
-    const pdn_node *n = NULL;
+    const pdn_node *n = NULL, *played = NULL;
     pdn_board *b;
     pdn_match m;
     pdn_move last;
@@ -236,7 +261,7 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     if (ro->format == F_SVG || html)
         before = pdn_board_new(gt, NULL);
     if (wanted(ro, 0) || ro->ply == 0)
-        show(ro, &sheet, to, file, g, 0, "", b, NULL, NULL, ds, l),
+        show(ro, &sheet, to, file, g, 0, "", b, NULL, NULL, NULL, ds, l),
             shown = ro->ply == 0, listed++;
     if (html)
         html_ply(&hg, b, NULL);
@@ -278,12 +303,14 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
             pdn_move_format(b, l, &m.move, PDN_MOVE_SHORT, mv, sizeof mv);
         last = m.move;
         have_last = 1;
+        played = n;
         ply++;
         to->plies++;
         if (ds != NULL)
             pdn_drawstate_push(ds, b, &m.move, NULL);
         if (wanted(ro, ply) || (long)ply == ro->ply)
-            show(ro, &sheet, to, file, g, ply, mv, b, before, &last, ds, l),
+            show(ro, &sheet, to, file, g, ply, mv, b, before, &last, n, ds,
+                 l),
                 shown = !ro->all, listed++;
         if (html)
             html_ply(&hg, b, &last);
@@ -308,7 +335,7 @@ end:
         html_game_write(&to->out, &hg, g, num, gt);
     } else if (!ro->all && ro->ply < 0) {
         show(ro, &sheet, to, file, g, ply, mv, b, have_last ? before : NULL,
-             have_last ? &last : NULL, NULL, l);
+             have_last ? &last : NULL, played, NULL, l);
     }
     if (ro->openings)
         tool_opening_record(to, file, g, gt);

@@ -127,14 +127,16 @@ put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
 void
 pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to, const char *file,
          const pdn_game *g, unsigned long ply, const char *mv,
-         const pdn_board *b, const pdn_board *before, const pdn_move *last)
+         const pdn_board *b, const pdn_board *before, const pdn_move *last,
+         const char *marks)
 {
     tbuf cap = {0}, svg = {0};
     int at[2], size[2];
 
     if (!po->sheet) {
         caption(&cap, g, ply, mv, 1, pdn_board_gametype(b)->start);
-        diagram_svg(&svg, b, before, last, cap.data, &po->style, NULL, NULL);
+        diagram_svg(&svg, b, before, last, marks, cap.data, &po->style,
+                    NULL, NULL);
         put(po, to, file, g, ply, &svg);
     } else {
         /* the size of a diagram is known once the first is drawn */
@@ -149,8 +151,8 @@ pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to, const char *file,
             tbuf_add(&sh->starts, (const char *)&sh->body.len,
                      sizeof sh->body.len);
         }
-        diagram_svg(&sh->body, b, before, last, cap.data, &po->style, at,
-                    size);
+        diagram_svg(&sh->body, b, before, last, marks, cap.data,
+                    &po->style, at, size);
         if (sh->n++ == 0) {
             sh->w = size[0];
             sh->h = size[1];

@@ -36,7 +36,8 @@ extern const char *const pic_page_names[]; /* "a4", "letter", NULL */
  * 0, or -1 with errno. */
 int pic_write_file(const char *path, const char *data, size_t len);
 /* Draws the position b of game g of file, reached at ply by move mv (text)
- * / last (NULL at the start) from before (NULL: not known): onto sh
+ * / last (NULL at the start) from before (NULL: not known), with the
+ * [%csl] and [%cal] marks of the comments marks (NULL: none): onto sh
  * (po->sheet), else to the output or with -O to DIR/STEM-gGAME-pPLY.svg,
  * STEM being po->stem's or the input's name without its directory and .pdn
  * ending ("stdin" for standard input), GAME in six digits and PLY in four
@@ -45,7 +46,7 @@ int pic_write_file(const char *path, const char *data, size_t len);
 void pic_show(const pic_opts *po, pic_sheet *sh, tool_out *to,
               const char *file, const pdn_game *g, unsigned long ply,
               const char *mv, const pdn_board *b, const pdn_board *before,
-              const pdn_move *last);
+              const pdn_move *last, const char *marks);
 /* Writes game g's sheet, if it holds a diagram, as one document (to the
  * output, or DIR/STEM-gGAME.svg), then frees it. */
 void pic_sheet_end(const pic_opts *po, pic_sheet *sh, tool_out *to,

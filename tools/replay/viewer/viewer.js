@@ -47,6 +47,10 @@ function data(i) {
     return c.slice(o, c.indexOf('\n', o));
 }
 function ent(i) { return JSON.parse(head(i)); }
+/* a tag's value, or '' when it says it is not known ("?", "????.??.??") */
+function known(v) { return v && !/^[?.\s]*$/.test(v) ? v : ''; }
+/* a date without its unknown parts: "1956.??.??" is 1956 */
+function day(v) { return known(v).replace(/(\.\?+)+$/, ''); }
 function side(e, first) {
     var w = e[1] && e[1] != '?' ? e[1] : '', b = e[2] && e[2] != '?' ? e[2] : '';
     var c = first == (e[9] == 'B') ? 'Black' : 'White', n = c == 'Black' ? b : w;
@@ -70,7 +74,10 @@ function words(e) {
 
 /* the list */
 function total() { return F ? F.length : GC.length; }
+/* rows of the list: taller on a narrow or touch screen (the style's) */
+var TOUCH = window.matchMedia ? matchMedia('(max-width:700px),(pointer:coarse)') : null;
 function render() {
+    ROW = TOUCH && TOUCH.matches ? 48 : 40;
     var L = $('list'), R = $('rows'), n = total(), h = L.clientHeight || 600;
     var a = Math.max(0, Math.floor(L.scrollTop / ROW) - 5);
     var z = Math.min(n, a + Math.ceil(h / ROW) + 10);
@@ -82,18 +89,38 @@ function render() {
         r.id = 'g' + i;
         r.href = '#g=' + e[0];
         r.setAttribute('role', 'option');
+        /* the list is one tab stop, its arrows move within it */
+        r.tabIndex = -1;
         r.setAttribute('aria-selected', i == cur);
         r.style.top = k * ROW + 'px';
+        r.style.height = ROW + 'px';
         r.textContent = title(e);
-        txt(r, 'ev', [e[4], e[5], e[8]].filter(Boolean).join(' · '));
+        txt(r, 'ev', [known(e[4]), day(e[5]), known(e[8])].filter(Boolean).join(' · '));
         r.onclick = pick(i);
         R.appendChild(r);
     }
+    if ($('g' + cur)) L.setAttribute('aria-activedescendant', 'g' + cur);
+    else L.removeAttribute('aria-activedescendant');
     $('count').textContent = (F ? F.length + ' of ' : '') + GC.length +
         (GC.length == 1 ? ' game' : ' games');
 }
 function pick(i) {
     return function (ev) { ev.preventDefault(); show(i, 0); };
+}
+/* the focused list (a listbox): the arrows, Page Up and Down, Home and
+ * End choose the game shown; the moves are stepped outside it */
+function listkey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var n = total(), page = Math.max(1, Math.floor($('list').clientHeight / ROW) - 1);
+    var d = {ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page,
+        Home: -n, End: n}[e.key];
+    if (!d || !n) return;
+    e.preventDefault();
+    e.stopPropagation();
+    var at = F ? F.indexOf(cur) : cur;
+    var k = at < 0 ? 0 : Math.max(0, Math.min(n - 1, at + d));
+    var i = F ? F[k] : k;
+    if (i != cur) show(i, 0);
 }
 function filter(keep) {
     var q = $('q').value.toLowerCase().split(/\s+/).filter(Boolean);
@@ -305,14 +332,14 @@ function game(i) {
     return (G = g);
 }
 
-/* comments: text without braces; [%clock], [%eval] as badges; [%csl] and
- * [%cal] as drawings of the position they follow */
+/* comments: text without braces; [%eval] as a badge; [%clock] and
+ * [%clk] as the clocks under the board; [%csl] and [%cal] as drawings of
+ * the position they follow */
 function comment(box, s, L, k) {
     var rest = s.replace(/\[%(\w+)\s*([^\]]*)\]/g, function (all, c, v) {
         v = v.trim();
         if (c == 'clock' || c == 'clk') {
-            txt(box, 'clk', 'clock ' + v).title = 'clock';
-            (L.I[k] = L.I[k] || []).push('clock ' + v);
+            (L.C[k] = L.C[k] || []).push(v);
         } else if (c == 'eval') {
             txt(box, 'evl', 'eval ' + v).title = 'evaluation';
             (L.I[k] = L.I[k] || []).push('eval ' + v);
@@ -328,6 +355,7 @@ function comment(box, s, L, k) {
 /* the moves of line L into box, variations as nested blocks */
 function lines(g, L, box) {
     L.I = [];
+    L.C = [];
     var again = true;
     for (var k = 1; k <= L.mv.length; k++) {
         var x = L.x[k - 1] || {}, hm = L.base + k - 1, second = hm % 2;
@@ -343,7 +371,10 @@ function lines(g, L, box) {
             s.onclick = goer(L, k);
             s.onkeydown = enter(L, k);
         } else {
-            s.title = 'not played: the replay stopped before this move';
+            /* a variation stops at its first move that is not legal */
+            s.title = !L.parent ? 'not played: the replay stopped before this move'
+                : k == L.pl.length + 1 ? 'illegal here: ' + (L.e || 'not a legal move')
+                : 'not played: a move before it in this variation is illegal';
         }
         L.S[k] = s;
         (x.g || []).forEach(function (n) {
@@ -379,6 +410,7 @@ var shownAt = 0;
 function show(i, p) {
     if (A.edit && (!G || G.i != i)) editor(false);
     var g = game(i), e = g.e, m = $('moves');
+    note('');
     if (!shownAt && window.performance) shownAt = performance.now();
     cur = i;
     render();
@@ -388,9 +420,8 @@ function show(i, p) {
     $('head').textContent = title(e);
     var t = {};
     g.t.forEach(function (x) { t[x[0]] = x[1]; });
-    function known(v) { return v && v != '?' && !/^[?.]*$/.test(v) ? v : ''; }
-    $('sub').textContent = [known(e[4]), known(e[6]), known(e[5]),
-        known(e[7]) ? 'round ' + e[7] : '', e[8],
+    $('sub').textContent = [known(e[4]), known(e[6]), day(e[5]),
+        known(e[7]) ? 'round ' + e[7] : '', known(e[8]),
         e[3] ? e[3] + ': ' + words(e) : ''].filter(Boolean).join(' · ');
     m.textContent = '';
     $('numsl').textContent = g.alg ? 'coordinates' : 'numbers';
@@ -440,12 +471,54 @@ function go(L, k) {
     $('turn').textContent = turn + ' to move';
     $('turn').style.setProperty('--disc', L.T[k] == 'W' ? '#fbf7ee' : '#262626');
     $('info').textContent = (L.I && L.I[k] || []).join(' · ');
+    clocks(L, k);
     A.sel = null;
     if (A.M) astatus(L, k);
     if (!pend && history.replaceState)
         try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + path(L, k)); }
         catch (ex) { /* a page that cannot change its address */ }
     draw();
+}
+/* each side's clock at (L, k): the last [%clock] or [%clk] at or
+ * before it on the way from the start. "W0:28:09 B0:29:01" gives both;
+ * a time alone is the clock of the side that made the move (before the
+ * first move: of both) */
+function clocks(L, k) {
+    var c = {W: '', B: ''}, box = $('clocks');
+    function set(v, L, j) {
+        var any = false;
+        v.split(/\s+/).forEach(function (t) {
+            var m = /^([WwBb])(\d.*)$/.exec(t);
+            if (!m) return;
+            any = true;
+            if (!c[m[1].toUpperCase()]) c[m[1].toUpperCase()] = m[2];
+        });
+        if (any || !v) return;
+        if (j == 0 && !L.parent) {
+            c.W = c.W || v;
+            c.B = c.B || v;
+        } else {
+            var mover = L.T[j] == 'W' ? 'B' : 'W';
+            c[mover] = c[mover] || v;
+        }
+    }
+    for (;;) {
+        for (var j = k; j >= 0 && !(c.W && c.B); j--)
+            for (var q = (L.C && L.C[j] || []).length - 1; q >= 0; q--)
+                set(L.C[j][q], L, j);
+        if (!L.parent || (c.W && c.B)) break;
+        k = L.at;
+        L = L.parent;
+    }
+    box.textContent = '';
+    box.hidden = !c.W && !c.B;
+    var first = G.e[9] == 'B' ? ['B', 'W'] : ['W', 'B'];
+    first.forEach(function (s) {
+        if (!c[s]) return;
+        var t = txt(box, s == st.L.T[st.k] ? 'clk on' : 'clk',
+            (s == 'W' ? 'White ' : 'Black ') + c[s]);
+        t.id = 'c' + s.toLowerCase();
+    });
 }
 /* scrolls box (when it scrolls) so that e is in the part of it in the
  * window; the window stays (on a phone the board above the moves stays
@@ -476,6 +549,7 @@ function route() {
         return false;
     }
     pend = null;
+    note('');
     if (!G || G.i != i) show(i, p); else walk(G, p);
     return true;
 }
@@ -1072,10 +1146,23 @@ function copy(t) {
         old();
 }
 
+/* a message over the game shown, '' none */
+function note(t) {
+    $('note').textContent = t;
+    $('note').hidden = !t;
+}
 document.addEventListener('DOMContentLoaded', function () {
     clearTimeout(poll);
     take(true);
     if (pend) route();
+    /* every game is filed: a link to a game past them says so (a page
+     * of part of a file has gone on to its index) */
+    if (pend && !IDX) {
+        note('No game ' + pend.g + ': this file has ' + GC.length +
+            (GC.length == 1 ? ' game' : ' games') + '; game ' +
+            (G ? G.e[0] : 1) + ' is shown.');
+        pend = null;
+    }
     $('start').onclick = function () { go(G.L, 0); };
     $('back').onclick = function () { step(-1); };
     $('fwd').onclick = function () { step(1); };
@@ -1089,6 +1176,7 @@ document.addEventListener('DOMContentLoaded', function () {
     var t = 0;
     $('q').oninput = function () { clearTimeout(t); t = setTimeout(filter, 120); };
     $('res').onchange = function () { filter(); };
+    $('list').addEventListener('keydown', listkey);
     $('list').onscroll = function () {
         if (window.requestAnimationFrame) requestAnimationFrame(render); else render();
     };
