@@ -19,7 +19,9 @@ command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
 cd "$tmp"
 printf '[GameType "20"]\n\n1. 32-28 *\n' >one.pdn
 pdn-replay -f html one.pdn >one.html 2>/dev/null
-grep -q PdnModule one.html ||
+# the page's own script names the module in every build: the script
+# that holds it is there only in a build with --enable-wasm
+grep -q '<script id="libpdn-wasm">' one.html ||
     { echo "SKIP: pdn-replay's page has no WebAssembly (./configure --enable-wasm)"; exit 77; }
 
 set --

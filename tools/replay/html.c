@@ -748,7 +748,7 @@ html_tail(tbuf *out)
      * first game shows as soon as without it; the page is then an
      * analysis board */
     if (viewer_wasm[0] != '\0') {
-        tbuf_adds(out, "<script>\n");
+        tbuf_adds(out, "<script id=\"libpdn-wasm\">\n");
         tbuf_adds(out, viewer_wasm);
         tbuf_adds(out, "</script>\n");
     }
