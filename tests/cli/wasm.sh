@@ -106,21 +106,14 @@ PdnModule().then(function (M) {
 JS
 } >perft.js
 cp "$js" pdn.js
-# --dump-dom prints the page once it is idle (the module loaded and perft
-# done), bounded by timeout. On a starved machine Chromium's virtual time
-# can run out while the WebAssembly is still compiled on a background
-# thread: the page then has no result yet, and a new browser is started
-# (three at most); a wrong count is never retried.
-for attempt in 1 2 3; do
-    rm -rf "$tmp/profile"
-    timeout 600 "$browser" --headless --no-sandbox --disable-gpu --no-first-run \
-        --user-data-dir="$tmp/profile" --virtual-time-budget=600000 \
-        --dump-dom "file://$tmp/perft.html" >perft.dom 2>/dev/null || true
-    sed -n '/<pre id="result">/,/<\/pre>/p' perft.dom |
-        sed 's/.*<pre id="result">//; s/<\/pre>.*//' | sed '/^$/d' >got
-    [ -s got ] && break
-    echo "browser attempt $attempt: the page had no result yet"
-done
+# the driver waits for the page's own answer (the element #result,
+# written once the module is compiled and every perft is done), with a
+# generous bound, rather than for --dump-dom's virtual time, which a
+# starved machine can use up while the WebAssembly is still compiling
+python3 "$top_srcdir/tests/cli/wasm-browser.py" "$browser" result \
+    "file://$tmp/perft.html" "$tmp/perft.out" ||
+    { echo "FAIL: the browser driver" >&2; exit 1; }
+sed '/^$/d' perft.out >got
 [ -s got ] || echo "error: no result in the page" >got
 while read -r v; do
     printf '%s\t%s\n' "$v" "$(pdn-perft -g "$v" -d 4 2>/dev/null | tail -n 1 | cut -f 2)"
