@@ -107,7 +107,7 @@ if grep -q 'var PdnModule' "$tmp/page.html" && command -v python3 >/dev/null 2>&
         set -- "$@" "file://$tmp/page-probe.html" "$tmp/with$i" \
             "file://$tmp/nowasm-probe.html" "$tmp/without$i"
     done
-    if python3 "$src/tests/cli/wasm-browser.py" "$browser" result "$@"; then
+    if python3 "$src/tests/cli/chromium.py" "$browser" result "$@"; then
         med() { awk '{print $'"$2"'}' "$tmp/$1"[1-5] | sort -n | sed -n 3p; }
         echo "analysis board: first game shown at $(med with 1) ms (median of 5)," \
             "loaded at $(med with 2) ms; without the WebAssembly" \
@@ -141,7 +141,7 @@ PdnModule().then(function (M) {
 </script></body></html>
 JS
     } >"$tmp/moves.html"
-    python3 "$src/tests/cli/wasm-browser.py" "$browser" result \
+    python3 "$src/tests/cli/chromium.py" "$browser" result \
         "file://$tmp/moves.html" "$tmp/moves.out" &&
         echo "legal move lists in Chromium (wasm/pdn.js, $(gzip -9c "$build/wasm/pdn.js" | wc -c) bytes gzipped):" &&
         sed 's/^/  /' "$tmp/moves.out"

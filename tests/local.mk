@@ -72,7 +72,7 @@ CLI_TESTS = tests/cli/options.sh tests/cli/exports.sh tests/cli/parallel.sh \
 	tests/cli/gzip.sh tests/cli/suggest.sh tests/cli/layers.sh
 CLI_TESTS += tests/cli/db.sh
 CLI_TESTS += tests/cli/viewer.sh tests/cli/viewer-page.sh tests/cli/diagram-marks.sh tests/cli/wasm.sh tests/cli/wasm-viewer.sh
-EXTRA_DIST += tests/cli/wasm-binding.js tests/cli/wasm-viewer.js tests/cli/wasm-browser.py
+EXTRA_DIST += tests/cli/wasm-binding.js tests/cli/wasm-viewer.js tests/cli/chromium.py
 CLI_TESTS += tests/cli/book-diagrams.sh
 CLI_TESTS += tests/cli/pipeline.sh tests/cli/contract.sh
 CLI_TESTS += tests/cli/db-explore.sh tests/cli/db-serve.sh
@@ -173,6 +173,7 @@ if HAVE_CHECK
 check_PROGRAMS += tests/unit/check_engine
 TESTS += tests/unit/check_engine
 tests_unit_check_engine_SOURCES = tests/unit/check_engine.c
+tests_unit_check_engine_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_check_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_engine_LDADD = lib/libpdn.la $(CHECK_LIBS)
 tests_unit_check_engine_LDFLAGS = $(NOINST_LDFLAGS)

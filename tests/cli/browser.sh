@@ -79,22 +79,7 @@ document.addEventListener('DOMContentLoaded', function () {
 });
 </script>
 JS
-# root (CI containers) needs --no-sandbox; a private profile keeps the
-# test away from the user's
-set +e
-timeout 60 "$browser" --headless --no-sandbox --disable-gpu \
-    --user-data-dir="$tmp/profile" --dump-dom "file://$tmp/t.html" \
-    >dom.html 2>browser.err
-st=$?
-set -e
-if [ "$st" != 0 ]; then
-    echo "FAIL: $browser exited $st" >&2
-    tail -5 browser.err >&2
-    exit 1
-fi
-sed -n '/<pre id="result">/,/<\/pre>/p' dom.html |
-    sed 's/.*<pre id="result">//; s/<\/pre>.*//; s/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&nbsp;/ /g' \
-    >got
+page_result "file://$tmp/t.html" got || exit 1
 # what the page must show: pdn-replay's own FEN at each ply
 pdn-replay -a v.pdn >fens
 fen_at() { # fen_at GAME PLY: pdn-replay's FEN there

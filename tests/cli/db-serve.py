@@ -17,21 +17,19 @@ library only.
   db-serve.py browser PORT DIR BROWSER
                                 headless Chromium (BROWSER: as setup.sh's
                                 find_browser names it) over its DevTools
-                                protocol: walks the tree by clicks, opens
-                                a game, pastes a FEN; screenshots in DIR
+                                protocol (tests/cli/chromium.py): walks
+                                the tree by clicks, opens a game, pastes
+                                a FEN; screenshots in DIR
 
 Prints one line per failure and exits 1 when there was one."""
-import base64
 import http.client
 import json
 import os
 import select
 import shutil
 import socket
-import struct
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -424,96 +422,20 @@ def changes(port, db, add, replacement):
           % (len(polls), n503))
 
 
-# ---- a DevTools client: a WebSocket over a socket ----
+# ---- the browser: tests/cli/chromium.py's DevTools client ----
 
-class DevTools:
-    def __init__(self, ws_url):
-        u = urllib.parse.urlparse(ws_url)
-        self.s = socket.create_connection((u.hostname, u.port), timeout=120)
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.s.sendall(("GET %s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket"
-                        "\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
-                        "Sec-WebSocket-Version: 13\r\n\r\n"
-                        % (u.path, u.hostname, u.port, key)).encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            head += self.s.recv(1)
-        if b" 101 " not in head.split(b"\r\n")[0]:
-            raise OSError("no WebSocket: %r" % head[:80])
-        self.n = 0
-        self.buf = b""
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402
 
-    def _read(self, n):
-        while len(self.buf) < n:
-            chunk = self.s.recv(65536)
-            if not chunk:
-                raise OSError("DevTools closed")
-            self.buf += chunk
-        out, self.buf = self.buf[:n], self.buf[n:]
-        return out
 
-    def _frame(self):
-        b0, b1 = self._read(2)
-        n = b1 & 127
-        if n == 126:
-            n = struct.unpack(">H", self._read(2))[0]
-        elif n == 127:
-            n = struct.unpack(">Q", self._read(8))[0]
-        return b0 & 15, self._read(n)
+class DevTools(chromium.Page):
+    """The page; a wait that never sees its event fails the test."""
 
-    def call(self, method, **params):
-        self.n += 1
-        msg = json.dumps({"id": self.n, "method": method,
-                          "params": params}).encode()
-        mask = os.urandom(4)
-        head = bytes([0x81])
-        if len(msg) < 126:
-            head += bytes([0x80 | len(msg)])
-        elif len(msg) < 65536:
-            head += bytes([0x80 | 126]) + struct.pack(">H", len(msg))
-        else:
-            head += bytes([0x80 | 127]) + struct.pack(">Q", len(msg))
-        self.s.sendall(head + mask +
-                       bytes(c ^ mask[i % 4] for i, c in enumerate(msg)))
-        data = b""
-        while True:
-            op, payload = self._frame()
-            data += payload
-            if op == 0 and not payload:
-                continue
-            try:
-                r = json.loads(data)
-            except ValueError:
-                continue  # a continued frame
-            data = b""
-            if r.get("id") == self.n:
-                if "error" in r:
-                    raise OSError("%s: %s" % (method, r["error"]))
-                return r.get("result", {})
-
-    def js(self, expr):
-        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True)
-        if "exceptionDetails" in r:
-            raise OSError("%s: %s" % (expr[:60], r["exceptionDetails"]))
-        return r["result"].get("value")
-
-    def wait(self, expr, what, timeout=120.0):
-        end = time.time() + timeout
-        while time.time() < end:
-            try:
-                if self.js("(function () { try { return %s; }"
-                           " catch (e) { return false; } })()" % expr):
-                    return True
-            except OSError:
-                pass
-            time.sleep(0.1)
+    def wait(self, expr, what, timeout=chromium.WAIT):
+        if chromium.Page.wait(self, expr, timeout):
+            return True
         fail("browser: timed out waiting for " + what)
         return False
-
-    def shot(self, path):
-        r = self.call("Page.captureScreenshot", format="png")
-        with open(path, "wb") as f:
-            f.write(base64.b64decode(r["data"]))
 
 
 READY = ("document.body.getAttribute('data-state') === 'ready' && "
@@ -521,234 +443,204 @@ READY = ("document.body.getAttribute('data-state') === 'ready' && "
 
 
 def browser(port, outdir, name):
-    exe = shutil.which(name)
-    if exe is None:
+    if shutil.which(name) is None:
         print("no Chromium")
         return 77
-    prof = tempfile.mkdtemp(prefix="pdncdp.")
-    p = subprocess.Popen([exe, "--headless", "--no-sandbox", "--disable-gpu",
-                          "--no-first-run", "--remote-debugging-port=0",
-                          "--user-data-dir=" + prof, "--window-size=1280,800",
-                          "about:blank"],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        # Chromium writes its port in this file: waited for (120 s at
-        # most) until a whole first line is there
-        port_file = os.path.join(prof, "DevToolsActivePort")
-        end = time.time() + 120
-        dport = None
-        while dport is None and time.time() < end:
-            try:
-                with open(port_file) as f:
-                    line = f.readline()
-                if line.endswith("\n"):
-                    dport = int(line)
-            except (OSError, ValueError):
-                pass
-            if dport is None:
-                time.sleep(0.1)
-        if dport is None:
-            fail("browser: no DevToolsActivePort in 120 s")
-            return 1
-        c = http.client.HTTPConnection("127.0.0.1", dport, timeout=120)
-        c.request("GET", "/json/list")
-        pages = [t for t in json.loads(c.getresponse().read())
-                 if t.get("type") == "page"]
-        d = DevTools(pages[0]["webSocketDebuggerUrl"])
-        d.call("Page.enable")
-        d.call("Emulation.setDeviceMetricsOverride", width=1280, height=800,
-               deviceScaleFactor=1, mobile=False)
-        api = json.loads(get(port, "/api/explore")[1])
-        d.call("Page.navigate", url="http://127.0.0.1:%d/" % port)
-        if not d.wait(READY, "the start position"):
-            return 1
-        d.shot(os.path.join(outdir, "start.png"))
-        rows = d.js("document.querySelectorAll('#moves tbody tr').length")
-        if rows != len(api["moves"]):
-            fail("browser: %s moves shown, the API gives %d" %
-                 (rows, len(api["moves"])))
-        if d.js("document.getElementById('fen').textContent") != \
-                api["position"]["fen"]:
-            fail("browser: the start's FEN is not the API's")
-        # the score's convention: the first mover's, named
-        head = d.js("document.getElementById('scorehead').textContent")
-        first = "Black" if api["position"]["first"] == "B" else "White"
-        if first not in head:
-            fail("browser: the score's head %r does not name %s" % (head, first))
-        # the openings beside the moves, as the API names them
-        named = 0
-        for k, name in enumerate(api["openings"]["moves"]):
-            if name:
-                named += 1
-                row = d.js("document.querySelectorAll('#moves tbody tr')[%d]"
-                           ".textContent" % k)
-                if name not in row:
-                    fail("browser: move %d: opening %r not shown (%r)"
-                         % (k, name, row))
-        # the keyboard: down, right (a move), right (the first), Home, End,
-        # left
-        def press(k):
-            d.js("document.dispatchEvent(new KeyboardEvent('keydown',"
-                 "{key: %s, bubbles: true}))" % json.dumps(k))
-
-        def crumbs():
-            return d.js("Array.prototype.map.call(document.querySelectorAll("
-                        "'#path a'), function (a) { return a.textContent; })"
-                        ".slice(1).join(' ')")
-
-        def wait_path(want, what):
-            d.wait("document.body.getAttribute('data-state') === 'ready' && "
-                   "Array.prototype.map.call(document.querySelectorAll("
-                   "'#path a'), function (a) { return a.textContent; })"
-                   ".slice(1).join(' ') === %s" % json.dumps(want), what)
-        m0 = api["moves"][0]["move"]
-        press("ArrowDown")
-        press("ArrowRight")
-        wait_path(m0, "the first move by the keyboard")
-        n1 = json.loads(get(port, "/api/explore?moves=" +
-                            urllib.parse.quote(m0))[1])
-        m1 = n1["moves"][0]["move"]
-        press("ArrowRight")
-        wait_path(m0 + " " + m1, "the second move by the keyboard")
-        press("Home")
-        wait_path("", "Home")
-        press("End")
-        wait_path(m0 + " " + m1, "End: the line walked")
-        press("ArrowLeft")
-        wait_path(m0, "back a move")
-        # a failed request: the path still names the board
-        d.js("document.getElementById('player').value = '(';"
-             "document.querySelector('#moves tbody tr').click()")
-        d.wait("document.getElementById('error').textContent.length > 0",
-               "the error of a bad filter")
-        if crumbs() != m0 or d.js("document.getElementById('fen')"
-                                  ".textContent") != n1["position"]["fen"]:
-            fail("browser: after a failed request the path is %r, the board "
-                 "%s" % (crumbs(), d.js("document.getElementById('fen')"
-                                         ".textContent")))
-        d.js("document.getElementById('player').value = ''")
-        press("Home")
-        wait_path("", "Home again")
-        # game search, 100 a page
-        s0 = json.loads(get(port, "/api/search?fen=" +
-                            urllib.parse.quote(api["position"]["fen"]) +
-                            "&variant=" + urllib.parse.quote(
-                                api["position"]["gametype"]) +
-                            "&limit=100&offset=100")[1])
-        d.js("document.getElementById('search').click()")
-        d.wait("document.body.getAttribute('data-state') === 'ready' && "
-               "document.getElementById('gameshead').textContent"
-               ".indexOf('found') > 0", "the games searched")
-        if s0["count"] > 100:
-            d.js("document.getElementById('next').click()")
-            d.wait("document.body.getAttribute('data-state') === 'ready' && "
-                   "document.getElementById('games').start === 101",
-                   "the next 100 games")
-            gid1 = d.js("document.querySelector('#games li')"
-                        ".getAttribute('data-id')")
-            if int(gid1) != s0["games"][0]["id"]:
-                fail("browser: games 101-: the first is %s, the API's %s"
-                     % (gid1, s0["games"][0]["id"]))
-        else:
-            fail("browser: only %d games searched: paging not tried"
-                 % s0["count"])
-        d.js("document.getElementById('apply').click()")
-        d.wait(READY, "the start after the search")
-        # walk: the first move, then the second move there
-        walked = []
-        for depth in range(2):
-            m = d.js("document.querySelector('#moves tbody tr td.mv')"
-                     ".firstChild.textContent")
-            walked.append(m)
-            d.js("document.querySelector('#moves tbody tr').click()")
-            d.wait("document.body.getAttribute('data-state') === 'ready' && "
-                   "document.getElementById('path').textContent.indexOf(%s)"
-                   " >= 0" % json.dumps(m), "the move " + m)
-            d.wait(READY, "the moves after " + m)
-            node = json.loads(get(port, "/api/explore?moves=" +
-                                  urllib.parse.quote(" ".join(walked)))[1])
-            shown = d.js("document.getElementById('fen').textContent")
-            if shown != node["position"]["fen"]:
-                fail("browser: after %s the board shows %s, the API %s" %
-                     (" ".join(walked), shown, node["position"]["fen"]))
-            summary = d.js("document.getElementById('summary').textContent")
-            if not summary.startswith("%d game" % node["position"]["games"]):
-                fail("browser: after %s the summary is %r" %
-                     (" ".join(walked), summary))
-        d.shot(os.path.join(outdir, "walked.png"))
-        # back to the start by the path
-        d.js("document.querySelector('#path a').click()")
-        d.wait("document.body.getAttribute('data-state') === 'ready' && "
-               "document.getElementById('fen').textContent === %s"
-               % json.dumps(api["position"]["fen"]), "the start again")
-        d.js("document.querySelectorAll('#moves tbody tr')[0].click()")
-        d.wait(READY + " && document.getElementById('path').textContent"
-               ".indexOf(%s) >= 0" % json.dumps(walked[0]), "the first move again")
-        # open a game listed at the node, and step through it
-        gid = d.js("document.querySelector('#games li').getAttribute('data-id')")
-        d.js("document.querySelector('#games li').click()")
-        d.wait("!document.getElementById('game').hidden && "
-               "document.querySelectorAll('#gmoves .gm').length > 0",
-               "the game")
-        g = json.loads(get(port, "/api/game?id=" + gid)[1])
-        d.js("document.getElementById('fwd').click();"
-             "document.getElementById('fwd').click()")
-        shown = d.js("document.getElementById('fen').textContent")
-        if len(g["plies"]) >= 2 and shown != g["plies"][1]["fen"]:
-            fail("browser: game %s ply 2 shows %s, the API %s" %
-                 (gid, shown, g["plies"][1]["fen"]))
-        on = d.js("document.querySelector('.gm.on').textContent")
-        if len(g["plies"]) >= 2 and on != g["plies"][1]["move"]:
-            fail("browser: game %s: the move marked is %r" % (gid, on))
-        d.shot(os.path.join(outdir, "game.png"))
-        # paste a FEN
-        fen = node["position"]["fen"]
-        d.js("document.getElementById('fenin').value = %s;"
-             "document.getElementById('apply').click()" % json.dumps(fen))
-        d.wait(READY + " && document.getElementById('fen').textContent === %s"
-               % json.dumps(fen), "the pasted FEN")
-        # a filter: the summary gives the filtered games
-        d.js("document.getElementById('fenin').value = '';"
-             "document.getElementById('result').value = '1-0';"
-             "document.getElementById('apply').click()")
-        f = json.loads(get(port, "/api/explore?result=1-0")[1])
-        d.wait("document.body.getAttribute('data-state') === 'ready' && "
-               "document.getElementById('summary').textContent.indexOf(%s)"
-               " === 0" % json.dumps("%d game" % f["position"]["games"]),
-               "the filtered start")
-        d.shot(os.path.join(outdir, "filtered.png"))
-        # a bad FEN: an error shown, the page still there
-        d.js("document.getElementById('fenin').value = 'W:Wzz';"
-             "document.getElementById('apply').click()")
-        d.wait("document.getElementById('error').textContent"
-               ".indexOf('bad FEN') >= 0", "the error of a bad FEN")
-        print("browser: walked %s, opened game %s" % (" ".join(walked), gid))
-        # a phone: the board across the screen, the table whole
-        d.call("Emulation.setDeviceMetricsOverride", width=390, height=844,
-               deviceScaleFactor=1, mobile=True)
-        d.call("Page.navigate", url="http://127.0.0.1:%d/" % port)
-        d.wait(READY, "the start on a phone")
-        bw = d.js("document.getElementById('board').getBoundingClientRect()"
-                  ".width")
-        if bw < 300:
-            fail("browser: at 390 px the board is %d px wide" % bw)
-        right = d.js("(function () { var r = 0; document.querySelectorAll("
-                     "'#moves tr > *').forEach(function (c) { if "
-                     "(c.offsetParent) r = Math.max(r, "
-                     "c.getBoundingClientRect().right); }); return r; })()")
-        if right > 390:
-            fail("browser: at 390 px the table reaches %d px" % right)
-        d.shot(os.path.join(outdir, "phone.png"))
-        print("browser: %d openings named, board %d px at 390 px"
-              % (named, bw))
-    finally:
-        p.terminate()
-        try:
-            p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            p.kill()
-        shutil.rmtree(prof, ignore_errors=True)
+        with chromium.Browser(name, ["--window-size=1280,800"], DevTools) as d:
+            browse(d, port, outdir)
+    except OSError as e:
+        fail("browser: %s" % e)
     return 1 if failures else 0
+
+
+def browse(d, port, outdir):
+    """the explorer's page at port, walked as a player does"""
+    d.call("Emulation.setDeviceMetricsOverride", width=1280, height=800,
+           deviceScaleFactor=1, mobile=False)
+    api = json.loads(get(port, "/api/explore")[1])
+    d.call("Page.navigate", url="http://127.0.0.1:%d/" % port)
+    if not d.wait(READY, "the start position"):
+        return
+    d.shot(os.path.join(outdir, "start.png"))
+    rows = d.js("document.querySelectorAll('#moves tbody tr').length")
+    if rows != len(api["moves"]):
+        fail("browser: %s moves shown, the API gives %d" %
+             (rows, len(api["moves"])))
+    if d.js("document.getElementById('fen').textContent") != \
+            api["position"]["fen"]:
+        fail("browser: the start's FEN is not the API's")
+    # the score's convention: the first mover's, named
+    head = d.js("document.getElementById('scorehead').textContent")
+    first = "Black" if api["position"]["first"] == "B" else "White"
+    if first not in head:
+        fail("browser: the score's head %r does not name %s" % (head, first))
+    # the openings beside the moves, as the API names them
+    named = 0
+    for k, name in enumerate(api["openings"]["moves"]):
+        if name:
+            named += 1
+            row = d.js("document.querySelectorAll('#moves tbody tr')[%d]"
+                       ".textContent" % k)
+            if name not in row:
+                fail("browser: move %d: opening %r not shown (%r)"
+                     % (k, name, row))
+    # the keyboard: down, right (a move), right (the first), Home, End,
+    # left
+    def press(k):
+        d.js("document.dispatchEvent(new KeyboardEvent('keydown',"
+             "{key: %s, bubbles: true}))" % json.dumps(k))
+
+    def crumbs():
+        return d.js("Array.prototype.map.call(document.querySelectorAll("
+                    "'#path a'), function (a) { return a.textContent; })"
+                    ".slice(1).join(' ')")
+
+    def wait_path(want, what):
+        d.wait("document.body.getAttribute('data-state') === 'ready' && "
+               "Array.prototype.map.call(document.querySelectorAll("
+               "'#path a'), function (a) { return a.textContent; })"
+               ".slice(1).join(' ') === %s" % json.dumps(want), what)
+    m0 = api["moves"][0]["move"]
+    press("ArrowDown")
+    press("ArrowRight")
+    wait_path(m0, "the first move by the keyboard")
+    n1 = json.loads(get(port, "/api/explore?moves=" +
+                        urllib.parse.quote(m0))[1])
+    m1 = n1["moves"][0]["move"]
+    press("ArrowRight")
+    wait_path(m0 + " " + m1, "the second move by the keyboard")
+    press("Home")
+    wait_path("", "Home")
+    press("End")
+    wait_path(m0 + " " + m1, "End: the line walked")
+    press("ArrowLeft")
+    wait_path(m0, "back a move")
+    # a failed request: the path still names the board
+    d.js("document.getElementById('player').value = '(';"
+         "document.querySelector('#moves tbody tr').click()")
+    d.wait("document.getElementById('error').textContent.length > 0",
+           "the error of a bad filter")
+    if crumbs() != m0 or d.js("document.getElementById('fen')"
+                              ".textContent") != n1["position"]["fen"]:
+        fail("browser: after a failed request the path is %r, the board "
+             "%s" % (crumbs(), d.js("document.getElementById('fen')"
+                                     ".textContent")))
+    d.js("document.getElementById('player').value = ''")
+    press("Home")
+    wait_path("", "Home again")
+    # game search, 100 a page
+    s0 = json.loads(get(port, "/api/search?fen=" +
+                        urllib.parse.quote(api["position"]["fen"]) +
+                        "&variant=" + urllib.parse.quote(
+                            api["position"]["gametype"]) +
+                        "&limit=100&offset=100")[1])
+    d.js("document.getElementById('search').click()")
+    d.wait("document.body.getAttribute('data-state') === 'ready' && "
+           "document.getElementById('gameshead').textContent"
+           ".indexOf('found') > 0", "the games searched")
+    if s0["count"] > 100:
+        d.js("document.getElementById('next').click()")
+        d.wait("document.body.getAttribute('data-state') === 'ready' && "
+               "document.getElementById('games').start === 101",
+               "the next 100 games")
+        gid1 = d.js("document.querySelector('#games li')"
+                    ".getAttribute('data-id')")
+        if int(gid1) != s0["games"][0]["id"]:
+            fail("browser: games 101-: the first is %s, the API's %s"
+                 % (gid1, s0["games"][0]["id"]))
+    else:
+        fail("browser: only %d games searched: paging not tried"
+             % s0["count"])
+    d.js("document.getElementById('apply').click()")
+    d.wait(READY, "the start after the search")
+    # walk: the first move, then the second move there
+    walked = []
+    for depth in range(2):
+        m = d.js("document.querySelector('#moves tbody tr td.mv')"
+                 ".firstChild.textContent")
+        walked.append(m)
+        d.js("document.querySelector('#moves tbody tr').click()")
+        d.wait("document.body.getAttribute('data-state') === 'ready' && "
+               "document.getElementById('path').textContent.indexOf(%s)"
+               " >= 0" % json.dumps(m), "the move " + m)
+        d.wait(READY, "the moves after " + m)
+        node = json.loads(get(port, "/api/explore?moves=" +
+                              urllib.parse.quote(" ".join(walked)))[1])
+        shown = d.js("document.getElementById('fen').textContent")
+        if shown != node["position"]["fen"]:
+            fail("browser: after %s the board shows %s, the API %s" %
+                 (" ".join(walked), shown, node["position"]["fen"]))
+        summary = d.js("document.getElementById('summary').textContent")
+        if not summary.startswith("%d game" % node["position"]["games"]):
+            fail("browser: after %s the summary is %r" %
+                 (" ".join(walked), summary))
+    d.shot(os.path.join(outdir, "walked.png"))
+    # back to the start by the path
+    d.js("document.querySelector('#path a').click()")
+    d.wait("document.body.getAttribute('data-state') === 'ready' && "
+           "document.getElementById('fen').textContent === %s"
+           % json.dumps(api["position"]["fen"]), "the start again")
+    d.js("document.querySelectorAll('#moves tbody tr')[0].click()")
+    d.wait(READY + " && document.getElementById('path').textContent"
+           ".indexOf(%s) >= 0" % json.dumps(walked[0]), "the first move again")
+    # open a game listed at the node, and step through it
+    gid = d.js("document.querySelector('#games li').getAttribute('data-id')")
+    d.js("document.querySelector('#games li').click()")
+    d.wait("!document.getElementById('game').hidden && "
+           "document.querySelectorAll('#gmoves .gm').length > 0",
+           "the game")
+    g = json.loads(get(port, "/api/game?id=" + gid)[1])
+    d.js("document.getElementById('fwd').click();"
+         "document.getElementById('fwd').click()")
+    shown = d.js("document.getElementById('fen').textContent")
+    if len(g["plies"]) >= 2 and shown != g["plies"][1]["fen"]:
+        fail("browser: game %s ply 2 shows %s, the API %s" %
+             (gid, shown, g["plies"][1]["fen"]))
+    on = d.js("document.querySelector('.gm.on').textContent")
+    if len(g["plies"]) >= 2 and on != g["plies"][1]["move"]:
+        fail("browser: game %s: the move marked is %r" % (gid, on))
+    d.shot(os.path.join(outdir, "game.png"))
+    # paste a FEN
+    fen = node["position"]["fen"]
+    d.js("document.getElementById('fenin').value = %s;"
+         "document.getElementById('apply').click()" % json.dumps(fen))
+    d.wait(READY + " && document.getElementById('fen').textContent === %s"
+           % json.dumps(fen), "the pasted FEN")
+    # a filter: the summary gives the filtered games
+    d.js("document.getElementById('fenin').value = '';"
+         "document.getElementById('result').value = '1-0';"
+         "document.getElementById('apply').click()")
+    f = json.loads(get(port, "/api/explore?result=1-0")[1])
+    d.wait("document.body.getAttribute('data-state') === 'ready' && "
+           "document.getElementById('summary').textContent.indexOf(%s)"
+           " === 0" % json.dumps("%d game" % f["position"]["games"]),
+           "the filtered start")
+    d.shot(os.path.join(outdir, "filtered.png"))
+    # a bad FEN: an error shown, the page still there
+    d.js("document.getElementById('fenin').value = 'W:Wzz';"
+         "document.getElementById('apply').click()")
+    d.wait("document.getElementById('error').textContent"
+           ".indexOf('bad FEN') >= 0", "the error of a bad FEN")
+    print("browser: walked %s, opened game %s" % (" ".join(walked), gid))
+    # a phone: the board across the screen, the table whole
+    d.call("Emulation.setDeviceMetricsOverride", width=390, height=844,
+           deviceScaleFactor=1, mobile=True)
+    d.call("Page.navigate", url="http://127.0.0.1:%d/" % port)
+    d.wait(READY, "the start on a phone")
+    bw = d.js("document.getElementById('board').getBoundingClientRect()"
+              ".width")
+    if bw < 300:
+        fail("browser: at 390 px the board is %d px wide" % bw)
+    right = d.js("(function () { var r = 0; document.querySelectorAll("
+                 "'#moves tr > *').forEach(function (c) { if "
+                 "(c.offsetParent) r = Math.max(r, "
+                 "c.getBoundingClientRect().right); }); return r; })()")
+    if right > 390:
+        fail("browser: at 390 px the table reaches %d px" % right)
+    d.shot(os.path.join(outdir, "phone.png"))
+    print("browser: %d openings named, board %d px at 390 px"
+          % (named, bw))
 
 
 if __name__ == "__main__":

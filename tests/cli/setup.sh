@@ -69,14 +69,33 @@ untime() {
 }
 
 # find_browser: the headless browser the page tests drive (Chromium: its
-# names in Debian and elsewhere), printed; nothing when none is installed
-# or PDN_NO_BROWSER is set (a package build has none to start).
+# names in Debian and elsewhere), printed; nothing when none is installed,
+# when python3 (which drives it, tests/cli/chromium.py) is missing, or
+# when PDN_NO_BROWSER is set (a package build has none to start).
 find_browser() {
     [ -z "${PDN_NO_BROWSER:-}" ] || return 0
+    command -v python3 >/dev/null 2>&1 || return 0
     for _b in chromium chromium-browser google-chrome; do
         if command -v "$_b" >/dev/null 2>&1; then
             echo "$_b"
             return 0
         fi
     done
+}
+
+# page_result URL OUT [--FLAG]...: opens URL in $browser (Chromium's
+# FLAGs added: --window-size=W,H, --force-dark-mode), waits for the page's
+# element #result (600 s at most: the event, not a fixed time) and writes
+# its text to OUT, a line end added, no-break spaces as spaces; status 1,
+# with a message, when the browser could not be driven
+page_result() {
+    _url=$1 _out=$2
+    shift 2
+    if ! python3 "$top_srcdir/tests/cli/chromium.py" "$browser" "$@" \
+            result "$_url" "$_out"; then
+        echo "FAIL: $browser could not be driven (tests/cli/chromium.py)" >&2
+        return 1
+    fi
+    { cat "$_out"; echo; } | sed 's/\xc2\xa0/ /g' >"$_out.tmp" &&
+        mv "$_out.tmp" "$_out"
 }

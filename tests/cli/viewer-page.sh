@@ -35,22 +35,8 @@ var pre = document.createElement('pre'); pre.id = 'result';
 pre.textContent = r.join('\n'); document.body.appendChild(pre); });</script>
 JS
     } >t.html
-    set +e
     # shellcheck disable=SC2086
-    timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
-        ${size:+--window-size=$size} ${4:-} \
-        --user-data-dir="$tmp/profile" --dump-dom "file://$tmp/t.html${3:-}" \
-        >dom.html 2>browser.err
-    st=$?
-    set -e
-    if [ "$st" != 0 ]; then
-        echo "FAIL: $browser exited $st" >&2
-        tail -5 browser.err >&2
-        fail=1
-    fi
-    sed -n '/<pre id="result">/,/<\/pre>/p' dom.html |
-        sed 's/.*<pre id="result">//; s/<\/pre>.*//; s/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&nbsp;/ /g' \
-        >got
+    page_result "file://$tmp/t.html${3:-}" got ${size:+--window-size=$size} ${4:-} || fail=1
 }
 same() { # same NAME: want and got must agree
     if ! diff -u want got >&2; then

@@ -40,21 +40,8 @@ var pre = document.createElement('pre'); pre.id = 'result';
 pre.textContent = r.join('\n'); document.body.appendChild(pre); });</script>
 JS
     } >t.html
-    set +e
-    timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
-        ${size:+--window-size=$size} \
-        --user-data-dir="$tmp/profile" --dump-dom "file://$tmp/t.html${3:-}" \
-        >dom.html 2>browser.err
-    st=$?
-    set -e
-    if [ "$st" != 0 ]; then
-        echo "FAIL: $browser exited $st" >&2
-        tail -5 browser.err >&2
-        fail=1
-    fi
-    sed -n '/<pre id="result">/,/<\/pre>/p' dom.html |
-        sed 's/.*<pre id="result">//; s/<\/pre>.*//; s/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&nbsp;/ /g' \
-        >got
+    # shellcheck disable=SC2086
+    page_result "file://$tmp/t.html${3:-}" got ${size:+--window-size=$size} || fail=1
 }
 same() { # same NAME: want and got must agree
     if ! diff -u want got >&2; then
@@ -439,10 +426,8 @@ document.body.appendChild(p); });</script>
 JS
 done
 page() { # page NAME#FRAGMENT: what the page it leads to shows
-    timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
-        --virtual-time-budget=5000 --user-data-dir="$tmp/profile" \
-        --dump-dom "file://$tmp/pages/$1" 2>browser.err |
-        sed -n 's/.*<pre id="result">//; s/<\/pre>.*//p' | sed 's/&amp;/\&/g'
+    page_result "file://$tmp/pages/$1" page.out || fail=1
+    cat page.out
 }
 pdn-replay -n 5002 b5.pdn 2>/dev/null | cut -f 2 >fen2
 pdn-replay -n 5 b5.pdn 2>/dev/null | cut -f 2 >fen1

@@ -37,7 +37,7 @@ for f in "$top_srcdir"/samples/*.pdn; do
     } >>"$v.html"
     set -- "$@" "file://$tmp/$v.html" "$tmp/$v.out"
 done
-python3 "$top_srcdir/tests/cli/wasm-browser.py" "$browser" result "$@" ||
+python3 "$top_srcdir/tests/cli/chromium.py" "$browser" result "$@" ||
     { echo "FAIL: the browser driver" >&2; exit 1; }
 
 for f in "$top_srcdir"/samples/*.pdn; do

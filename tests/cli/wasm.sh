@@ -12,7 +12,7 @@
 # eval nor inline script, against pdn-perft. The variants are those of
 # lib/variant/gametype.c's tables. Skipped (77) when wasm/pdn.js is not
 # built (emcc absent, or make wasm not run); the Chromium part is left
-# out without Chromium or python3 (tests/cli/wasm-browser.py drives it).
+# out without Chromium or python3 (tests/cli/chromium.py drives it).
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 js="$top_builddir/wasm/pdn.js"
 if [ ! -f "$js" ]; then
@@ -110,7 +110,7 @@ cp "$js" pdn.js
 # written once the module is compiled and every perft is done), with a
 # generous bound, rather than for --dump-dom's virtual time, which a
 # starved machine can use up while the WebAssembly is still compiling
-python3 "$top_srcdir/tests/cli/wasm-browser.py" "$browser" result \
+python3 "$top_srcdir/tests/cli/chromium.py" "$browser" result \
     "file://$tmp/perft.html" "$tmp/perft.out" ||
     { echo "FAIL: the browser driver" >&2; exit 1; }
 sed '/^$/d' perft.out >got

@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <pdn/pdn.h>
+#include "testutil.h"
 
 static pdn_board *
 board(int type, const char *fen)
@@ -305,7 +306,7 @@ START_TEST(test_dxp_peer)
     int fd, reason;
 
     pdn_dxp_options_init(&o);
-    o.timeout = 5;
+    o.timeout = 60; /* a bound: every answer is in the socket already */
     o.name = "unit";
     d = pdn_dxp_listen(NULL, "0", &o, &err);
     ck_assert_ptr_nonnull(d);
@@ -416,7 +417,7 @@ main(void)
     tcase_add_test(tc, test_client_gone);
     tcase_add_test(tc, test_dxp_moves);
     tcase_add_test(tc, test_dxp_peer);
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, TEST_TIMEOUT);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
