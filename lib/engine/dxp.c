@@ -56,20 +56,11 @@ static void
 fail(pdn_dxp *d, pdn_error *err, int code, const char *fmt, ...)
 {
     va_list ap;
-    char text[PDN_ERROR_TEXT_SIZE];
 
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    pdnp_eng_vfail("dxp", d->label, code != PDN_EVARIANT, &d->failed,
+                   &d->ferr, err, code, fmt, ap);
     va_end(ap);
-    pdn_error_clear(err);
-    pdnp_error_set(err, code, PDN_SEV_ERROR, NULL, 0, "dxp '%s': %s",
-                   d->label, text);
-    if (code != PDN_EVARIANT && !d->failed) {
-        d->failed = 1;
-        pdn_error_clear(&d->ferr);
-        pdnp_error_set(&d->ferr, code, PDN_SEV_ERROR, NULL, 0,
-                       "dxp '%s': %s", d->label, text);
-    }
 }
 
 static int

@@ -35,6 +35,12 @@ struct pdn_engine {
 };
 
 double pdnp_now(void);
+/* Fills *err with "prefix 'label': text" (text from fmt and ap); when
+ * fatal and *failed is still 0, also keeps that error in *ferr and sets
+ * *failed (the Hub client's and DXP's one wording of their errors). */
+void pdnp_eng_vfail(const char *prefix, const char *label, int fatal,
+                    int *failed, pdn_error *ferr, pdn_error *err, int code,
+                    const char *fmt, va_list ap) PDNP_PRINTF(8, 0);
 /* Fills *err with "engine 'label': text"; an error other than
  * PDN_EVARIANT and PDN_ETAG also makes e unusable (its error kept). */
 void pdnp_eng_fail(pdn_engine *e, pdn_error *err, int code, const char *fmt,
