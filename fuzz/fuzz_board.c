@@ -11,8 +11,6 @@
 #include "pdn/pdn.h"
 #include "fuzz_util.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static const char *const types[] = {
     "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31",
     "40", "41", "98", "25,W,8,8,A0,0,G", "20,W,10,10,N1,0", "21,B,8,8,A0,0",

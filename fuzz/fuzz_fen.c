@@ -6,8 +6,6 @@
 #include "pdn/pdn.h"
 #include "fuzz_util.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

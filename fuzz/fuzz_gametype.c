@@ -7,8 +7,6 @@
 #include "pdn/pdn.h"
 #include "fuzz_util.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static int
 same(const pdn_gametype *a, const pdn_gametype *b)
 {

@@ -8,47 +8,29 @@
  * itself. */
 /* fuzz-needs: pdn_hub_line_parse pdn_engine_move_parse */
 #include <config.h>
-#include "pdn/pdn.h"
-#include "fuzz_util.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_engine.h"
 
 static void
 check_move(const pdn_board *b, const char *s, size_t n)
 {
-    pdn_move m, back;
-    pdn_error err;
+    pdn_move m;
     char out[256];
     size_t k;
 
-    if (pdn_engine_move_parse(b, s, n, &m, &err) != 0) {
-        FUZZ_CHECK(err.code == PDN_ESYNTAX || err.code == PDN_EILLEGAL,
-                   "code %d", err.code);
+    if (fuzz_read_move(b, pdn_engine_move_parse, s, n, &m, 0) != 0)
         return;
-    }
     k = pdn_engine_move_format(b, &m, out, sizeof out);
     FUZZ_CHECK(k < sizeof out && strlen(out) == k, "length %zu", k);
-    FUZZ_CHECK(pdn_engine_move_parse(b, out, k, &back, &err) == 0,
-               "'%s' does not read back: %s", out, err.text);
-    FUZZ_CHECK(back.n == m.n && back.ncaptured == m.ncaptured &&
-                   memcmp(back.path, m.path, m.n) == 0,
-               "'%s' reads back as another move", out);
+    fuzz_reads_back(b, pdn_engine_move_parse, out, k, &m);
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static pdn_board *b[2];
+    pdn_board *const *b = fuzz_engine_boards();
     char *s = fuzz_strdup(data, size), *line, *next;
-    pdn_gametype gt;
     int i;
 
-    if (b[0] == NULL) {
-        pdn_gametype_standard(20, &gt);
-        b[0] = pdn_board_new(&gt, NULL);
-        b[1] = pdn_board_new(&gt, NULL);
-        pdn_board_set_fen_string(b[1], "W:W27,28,32,K45:B17,18,19,22,23", NULL);
-    }
     for (line = s; line != NULL; line = next) {
         pdn_hub_line l;
         char *end = line + strlen(line);
@@ -71,7 +53,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 continue;
             FUZZ_CHECK(v >= line && v < end, "value outside");
             if (strcmp(l.name[k], "move") == 0 || strcmp(l.name[k], "pv") == 0)
-                for (i = 0; i < 2; i++) {
+                for (i = 0; i < FUZZ_ENGINE_BOARDS; i++) {
                     const char *p = v;
 
                     while (*p != '\0') {

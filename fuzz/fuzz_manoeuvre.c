@@ -11,8 +11,6 @@
 #include "fuzz_util.h"
 #include "fuzz_tool.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 typedef struct tried {
     const db_manoeuvre *v;
     unsigned long ply;       /* each move as another ply: the windows too */

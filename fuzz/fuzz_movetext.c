@@ -7,8 +7,6 @@
 #include "pdn/pdn.h"
 #include "fuzz_util.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static const int types[] = {20, 21, 22, 23, 24, 25, 26, 27,
                             28, 29, 30, 31, 40, 41, 98};
 

@@ -11,8 +11,6 @@
 #include "fuzz_util.h"
 #include "fuzz_tool.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static void
 after_move(void *ud, const pdn_board *c, const pdn_move *m)
 {

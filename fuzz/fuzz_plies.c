@@ -14,8 +14,6 @@
 
 #include <string.h>
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 #define MAX_PLIES 200
 
 typedef struct seen {

@@ -9,8 +9,6 @@
 #include "pdn/pdn.h"
 #include "fuzz_util.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static void
 on_warning(const pdn_error *d, void *ud)
 {

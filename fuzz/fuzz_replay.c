@@ -8,8 +8,6 @@
 #include "pdn/pdn.h"
 #include "fuzz_util.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 /* Plays the line starting at n on b; returns plies played. */
 static size_t
 play_line(pdn_board *b, pdn_movelist *l, const pdn_node *n, int variations)

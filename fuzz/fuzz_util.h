@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Helpers shared by the libFuzzer targets: NUL-terminated copies of the
- * input and a property check that aborts (a crash libFuzzer reports). */
+/* Helpers shared by the libFuzzer targets: their entry point's
+ * declaration, NUL-terminated copies of the input and a property check
+ * that aborts (a crash libFuzzer reports). */
 #ifndef PDN_FUZZ_UTIL_H
 #define PDN_FUZZ_UTIL_H
 
@@ -8,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The entry point libFuzzer calls, which each target defines. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A property that must hold: report it and abort so that the input is
  * saved as a crash artifact. */

@@ -56,20 +56,11 @@ static void
 fail(pdn_dxp *d, pdn_error *err, int code, const char *fmt, ...)
 {
     va_list ap;
-    char text[PDN_ERROR_TEXT_SIZE];
 
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    pdnp_eng_vfail("dxp", d->label, code != PDN_EVARIANT, &d->failed,
+                   &d->ferr, err, code, fmt, ap);
     va_end(ap);
-    pdn_error_clear(err);
-    pdnp_error_set(err, code, PDN_SEV_ERROR, NULL, 0, "dxp '%s': %s",
-                   d->label, text);
-    if (code != PDN_EVARIANT && !d->failed) {
-        d->failed = 1;
-        pdn_error_clear(&d->ferr);
-        pdnp_error_set(&d->ferr, code, PDN_SEV_ERROR, NULL, 0,
-                       "dxp '%s': %s", d->label, text);
-    }
 }
 
 static int
@@ -612,11 +603,8 @@ int
 pdn_dxp_move_parse(const pdn_board *b, const char *s, size_t len,
                    pdn_move *m, pdn_error *err)
 {
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    int from, to, nc, caps[PDN_PATH_MAX], found = 0, i, j;
-    char q[80] = "", fen[PDN_FEN_STRING_MAX];
-    pdn_movelist *l;
-    size_t k;
+    int from, to, nc, caps[PDN_PATH_MAX], i;
+    char q[80] = "", named[112];
 
     pdn_error_clear(err);
     quote(q, sizeof q, s, len, 50);
@@ -634,43 +622,10 @@ pdn_dxp_move_parse(const pdn_board *b, const char *s, size_t len,
                            "'%s' is not a DXP move", q);
             return -1;
         }
-    l = pdn_movelist_new();
-    if (l == NULL || pdn_board_moves(b, l, err) != 0) {
-        pdn_movelist_free(l);
-        if (err != NULL && err->code == PDN_OK)
-            pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
-                           "out of memory");
-        return -1;
-    }
-    for (k = 0; k < pdn_movelist_count(l); k++) {
-        const pdn_move *c = pdn_movelist_at(l, k);
-        int ok = pdn_coord_to_square(gt, c->path[0]) == from &&
-                 pdn_coord_to_square(gt, c->path[c->n - 1]) == to &&
-                 c->ncaptured == nc;
-
-        /* the captured squares, in any order */
-        for (i = 0; ok && i < nc; i++) {
-            for (j = 0; j < c->ncaptured; j++)
-                if (pdn_coord_to_square(gt, c->captured[j]) == caps[i])
-                    break;
-            ok = j < c->ncaptured;
-        }
-        if (ok && found++ == 0)
-            *m = *c;
-    }
-    pdn_movelist_free(l);
-    if (found == 1)
-        return 0;
-    pdn_board_fen_string(b, fen, sizeof fen);
-    if (found > 1)
-        pdnp_error_set(err, PDN_EAMBIGUOUS, PDN_SEV_ERROR, NULL, 0,
-                       "move '%s' (%d%c%d) is ambiguous in %s", q, from,
-                       nc ? 'x' : '-', to, fen);
-    else
-        pdnp_error_set(err, PDN_EILLEGAL, PDN_SEV_ERROR, NULL, 0,
-                       "move '%s' (%d%c%d) is not legal in %s", q, from,
-                       nc ? 'x' : '-', to, fen);
-    return -1;
+    snprintf(named, sizeof named, "'%s' (%d%c%d)", q, from, nc ? 'x' : '-',
+             to);
+    return pdnp_eng_match(b, from, to, caps, nc, m, err, named,
+                          PDN_EAMBIGUOUS);
 }
 
 /* ---- a game ---- */

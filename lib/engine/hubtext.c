@@ -162,11 +162,8 @@ int
 pdn_engine_move_parse(const pdn_board *b, const char *s, size_t len,
                       pdn_move *m, pdn_error *err)
 {
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    int sq[PDN_PATH_MAX * 2], n, cap, found = 0, i, j;
-    pdn_movelist *l;
-    char q[64] = "'", fen[PDN_FEN_STRING_MAX];
-    size_t k;
+    int sq[PDN_PATH_MAX * 2], n, cap;
+    char q[64] = "'";
 
     pdn_error_clear(err);
     pdnp_quote(q, sizeof q - 1, s, len, 40);
@@ -176,41 +173,7 @@ pdn_engine_move_parse(const pdn_board *b, const char *s, size_t len,
                        "%s is not a move", q);
         return -1;
     }
-    l = pdn_movelist_new();
-    if (l == NULL || pdn_board_moves(b, l, err) != 0) {
-        pdn_movelist_free(l);
-        if (err != NULL && err->code == PDN_OK)
-            pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
-                           "out of memory");
-        return -1;
-    }
-    for (k = 0; k < pdn_movelist_count(l); k++) {
-        const pdn_move *c = pdn_movelist_at(l, k);
-        int ok = pdn_coord_to_square(gt, c->path[0]) == sq[0] &&
-                 pdn_coord_to_square(gt, c->path[c->n - 1]) == sq[1];
-
-        if (ok && n > 2) {
-            /* the captured squares, in any order */
-            ok = c->ncaptured == n - 2;
-            for (i = 2; ok && i < n; i++) {
-                for (j = 0; j < c->ncaptured; j++)
-                    if (pdn_coord_to_square(gt, c->captured[j]) == sq[i])
-                        break;
-                ok = j < c->ncaptured;
-            }
-        }
-        if (ok) {
-            if (found++ == 0)
-                *m = *c;
-        }
-    }
-    pdn_movelist_free(l);
-    if (found == 1)
-        return 0;
-    pdn_board_fen_string(b, fen, sizeof fen);
-    pdnp_error_set(err, PDN_EILLEGAL, PDN_SEV_ERROR, NULL, 0,
-                   found ? "move %s is ambiguous in %s"
-                         : "move %s is not legal in %s",
-                   q, fen);
-    return -1;
+    /* from-to alone fits whatever the move captures */
+    return pdnp_eng_match(b, sq[0], sq[1], sq + 2, n > 2 ? n - 2 : -1, m,
+                          err, q, PDN_EILLEGAL);
 }

@@ -32,23 +32,34 @@ pdnp_now(void)
 }
 
 void
+pdnp_eng_vfail(const char *prefix, const char *label, int fatal,
+               int *failed, pdn_error *ferr, pdn_error *err, int code,
+               const char *fmt, va_list ap)
+{
+    char text[PDN_ERROR_TEXT_SIZE];
+
+    vsnprintf(text, sizeof text, fmt, ap);
+    pdn_error_clear(err);
+    pdnp_error_set(err, code, PDN_SEV_ERROR, NULL, 0, "%s '%s': %s", prefix,
+                   label, text);
+    if (fatal && !*failed) {
+        *failed = 1;
+        pdn_error_clear(ferr);
+        pdnp_error_set(ferr, code, PDN_SEV_ERROR, NULL, 0, "%s '%s': %s",
+                       prefix, label, text);
+    }
+}
+
+void
 pdnp_eng_fail(pdn_engine *e, pdn_error *err, int code, const char *fmt, ...)
 {
     va_list ap;
-    char text[PDN_ERROR_TEXT_SIZE];
 
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    pdnp_eng_vfail("engine", e->label,
+                   code != PDN_EVARIANT && code != PDN_ETAG, &e->failed,
+                   &e->ferr, err, code, fmt, ap);
     va_end(ap);
-    pdn_error_clear(err);
-    pdnp_error_set(err, code, PDN_SEV_ERROR, NULL, 0, "engine '%s': %s",
-                   e->label, text);
-    if (code != PDN_EVARIANT && code != PDN_ETAG && !e->failed) {
-        e->failed = 1;
-        pdn_error_clear(&e->ferr);
-        pdnp_error_set(&e->ferr, code, PDN_SEV_ERROR, NULL, 0,
-                       "engine '%s': %s", e->label, text);
-    }
 }
 
 /* The program's last path component, for messages. */

@@ -108,6 +108,33 @@ failed(PdnPyEngine *self, const pdn_error *err)
     return raise_err(err);
 }
 
+/* The start of a call on the engine: 0 with the lock held; -1 with
+ * EngineTerminatedError (the lock released) when it cannot be used. */
+static int
+begin_call(PdnPyEngine *self)
+{
+    lock_engine(self);
+    if (usable(self) < 0) {
+        unlock_engine(self);
+        return -1;
+    }
+    return 0;
+}
+
+/* The end of a call that gives None: rc and *err are what the client
+ * said (raised when rc is not 0); the lock is released. */
+static PyObject *
+end_call(PdnPyEngine *self, int rc, const pdn_error *err)
+{
+    if (rc != 0) {
+        failed(self, err);
+        unlock_engine(self);
+        return NULL;
+    }
+    unlock_engine(self);
+    Py_RETURN_NONE;
+}
+
 static PyObject *
 eng_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
@@ -230,11 +257,8 @@ eng_id(PyObject *o, PyObject *unused)
     PyObject *r;
 
     (void)unused;
-    lock_engine(self);
-    if (usable(self) < 0) {
-        unlock_engine(self);
+    if (begin_call(self) < 0)
         return NULL;
-    }
     r = Py_BuildValue("(sss)", pdn_engine_name(self->e),
                       pdn_engine_version(self->e),
                       pdn_engine_author(self->e));
@@ -251,11 +275,8 @@ eng_params(PyObject *o, PyObject *unused)
     size_t i, n;
 
     (void)unused;
-    lock_engine(self);
-    if (usable(self) < 0) {
-        unlock_engine(self);
+    if (begin_call(self) < 0)
         return NULL;
-    }
     n = pdn_engine_param_count(self->e);
     out = PyList_New((Py_ssize_t)n);
     for (i = 0; out != NULL && i < n; i++) {
@@ -282,21 +303,10 @@ eng_set_param(PyObject *o, PyObject *args)
     pdn_error err;
     int rc;
 
-    if (!PyArg_ParseTuple(args, "ss", &name, &value))
+    if (!PyArg_ParseTuple(args, "ss", &name, &value) || begin_call(self) < 0)
         return NULL;
-    lock_engine(self);
-    if (usable(self) < 0) {
-        unlock_engine(self);
-        return NULL;
-    }
     rc = pdn_engine_set_param(self->e, name, value, &err);
-    if (rc != 0) {
-        failed(self, &err);
-        unlock_engine(self);
-        return NULL;
-    }
-    unlock_engine(self);
-    Py_RETURN_NONE;
+    return end_call(self, rc, &err);
 }
 
 /* A call that waits on the program: ping or new-game. */
@@ -306,21 +316,12 @@ eng_wait(PdnPyEngine *self, int (*fn)(pdn_engine *, pdn_error *))
     pdn_error err;
     int rc;
 
-    lock_engine(self);
-    if (usable(self) < 0) {
-        unlock_engine(self);
+    if (begin_call(self) < 0)
         return NULL;
-    }
     Py_BEGIN_ALLOW_THREADS
     rc = fn(self->e, &err);
     Py_END_ALLOW_THREADS
-    if (rc != 0) {
-        failed(self, &err);
-        unlock_engine(self);
-        return NULL;
-    }
-    unlock_engine(self);
-    Py_RETURN_NONE;
+    return end_call(self, rc, &err);
 }
 
 static PyObject *
