@@ -113,12 +113,12 @@ static int
 by_evidence(const tool_opts *o, const char *file, const pdn_game *g,
             pdn_gametype *gt, tool_out *to)
 {
-    infer_game_result *res = &to->infer;
+    pdn_infer_result *res = &to->infer.r;
     pdn_pos pos = pdn_game_pos(g);
     char name[96], next[96];
     pdn_gametype ngt;
 
-    if (infer_game(o, g, gt, res, to) != 0) {
+    if (infer_game(o, g, gt, &to->infer, to) != 0) {
         tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
                   PDN_EVARIANT, NULL,
                   "cannot infer the game type: its squares fit no board "
@@ -487,7 +487,7 @@ tool_number_first_move(const tool_opts *o, pdn_game *g,
     /* a tool that does not infer untagged games (pdn-convert copying
      * moves as they are) asks here, quietly, for this game only */
     if (o->no_infer && !o->have_gt && !o->have_force) {
-        if (infer_game(o, g, &igt, &res, to) != 0 || !res.legal)
+        if (infer_game(o, g, &igt, &res, to) != 0 || !res.r.legal)
             return;
         gt = &igt;
     }
