@@ -179,3 +179,4 @@ tests_unit_check_engine_LDADD = lib/libpdn.la $(CHECK_LIBS)
 tests_unit_check_engine_LDFLAGS = $(NOINST_LDFLAGS)
 endif
 CLI_TESTS += tests/cli/oversize.sh tests/cli/longline.sh tests/cli/infer-giveaway.sh
+CLI_TESTS += tests/cli/numbering.sh

@@ -6,7 +6,8 @@
 # has errors pdn-validate finds; dates sorted as dates and results counted
 # by meaning; an unreadable file counted as an error; a file name with a
 # control character kept on one line; a full standard output reported; a
-# binary file not taken for a game; two FEN tags warned of by every tool.
+# binary file not taken for a game; two FEN tags warned of by every tool;
+# a Russian game's x captures and 2-0 folded like other warnings.
 . "$(dirname "$0")/setup.sh"
 cd "$tmp"
 
@@ -111,6 +112,16 @@ cmp -s plain.pdn back.pdn || { echo "FAIL: -m num | -m alg differs from pdn-conv
 # pdn-select -J reads its inputs three times, as its man page says
 expect_status 2 pdn-select -J < "$r" || true
 grep -q 'three times' "$tmp/err" || { echo "FAIL: -J on standard input: $(cat "$tmp/err")" >&2; fail=1; }
+
+# a Russian game's captures written with x and its result 2-0, as Russian
+# sites write them: each warning shown once a file, the rest counted
+printf '[GameType "25"]\n[Result "2-0"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 h8-g7 2-0\n\n' > ru.pdn
+printf '[GameType "25"]\n[Result "2-0"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 2-0\n' >> ru.pdn
+expect_status 0 pdn-validate ru.pdn || true
+[ "$(grep -c "is not written with ':'" "$tmp/out")" = 2 ] &&
+    grep -q "warning: 3 more times in game 1 and 1 more game: capture 'd4xf6' is not written with ':'" "$tmp/out" &&
+    [ "$(grep -c "result '2-0'" "$tmp/out")" = 2 ] ||
+    { echo "FAIL: Russian x and 2-0 not folded:" >&2; cat "$tmp/out" >&2; fail=1; }
 
 # two FEN tags: every tool warns, once, in one wording, and takes the first
 printf '[GameType "21"]\n[FEN "W:W21,22:B1,2"]\n[FEN "B:W21,22:B1,2"]\n1. 22-18 *\n' > fen2.pdn

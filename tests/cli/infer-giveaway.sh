@@ -18,6 +18,9 @@ done
 expect_status 0 pdn-legal "$tmp/end0-1.pdn" || true
 grep -q 'replayed as English giveaway (21,B,8,8,N1,0,G)' "$tmp/out" ||
     { echo "FAIL: a giveaway result: not replayed as English giveaway" >&2; cat "$tmp/out" >&2; fail=1; }
+# the file's summary names the form the games were replayed as
+grep -q 'warning: 1 game without GameType replayed as English giveaway (21,B,8,8,N1,0,G): legal' "$tmp/out" ||
+    { echo "FAIL: a giveaway result: the summary names another variant" >&2; cat "$tmp/out" >&2; fail=1; }
 for t in pdn-validate pdn-replay pdn-fix; do
     command -v $t >/dev/null 2>&1 || continue
     set +e; $t "$tmp/end0-1.pdn" >"$tmp/out" 2>&1; set -e
@@ -35,6 +38,11 @@ cp "$tmp/d/suicide.pdn" "$tmp/d/casual.pdn"
 expect_status 0 pdn-legal "$tmp/d/suicide.pdn" || true
 grep -q 'replayed as English giveaway' "$tmp/out" ||
     { echo "FAIL: suicide.pdn: not replayed as English giveaway" >&2; cat "$tmp/out" >&2; fail=1; }
+# giveaway and usual games in one file: each counted as what it was
+cat "$tmp/end0-1.pdn" "$tmp/d/suicide.pdn" "$tmp/end1-0.pdn" >"$tmp/d/mixed.pdn"
+expect_status 0 pdn-legal "$tmp/d/mixed.pdn" || true
+grep -q 'warning: 3 games without GameType replayed as English (21) (2): all legal; English giveaway (21,B,8,8,N1,0,G) (1): legal' "$tmp/out" ||
+    { echo "FAIL: mixed.pdn: the summary does not count the giveaway game apart" >&2; cat "$tmp/out" >&2; fail=1; }
 expect_status 0 pdn-legal "$tmp/d/casual.pdn" || true
 ! grep -q 'giveaway' "$tmp/out" ||
     { echo "FAIL: casual.pdn: read as giveaway" >&2; fail=1; }

@@ -149,7 +149,7 @@ work(void *wctx, run_job *job)
 
     memset(&to, 0, sizeof to);
     to.cache = &w->cache;
-    to.infer.cand = -1;
+    to.infer.r.cand = -1;
     job->status = TOOL_OK;
     job->flag = 0;
     if (outside(o, job->game != NULL ? pdn_game_number(job->game)

@@ -57,12 +57,15 @@ infer_describe(const pdn_gametype *gt, char *buf, size_t size)
     buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
+/* Candidate i, or for i >= INFER_NCAND the giveaway form of candidate
+ * i - INFER_NCAND (a tally's slot). */
 static void
 cand_describe(int i, char *buf, size_t size)
 {
     pdn_gametype gt;
 
-    infer_cand_gt(i, &gt);
+    infer_cand_gt(i % INFER_NCAND, &gt);
+    gt.giveaway = i >= INFER_NCAND;
     infer_describe(&gt, buf, size);
 }
 
@@ -93,12 +96,13 @@ void
 infer_prior_took(const pdn_game *g, int cand, unsigned long plies,
                  infer_game_result *res)
 {
-    res->cand = cand;
-    res->legal = 1;
-    res->plies = plies;
-    res->next = -1;
-    res->next_plies = 0;
-    res->moves = pdn_game_first(g) != NULL;
+    res->r.cand = cand;
+    res->r.legal = 1;
+    res->r.plies = plies;
+    res->r.next = -1;
+    res->r.next_plies = 0;
+    res->r.moves = pdn_game_first(g) != NULL;
+    res->giveaway = 0;
 }
 
 int
@@ -108,11 +112,13 @@ infer_game(const tool_opts *o, const pdn_game *g, pdn_gametype *gt,
     pdn_infer *x;
     int own, rc;
 
-    res->cand = res->next = -1;
+    res->r.cand = res->r.next = -1;
+    res->giveaway = 0;
     if ((x = ctx_for(to, &own)) == NULL)
         return -1;
     pdn_infer_set_prior(x, o->prior != NULL ? o->prior->prior : -1);
-    rc = pdn_infer_gametype(x, g, o->file, gt, res, NULL);
+    rc = pdn_infer_gametype(x, g, o->file, gt, &res->r, NULL);
+    res->giveaway = rc == 0 && gt->giveaway;
     ctx_done(x, own);
     return rc < 0 ? -1 : 0;
 }
@@ -247,12 +253,14 @@ infer_prepass(const tool_opts *o, FILE *fp, const char *name,
 void
 infer_count(infer_tally *t, const infer_game_result *res)
 {
-    if (res->cand < 0)
+    int i = res->r.cand + (res->giveaway ? INFER_NCAND : 0);
+
+    if (res->r.cand < 0)
         return;
     t->games++;
-    t->chosen[res->cand]++;
-    if (res->legal)
-        t->legal[res->cand]++;
+    t->chosen[i]++;
+    if (res->r.legal)
+        t->legal[i]++;
 }
 
 /* The candidate of p that fits the sampled games best, other than not. */
@@ -280,7 +288,7 @@ infer_summary(const tool_opts *o, const char *file, const infer_tally *t,
         return;
     tbuf_printf(&msg, "%lu game%s without GameType replayed as ", t->games,
                 t->games == 1 ? "" : "s");
-    for (i = 0; i < INFER_NCAND; i++) {
+    for (i = 0; i < 2 * INFER_NCAND; i++) {
         if (t->chosen[i] == 0)
             continue;
         if (top >= 0)
@@ -298,8 +306,10 @@ infer_summary(const tool_opts *o, const char *file, const infer_tally *t,
             tbuf_printf(&msg, "%lu legal, %lu legal under no candidate",
                         t->legal[i], t->chosen[i] - t->legal[i]);
     }
+    /* the first pass replays the usual forms only: it says nothing of a
+     * giveaway form's runner-up */
     if (p != NULL && p->sampled != 0 && t->chosen[top] == t->games &&
-        (ru = runner_up(p, top)) >= 0) {
+        top < INFER_NCAND && (ru = runner_up(p, top)) >= 0) {
         cand_describe(ru, name, sizeof name);
         if (p->legal[ru] == 0 && p->sampled == t->games)
             tbuf_printf(&msg, "; as %s %s would fail by ply %lu", name,

@@ -19,11 +19,15 @@ struct tool_cache;
 /* Candidate variants, in the fixed order that breaks ties. */
 #define INFER_NCAND 16
 
-/* What the decision for one game was (pdn_infer_result: the candidate
- * taken, whether the game is legal under it, its plies, the runner-up);
- * kept per game for the file's summary. cand is -1 when the game was not
+/* What the decision for one game was (the library's pdn_infer_result:
+ * the candidate taken, whether the game is legal under it, its plies, the
+ * runner-up; and whether the candidate's giveaway form was taken); kept
+ * per game for the file's summary. cand is -1 when the game was not
  * inferred. */
-typedef pdn_infer_result infer_game_result;
+typedef struct infer_game_result {
+    pdn_infer_result r;
+    int giveaway;
+} infer_game_result;
 
 /* What a first pass over the start of a file found: per candidate, the
  * sampled games legal throughout under it and the latest ply at which
@@ -40,8 +44,9 @@ typedef struct infer_prior {
 /* What the file's games were replayed as: filled in input order. */
 typedef struct infer_tally {
     unsigned long games;
-    unsigned long chosen[INFER_NCAND];
-    unsigned long legal[INFER_NCAND];
+    /* per candidate, then per candidate's giveaway form */
+    unsigned long chosen[2 * INFER_NCAND];
+    unsigned long legal[2 * INFER_NCAND];
 } infer_tally;
 
 /* The variant of g by evidence (g has neither GameType nor a known Variant

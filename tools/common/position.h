@@ -8,7 +8,10 @@
 
 /* The GameType of g: -G, else its GameType tag (with -A, another variant
  * of the board or numbering when the game is illegal under the tag and
- * legal under that), else a Variant tag, else -g, else decided by
+ * legal under that; a bare GameType number or a Variant tag of an
+ * algebraic board whose FEN can be placed only numbered from b8, the game
+ * legal from there: that numbering, with a warning), else a Variant tag,
+ * else -g, else decided by
  * replaying the game under each variant its squares allow (infer.h; said
  * once per file, and per game when no variant fits it throughout).
  * Returns 0, or -1 after reporting an invalid GameType. */

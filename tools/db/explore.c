@@ -242,7 +242,7 @@ ex_replay_game(ex_replay *x, const char *gts, const void *raw, int len,
     if (pdn_reader_next(r, &g, &err) != 0 && g != NULL) {
         memset(&to, 0, sizeof to);
         to.cache = &x->cache;
-        to.infer.cand = -1;
+        to.infer.r.cand = -1;
         x->vo.file = "db";
         db_walk(&x->vo, "db", g, &x->vo.force, &to, 0, ex_seen, x, &w);
         tbuf_free(&to.out);

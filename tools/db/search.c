@@ -789,7 +789,7 @@ with_game(search_state *s, const char *file, const void *raw, int len,
     if (found) {
         memset(&to, 0, sizeof to);
         to.cache = &s->cache;
-        to.infer.cand = -1;
+        to.infer.r.cand = -1;
         s->vo.file = file;
         fn(s, g, &to, arg);
         tbuf_free(&to.out);

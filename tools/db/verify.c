@@ -328,7 +328,7 @@ check_game(vstate *v, sqlite3_stmt *row, sqlite3_stmt *tags, tbuf *text,
     if (gts != NULL && pdn_gametype_parse(gts, &v->vo.force, NULL) >= 0) {
         memset(&to, 0, sizeof to);
         to.cache = &v->cache;
-        to.infer.cand = -1;
+        to.infer.r.cand = -1;
         v->vo.file = file;
         replayed = db_walk(&v->vo, file, g, &v->vo.force, &to, 0, seen, v,
                            &w) == 0;

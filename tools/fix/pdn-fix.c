@@ -429,7 +429,7 @@ gametype(fix *c, pdn_gametype *gt)
     const tool_opts *o = c->o;
     const char *tag = pdn_game_tag(c->w, "GameType");
     pdn_pos pos = pdn_game_tag_pos(c->g, "GameType");
-    const infer_game_result *r = &c->to->infer;
+    const pdn_infer_result *r = &c->to->infer.r;
     char v[64], name[96];
 
     if (tool_gametype(o, c->file, c->g, gt, c->to) != 0)

@@ -35,7 +35,7 @@ selpass_game(selpass *p, const tool_opts *o, const char *file,
 
     memset(&to, 0, sizeof to);
     to.cache = cache;
-    to.infer.cand = -1;
+    to.infer.r.cand = -1;
     p->nhits = 0;
     p->index = index;
     selcrit_game(p->c, o, file, g, &to, &v,
