@@ -28,6 +28,10 @@ shared=${PDN_SHARED:-$src/../shared}
 oca=$shared/corpus/english/oca__OCA_2.0.pdn
 [ -f "$oca" ] || { echo "python bench: $oca not found (set PDN_SHARED)" >&2; exit 77; }
 command -v "$py" >/dev/null || { echo "python bench: no $py" >&2; exit 77; }
+# The interpreter itself, not a launcher in front of it (pyenv's python3
+# is a shell script that costs 0.6 s CPU a run): its sys.executable.
+py=$("$py" -c 'import sys; print(sys.executable)') && [ -x "$py" ] ||
+    { echo "python bench: no interpreter behind ${PYTHON:-python3}" >&2; exit 77; }
 "$py" -c 'import setuptools' 2>/dev/null || { echo "python bench: $py has no setuptools" >&2; exit 77; }
 . "$src/bench/tools.sh"
 bench_tools python "$build" pdn-legal pdn-replay pdn-perft

@@ -2,8 +2,12 @@
 /* Board (Move is in move.c). A Board keeps a stack of the moves played
  * and of the positions before them (copies, pdn_board_copy), so pop()
  * restores a position and the draw state is rebuilt from the stack when
- * asked. libpdn's undo stack (pdn_board_push, pdn_board_pop), which keeps
- * the draw counts, is where grow(), pop() and ds_sync() below should go. */
+ * asked. A push copies the position before it only into a board the stack
+ * already has (one a pop left), so a line pushed once costs no board per
+ * move; the positions not kept are replayed from the last one kept when
+ * pop(), peek(), move_stack or the draw rules ask (saved()). libpdn's undo
+ * stack (pdn_board_push, pdn_board_pop), which keeps the draw counts, is
+ * where room(), pop() and ds_sync() below should go. */
 #include "pdnpy.h"
 
 #include <string.h>
@@ -105,11 +109,16 @@ board_alloc(PyTypeObject *type, const pdn_gametype *gt, const pdn_board *src)
     self->l = NULL;
     self->hist = NULL;
     self->moves = NULL;
-    self->n = self->cap = self->nhist = 0;
+    self->n = self->cap = self->nhist = self->nsaved = 0;
+    self->hash_ok = 0;
     self->ds = NULL;
     self->ds_fed = 0;
     self->ds_valid = 0;
-    self->b = pdn_board_new(gt, &err);
+    /* a clone costs a copy; a new board would compute its geometry */
+    if (src != NULL && pdn_gametype_equal(pdn_board_gametype(src), gt))
+        self->b = pdn_board_clone(src, &err);
+    else
+        self->b = pdn_board_new(gt, &err);
     if (self->b == NULL) {
         Py_DECREF(self);
         return (PdnPyBoard *)pdnpy_raise(NULL, &err, NULL);
@@ -148,8 +157,9 @@ board_dealloc(PyObject *o)
 void
 pdnpy_board_clear_stack(PdnPyBoard *self)
 {
-    self->n = 0;
+    self->n = self->nsaved = 0;
     self->ds_valid = 0;
+    pdnpy_board_changed(self);
 }
 
 static int
@@ -161,7 +171,7 @@ board_set_fen_text(PdnPyBoard *self, const char *fen)
         pdnpy_raise(NULL, &err, NULL);
         return -1;
     }
-    pdnpy_board_clear_stack(self);
+    pdnpy_board_clear_stack(self);   /* and the cached hash */
     return 0;
 }
 
@@ -187,9 +197,13 @@ board_tp_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     return (PyObject *)self;
 }
 
-/* Room for one more move on the stack: hist[n] allocated. */
+/* Room for one more move on the stack (moves[n], hist[n]), and the
+ * position before it (self->b) kept in hist[n] when that costs a copy: a
+ * board is there, or it is the stack's first (the others are replayed
+ * from it). 0, or -1 (no memory). Undo with unsave() when the move is
+ * not played. */
 static int
-grow(PdnPyBoard *self)
+room(PdnPyBoard *self)
 {
     if (self->n == self->cap) {
         size_t cap = self->cap ? self->cap * 2 : 16;
@@ -204,11 +218,48 @@ grow(PdnPyBoard *self)
         self->moves = m;
         self->cap = cap;
     }
-    if (self->n == self->nhist) {
-        /* a clone costs a copy; a new board would compute its geometry */
-        if ((self->hist[self->n] = pdn_board_clone(self->b, NULL)) == NULL)
-            return -1;
-        self->nhist++;
+    if (self->nsaved == self->n) {
+        if (self->n < self->nhist)
+            pdn_board_copy(self->hist[self->n], self->b);
+        else if (self->n == 0) {
+            /* a clone costs a copy; a new board would compute its
+             * geometry */
+            if ((self->hist[0] = pdn_board_clone(self->b, NULL)) == NULL)
+                return -1;
+            self->nhist = 1;
+        } else
+            return 0;
+        self->nsaved++;
+    }
+    return 0;
+}
+
+/* The move room() made way for was not played. */
+static void
+unsave(PdnPyBoard *self)
+{
+    if (self->nsaved > self->n)
+        self->nsaved = self->n;
+}
+
+/* The positions before moves 0..k-1 of the stack (k <= n) in hist,
+ * replayed from the last one kept: 0, or -1 with MemoryError. */
+static int
+saved(PdnPyBoard *self, size_t k)
+{
+    for (; self->nsaved < k; self->nsaved++) {
+        size_t i = self->nsaved;   /* >= 1: the first is always kept */
+
+        if (i == self->nhist) {
+            if ((self->hist[i] = pdn_board_clone(self->hist[i - 1], NULL))
+                == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            self->nhist++;
+        } else
+            pdn_board_copy(self->hist[i], self->hist[i - 1]);
+        pdn_board_apply(self->hist[i], &self->moves[i - 1]);
     }
     return 0;
 }
@@ -228,6 +279,8 @@ ds_sync(PdnPyBoard *self)
         PyErr_NoMemory();
         return -1;
     }
+    if (saved(self, self->n) < 0)
+        return -1;
     if (!self->ds_valid || self->ds_fed > self->n) {
         pdn_drawstate_start(self->ds, self->n ? self->hist[0] : self->b);
         self->ds_fed = 0;
@@ -247,16 +300,17 @@ pdnpy_board_push_mt(PdnPyBoard *self, const pdn_movetext *mt,
     pdn_error err;
     int st;
 
-    if (grow(self) < 0) {
+    if (room(self) < 0) {
         PyErr_NoMemory();
         return -1;
     }
-    pdn_board_copy(self->hist[self->n], self->b);
     st = pdn_board_play(self->b, mt, &m, self->l, &err);
     if (st == PDN_MATCH_LEGAL) {
         self->moves[self->n++] = m.move;
+        pdnpy_board_changed(self);
         return 0;
     }
+    unsave(self);
     if (st < 0) {
         pdnpy_raise(NULL, &err, NULL);
         return -1;
@@ -285,11 +339,20 @@ pdnpy_board_push_mt(PdnPyBoard *self, const pdn_movetext *mt,
     }
 }
 
+/* self->b's hash, from the cache when it holds it. */
+static uint64_t
+board_hash_of(const PdnPyBoard *self)
+{
+    return self->hash_ok ? self->hash : pdn_board_hash(self->b);
+}
+
 static PyObject *
 board_push_text(PyObject *o, PyObject *arg)
 {
     PdnPyBoard *self = (PdnPyBoard *)o;
     const char *text = PyUnicode_AsUTF8(arg);
+    char buf[PDN_PATH_MAX * 4 + 4];
+    uint64_t origin;
     pdn_movetext mt;
 
     if (text == NULL)
@@ -310,16 +373,41 @@ board_push_text(PyObject *o, PyObject *arg)
         }
         return NULL;
     }
+    origin = board_hash_of(self);
     if (pdnpy_board_push_mt(self, &mt, text, NULL) < 0)
         return NULL;
-    return pdnpy_move_new(self->hist[self->n - 1], self->l,
-                          &self->moves[self->n - 1]);
+    /* the short form needs the board's squares and the legal moves
+     * pdn_board_play left in l, not the position before the move */
+    pdn_move_format(self->b, self->l, &self->moves[self->n - 1],
+                    PDN_MOVE_SHORT, buf, sizeof buf);
+    return pdnpy_move_make(&self->gt, origin, &self->moves[self->n - 1],
+                           buf);
+}
+
+/* Plays m, a legal move of self->b, keeping it on the stack; after: the
+ * hash of the position it leads to (NULL: unknown). 0, or -1 with
+ * MemoryError. */
+static int
+push_legal(PdnPyBoard *self, const pdn_move *m, const uint64_t *after)
+{
+    if (room(self) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->moves[self->n] = *m;
+    pdn_board_apply(self->b, &self->moves[self->n]);
+    self->n++;
+    self->hash_ok = after != NULL;
+    if (after != NULL)
+        self->hash = *after;
+    return 0;
 }
 
 static PyObject *
 board_push(PyObject *o, PyObject *arg)
 {
     PdnPyBoard *self = (PdnPyBoard *)o;
+    const PdnPyMove *mv = (const PdnPyMove *)arg;
     pdn_error err;
     size_t i, n;
 
@@ -331,14 +419,10 @@ board_push(PyObject *o, PyObject *arg)
     }
     /* a Move of this very position (same GameType, same hash) is
      * played as it is; any other must be one of the legal moves */
-    if (((PdnPyMove *)arg)->origin == pdn_board_hash(self->b) &&
-        pdn_gametype_equal(&((PdnPyMove *)arg)->gt, &self->gt)) {
-        if (grow(self) < 0)
-            return PyErr_NoMemory();
-        pdn_board_copy(self->hist[self->n], self->b);
-        self->moves[self->n] = ((PdnPyMove *)arg)->m;
-        pdn_board_apply(self->b, &self->moves[self->n]);
-        self->n++;
+    if (mv->origin == board_hash_of(self) &&
+        pdn_gametype_equal(&mv->gt, &self->gt)) {
+        if (push_legal(self, &mv->m, mv->has_after ? &mv->after : NULL) < 0)
+            return NULL;
         Py_INCREF(arg);
         return arg;
     }
@@ -364,12 +448,8 @@ board_push(PyObject *o, PyObject *arg)
         }
         return NULL;
     }
-    if (grow(self) < 0)
-        return PyErr_NoMemory();
-    pdn_board_copy(self->hist[self->n], self->b);
-    self->moves[self->n] = *pdn_movelist_at(self->l, i);
-    pdn_board_apply(self->b, &self->moves[self->n]);
-    self->n++;
+    if (push_legal(self, pdn_movelist_at(self->l, i), NULL) < 0)
+        return NULL;
     Py_INCREF(arg);
     return arg;
 }
@@ -386,8 +466,12 @@ board_pop(PyObject *o, PyObject *unused)
         PyErr_SetString(PyExc_IndexError, "pop from an empty move stack");
         return NULL;
     }
+    if (saved(self, self->n) < 0)
+        return NULL;
     self->n--;
+    self->nsaved = self->n;
     pdn_board_copy(self->b, self->hist[self->n]);
+    pdnpy_board_changed(self);
     if (self->ds_fed > self->n)
         self->ds_valid = 0;
     /* the move's short form among the legal moves of the position */
@@ -408,6 +492,8 @@ board_peek(PyObject *o, PyObject *unused)
         PyErr_SetString(PyExc_IndexError, "peek at an empty move stack");
         return NULL;
     }
+    if (saved(self, self->n) < 0)
+        return NULL;
     if (pdn_board_moves(self->hist[self->n - 1], self->l, &err) < 0)
         return pdnpy_raise(NULL, &err, NULL);
     return pdnpy_move_new(self->hist[self->n - 1], self->l,
@@ -425,6 +511,10 @@ board_move_stack(PyObject *o, void *c)
     (void)c;
     if (out == NULL)
         return NULL;
+    if (saved(self, self->n) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
     for (i = 0; i < self->n; i++) {
         PyObject *mv;
 
@@ -524,15 +614,27 @@ board_copy(PyObject *o, PyObject *args, PyObject *kw)
         return NULL;
     if ((c = board_alloc(Py_TYPE(o), &self->gt, self->b)) == NULL)
         return NULL;
-    for (i = 0; stack && i < self->n; i++) {
-        if (grow(c) < 0) {
+    c->hash = self->hash;
+    c->hash_ok = self->hash_ok;
+    if (!stack || self->n == 0)
+        return (PyObject *)c;
+    /* the moves, and the positions kept (the others are replayed when
+     * asked, as on self) */
+    if ((c->hist = PyMem_Malloc(self->n * sizeof *c->hist)) == NULL ||
+        (c->moves = PyMem_Malloc(self->n * sizeof *c->moves)) == NULL) {
+        Py_DECREF(c);
+        return PyErr_NoMemory();
+    }
+    c->cap = self->n;
+    for (i = 0; i < self->nsaved; i++) {
+        if ((c->hist[i] = pdn_board_clone(self->hist[i], NULL)) == NULL) {
             Py_DECREF(c);
             return PyErr_NoMemory();
         }
-        pdn_board_copy(c->hist[i], self->hist[i]);
-        c->moves[i] = self->moves[i];
-        c->n++;
+        c->nhist = c->nsaved = i + 1;
     }
+    memcpy(c->moves, self->moves, self->n * sizeof *c->moves);
+    c->n = self->n;
     return (PyObject *)c;
 }
 

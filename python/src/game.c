@@ -356,13 +356,18 @@ PyObject *
 pdnpy_line_board(PdnPyGame *g, PyObject *spec, PdnPyNode **path, Py_ssize_t n)
 {
     pdn_gametype gt;
+    const pdn_board *wb;
     PdnPyBoard *b;
     pdn_error err;
     Py_ssize_t i;
 
     if (pdnpy_resolve_only(g, spec, &gt) < 0)
         return NULL;
-    if ((b = pdnpy_board_new(&gt, NULL)) == NULL)
+    /* from the game's walker board (its position is set below): a clone,
+     * cheaper than a new board */
+    if ((wb = pdnpy_walker_board(g, &gt)) == NULL)
+        return PyErr_NoMemory();
+    if ((b = pdnpy_board_new(&gt, wb)) == NULL)
         return NULL;
     if (pdn_game_start(g->g, b->b, &err) < 0) {
         Py_DECREF(b);

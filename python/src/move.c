@@ -17,6 +17,8 @@ pdnpy_move_make(const pdn_gametype *gt, uint64_t origin, const pdn_move *m,
     mv->m = *m;
     mv->gt = *gt;
     mv->origin = origin;
+    mv->after = 0;
+    mv->has_after = 0;
     {
         size_t n = strlen(text);
 

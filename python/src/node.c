@@ -319,21 +319,22 @@ node_board(PyObject *o, PyObject *args)
 }
 
 /* Plays nd's move (and the setup before it) on b, keeping what a Move
- * needs in nd: 0, or -1 with an exception. */
+ * needs in nd; *hash is b's hash before and after (each position's hash
+ * is computed once along a line). 0, or -1 with an exception. */
 static int
-play_node(PdnPyNode *nd, pdn_board *b)
+play_node(PdnPyNode *nd, pdn_board *b, uint64_t *hash)
 {
     const pdn_movetext *mt = pdn_node_move(nd->n);
     pdnpy_walker *w = nd->game->walker;
     pdn_error err;
-    uint64_t origin;
 
-    if (pdn_node_setup(nd->n) != NULL &&
-        pdn_node_apply_setup(nd->n, b, &err) < 0) {
-        pdnpy_raise(NULL, &err, NULL);
-        return -1;
+    if (pdn_node_setup(nd->n) != NULL) {
+        if (pdn_node_apply_setup(nd->n, b, &err) < 0) {
+            pdnpy_raise(NULL, &err, NULL);
+            return -1;
+        }
+        *hash = pdn_board_hash(b);
     }
-    origin = pdn_board_hash(b);
     if (mt == NULL ||
         pdn_board_play(b, mt, &w->m, w->l, &err) != PDN_MATCH_LEGAL) {
         PyObject *exc = pdnpy_fail_exc(nd->game, nd->n,
@@ -346,7 +347,8 @@ play_node(PdnPyNode *nd, pdn_board *b)
         return -1;
     }
     nd->move = w->m.move;
-    nd->origin = origin;
+    nd->origin = *hash;
+    nd->after = *hash = pdn_board_hash(b);
     /* the scratch list holds what the short form needs */
     pdn_move_format(b, w->l, &nd->move, PDN_MOVE_SHORT, nd->text,
                     sizeof nd->text);
@@ -368,6 +370,7 @@ node_compute(PdnPyNode *self)
     PyObject *p;
     Py_ssize_t n = 0, i;
     const pdn_node *from;
+    const pdn_board *wb;
     pdn_error err;
     int rc = 0;
 
@@ -378,20 +381,31 @@ node_compute(PdnPyNode *self)
             return -1;
         g->gt_gen = g->gen + 1;
         g->cur_gen = 0;
+        /* the position kept is on a board of the GameType: made again
+         * when an edit changed it */
+        if (g->cur != NULL &&
+            !pdn_gametype_equal(pdn_board_gametype(g->cur), &g->gt)) {
+            pdn_board_free(g->cur);
+            g->cur = NULL;
+        }
     }
-    if (pdnpy_walker_board(g, &g->gt) == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    if (g->cur == NULL && (g->cur = pdn_board_new(&g->gt, &err)) == NULL) {
-        pdnpy_raise(NULL, &err, NULL);
-        return -1;
+    /* the walker's lists (play_node), and its board to clone (a new board
+     * would compute its geometry) */
+    if (g->cur == NULL || g->walker == NULL || g->walker->l == NULL) {
+        if ((wb = pdnpy_walker_board(g, &g->gt)) == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (g->cur == NULL && (g->cur = pdn_board_clone(wb, &err)) == NULL) {
+            pdnpy_raise(NULL, &err, NULL);
+            return -1;
+        }
     }
     from = PyObject_TypeCheck(self->parent, &PdnPy_NodeType)
            ? ((PdnPyNode *)self->parent)->n : NULL;
     if (g->cur_gen == g->gen + 1 && g->cur_node == from) {
         g->cur_gen = 0;
-        if (play_node(self, g->cur) < 0)
+        if (play_node(self, g->cur, &g->cur_hash) < 0)
             return -1;
         g->cur_node = self->n;
         g->cur_gen = g->gen + 1;
@@ -412,8 +426,9 @@ node_compute(PdnPyNode *self)
         pdnpy_raise(NULL, &err, NULL);
         rc = -1;
     }
+    g->cur_hash = pdn_board_hash(g->cur);
     for (i = 0; rc == 0 && i < n; i++)
-        rc = play_node(chain[i], g->cur);
+        rc = play_node(chain[i], g->cur, &g->cur_hash);
     if (rc == 0) {
         g->cur_node = self->n;
         g->cur_gen = g->gen + 1;
@@ -427,12 +442,20 @@ static PyObject *
 node_move(PyObject *o, PyObject *unused)
 {
     PdnPyNode *self = (PdnPyNode *)o;
+    PdnPyMove *mv;
 
     (void)unused;
     if (node_compute(self) < 0)
         return NULL;
-    return pdnpy_move_make(&self->game->gt, self->origin, &self->move,
-                           self->text);
+    mv = (PdnPyMove *)pdnpy_move_make(&self->game->gt, self->origin,
+                                      &self->move, self->text);
+    if (mv != NULL) {
+        /* pushed on a board in the position before it, the board knows
+         * its hash after it */
+        mv->after = self->after;
+        mv->has_after = 1;
+    }
+    return (PyObject *)mv;
 }
 
 static PyObject *

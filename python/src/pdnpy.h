@@ -47,9 +47,13 @@ typedef struct {
     pdn_gametype gt;
     pdn_board *b;
     pdn_movelist *l;      /* scratch */
-    pdn_board **hist;     /* hist[i]: the position before move i */
+    pdn_board **hist;     /* hist[i]: the position before move i, for
+                           * i < nsaved (the others replayed when asked) */
     pdn_move *moves;      /* the move stack */
     size_t n, cap, nhist; /* moves, room, boards allocated in hist */
+    size_t nsaved;        /* hist[0..nsaved) hold their positions */
+    uint64_t hash;        /* pdn_board_hash(b), when hash_ok */
+    int hash_ok;
     pdn_drawstate *ds;    /* fed lazily: ds_fed positions after moves */
     size_t ds_fed;
     int ds_valid;
@@ -61,6 +65,8 @@ typedef struct {
     pdn_move m;
     pdn_gametype gt;
     uint64_t origin;      /* pdn_board_hash of the position it is from */
+    uint64_t after;       /* and of the position it leads to, if has_after */
+    int has_after;
     char text[PDN_PATH_MAX * 4 + 4];
 } PdnPyMove;
 
@@ -86,6 +92,13 @@ int pdnpy_board_push_mt(PdnPyBoard *self, const pdn_movetext *mt,
                         const char *text, const pdn_node *n);
 /* Empties the move stack (after a new position). */
 void pdnpy_board_clear_stack(PdnPyBoard *self);
+/* Notes that self->b was changed other than by a Move of known result
+ * (the cached hash). */
+static inline void
+pdnpy_board_changed(PdnPyBoard *self)
+{
+    self->hash_ok = 0;
+}
 /* A Move of position b (l: b's legal moves, for the short form; NULL). */
 PyObject *pdnpy_move_new(const pdn_board *b, const pdn_movelist *l,
                          const pdn_move *m);
@@ -115,6 +128,7 @@ typedef struct {
     unsigned long gen;    /* counts the edits (the nodes' caches) */
     pdn_board *cur;       /* the position after cur_node (NULL: none yet) */
     const pdn_node *cur_node; /* NULL: the start position */
+    uint64_t cur_hash;    /* pdn_board_hash(cur) */
     unsigned long cur_gen;    /* gen + 1 when cur is valid, else 0 */
     pdn_gametype gt;      /* the GameType, resolved at gen gt_gen - 1 */
     unsigned long gt_gen;
@@ -130,6 +144,7 @@ typedef struct {
     long ply;
     pdn_move move;        /* the move, when cached */
     uint64_t origin;      /* pdn_board_hash of the position before it */
+    uint64_t after;       /* and after it */
     char text[PDN_PATH_MAX * 4 + 4]; /* its short form there */
     unsigned long gen;    /* the game's gen when cached */
     int cached;

@@ -149,6 +149,93 @@ class Speedups(unittest.TestCase):
         self.assertEqual(b.fen(), g.final_fen())
         self.assertEqual(len(b.move_stack), 8)
 
+    def test_node_walk_stack(self):
+        # A line pushed once keeps no position per move (they are played
+        # again when asked): its stack, pops, copies and draw counts are
+        # those of the positions it went through, in every variant.
+        samples = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                               "..", "..", "samples")
+        walked = 0
+        for name in sorted(os.listdir(samples)):
+            if not name.endswith(".pdn"):
+                continue
+            for g in pdntools.read(os.path.join(samples, name)):
+                fens = g.fens()
+                nodes = list(g.mainline())
+                b = g.board()
+                pushed = []
+                try:
+                    for node in nodes:
+                        pushed.append(b.push(node.move))
+                except pdntools.IllegalMoveError:
+                    pass
+                with self.subTest(sample=name, game=g.number):
+                    k = len(pushed)
+                    self.assertEqual(fens[:k + 1][-1], b.fen())
+                    self.assertEqual(b.move_stack, pushed)
+                    if k == len(nodes):
+                        self.assertEqual(b.draw_info(),
+                                         g.end().board().draw_info())
+                    c = b.copy()
+                    half = k // 2
+                    for i in range(k, half, -1):
+                        self.assertEqual(b.peek(), pushed[i - 1])
+                        self.assertEqual(b.pop(), pushed[i - 1])
+                        self.assertEqual(b.fen(), fens[i - 1])
+                    # pushed again on the boards the pops left, and back
+                    for i in range(half, k):
+                        b.push(pushed[i])
+                    self.assertEqual(b.fen(), fens[k])
+                    while b.ply() > 0:
+                        b.pop()
+                    self.assertEqual(b.fen(), fens[0])
+                    # the copy still holds the whole line
+                    self.assertEqual(c.move_stack, pushed)
+                    self.assertEqual(c.fen(), fens[k])
+                    if k:
+                        c.pop()
+                        self.assertEqual(c.fen(), fens[k - 1])
+                    walked += k
+        self.assertGreater(walked, 400)
+
+    def test_pushed_move_checked(self):
+        # a Move is played without a search only on the position it
+        # comes from: after pop(), set_fen() or a text move, a Move of
+        # the position the line reached is searched for among the legal
+        # moves of the position left (and is illegal there)
+        g = pdntools.parse(GAME % 1)
+        for change in ("pop", "set_fen", "push_text"):
+            b = g.board()
+            for node in g.mainline():
+                b.push(node.move)
+            nxt = b.legal_moves[0]
+            if change == "pop":
+                b.pop()
+            elif change == "set_fen":
+                b.set_fen(g.fens()[-2])
+            else:
+                b.push_text(str(nxt))
+            before = b.fen()
+            with self.assertRaises(pdntools.IllegalMoveError):
+                b.push(nxt)
+            self.assertEqual(b.fen(), before)
+
+    def test_node_move_after_gametype_edit(self):
+        # node.move follows an edit of the GameType tag: the move is
+        # played under the new rules (it was played on the old board)
+        g = pdntools.parse("[GameType \"21\"]\n1. 11-15 24-20 *\n")
+        n = g.next()
+        self.assertEqual(n.move.path, (11, 15))
+        g["GameType"] = "20"
+        with self.assertRaises(pdntools.IllegalMoveError):
+            n.move
+        g["GameType"] = "21"
+        self.assertEqual(n.move.path, (11, 15))
+        b = g.board()
+        b.push(n.move)
+        b.push(n.next().move)
+        self.assertEqual(b.fen(), g.final_fen())
+
 
 class Reach(unittest.TestCase):
     def test_opening(self):
