@@ -26,6 +26,8 @@ for t in "pdn-replay -a" "pdn-legal" "pdn-validate" "pdn-convert -f json"; do
     $t "$tmp/three.pdn" 2>&1 | sed "s|$tmp/three.pdn|F|g" >"$tmp/plain"
     $t "$tmp/three.gz" 2>&1 | sed "s|$tmp/three.gz|F|g" >"$tmp/gz"
     $t - <"$tmp/three.gz" 2>&1 | sed "s|<stdin>|F|g" >"$tmp/stdin"
+    # the summary's seconds are the clock's: a loaded machine makes 0.0 0.1
+    untime "$tmp/plain" "$tmp/gz" "$tmp/stdin"
     if [ ! -s "$tmp/plain" ] && [ "$t" != pdn-legal ] && [ "$t" != pdn-validate ]; then
         echo "FAIL: $t: no output on the plain file" >&2
         fail=1
