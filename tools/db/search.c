@@ -168,7 +168,7 @@ make_query(search_state *s, tbuf *q)
                     c->date_hi / 10000);
     if (selcrit_replays(c))
         tbuf_adds(q, " AND g.gametype IS NOT NULL");
-    if (s->seek) /* one candidate of the index at a time */
+    if (s->cands.seek) /* one candidate of the index at a time */
         tbuf_adds(q, " AND g.id = ?1");
     else
         tbuf_adds(q, " ORDER BY g.id");
@@ -206,11 +206,11 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     sqlite3_create_function(db, "pdn_folk", 1,
                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, folk_fn,
                             NULL, NULL);
-    free(s->cbits);
-    s->nseen = max_id(db) + 1;
-    s->cbits = calloc((size_t)(s->nseen + 7) / 8, 1);
-    if (s->cbits == NULL)
-        s->nseen = 0;
+    free(s->cands.bits);
+    s->cands.nseen = max_id(db) + 1;
+    s->cands.bits = calloc((size_t)(s->cands.nseen + 7) / 8, 1);
+    if (s->cands.bits == NULL)
+        s->cands.nseen = 0;
     if ((s->crit.have_pos && search_position_keys(s, db, path) != 0) ||
         search_candidates(s, db, path) != 0 ||
         search_tag_lookup(s, db, path) != 0 ||
@@ -222,35 +222,35 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         return TOOL_TROUBLE;
     }
     if (s->every) /* -x, -Z: every game is decided here, none passed */
-        s->use_cand = 0;
+        s->cands.use = 0;
     /* -k of games the plies decided, and nothing else to decide: counted
      * without reading their rows; the others go on */
-    if (s->so.count_only && s->sbits != NULL && s->use_cand && !s->verify &&
+    if (s->so.count_only && s->sbits != NULL && s->cands.use && !s->verify &&
         !s->so.dedupe && s->so.bad == NULL && !search_sql_criteria(&s->crit)) {
         size_t n = 0;
 
-        for (ci = 0; ci < s->ncand; ci++) {
-            int64_t id = s->cand[ci];
+        for (ci = 0; ci < s->cands.n; ci++) {
+            int64_t id = s->cands.ids[ci];
 
-            if (id >= 0 && id < s->nseen && bit_get(s->sbits, id))
+            if (id >= 0 && id < s->cands.nseen && bit_get(s->sbits, id))
                 s->selected += (unsigned long)bit_get(s->mbits, id);
             else
-                s->cand[n++] = id;
+                s->cands.ids[n++] = id;
         }
-        s->ncand = n;
+        s->cands.n = n;
         if (s->so.max != 0 && s->selected > s->so.max)
             s->selected = s->so.max;
     }
     /* many candidates: the games in order beat a seek for each */
-    s->seek = s->use_cand &&
-              (int64_t)s->ncand * 4 < max_id(db) + 64;
+    s->cands.seek = s->cands.use &&
+              (int64_t)s->cands.n * 4 < max_id(db) + 64;
     make_query(s, &q);
     st = db_prepare(db, path, q.data);
     tbuf_free(&q);
     if (st == NULL || db_emit_source(e, db, path, index) != 0 ||
         (s->so.bad != NULL && db_emit_source(&s->ebad, db, path, index) != 0) ||
         (s->so.dedupe &&
-         (s->fp = db_prepare(db, path, "SELECT fingerprint FROM games"
+         (s->dup.fp = db_prepare(db, path, "SELECT fingerprint FROM games"
                                        " WHERE id = ?")) == NULL)) {
         sqlite3_finalize(st);
         sqlite3_close(db);
@@ -259,13 +259,13 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     for (ci = 0; s->so.max == 0 || s->selected < s->so.max;) {
         int64_t id;
 
-        if (s->seek) {
-            if (ci == s->ncand) {
+        if (s->cands.seek) {
+            if (ci == s->cands.n) {
                 rc = SQLITE_DONE;
                 break;
             }
             sqlite3_reset(st);
-            sqlite3_bind_int64(st, 1, s->cand[ci++]);
+            sqlite3_bind_int64(st, 1, s->cands.ids[ci++]);
             if ((rc = sqlite3_step(st)) == SQLITE_DONE)
                 continue;
         } else {
@@ -274,14 +274,14 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         if (rc != SQLITE_ROW)
             break;
         id = sqlite3_column_int64(st, 0);
-        if (s->use_cand && !s->seek) { /* the candidates in step */
-            while (ci < s->ncand && s->cand[ci] < id)
+        if (s->cands.use && !s->cands.seek) { /* the candidates in step */
+            while (ci < s->cands.n && s->cands.ids[ci] < id)
                 ci++;
-            if (ci == s->ncand) {
+            if (ci == s->cands.n) {
                 rc = SQLITE_DONE;
                 break;
             }
-            if (s->cand[ci] != id)
+            if (s->cands.ids[ci] != id)
                 continue;
         }
         s->have_text = 0;
@@ -316,7 +316,7 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         }
         if (!match) {
             /* -x: the games not selected, as pdn-select writes them */
-            if (s->so.bad != NULL && s->pass == 0) {
+            if (s->so.bad != NULL && s->dup.pass == 0) {
                 row.raw = search_text_of(s, st);
                 row.len = (int)s->text.len;
                 if (!s->bad_text && db_emit_game(&s->ebad, &row) != 0) {
@@ -355,8 +355,8 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
         status = TOOL_TROUBLE;
     s->bad_texts = 0;
     sqlite3_finalize(st);
-    sqlite3_finalize(s->fp);
-    s->fp = NULL;
+    sqlite3_finalize(s->dup.fp);
+    s->dup.fp = NULL;
     sqlite3_finalize(s->plies_st);
     s->plies_st = NULL;
     db_emit_source(e, NULL, NULL, -1);
@@ -435,26 +435,26 @@ fragments(search_state *s, int argc, char **argv)
     int i, st = 0;
 
     db_emit_init(&none, NULL, 0);
-    s->sp.c = &s->crit;
-    s->sp.all = &s->all;
-    for (s->pass = 1; s->pass <= 2 && st == 0; s->pass++) {
-        if (s->pass == 2) {
-            size_t n = (size_t)s->seq.index + 1;
+    s->dup.sp.c = &s->crit;
+    s->dup.sp.all = &s->dup.all;
+    for (s->dup.pass = 1; s->dup.pass <= 2 && st == 0; s->dup.pass++) {
+        if (s->dup.pass == 2) {
+            size_t n = (size_t)s->dup.seq.index + 1;
 
-            s->sp.container = s->container =
-                tool_xmalloc(n * sizeof *s->container);
-            memset(s->container, 0, n * sizeof *s->container);
+            s->dup.sp.container = s->dup.container =
+                tool_xmalloc(n * sizeof *s->dup.container);
+            memset(s->dup.container, 0, n * sizeof *s->dup.container);
         }
-        memset(&s->seq, 0, sizeof s->seq);
-        s->last_db = 0;
-        s->last_file = 0;
+        memset(&s->dup.seq, 0, sizeof s->dup.seq);
+        s->dup.last_db = 0;
+        s->dup.last_file = 0;
         for (i = 0; i < argc && st == 0; i++)
             st = search_db(s, &none, argv[i], i) == TOOL_TROUBLE;
     }
-    s->pass = 0;
-    memset(&s->seq, 0, sizeof s->seq);
-    s->last_db = 0;
-    s->last_file = 0;
+    s->dup.pass = 0;
+    memset(&s->dup.seq, 0, sizeof s->dup.seq);
+    s->dup.last_db = 0;
+    s->dup.last_file = 0;
     return st ? TOOL_TROUBLE : 0;
 }
 
@@ -513,9 +513,9 @@ run(int argc, char **argv)
     pdn_movelist_free(s.cache.moves);
     infer_cache_free(&s.cache);
     free(s.keys);
-    free(s.cand);
-    free(s.cand2);
-    free(s.cbits);
+    free(s.cands.ids);
+    free(s.cands.next);
+    free(s.cands.bits);
     tbuf_free(&s.text);
     tbuf_free(&s.initial);
     tbuf_free(&s.xplies);
@@ -523,9 +523,9 @@ run(int argc, char **argv)
     free(s.sbits);
     free(s.mbits);
     selcrit_free(&s.crit);
-    seldup_free(&s.seen);
-    seldup_free(&s.all);
-    free(s.container);
+    seldup_free(&s.dup.seen);
+    seldup_free(&s.dup.all);
+    free(s.dup.container);
     return tool_finish(&o, st);
 }
 

@@ -19,6 +19,34 @@
 #include "selectout.h"
 #include "selectpass.h"
 
+/* The candidates of one database: the games the index gives, read in
+ * turn by search_db. */
+typedef struct search_cands {
+    int use;                 /* the index gave the candidates: */
+    int seek;                /* ... each read by its id (else the games
+                              * read in order, the others passed) */
+    int64_t *ids;            /* their ids, ascending */
+    size_t n, cap;
+    int64_t *next;           /* the second criterion's, to intersect */
+    size_t nnext, capnext;
+    unsigned char *bits;     /* the games in next, a bit each */
+    int64_t nseen;           /* games the bits cover */
+} search_cands;
+
+/* -H and -J: the games selected so far, by fingerprint, over every
+ * database (selectdup.h, selectpass.h). */
+typedef struct search_dedupe {
+    seldup seen;             /* -H: the games selected, by fingerprint */
+    seldup_seq seq;          /* -H: game numbers over every database */
+    int64_t last_file;       /* -H: the file of the last row numbered */
+    int last_db;
+    sqlite3_stmt *fp;        /* -H: a game's fingerprint */
+    int pass;                /* -J: 1, 2 before the one that writes (0) */
+    seldup all;              /* -J: every selected game's fingerprint */
+    uint32_t *container;     /* -J: the game each one begins, or 0 */
+    selpass sp;
+} search_dedupe;
+
 typedef struct search_state {
     sel_crit crit;
     selout_opts so;          /* -H -J -k -I -x (selectout.h) */
@@ -40,28 +68,12 @@ typedef struct search_state {
     db_plies_geom geom;
     tbuf xplies;             /* -f json -X: the plies of the position */
     int every;               /* every game decided here (-x, -Z) */
-    seldup seen;             /* -H: the games selected, by fingerprint */
-    seldup_seq seq;          /* -H: game numbers over every database */
-    int64_t last_file;       /* -H: the file of the last row numbered */
-    int last_db;
-    sqlite3_stmt *fp;        /* -H: a game's fingerprint */
-    int pass;                /* -J: 1, 2 before the one that writes (0) */
-    seldup all;              /* -J: every selected game's fingerprint */
-    uint32_t *container;     /* -J: the game each one begins, or 0 */
-    selpass sp;
+    search_dedupe dup;       /* -H and -J */
     db_emit ebad;            /* -x: the games not selected */
     selout route;            /* -i: the files of the games selected */
     tool_output *dest;       /* -i: the file of the game */
     const tool_opts *o;      /* the command's options (notes, records) */
-    int use_cand;            /* the index gave the candidates: */
-    int seek;                /* ... each read by its id (else the games
-                              * read in order, the others passed) */
-    int64_t *cand;           /* their ids, ascending */
-    size_t ncand, capcand;
-    int64_t *cand2;          /* the second criterion's, to intersect */
-    size_t ncand2, capcand2;
-    unsigned char *cbits;    /* the games in cand2, a bit each */
-    int64_t nseen;           /* games the bits cover */
+    search_cands cands;      /* the candidates of the database searched */
     unsigned char need[2][4]; /* a signature the game must reach: the
                                * least of each kind of piece (white men,
                                * black men, white kings, black kings),
@@ -69,7 +81,8 @@ typedef struct search_state {
     int need_rows;
     tbuf text;               /* the current game's text */
     int have_text;
-    int tags_exact;          /* tag_lookup gave each tag criterion's games */
+    int tags_exact;          /* search_tag_lookup gave each tag criterion's
+                              * games */
     int bad_text;            /* the current game's text did not inflate */
     int bad_texts;           /* ... some game's of this database */
     const char *db_path;     /* the database searched */

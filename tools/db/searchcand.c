@@ -112,22 +112,23 @@ search_position_keys(search_state *s, sqlite3 *db, const char *path)
     return 0;
 }
 
-/* Appends id to s->cand2. */
+/* Appends id to s->cands.next. */
 void
 search_cand_push(search_state *s, int64_t id)
 {
-    if (s->ncand2 == s->capcand2) {
-        s->capcand2 = s->capcand2 ? s->capcand2 * 2 : 1024;
-        s->cand2 = realloc(s->cand2, s->capcand2 * sizeof *s->cand2);
-        if (s->cand2 == NULL) {
+    if (s->cands.nnext == s->cands.capnext) {
+        s->cands.capnext = s->cands.capnext ? s->cands.capnext * 2 : 1024;
+        s->cands.next =
+            realloc(s->cands.next, s->cands.capnext * sizeof *s->cands.next);
+        if (s->cands.next == NULL) {
             tool_error("memory exhausted");
             exit(TOOL_TROUBLE);
         }
     }
-    s->cand2[s->ncand2++] = id;
+    s->cands.next[s->cands.nnext++] = id;
 }
 
-/* The index's candidates (db_post_lookup): their ids into s->cand2. */
+/* The index's candidates (db_post_lookup): their ids into s->cands.next. */
 static void
 cand_fn(void *ud, uint32_t key, uint32_t game)
 {
@@ -135,10 +136,10 @@ cand_fn(void *ud, uint32_t key, uint32_t game)
 
     (void)key;
     /* each game once: the memory is the games found, not the entries */
-    if ((int64_t)game < s->nseen) {
-        if (bit_get(s->cbits, game))
+    if ((int64_t)game < s->cands.nseen) {
+        if (bit_get(s->cands.bits, game))
             return;
-        bit_set(s->cbits, game);
+        bit_set(s->cands.bits, game);
     }
     search_cand_push(s, game);
 }
@@ -177,36 +178,36 @@ cmp_id(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* s->cand2 sorted, each id once, and intersected with s->cand when
- * first is 0 (else it becomes s->cand). */
+/* s->cands.next sorted, each id once, and intersected with s->cands.ids when
+ * first is 0 (else it becomes s->cands.ids). */
 static void
 cand_merge(search_state *s, int first)
 {
     size_t i, j, n = 0;
     int64_t *t;
 
-    for (i = 0; i < s->ncand2; i++) /* the bits cleared for the next */
-        if (s->cand2[i] < s->nseen)
-            s->cbits[s->cand2[i] >> 3] = 0;
-    if (s->ncand2 > 1)
-        qsort(s->cand2, s->ncand2, sizeof *s->cand2, cmp_id);
-    for (i = 0; i < s->ncand2; i++)
-        if (n == 0 || s->cand2[i] != s->cand2[n - 1])
-            s->cand2[n++] = s->cand2[i];
-    s->ncand2 = n;
+    for (i = 0; i < s->cands.nnext; i++) /* the bits cleared for the next */
+        if (s->cands.next[i] < s->cands.nseen)
+            s->cands.bits[s->cands.next[i] >> 3] = 0;
+    if (s->cands.nnext > 1)
+        qsort(s->cands.next, s->cands.nnext, sizeof *s->cands.next, cmp_id);
+    for (i = 0; i < s->cands.nnext; i++)
+        if (n == 0 || s->cands.next[i] != s->cands.next[n - 1])
+            s->cands.next[n++] = s->cands.next[i];
+    s->cands.nnext = n;
     if (!first) {
-        for (i = j = n = 0; i < s->ncand && j < s->ncand2;)
-            if (s->cand[i] < s->cand2[j])
+        for (i = j = n = 0; i < s->cands.n && j < s->cands.nnext;)
+            if (s->cands.ids[i] < s->cands.next[j])
                 i++;
-            else if (s->cand[i] > s->cand2[j])
+            else if (s->cands.ids[i] > s->cands.next[j])
                 j++;
             else
-                s->cand2[n++] = s->cand[i++], j++;
-        s->ncand2 = n;
+                s->cands.next[n++] = s->cands.ids[i++], j++;
+        s->cands.nnext = n;
     }
-    t = s->cand, s->cand = s->cand2, s->cand2 = t;
-    n = s->ncand, s->ncand = s->ncand2, s->ncand2 = 0;
-    i = s->capcand, s->capcand = s->capcand2, s->capcand2 = i;
+    t = s->cands.ids, s->cands.ids = s->cands.next, s->cands.next = t;
+    n = s->cands.n, s->cands.n = s->cands.nnext, s->cands.nnext = 0;
+    i = s->cands.cap, s->cands.cap = s->cands.capnext, s->cands.capnext = i;
     (void)n;
 }
 
@@ -225,8 +226,8 @@ need_lookup(search_state *s, sqlite3 *db, const char *path)
     if (db_post_lookup(db, path, DB_POST_MATERIAL, 0, UINT32_MAX, need_fn,
                        s) != 0)
         return -1;
-    cand_merge(s, !s->use_cand);
-    s->use_cand = 1;
+    cand_merge(s, !s->cands.use);
+    s->cands.use = 1;
     return 0;
 }
 
@@ -249,7 +250,7 @@ search_material_needs(search_state *s, sqlite3 *db, const char *path)
     if ((st = db_prepare(db, path, "SELECT count(*) FROM plies")) == NULL)
         return -1;
     if (sqlite3_step(st) == SQLITE_ROW)
-        covered = sqlite3_column_int64(st, 0) * 2 >= s->nseen - 1;
+        covered = sqlite3_column_int64(st, 0) * 2 >= s->cands.nseen - 1;
     sqlite3_finalize(st);
     if (covered)
         return 0;
@@ -311,7 +312,7 @@ search_opening_lookup(search_state *s, sqlite3 *db, const char *path)
         sqlite3_finalize(st);
         return -1;
     }
-    s->ncand2 = 0;
+    s->cands.nnext = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         pdn_gametype gt;
         pdn_board *b;
@@ -349,8 +350,8 @@ search_opening_lookup(search_state *s, sqlite3 *db, const char *path)
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return db_fail(db, path, "query"), -1;
-    cand_merge(s, !s->use_cand);
-    s->use_cand = 1;
+    cand_merge(s, !s->cands.use);
+    s->cands.use = 1;
     return 0;
 }
 
@@ -396,8 +397,8 @@ search_tag_lookup(search_state *s, sqlite3 *db, const char *path)
             db_fail(db, path, "query");
             return -1;
         }
-        cand_merge(s, !s->use_cand);
-        s->use_cand = 1;
+        cand_merge(s, !s->cands.use);
+        s->cands.use = 1;
     }
     if (c->ntags == 0 || !db_has_index(db, "tag_values_value"))
         return 0;
@@ -463,8 +464,8 @@ search_tag_lookup(search_state *s, sqlite3 *db, const char *path)
         sqlite3_finalize(names);
         names = NULL;
         if (rc == 0) {
-            cand_merge(s, !s->use_cand);
-            s->use_cand = 1;
+            cand_merge(s, !s->cands.use);
+            s->cands.use = 1;
         }
     }
     sqlite3_finalize(first);
@@ -484,9 +485,9 @@ search_candidates(search_state *s, sqlite3 *db, const char *path)
     const sel_crit *c = &s->crit;
     size_t i;
 
-    s->use_cand = !c->invert && (c->have_pos || c->have_mat);
-    s->ncand = s->ncand2 = 0;
-    if (!s->use_cand)
+    s->cands.use = !c->invert && (c->have_pos || c->have_mat);
+    s->cands.n = s->cands.nnext = 0;
+    if (!s->cands.use)
         return 0;
     if (c->have_pos) {
         for (i = 0; i < s->nkeys; i++) {
@@ -535,7 +536,7 @@ search_start_count(search_state *s, sqlite3 *db, const char *path)
     int64_t all = 0, setups = 0;
     int rc;
 
-    if (!s->so.count_only || !s->pos_only || !s->use_cand || s->every ||
+    if (!s->so.count_only || !s->pos_only || !s->cands.use || s->every ||
         c->invert || c->have_mat || s->have_conds || s->so.dedupe ||
         s->so.bad != NULL || s->so.max != 0 || s->json ||
         search_sql_criteria(c) || s->initial.len == 0)

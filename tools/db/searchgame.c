@@ -129,7 +129,7 @@ static void
 prefix_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
 {
     (void)to;
-    selpass_game(&s->sp, &s->vo, s->vo.file, g, &s->cache,
+    selpass_game(&s->dup.sp, &s->vo, s->vo.file, g, &s->cache,
                  *(uint32_t *)arg);
 }
 
@@ -142,28 +142,30 @@ search_repeated(search_state *s, int index, const db_game_row *row)
 {
     pdn_fingerprint fp;
     uint32_t me;
-    int other = index != s->last_db || row->file_id != s->last_file, have;
+    int other = index != s->dup.last_db || row->file_id != s->dup.last_file,
+        have;
 
-    s->last_db = index;
-    s->last_file = row->file_id;
-    me = seldup_number(&s->seq, s->pass == 1 ? &s->all : &s->seen, other,
+    s->dup.last_db = index;
+    s->dup.last_file = row->file_id;
+    me = seldup_number(&s->dup.seq,
+                       s->dup.pass == 1 ? &s->dup.all : &s->dup.seen, other,
                        row->file, (unsigned long)row->number);
-    if (s->pass == 2) { /* which stored games its moves begin */
+    if (s->dup.pass == 2) { /* which stored games its moves begin */
         with_game(s, row->file, row->raw, row->len, prefix_fn, &me);
         return 1;
     }
-    sqlite3_bind_int64(s->fp, 1, row->id);
-    have = sqlite3_step(s->fp) == SQLITE_ROW &&
-           sqlite3_column_bytes(s->fp, 0) == (int)sizeof fp.h;
+    sqlite3_bind_int64(s->dup.fp, 1, row->id);
+    have = sqlite3_step(s->dup.fp) == SQLITE_ROW &&
+           sqlite3_column_bytes(s->dup.fp, 0) == (int)sizeof fp.h;
     if (have)
-        memcpy(fp.h, sqlite3_column_blob(s->fp, 0), sizeof fp.h);
-    sqlite3_reset(s->fp);
-    if (have && s->pass == 1)
-        seldup_put(&s->all, &fp, me);
-    return s->pass == 1 ||
-           (have && seldup_drop(&s->seen, &s->all, s->container, &fp, me,
-                                s->o, row->file, (unsigned long)row->number,
-                                start_pos(row)));
+        memcpy(fp.h, sqlite3_column_blob(s->dup.fp, 0), sizeof fp.h);
+    sqlite3_reset(s->dup.fp);
+    if (have && s->dup.pass == 1)
+        seldup_put(&s->dup.all, &fp, me);
+    return s->dup.pass == 1 ||
+           (have && seldup_drop(&s->dup.seen, &s->dup.all, s->dup.container,
+                                &fp, me, s->o, row->file,
+                                (unsigned long)row->number, start_pos(row)));
 }
 
 /* -i: the game's file, named by its tags, becomes the output. */

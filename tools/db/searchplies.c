@@ -44,9 +44,9 @@ decide_row(search_state *s, db_conds *k, db_plies_geom *g, int64_t id,
                            sqlite3_column_blob(st, col + 1),
                            sqlite3_column_bytes(st, col + 1));
 
-    if (r >= 0 && id >= 0 && id < s->nseen)
+    if (r >= 0 && id >= 0 && id < s->cands.nseen)
         bit_set(s->sbits, id);
-    if (r > 0 && id >= 0 && id < s->nseen)
+    if (r > 0 && id >= 0 && id < s->cands.nseen)
         bit_set(s->mbits, id);
 }
 
@@ -81,7 +81,7 @@ plies_run(void *arg)
         while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
             int64_t id = sqlite3_column_int64(st, 0);
 
-            if (id < 0 || id >= s->nseen ||
+            if (id < 0 || id >= s->cands.nseen ||
                 (j->only != NULL && !bit_get(j->only, id)))
                 continue;
             decide_row(s, &j->conds, &j->geom, id, st, 1);
@@ -112,7 +112,7 @@ scan_threads(int64_t n)
 int
 search_plies_pass(search_state *s, sqlite3 *db, const char *path)
 {
-    int64_t top = s->nseen - 1, id;
+    int64_t top = s->cands.nseen - 1, id;
     unsigned char *only = NULL;
     plies_job *jobs;
     int nt, t, failed = 0;
@@ -121,15 +121,15 @@ search_plies_pass(search_state *s, sqlite3 *db, const char *path)
     free(s->sbits);
     free(s->mbits);
     s->sbits = s->mbits = NULL;
-    if (!s->have_conds || s->nseen <= 1)
+    if (!s->have_conds || s->cands.nseen <= 1)
         return 0;
-    s->sbits = calloc((size_t)(s->nseen + 7) / 8, 1);
-    s->mbits = calloc((size_t)(s->nseen + 7) / 8, 1);
+    s->sbits = calloc((size_t)(s->cands.nseen + 7) / 8, 1);
+    s->mbits = calloc((size_t)(s->cands.nseen + 7) / 8, 1);
     if (s->sbits == NULL || s->mbits == NULL) {
         tool_error("memory exhausted");
         exit(TOOL_TROUBLE);
     }
-    if (s->use_cand && (int64_t)s->ncand * 4 < top + 64) {
+    if (s->cands.use && (int64_t)s->cands.n * 4 < top + 64) {
         /* few candidates: each one's stream by its id */
         sqlite3_stmt *st = db_prepare(db, path, "SELECT gametype, data FROM"
                                                 " plies WHERE game = ?1");
@@ -137,8 +137,8 @@ search_plies_pass(search_state *s, sqlite3 *db, const char *path)
 
         if (st == NULL)
             return -1;
-        for (i = 0; i < s->ncand && rc != SQLITE_ERROR; i++) {
-            id = s->cand[i];
+        for (i = 0; i < s->cands.n && rc != SQLITE_ERROR; i++) {
+            id = s->cands.ids[i];
             sqlite3_reset(st);
             sqlite3_bind_int64(st, 1, id);
             if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
@@ -151,15 +151,15 @@ search_plies_pass(search_state *s, sqlite3 *db, const char *path)
         if (rc == SQLITE_ERROR)
             return db_fail(db, path, "query"), -1;
     } else {
-        if (s->use_cand) {
-            only = calloc((size_t)(s->nseen + 7) / 8, 1);
+        if (s->cands.use) {
+            only = calloc((size_t)(s->cands.nseen + 7) / 8, 1);
             if (only == NULL) {
                 tool_error("memory exhausted");
                 exit(TOOL_TROUBLE);
             }
-            for (i = 0; i < s->ncand; i++)
-                if (s->cand[i] >= 0 && s->cand[i] < s->nseen)
-                    bit_set(only, s->cand[i]);
+            for (i = 0; i < s->cands.n; i++)
+                if (s->cands.ids[i] >= 0 && s->cands.ids[i] < s->cands.nseen)
+                    bit_set(only, s->cands.ids[i]);
         }
         nt = scan_threads(top);
         jobs = tool_xmalloc((size_t)nt * sizeof *jobs);
@@ -195,28 +195,29 @@ search_plies_pass(search_state *s, sqlite3 *db, const char *path)
         return 0;
     /* the candidates: those the streams did not rule out */
     n = 0;
-    if (s->use_cand) {
-        for (i = 0; i < s->ncand; i++) {
-            id = s->cand[i];
-            if (id < 0 || id >= s->nseen || !bit_get(s->sbits, id) ||
+    if (s->cands.use) {
+        for (i = 0; i < s->cands.n; i++) {
+            id = s->cands.ids[i];
+            if (id < 0 || id >= s->cands.nseen || !bit_get(s->sbits, id) ||
                 bit_get(s->mbits, id))
-                s->cand[n++] = id;
+                s->cands.ids[n++] = id;
         }
-        s->ncand = n;
+        s->cands.n = n;
         return 0;
     }
-    s->ncand2 = 0;
+    s->cands.nnext = 0;
     for (id = 1; id <= top; id++)
         if (!bit_get(s->sbits, id) || bit_get(s->mbits, id))
             search_cand_push(s, id);
     {
-        int64_t *tp = s->cand;
-        size_t tc = s->capcand;
+        int64_t *tp = s->cands.ids;
+        size_t tc = s->cands.cap;
 
-        s->cand = s->cand2, s->ncand = s->ncand2, s->capcand = s->capcand2;
-        s->cand2 = tp, s->ncand2 = 0, s->capcand2 = tc;
+        s->cands.ids = s->cands.next, s->cands.n = s->cands.nnext,
+        s->cands.cap = s->cands.capnext;
+        s->cands.next = tp, s->cands.nnext = 0, s->cands.capnext = tc;
     }
-    s->use_cand = 1;
+    s->cands.use = 1;
     return 0;
 }
 
@@ -227,7 +228,7 @@ int
 search_conds_game(search_state *s, const char *path, int64_t id,
                   const char *file, const char *gts, sqlite3_stmt *st)
 {
-    if (s->sbits != NULL && id >= 0 && id < s->nseen &&
+    if (s->sbits != NULL && id >= 0 && id < s->cands.nseen &&
         bit_get(s->sbits, id)) {
         int match = bit_get(s->mbits, id);
 
