@@ -2,7 +2,8 @@
 /* pdn-db: a game database in one SQLite file (man/pdn-db.1 gives the
  * schema). schema.c opens and checks a database; key.c makes the position
  * key of the index; build.c reads PDN into it (create, add); search.c
- * answers pdn-select's criteria from it; emit.c writes the games found. */
+ * answers pdn-select's criteria from it (its parts in search.h); emit.c
+ * writes the games found. */
 #ifndef PDN_TOOLS_DB_H
 #define PDN_TOOLS_DB_H
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* pdn-db explore and serve: the opening explorer over a pdn-db database.
- * explore.c keeps the explorer's index (tables explore and explore_sum,
- * built from the positions table) and answers one node: the games that
- * reach a position, and every move played from it with its games and
- * results; it writes a node as text or JSON records (man/pdn-json.5) and
- * as static pages (--html). serve.c answers the same over HTTP. */
+ * exploreindex.c keeps the explorer's index (tables explore and
+ * explore_sum, built from the positions table); explore.c answers one
+ * node: the games that reach a position, and every move played from it
+ * with its games and results, under the filters of explorefilter.c;
+ * explorejson.c writes a node as JSON records (man/pdn-json.5) and
+ * explorecli.c as text and static pages (--html). serve.c answers the
+ * same over HTTP. */
 #ifndef PDN_TOOLS_DB_EXPLORE_H
 #define PDN_TOOLS_DB_EXPLORE_H
 
@@ -137,5 +139,11 @@ uint64_t ex_row_hash(int64_t key, int64_t next, int year, int outcome);
 void ex_game_digest(const int64_t *keys, const int64_t *plies, size_t n,
                     const char *date, int outcome, uint64_t *hash,
                     uint32_t *count);
+
+/* Between the explorer's files: the set of the games that pass q's
+ * filters (explorefilter.c) into x->set, 0 or -1; the SQL function
+ * ex_in(game) that reads it, registered by ex_open. */
+int ex_set(ex_db *x, const ex_query *q);
+void ex_in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv);
 
 #endif /* PDN_TOOLS_DB_EXPLORE_H */

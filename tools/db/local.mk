@@ -1,7 +1,7 @@
 ## tools/db/local.mk: pdn-db, the game database over SQLite (built when
 ## configure finds sqlite3). Its own sources live here: the command line
 ## and subcommands (pdn-db.c), the schema and opening checks (schema.c),
-## create and add (build.c), the position key (key.c), search (search.c),
+## create and add (build.c), the position key (key.c), search (search*.c),
 ## patterns and manoeuvres (pattern.c, manoeuvre.c)
 ## and the games' output (emit.c); it links the tool library and
 ## pdn-select's criteria (tools/select/selectcrit.c), which decide every game it
@@ -10,6 +10,8 @@ if HAVE_SQLITE
 bin_PROGRAMS += tools/pdn-db
 tools_pdn_db_SOURCES = tools/db/pdn-db.c tools/db/db.h tools/db/schema.c \
 	tools/db/build.c tools/db/walk.c tools/db/key.c tools/db/search.c \
+	tools/db/search.h tools/db/searchcand.c tools/db/searchgame.c \
+	tools/db/searchplies.c \
 	tools/db/pattern.c tools/db/pattern.h tools/db/emit.c tools/db/emit.h \
 	tools/db/manoeuvre.c tools/db/manoeuvre.h tools/db/conds.c tools/db/conds.h \
 	tools/db/plies.c tools/db/plies.h tools/db/verify.c \
@@ -22,10 +24,11 @@ tools_pdn_db_LDADD = $(TOOLS_LIBS) $(SQLITE_LIBS)
 tools_pdn_db_SOURCES += tools/db/store.c
 tools_pdn_db_CPPFLAGS += $(ZLIB_CFLAGS) $(LIBDEFLATE_CFLAGS)
 tools_pdn_db_LDADD += $(ZLIB_LIBS) $(LIBDEFLATE_LIBS)
-## the explorer (explore.c, explorecli.c) and its server (serve.c, with
+## the explorer (explore*.c) and its server (serve.c, with
 ## libmicrohttpd); the page in tools/db/web is built into the program
 tools_pdn_db_SOURCES += tools/db/explore.c tools/db/explore.h \
-	tools/db/explorecli.c
+	tools/db/exploreindex.c tools/db/explorefilter.c \
+	tools/db/explorejson.c tools/db/explorecli.c
 nodist_tools_pdn_db_SOURCES = tools/db/webassets.c
 BUILT_SOURCES += tools/db/webassets.c
 if HAVE_MHD

@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: MIT */
+/* The explorer's index (explore.h). The index holds, for every game and
+ * every position it reaches (its first visit), the key of the position
+ * one ply later (0 when the game ends there) with the game's outcome and
+ * year: table explore(key, next, year, game, outcome); its sums per
+ * (key, next) are table explore_sum, which answers a node with no filter
+ * in one range read. ex_open builds it when asked and opens a database
+ * with it. */
+#include <config.h>
+#include "db.h"
+#include "explore.h"
+#include "common.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char index_sql[] =
+    "CREATE TABLE IF NOT EXISTS explore(key INTEGER NOT NULL,"
+    " next INTEGER NOT NULL, year INTEGER, game INTEGER NOT NULL,"
+    " outcome INTEGER NOT NULL, PRIMARY KEY(key, next, year, game))"
+    " WITHOUT ROWID;\n"
+    "CREATE TABLE IF NOT EXISTS explore_sum(key INTEGER NOT NULL,"
+    " next INTEGER NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,"
+    " draws INTEGER NOT NULL, losses INTEGER NOT NULL,"
+    " dated INTEGER NOT NULL, year_sum INTEGER NOT NULL, year_last INTEGER,"
+    " PRIMARY KEY(key, next)) WITHOUT ROWID;\n"
+    "CREATE INDEX IF NOT EXISTS explore_games ON games(white, black, event,"
+    " date, outcome);\n"
+    "CREATE TABLE IF NOT EXISTS explore_variants(gametype TEXT PRIMARY KEY,"
+    " games INTEGER NOT NULL) WITHOUT ROWID;\n";
+
+/* The year a Date tag begins with (0: none). */
+static int
+year_of(const char *d)
+{
+    int y = 0, i;
+
+    if (d == NULL)
+        return 0;
+    for (i = 0; i < 4; i++) {
+        if (!isdigit((unsigned char)d[i]))
+            return 0;
+        y = y * 10 + (d[i] - '0');
+    }
+    return y;
+}
+
+/* ---- the index ---- */
+
+typedef struct ex_row {
+    int64_t key, next, game;
+    int year, outcome;
+} ex_row;
+
+typedef struct ex_build {
+    sqlite3 *db;
+    const char *path;
+    sqlite3_stmt *ins;
+    ex_row *rows;
+    size_t nrows, cap;
+    int failed;
+} ex_build;
+
+static int
+cmp_row(const void *a, const void *b)
+{
+    const ex_row *x = a, *y = b;
+
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    if (x->next != y->next)
+        return x->next < y->next ? -1 : 1;
+    if (x->year != y->year)
+        return x->year < y->year ? -1 : 1;
+    return (x->game > y->game) - (x->game < y->game);
+}
+
+static void
+ex_flush(ex_build *s)
+{
+    size_t i;
+
+    qsort(s->rows, s->nrows, sizeof *s->rows, cmp_row);
+    for (i = 0; i < s->nrows && !s->failed; i++) {
+        const ex_row *r = &s->rows[i];
+
+        sqlite3_bind_int64(s->ins, 1, r->key);
+        sqlite3_bind_int64(s->ins, 2, r->next);
+        if (r->year != 0)
+            sqlite3_bind_int(s->ins, 3, r->year);
+        else
+            sqlite3_bind_null(s->ins, 3);
+        sqlite3_bind_int64(s->ins, 4, r->game);
+        sqlite3_bind_int(s->ins, 5, r->outcome);
+        if (sqlite3_step(s->ins) != SQLITE_DONE) {
+            db_fail(s->db, s->path, "explorer index");
+            s->failed = 1;
+        }
+        sqlite3_reset(s->ins);
+    }
+    s->nrows = 0;
+}
+
+static void
+ex_push(ex_build *s, int64_t key, int64_t next, int64_t game, int year,
+        int outcome)
+{
+    if (s->nrows == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 4096;
+        s->rows = realloc(s->rows, s->cap * sizeof *s->rows);
+        if (s->rows == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+    }
+    s->rows[s->nrows].key = key;
+    s->rows[s->nrows].next = next;
+    s->rows[s->nrows].game = game;
+    s->rows[s->nrows].year = year;
+    s->rows[s->nrows].outcome = outcome;
+    s->nrows++;
+}
+
+typedef struct ex_ply {
+    int64_t key;
+    int64_t ply;
+} ex_ply;
+
+/* One game's positions in ply order: a row for the first visit of each
+ * position, with every key one ply later (0 when there is none). */
+static void
+ex_game_rows(ex_build *s, int64_t game, const ex_ply *p, size_t n, int year,
+             int outcome)
+{
+    size_t i, j, k;
+
+    for (i = 0; i < n; i++) {
+        int any = 0;
+
+        for (j = 0; j < i && p[j].key != p[i].key; j++)
+            ;
+        if (j < i)
+            continue;
+        for (k = i + 1; k < n && p[k].ply <= p[i].ply + 1; k++)
+            if (p[k].ply == p[i].ply + 1) {
+                ex_push(s, p[i].key, p[k].key, game, year, outcome);
+                any = 1;
+            }
+        if (!any)
+            ex_push(s, p[i].key, 0, game, year, outcome);
+    }
+}
+
+uint64_t
+ex_row_hash(int64_t key, int64_t next, int year, int outcome)
+{
+    uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15u ^
+                 ((uint64_t)next + 0x632BE59BD9B4E019u) * 0xBF58476D1CE4E5B9u ^
+                 ((uint64_t)(unsigned)year << 8 | (unsigned)(outcome & 0xff));
+
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBu;
+    return h ^ h >> 29;
+}
+
+void
+ex_game_digest(const int64_t *keys, const int64_t *plies, size_t n,
+               const char *date, int outcome, uint64_t *hash, uint32_t *count)
+{
+    static ex_build s;
+    int year = year_of(date);
+    ex_ply *p = tool_xmalloc((n ? n : 1) * sizeof *p);
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        p[i].key = keys[i];
+        p[i].ply = plies[i];
+    }
+    s.nrows = 0;
+    ex_game_rows(&s, 0, p, n, year, outcome);
+    free(p);
+    /* each (key, next) once, as INSERT OR IGNORE keeps them */
+    qsort(s.rows, s.nrows, sizeof *s.rows, cmp_row);
+    for (i = 0; i < s.nrows; i++) {
+        if (i > 0 && s.rows[i].key == s.rows[i - 1].key &&
+            s.rows[i].next == s.rows[i - 1].next)
+            continue;
+        *hash += ex_row_hash(s.rows[i].key, s.rows[i].next, year, outcome);
+        ++*count;
+    }
+}
+
+/* One game's positions in ply order, replayed from its stored text as
+ * pdn-db create replayed it (its stored variant, setups applied). */
+typedef struct ex_replay {
+    tool_opts vo;
+    tool_cache cache;
+    tbuf text;
+    ex_ply *p;
+    size_t n, cap;
+} ex_replay;
+
+static int
+ex_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
+{
+    ex_replay *x = ud;
+
+    (void)m;
+    if (x->n == x->cap) {
+        x->cap = x->cap ? x->cap * 2 : 256;
+        x->p = realloc(x->p, x->cap * sizeof *x->p);
+        if (x->p == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+    }
+    x->p[x->n].key = db_key(b);
+    x->p[x->n++].ply = (int64_t)ply;
+    return 0;
+}
+
+static void
+ex_replay_game(ex_replay *x, const char *gts, const void *raw, int len,
+               int64_t size)
+{
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    pdn_error err;
+    tool_out to;
+    db_walked w;
+
+    x->n = 0;
+    if (gts == NULL || pdn_gametype_parse(gts, &x->vo.force, NULL) < 0 ||
+        db_text_unpack(raw, len, size, &x->text) != 0 ||
+        (r = pdn_reader_new_mem(x->text.data, x->text.len, "db")) == NULL)
+        return;
+    if (pdn_reader_next(r, &g, &err) != 0 && g != NULL) {
+        memset(&to, 0, sizeof to);
+        to.cache = &x->cache;
+        to.infer.r.cand = -1;
+        x->vo.file = "db";
+        db_walk(&x->vo, "db", g, &x->vo.force, &to, 0, ex_seen, x, &w);
+        tbuf_free(&to.out);
+        tbuf_free(&to.err);
+        free(to.folds);
+    }
+    pdn_game_free(g);
+    pdn_reader_free(r);
+}
+
+static void
+ex_replay_free(ex_replay *x)
+{
+    pdn_board_free(x->cache.board);
+    pdn_movelist_free(x->cache.moves);
+    infer_cache_free(&x->cache);
+    tbuf_free(&x->text);
+    free(x->p);
+}
+
+/* Brings the index up to date: the games added since it was built. */
+static int
+ex_index(sqlite3 *db, const char *path)
+{
+    ex_build s;
+    ex_replay x;
+    sqlite3_stmt *g = NULL;
+    int64_t last, top;
+    int rc;
+    char sql[1024];
+
+    memset(&s, 0, sizeof s);
+    memset(&x, 0, sizeof x);
+    tool_opts_init(&x.vo);
+    x.vo.quiet = 1;
+    x.vo.have_force = 1;
+    s.db = db;
+    s.path = path;
+    if (db_exec(db, path, "BEGIN IMMEDIATE") != 0)
+        return -1;
+    if (db_exec(db, path, index_sql) != 0)
+        goto fail;
+    last = db_meta_int(db, "explore_last");
+    top = -1;
+    if ((g = db_prepare(db, path, "SELECT coalesce(max(id), 0) FROM games")) ==
+        NULL)
+        goto fail;
+    if (sqlite3_step(g) == SQLITE_ROW)
+        top = sqlite3_column_int64(g, 0);
+    sqlite3_finalize(g);
+    g = NULL;
+    if (top <= last) {
+        db_exec(db, path, "COMMIT");
+        return 0;
+    }
+    if ((s.ins = db_prepare(db, path, "INSERT OR IGNORE INTO explore"
+                                      " VALUES(?, ?, ?, ?, ?)")) == NULL)
+        goto fail;
+    /* the games in id order, each replayed */
+    snprintf(sql, sizeof sql, "SELECT id, outcome, date, gametype, raw, size"
+                              " FROM games WHERE id > %lld AND gametype IS"
+                              " NOT NULL ORDER BY id", (long long)last);
+    if ((g = db_prepare(db, path, sql)) == NULL)
+        goto fail;
+    while ((rc = sqlite3_step(g)) == SQLITE_ROW && !s.failed) {
+        ex_replay_game(&x, (const char *)sqlite3_column_text(g, 3),
+                       sqlite3_column_blob(g, 4), sqlite3_column_bytes(g, 4),
+                       sqlite3_column_int64(g, 5));
+        ex_game_rows(&s, sqlite3_column_int64(g, 0), x.p, x.n,
+                     year_of((const char *)sqlite3_column_text(g, 2)),
+                     sqlite3_column_int(g, 1));
+        if (s.nrows >= (1u << 20))
+            ex_flush(&s);
+    }
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        db_fail(db, path, "explorer index");
+        goto fail;
+    }
+    ex_flush(&s);
+    if (s.failed)
+        goto fail;
+    snprintf(sql, sizeof sql,
+             "INSERT INTO explore_sum SELECT key, next, count(*),"
+             " sum(outcome = %d), sum(outcome = %d), sum(outcome = %d),"
+             " count(year), coalesce(sum(year), 0), max(year) FROM explore"
+             " WHERE game > %lld GROUP BY key, next ON CONFLICT(key, next)"
+             " DO UPDATE SET games = games + excluded.games,"
+             " wins = wins + excluded.wins, draws = draws + excluded.draws,"
+             " losses = losses + excluded.losses,"
+             " dated = dated + excluded.dated,"
+             " year_sum = year_sum + excluded.year_sum,"
+             " year_last = max(coalesce(year_last, 0),"
+             " coalesce(excluded.year_last, 0));",
+             PDN_OUTCOME_FIRST, PDN_OUTCOME_DRAW, PDN_OUTCOME_SECOND,
+             (long long)last);
+    if (db_exec(db, path, sql) != 0)
+        goto fail;
+    /* the variants, most games first: what a query chooses among */
+    if (db_exec(db, path, "DELETE FROM explore_variants;"
+                          " INSERT INTO explore_variants SELECT gametype,"
+                          " count(*) FROM games WHERE gametype IS NOT NULL"
+                          " GROUP BY gametype") != 0)
+        goto fail;
+    snprintf(sql, sizeof sql, "INSERT OR REPLACE INTO meta"
+                              " VALUES('explore_last', %lld); COMMIT;",
+             (long long)top);
+    if (db_exec(db, path, sql) != 0)
+        goto fail;
+    sqlite3_finalize(g);
+    sqlite3_finalize(s.ins);
+    ex_replay_free(&x);
+    free(s.rows);
+    return 0;
+fail:
+    sqlite3_finalize(g);
+    sqlite3_finalize(s.ins);
+    ex_replay_free(&x);
+    free(s.rows);
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return -1;
+}
+
+/* 1 when the index holds every game of db. */
+static int
+ex_fresh(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int fresh = 0;
+
+    if (sqlite3_prepare_v2(db, "SELECT (SELECT coalesce(max(id), 0) FROM"
+                               " games) <= (SELECT value FROM meta WHERE"
+                               " key = 'explore_last')", -1, &st,
+                           NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        fresh = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return fresh;
+}
+
+int
+ex_open(ex_db *x, const char *path, int index)
+{
+    sqlite3_stmt *st;
+
+    memset(x, 0, sizeof *x);
+    x->path = path;
+    if (index) {
+        sqlite3 *w = db_open(path, 1);
+
+        if (w == NULL)
+            return -1;
+        if (!ex_fresh(w) && ex_index(w, path) != 0) {
+            sqlite3_close(w);
+            return -1;
+        }
+        sqlite3_close(w);
+    }
+    if ((x->db = db_open(path, 0)) == NULL)
+        return -1;
+    if (!ex_fresh(x->db)) {
+        tool_error("%s: the explorer's index is missing or older than the "
+                   "games: pdn-db explore --index %s brings it up to date",
+                   path, path);
+        ex_close(x);
+        return -1;
+    }
+    sqlite3_create_function(x->db, "ex_in", 1, SQLITE_UTF8, x, ex_in_fn, NULL,
+                            NULL);
+    x->sum = db_prepare(x->db, path,
+                        "SELECT next, games, wins, draws, losses, dated,"
+                        " year_sum, year_last FROM explore_sum WHERE key = ?");
+    x->sum_in = db_prepare(x->db, path,
+                           "SELECT next, count(*), sum(outcome = 2),"
+                           " sum(outcome = 4), sum(outcome = 3), count(year),"
+                           " coalesce(sum(year), 0), max(year) FROM explore"
+                           " WHERE key = ? AND ex_in(game) GROUP BY next");
+    x->sum_one = db_prepare(x->db, path, "SELECT games FROM explore_sum"
+                                         " WHERE key = ? AND next = ?");
+    x->reach = db_prepare(x->db, path, "SELECT coalesce(sum(games), 0) FROM"
+                                       " explore_sum WHERE key = ?");
+    st = db_prepare(x->db, path, "SELECT gametype FROM explore_variants"
+                                 " ORDER BY games DESC, gametype");
+    if (x->sum == NULL || x->sum_in == NULL || x->sum_one == NULL || x->reach == NULL ||
+        st == NULL) {
+        sqlite3_finalize(st);
+        ex_close(x);
+        return -1;
+    }
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const char *v = (const char *)sqlite3_column_text(st, 0);
+
+        x->variants = realloc(x->variants,
+                              (x->nvariants + 1) * sizeof *x->variants);
+        if (x->variants == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+        x->variants[x->nvariants] = tool_xmalloc(strlen(v) + 1);
+        strcpy(x->variants[x->nvariants++], v);
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+void
+ex_close(ex_db *x)
+{
+    size_t i;
+
+    sqlite3_finalize(x->sum);
+    sqlite3_finalize(x->sum_one);
+    sqlite3_finalize(x->sum_in);
+    for (i = 0; i < EX_SETS_KEPT; i++) {
+        free(x->kept[i].set);
+        free(x->kept[i].key);
+    }
+    if (x->set_key == NULL)
+        free(x->set); /* a set not kept */
+    sqlite3_finalize(x->reach);
+    for (i = 0; i < x->nvariants; i++)
+        free(x->variants[i]);
+    free(x->variants);
+    sqlite3_close(x->db);
+    memset(x, 0, sizeof *x);
+}
