@@ -29,8 +29,10 @@ def finding:
       (if (.game | optnat) | not then "game not a number or null" else empty end),
       (if (.line | optnat) and (.col | optnat) | not
        then "line/col not numbers or null" else empty end),
+      # notes: pdn-fix's repairs, pdn-validate's accepted forms (a Russian
+      # game's x captures and results in points)
       (if (.severity | IN("error","warning")) or
-          (.severity == "note" and .code == "fix") | not
+          (.severity == "note" and (.code | IN("fix","move","result"))) | not
        then "bad severity" else empty end),
       # pdn-fix's repairs: repair, from and to, never left out
       (if .code == "fix" and

@@ -36,7 +36,7 @@ typedef struct tool_out {
     tool_cache *cache;       /* this worker's; NULL outside the pipeline */
     infer_game_result infer; /* how its variant was decided (cand -1: by
                                 a tag or -g) */
-    tool_fold *folds;        /* its warning lines, when they may fold */
+    tool_fold *folds;        /* its warning and note lines, to fold */
     size_t nfolds, capfolds;
     unsigned long plies;     /* moves replayed (the closing summary) */
     int copy_raw;            /* the game's bytes as read follow out (whole,

@@ -7,13 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What makes two warnings "the same" for folding: their code and their
- * message with every quoted part ('...' or "...") and every number left
- * out, so that "Date tag '1841-??-??' ..." of every game is one warning. */
+/* What makes two warnings (or two notes) "the same" for folding: their
+ * code and their message with every quoted part ('...' or "...") and
+ * every number left out, so that "Date tag '1841-??-??' ..." of every game
+ * is one warning. */
 static unsigned long
-fold_key(const char *s, size_t n, int code)
+fold_key(const char *s, size_t n, int code, int note)
 {
-    unsigned long h = 5381u + (unsigned long)code;
+    unsigned long h = 5381u + (unsigned long)code * 2u + (unsigned long)note;
     size_t i;
 
     for (i = 0; i < n; i++) {
@@ -34,10 +35,10 @@ fold_key(const char *s, size_t n, int code)
     return h;
 }
 
-/* Keeps where a warning line lies, for emit() to fold it. */
+/* Keeps where a warning or note line lies, for emit() to fold it. */
 void
 fold_note(tool_out *to, int in_err, size_t start, size_t msg, size_t msgend,
-          unsigned long game, int code)
+          unsigned long game, int code, int note)
 {
     tbuf *b = in_err ? &to->err : &to->out;
     tool_fold *f;
@@ -56,10 +57,11 @@ fold_note(tool_out *to, int in_err, size_t start, size_t msg, size_t msgend,
     f->len = b->len - start;
     f->msg = msg - start;
     f->msglen = msgend - msg;
-    f->key = fold_key(b->data + msg, msgend - msg, code);
+    f->key = fold_key(b->data + msg, msgend - msg, code, note);
     f->game = game;
     f->code = code;
     f->in_err = in_err;
+    f->note = note;
 }
 
 /* The warning already shown with f's key, or NULL after recording f as
@@ -84,6 +86,7 @@ fold_find(fold_state *fs, const tool_fold *f, const char *line)
     s->game = s->last = f->game;
     s->more = s->games = 0;
     s->code = f->code;
+    s->note = f->note;
     s->msg = tool_xmalloc(f->msglen + 1);
     memcpy(s->msg, line + f->msg, f->msglen);
     s->msg[f->msglen] = '\0';
@@ -117,9 +120,12 @@ fold_report(fold_state *fs, const tool_opts *o, const char *file,
     for (i = 0; i < fs->nseen; i++) {
         fold_seen *s = &fs->seen[i];
 
-        /* once in each game: counted in games; else in times, naming
-         * the games when there are others */
-        if (s->more != 0 && s->more == s->games)
+        /* a note is shown once a file, its repeats not counted; a
+         * warning once in each game: counted in games; else in times,
+         * naming the games when there are others */
+        if (s->note)
+            ;
+        else if (s->more != 0 && s->more == s->games)
             tool_diag(o, t, file, NULL, 0, PDN_SEV_WARNING, s->code, NULL,
                       "%lu more game%s like game %lu: %s (-E shows each)",
                       s->more, s->more == 1 ? "" : "s", s->game, s->msg);

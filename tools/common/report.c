@@ -98,7 +98,9 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
           const pdn_pos *pos, unsigned long game, int severity, int code,
           const char *extra, const char *fmt, ...)
 {
-    const char *sev = severity == PDN_SEV_WARNING ? "warning" : "error";
+    const char *sev = severity == PDN_SEV_WARNING ? "warning"
+                      : severity == TOOL_SEV_NOTE ? "note"
+                                                  : "error";
     /* findings go where the tool's records go (diag_stdout): with JSON
      * records on the output, told apart by their type; never into PDN */
     tbuf *b = o->diag_stdout ? &to->out : &to->err;
@@ -106,13 +108,12 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
     size_t start, mstart, msgend;
     va_list ap;
 
-    if (severity == PDN_SEV_WARNING) {
+    if (severity == PDN_SEV_WARNING)
         to->warnings++;
-        if (o->quiet)
-            return;
-    } else {
+    else if (severity != TOOL_SEV_NOTE)
         to->errors++;
-    }
+    if (severity != PDN_SEV_ERROR && o->quiet)
+        return;
     if (o->json) {
         /* the message is formatted first, then escaped as one string */
         tbuf msg = {NULL, 0, 0};
@@ -150,8 +151,9 @@ tool_diag(const tool_opts *o, tool_out *to, const char *file,
     if (game != 0)
         tbuf_printf(b, " (game %lu)", game);
     tbuf_addc(b, '\n');
-    if (severity == PDN_SEV_WARNING && game != 0 && !o->every)
-        fold_note(to, b == &to->err, start, mstart, msgend, game, code);
+    if (severity != PDN_SEV_ERROR && game != 0 && !o->every)
+        fold_note(to, b == &to->err, start, mstart, msgend, game, code,
+                  severity == TOOL_SEV_NOTE);
 }
 
 void

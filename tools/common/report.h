@@ -14,6 +14,11 @@ struct tool_out;
 /* Exit statuses of every tool. */
 enum { TOOL_OK = 0, TOOL_PROBLEMS = 1, TOOL_TROUBLE = 2 };
 
+/* The severity of a finding that is neither an error nor a warning, next
+ * to the library's PDN_SEV_ERROR and PDN_SEV_WARNING: what a community
+ * writes in its own way, accepted (a Russian game's x captures). */
+enum { TOOL_SEV_NOTE = 2 };
+
 /* Each tool defines its name: const char tool_name[] = "pdn-legal"; */
 extern const char tool_name[];
 
@@ -27,13 +32,15 @@ void tool_verror(const char *fmt, va_list ap);
 void tool_add_file(tbuf *b, const char *file);
 
 /* The single formatter of diagnostics:
- *   FILE:LINE:COL: error|warning: MESSAGE (game N)
+ *   FILE:LINE:COL: error|warning|note: MESSAGE (game N)
  * (on stderr prefixed with the tool name, unless the tool's findings are
  * its output), or with -f json a "finding" record on the output (man
  * pdn-json(5)): type, file, game, line, col, severity, code, message, then
  * extra (",\"ply\":3,\"move\":...,\"fen\":...,\"legal\":[...]"), or ply, move,
- * fen and legal as null when extra is NULL. Counts it in *to; a warning is
- * not printed under -q. pos may be NULL. */
+ * fen and legal as null when extra is NULL. Counts an error or a warning
+ * in *to (a note is not counted); neither a warning nor a note is printed
+ * under -q. A repeated warning or note of a game's text is folded (see
+ * fold.h). pos may be NULL. */
 void tool_diag(const struct tool_opts *o, struct tool_out *to,
                const char *file, const pdn_pos *pos, unsigned long game,
                int severity, int code, const char *extra, const char *fmt,

@@ -366,7 +366,8 @@ reconcile(fix *c, const pdn_gametype *gt)
 
 /* A result written in the other result type than gt's ("1/2-1/2" in an
  * International game, "2-0" in an English one), in the Result tag or as
- * the terminator, as pdn-validate warns: written in gt's. */
+ * the terminator, as pdn-validate warns (or notes: a Russian game's
+ * points, as Russian sites write them): written in gt's. */
 static void
 result_form(fix *c, const pdn_gametype *gt)
 {

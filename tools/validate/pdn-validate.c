@@ -106,7 +106,14 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
                       "%s move '%s' where GameType %d declares %s squares",
                       mt->algebraic ? "algebraic" : "numeric", t, gt->type,
                       numeric ? "numeric" : "algebraic");
-        if (mt->capture && mt->sep != csep)
+        /* Russian sites write captures with x: accepted, with a note
+         * (once a file), but not under -S */
+        if (mt->capture && mt->sep != csep && !strict && gt->type == 25 &&
+            mt->sep == 'x')
+            tool_diag(o, to, file, &pos, num, TOOL_SEV_NOTE, PDN_EMOVE, NULL,
+                      "capture '%s' is written with 'x' as Russian sites "
+                      "write captures, not '%c' (accepted)", t, csep);
+        else if (mt->capture && mt->sep != csep)
             tool_diag(o, to, file, &pos, num, sev,
                       strict ? PDN_ESTRICT : PDN_EMOVE, NULL,
                       "capture '%s' is not written with '%c'", t, csep);

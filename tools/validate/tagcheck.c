@@ -22,6 +22,17 @@ num2(const char *d)
     return isdigit((unsigned char)d[1]) ? v * 10 + d[1] - '0' : v;
 }
 
+/* Whether v is a result as Russian sites write one in a Russian game
+ * (GameType 25, its giveaway and folk forms): in points, 2-0, 1-1 or 0-2,
+ * as the International result type writes them; accepted with a note. */
+static int
+russian_points(const pdn_gametype *gt, const char *v)
+{
+    return gt != NULL && gt->type == 25 &&
+           (strcmp(v, "2-0") == 0 || strcmp(v, "1-1") == 0 ||
+            strcmp(v, "0-2") == 0);
+}
+
 /* YYYY.MM.DD with '?' for unknown digits; "?" alone is fine too. */
 static int
 date_ok(const char *d, char sep)
@@ -228,6 +239,12 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
                   "result '%s' is not one of %s, %s, %s, %s, %s", v,
                   results[0], results[1], results[2], results[3],
                   results[4]);
+    } else if (!ok && russian_points(gt, v)) {
+        pos = pdn_game_tag_pos_at(g, at[6]);
+        tool_diag(o, to, file, &pos, num, TOOL_SEV_NOTE, PDN_ERESULT, NULL,
+                  "result '%s' is written in points as Russian sites write "
+                  "results, not '%s' (accepted)", v,
+                  pdn_outcome_result(who, gt));
     } else if (!ok) {
         pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, PDN_SEV_WARNING, PDN_ERESULT, NULL,
