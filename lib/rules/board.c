@@ -77,7 +77,7 @@ pdnp_rules_for(int rules, pdnp_rules *r)
         return 0;
     case 40: /* Frisian */
         /* King worth just under two men (dctl, lidraughts), see the
-         * PDNP_CHOICE_FRISIAN key in movegen.c. */
+         * PDNP_CHOICE_FRISIAN key in capture.c. */
         r->men_back = 1;
         r->flying = 1;
         r->geom = PDNP_GEOM_FRISIAN;

@@ -1,7 +1,8 @@
 ## lib/rules/local.mk: the rules engine: boards, move generation, perft,
 ## playing and matching written moves, position hashes, draw rules.
 lib_libpdn_internal_la_SOURCES += lib/rules/rules_private.h lib/rules/board.c \
-	lib/rules/movegen.c lib/rules/movegen_query.c lib/rules/makemove.c \
+	lib/rules/movegen.c lib/rules/capture.c lib/rules/movegen_query.c \
+	lib/rules/makemove.c \
 	lib/rules/perft.c \
 	lib/rules/play.c lib/rules/match.c lib/rules/hash.c lib/rules/drawrules.c \
 	lib/rules/position.c lib/rules/replay.c lib/rules/fingerprint.c

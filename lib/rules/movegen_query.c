@@ -4,7 +4,7 @@
  * whether it is one), the square behind a captured piece. pdn_board_play
  * and the matcher (play.c, match.c) ask these rather than knowing the
  * geometry themselves; the capture-route query, which needs the capture
- * search, is pdnp_gen_routes in movegen.c. */
+ * search, is pdnp_gen_routes in capture.c. */
 #include <config.h>
 #include "rules_private.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Internals of the rules engine shared by board.c, movegen.c, perft.c and
- * match.c: the board layout, the rule parameters of each family and the
+/* Internals of the rules engine shared by board.c, movegen.c, capture.c,
+ * perft.c and match.c: the board layout, the rule parameters of each family and the
  * internal move generator. Never installed. */
 #ifndef PDN_RULES_PRIVATE_H
 #define PDN_RULES_PRIVATE_H
@@ -233,6 +233,14 @@ int pdnp_must_capture(const pdn_board *b, const pdnp_pos *p,
 int pdnp_gen_captures(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l,
                       int merge, const uint64_t *capfrom, pdn_error *err);
 
+/* The capture search (capture.c) under the choice rule, from the pieces
+ * in from (PDNP_WORDS words), into l: 0, or a nonzero code that
+ * pdnp_gen_captures turns into an error. */
+int pdnp_capture_search(const pdn_board *b, pdnp_pos *p, pdnp_mlist *l,
+                        int merge, const uint64_t *from);
+/* Empties l and sets *err to "out of memory"; returns -1. */
+int pdnp_gen_nomem(pdnp_mlist *l, pdn_error *err);
+
 /* ---- Queries of the generator (movegen.c), for matching and explaining
  * written moves: the rules stay in the generator. ---- */
 /* A capture sequence by the rules' geometry, whatever the choice rule:
@@ -405,6 +413,28 @@ uint64_t pdnp_mix64(uint64_t x);
 
 /* Converts an internal move to the public form. */
 void pdnp_mv_export(const pdn_board *b, const pdnp_mv *m, pdn_move *out);
+
+/* Lowest set bit's index; x != 0. */
+static ALWAYS_INLINE int
+pdnp_lowbit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* Visits the cells of set x (its first nw words): c takes each in turn. */
+#define PDNP_FOR_CELLS(x, nw, c)                                              \
+    for (int w_ = 0; w_ < (nw); w_++)                                      \
+        for (uint64_t b_ = (x)[w_];                                        \
+             b_ != 0 && ((c) = w_ * 64 + pdnp_lowbit(b_), 1); b_ &= b_ - 1)
 
 /* One cell's bit in an occupancy set. */
 static inline void
