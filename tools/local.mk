@@ -3,8 +3,9 @@
 ## library), then one folder a program holding the files only it uses
 ## (validate, legal, replay, convert, perft, stats, fix, select; pdn-db in
 ## db/, included by the top Makefile.am). A concern two programs share
-## lives in tools/common/; pdn-db reaches pdn-select's criteria in
-## tools/select/ (so that a search answers what pdn-select answers).
+## lives in tools/common/; choosing games, pdn-select's and pdn-db's, in
+## the selection library of tools/selectlib/ (included by the top
+## Makefile.am), so that a search answers what pdn-select answers.
 ## Programs are built as tools/pdn-NAME whatever their folder.
 include $(srcdir)/tools/common/local.mk
 include $(srcdir)/tools/validate/local.mk

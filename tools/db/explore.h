@@ -107,7 +107,7 @@ void ex_node_free(ex_node *n);
 /* The key of q's position (its board as ex_node_get sets it up): 0, or
  * -1 with why in *err. */
 int ex_key(ex_db *x, const ex_query *q, int64_t *key, tbuf *err);
-/* The SQL functions the filters use (ex_tag, ex_date), over c; then
+/* The SQL functions the filters use (selectsql.h), over c; then
  * ex_filters appends " AND ..." conditions on the games g: 1 when it
  * appended any. */
 void ex_functions(ex_db *x, const sel_crit *c);

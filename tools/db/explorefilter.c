@@ -1,89 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /* The explorer's filters (explore.h): pdn-db search's tag, date and
- * result criteria as SQL conditions on the games and their functions
- * ex_tag, ex_date and ex_in, and the set of the games that pass them (a
- * bit per game, the last few sets kept). */
+ * result criteria as SQL conditions on the games (selectsql.h: the
+ * functions pdn_tag and pdn_date), the function ex_in, and the set of the
+ * games that pass them (a bit per game, the last few sets kept; the
+ * index's sets of tag criteria by selsql_tag_games). */
 #include <config.h>
 #include "db.h"
 #include "explore.h"
 #include "common.h"
+#include "selectsql.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* ex_tag(i, value): the i-th tag criterion matches value. */
-static void
-tag_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
-{
-    const sel_crit *c = sqlite3_user_data(cx);
-    int i = sqlite3_value_int(argv[0]);
-    const char *v = (const char *)sqlite3_value_text(argv[1]);
-
-    (void)argc;
-    sqlite3_result_int(cx, i >= 0 && (size_t)i < c->ntags && v != NULL &&
-                               regexec(&c->tags[i].re, v, 0, NULL, 0) == 0);
-}
-
-/* ex_date(date): the Date tag lies in -y's range, as pdn-select decides. */
-static void
-date_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
-{
-    const sel_crit *c = sqlite3_user_data(cx);
-    const char *d = (const char *)sqlite3_value_text(argv[0]);
-    long lo, hi;
-
-    (void)argc;
-    sqlite3_result_int(cx, d != NULL && selcrit_date(d, &lo, &hi) == 0 &&
-                               hi >= c->date_lo && lo <= c->date_hi);
-}
-
+/* The SQL functions of the filters (selectsql.h). */
 void
 ex_functions(ex_db *x, const sel_crit *c)
 {
-    sqlite3_create_function(x->db, "ex_tag", 2, SQLITE_UTF8, (void *)c,
-                            tag_fn, NULL, NULL);
-    sqlite3_create_function(x->db, "ex_date", 1, SQLITE_UTF8, (void *)c,
-                            date_fn, NULL, NULL);
+    selsql_functions(x->db, c);
 }
 
 /* The conditions of q's filters on the games g (after " AND ..."); 0
- * when there is none. */
+ * when there is none. White, Black and Event from their columns (the
+ * first value). */
 int
 ex_filters(const sel_crit *c, tbuf *q)
 {
-    size_t i;
-    int any = 0;
-
-    for (i = 0; i < c->ntags; i++, any = 1) {
-        const char *name = c->tags[i].name;
-        char *cond;
-
-        /* White, Black and Event from their columns (the first value) */
-        if (name == NULL)
-            tbuf_printf(q, " AND (ex_tag(%zu, g.white) OR ex_tag(%zu,"
-                           " g.black))", i, i);
-        else if (strcmp(name, "White") == 0 || strcmp(name, "Black") == 0 ||
-                 strcmp(name, "Event") == 0)
-            tbuf_printf(q, " AND ex_tag(%zu, g.%s)", i,
-                        name[0] == 'W' ? "white"
-                        : name[0] == 'B' ? "black" : "event");
-        else {
-            cond = sqlite3_mprintf("t.name = %Q", name);
-            tbuf_printf(q, " AND EXISTS(SELECT 1 FROM tags t WHERE"
-                           " t.game = g.id AND %s AND ex_tag(%zu, t.value))",
-                        cond, i);
-            sqlite3_free(cond);
-        }
-    }
-    if (c->have_result) {
-        tbuf_printf(q, " AND g.outcome = %d", (int)c->result);
-        any = 1;
-    }
-    if (c->date_hi != 0) {
-        tbuf_adds(q, " AND ex_date(g.date)");
-        any = 1;
-    }
-    return any;
+    return selsql_where(c, SELSQL_TAGS | SELSQL_TAG_COLUMNS | SELSQL_RESULT |
+                               SELSQL_DATE, q);
 }
 
 /* ex_in(game): the game passes the filters (the set of ex_set). */
@@ -98,73 +42,19 @@ ex_in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
                                (x->set[id >> 3] >> (id & 7) & 1));
 }
 
-/* The games of tag criterion i into bits: its expression matched once a
- * distinct value of its tag names (a seek each on tag_values_value), the
- * games of the values that match read from the same index. */
-static int
-tag_bits(ex_db *x, const sel_crit *c, size_t i, unsigned char *bits,
-         int64_t max)
+/* The bits of the games of a tag criterion (tag_game). */
+struct tag_set {
+    unsigned char *bits;
+    int64_t max;
+};
+
+static void
+tag_game(void *ud, int64_t id)
 {
-    sqlite3_stmt *names, *first, *next, *games;
-    char *sql = c->tags[i].name != NULL
-                    ? sqlite3_mprintf("SELECT id FROM tag_names WHERE name ="
-                                      " %Q%s", c->tags[i].name,
-                                      c->tags[i].icase ? " COLLATE NOCASE"
-                                                       : "")
-                    : sqlite3_mprintf("SELECT id FROM tag_names WHERE name"
-                                      " IN ('White', 'Black')");
-    int rc = 0;
+    struct tag_set *t = ud;
 
-    names = sql != NULL ? db_prepare(x->db, x->path, sql) : NULL;
-    sqlite3_free(sql);
-    first = db_prepare(x->db, x->path, "SELECT min(value) FROM tag_values"
-                                       " WHERE name = ?");
-    next = db_prepare(x->db, x->path, "SELECT value FROM tag_values WHERE"
-                                      " name = ? AND value > ? ORDER BY"
-                                      " value LIMIT 1");
-    games = db_prepare(x->db, x->path, "SELECT game FROM tag_values WHERE"
-                                       " name = ? AND value = ?");
-    if (names == NULL || first == NULL || next == NULL || games == NULL)
-        rc = -1;
-    while (rc == 0 && sqlite3_step(names) == SQLITE_ROW) {
-        int64_t name = sqlite3_column_int64(names, 0);
-        const char *t;
-        char *cur = NULL;
-
-        sqlite3_bind_int64(first, 1, name);
-        if (sqlite3_step(first) == SQLITE_ROW &&
-            (t = (const char *)sqlite3_column_text(first, 0)) != NULL)
-            cur = strcpy(tool_xmalloc(strlen(t) + 1), t);
-        sqlite3_reset(first);
-        while (cur != NULL) {
-            if (regexec(&c->tags[i].re, cur, 0, NULL, 0) == 0) {
-                sqlite3_bind_int64(games, 1, name);
-                sqlite3_bind_text(games, 2, cur, -1, SQLITE_STATIC);
-                while (sqlite3_step(games) == SQLITE_ROW) {
-                    int64_t id = sqlite3_column_int64(games, 0);
-
-                    if (id >= 0 && id <= max)
-                        bits[id >> 3] |= (unsigned char)(1u << (id & 7));
-                }
-                if (sqlite3_reset(games) != SQLITE_OK)
-                    rc = -1;
-            }
-            sqlite3_bind_int64(next, 1, name);
-            sqlite3_bind_text(next, 2, cur, -1, SQLITE_TRANSIENT);
-            free(cur);
-            cur = NULL;
-            if (rc == 0 && sqlite3_step(next) == SQLITE_ROW &&
-                (t = (const char *)sqlite3_column_text(next, 0)) != NULL)
-                cur = strcpy(tool_xmalloc(strlen(t) + 1), t);
-            if (sqlite3_reset(next) != SQLITE_OK)
-                rc = -1;
-        }
-    }
-    sqlite3_finalize(names);
-    sqlite3_finalize(first);
-    sqlite3_finalize(next);
-    sqlite3_finalize(games);
-    return rc;
+    if (id >= 0 && id <= t->max)
+        t->bits[id >> 3] |= (unsigned char)(1u << (id & 7));
 }
 
 /* The set of the filters from schema 5's indexes, into x->set (zeroed,
@@ -190,8 +80,10 @@ set_indexed(ex_db *x, const sel_crit *c, int64_t max)
     one = tool_xmalloc(nb);
     memset(x->set, 0xff, nb);
     for (i = 0; rc == 0 && i < c->ntags; i++) {
+        struct tag_set t = {one, max};
+
         memset(one, 0, nb);
-        rc = tag_bits(x, c, i, one, max);
+        rc = selsql_tag_games(x->db, c, i, tag_game, &t);
         for (k = 0; k < nb; k++)
             x->set[k] &= one[k];
     }

@@ -3,9 +3,10 @@
 ## and subcommands (pdn-db.c), the schema and opening checks (schema.c),
 ## create and add (build.c), the position key (key.c), search (search*.c),
 ## patterns and manoeuvres (pattern.c, manoeuvre.c)
-## and the games' output (emit.c); it links the tool library and
-## pdn-select's criteria (tools/select/selectcrit.c), which decide every game it
-## gives, so that a search answers what pdn-select answers.
+## and the games' output (emit.c); it links the tool library and the
+## selection library (tools/selectlib: pdn-select's criteria, which decide
+## every game it gives, and their SQL), so that a search answers what
+## pdn-select answers.
 if HAVE_SQLITE
 bin_PROGRAMS += tools/pdn-db
 tools_pdn_db_SOURCES = tools/db/pdn-db.c tools/db/db.h tools/db/schema.c \
@@ -14,11 +15,9 @@ tools_pdn_db_SOURCES = tools/db/pdn-db.c tools/db/db.h tools/db/schema.c \
 	tools/db/searchplies.c \
 	tools/db/pattern.c tools/db/pattern.h tools/db/emit.c tools/db/emit.h \
 	tools/db/manoeuvre.c tools/db/manoeuvre.h tools/db/conds.c tools/db/conds.h \
-	tools/db/plies.c tools/db/plies.h tools/db/verify.c \
-	tools/select/selectcrit.c tools/select/selectcrit.h \
-	tools/select/selectopen.c tools/select/selectopen.h
-tools_pdn_db_CPPFLAGS = $(TOOLS_CPPFLAGS) -I$(srcdir)/tools/select $(SQLITE_CFLAGS)
-tools_pdn_db_LDADD = $(TOOLS_LIBS) $(SQLITE_LIBS)
+	tools/db/plies.c tools/db/plies.h tools/db/verify.c
+tools_pdn_db_CPPFLAGS = $(SELECT_CPPFLAGS) $(SQLITE_CFLAGS)
+tools_pdn_db_LDADD = $(SELECT_LIBS) $(SQLITE_LIBS)
 ## the stored text (zlib's format, as sqlar; made by libdeflate when
 ## configure finds it) and the index's posting segments
 tools_pdn_db_SOURCES += tools/db/store.c
@@ -47,12 +46,6 @@ tools/db/webassets.c: $(DB_WEB) tools/db/embed.sh
 CLEANFILES += tools/db/webassets.c
 EXTRA_DIST += $(DB_WEB) tools/db/embed.sh
 EXTRA_DIST += tools/db/local.mk
-## search's -H, -J, -x and -i: pdn-select's (its games' fingerprints, files)
-if HAVE_SQLITE
-tools_pdn_db_SOURCES += tools/select/selectdup.c tools/select/selectdup.h \
-	tools/select/selectout.c tools/select/selectout.h tools/select/selectpass.c \
-	tools/select/selectpass.h
-endif
 ## optimize: the index's segments merged into one
 if HAVE_SQLITE
 tools_pdn_db_SOURCES += tools/db/optimize.c

@@ -53,32 +53,6 @@ static const tool_cmdline search_cmdline = {
     "\nExit status:\n  0  games selected\n  1  no game selected\n"
     "  2  usage error, a database that cannot be read, or system trouble\n"};
 
-/* pdn_tag(i, value): the i-th tag criterion's expression matches. */
-static void
-tag_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
-{
-    const sel_crit *c = sqlite3_user_data(cx);
-    int i = sqlite3_value_int(argv[0]);
-    const char *v = (const char *)sqlite3_value_text(argv[1]);
-
-    (void)argc;
-    sqlite3_result_int(cx, i >= 0 && (size_t)i < c->ntags && v != NULL &&
-                               regexec(&c->tags[i].re, v, 0, NULL, 0) == 0);
-}
-
-/* pdn_folk(gametype): the folk variant of a stored GameType (its
- * seventh field; PDN_FOLK_NONE without one), -1 when it does not read. */
-static void
-folk_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
-{
-    const char *v = (const char *)sqlite3_value_text(argv[0]);
-    pdn_gametype gt;
-
-    (void)argc;
-    sqlite3_result_int(cx, v != NULL && pdn_gametype_by_name(v, &gt) == 0
-                               ? gt.folk : -1);
-}
-
 /* The text of the current row's game (columns 6 and 10). */
 const char *
 search_text_of(search_state *s, sqlite3_stmt *st)
@@ -115,7 +89,6 @@ static void
 make_query(search_state *s, tbuf *q)
 {
     const sel_crit *c = &s->crit;
-    size_t i;
 
     tbuf_adds(q, "SELECT g.id, g.file, f.path, g.number, g.gametype, g.pre,"
                  " g.raw, g.outcome, g.line, g.offset, g.size, ");
@@ -132,42 +105,9 @@ make_query(search_state *s, tbuf *q)
         tbuf_adds(q, " ORDER BY g.id");
         return;
     }
-    for (i = 0; i < c->ntags && !s->tags_exact; i++) {
-        /* NAME~=ERE: the name in any case (ASCII, as strcasecmp) */
-        char *cond = c->tags[i].name != NULL
-                         ? sqlite3_mprintf("t.name = %Q%s", c->tags[i].name,
-                                           c->tags[i].icase
-                                               ? " COLLATE NOCASE" : "")
-                         : sqlite3_mprintf("t.name IN ('White', 'Black')");
-
-        tbuf_printf(q, " AND EXISTS(SELECT 1 FROM tags t WHERE t.game = g.id"
-                       " AND %s AND pdn_tag(%zu, t.value))", cond, i);
-        sqlite3_free(cond);
-    }
-    if (c->have_result)
-        tbuf_printf(q, " AND g.outcome = %d", (int)c->result);
-    if (c->have_variant)
-        tbuf_printf(q, " AND g.type = %d AND g.rules = %d AND g.giveaway = %d"
-                       " AND g.width = %d AND g.height = %d",
-                    c->variant.type, c->variant.rules, c->variant.giveaway,
-                    c->variant.width, c->variant.height);
-    if (c->have_variant) /* towers, northern: Russian's numbers, a name */
-        tbuf_printf(q, " AND pdn_folk(g.gametype) = %d", c->variant.folk);
-    if (c->have_plies)
-        tbuf_printf(q, " AND g.moves BETWEEN %lu AND %llu", c->plies_lo,
-                    (unsigned long long)c->plies_hi > 9223372036854775807ULL
-                        ? 9223372036854775807ULL
-                        : (unsigned long long)c->plies_hi);
-    if (c->comments)
-        tbuf_printf(q, " AND g.comments = %d", c->comments == 1);
-    if (c->legality)
-        tbuf_printf(q, " AND g.legal = %d", c->legality == 1);
-    if (c->date_hi != 0) /* the year: the first four digits */
-        tbuf_printf(q, " AND CAST(substr(ltrim(g.date, ' '), 1, 4) AS INTEGER)"
-                       " BETWEEN %ld AND %ld", c->date_lo / 10000,
-                    c->date_hi / 10000);
-    if (selcrit_replays(c))
-        tbuf_adds(q, " AND g.gametype IS NOT NULL");
+    /* the tags unless the index gave each criterion's games */
+    selsql_where(c, (s->tags_exact ? 0 : SELSQL_TAGS) | SELSQL_RESULT |
+                        SELSQL_COLUMNS | SELSQL_YEAR, q);
     if (s->cands.seek) /* one candidate of the index at a time */
         tbuf_adds(q, " AND g.id = ?1");
     else
@@ -201,11 +141,7 @@ search_db(search_state *s, db_emit *e, const char *path, int index)
     if (db == NULL)
         return TOOL_TROUBLE;
     s->db_path = path;
-    sqlite3_create_function(db, "pdn_tag", 2, SQLITE_UTF8, &s->crit, tag_fn,
-                            NULL, NULL);
-    sqlite3_create_function(db, "pdn_folk", 1,
-                            SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, folk_fn,
-                            NULL, NULL);
+    selsql_functions(db, &s->crit);
     free(s->cands.bits);
     s->cands.nseen = max_id(db) + 1;
     s->cands.bits = calloc((size_t)(s->cands.nseen + 7) / 8, 1);
@@ -404,24 +340,15 @@ parse(search_state *s, tool_opts *o, int argc, char **argv)
         return st;
     if (optind >= argc)
         return tool_usage_error("search: no database named");
-    if (s->so.count_only && (o->out != tool_output_std() || s->json ||
-                          s->route.split != NULL))
-        return tool_usage_error("-k prints one number on standard output: "
-                                "not with -o, -f json or -i");
-    if (s->route.split != NULL && (s->json || o->out != tool_output_std()))
-        return tool_usage_error("-i writes the games to the files it names: "
-                                "not with -o or -f json");
-    if (selout_check(&s->route) < 0)
+    if (selout_conflicts(&s->so, &s->route, o, s->json) < 0)
         return TOOL_TROUBLE;
     if (s->conds.mode != DB_CONDS_EVERY && s->conds.n < 2)
         return tool_usage_error("--sequence and --streak order two or more "
                                 "--pattern and --manoeuvre conditions");
     for (c = 0; c < s->conds.n && !s->conds.c[c].is_pattern; c++)
         ;
-    if (s->crit.reversed && !s->crit.have_pos && !s->crit.have_mat &&
-        c == s->conds.n)
-        return tool_usage_error("-Q reverses the colours of -X, -M and "
-                                "--pattern: give one of them");
+    if (selcrit_conflicts(&s->crit, c < s->conds.n) < 0)
+        return TOOL_TROUBLE;
     return -1;
 }
 

@@ -18,6 +18,7 @@
 #include "selectopen.h"
 #include "selectout.h"
 #include "selectpass.h"
+#include "selectsql.h"
 
 /* The candidates of one database: the games the index gives, read in
  * turn by search_db. */

@@ -355,12 +355,11 @@ search_opening_lookup(search_state *s, sqlite3 *db, const char *path)
     return 0;
 }
 
-static char *
-dup_text(const char *t)
+/* A game of a tag criterion (selsql_tag_games): a candidate. */
+static void
+tag_game(void *ud, int64_t id)
 {
-    size_t n = strlen(t) + 1;
-
-    return memcpy(tool_xmalloc(n), t, n);
+    cand_fn(ud, 0, (uint32_t)id);
 }
 
 /* -T, -P, --event and -y: each criterion's games, intersected with the
@@ -374,7 +373,6 @@ int
 search_tag_lookup(search_state *s, sqlite3 *db, const char *path)
 {
     const sel_crit *c = &s->crit;
-    sqlite3_stmt *names = NULL, *first = NULL, *next = NULL, *games = NULL;
     size_t i;
     int rc = 0;
 
@@ -402,75 +400,14 @@ search_tag_lookup(search_state *s, sqlite3 *db, const char *path)
     }
     if (c->ntags == 0 || !db_has_index(db, "tag_values_value"))
         return 0;
-    first = db_prepare(db, path, "SELECT min(value) FROM tag_values WHERE"
-                                 " name = ?");
-    next = db_prepare(db, path, "SELECT value FROM tag_values WHERE name = ?"
-                                " AND value > ? ORDER BY value LIMIT 1");
-    games = db_prepare(db, path, "SELECT game FROM tag_values WHERE name = ?"
-                                 " AND value = ?");
-    if (first == NULL || next == NULL || games == NULL)
-        rc = -1;
     for (i = 0; rc == 0 && i < c->ntags; i++) {
-        char *sql = c->tags[i].name != NULL
-                        ? sqlite3_mprintf("SELECT id FROM tag_names WHERE"
-                                          " name = %Q%s", c->tags[i].name,
-                                          c->tags[i].icase
-                                              ? " COLLATE NOCASE" : "")
-                        : sqlite3_mprintf("SELECT id FROM tag_names WHERE"
-                                          " name IN ('White', 'Black')");
-
-        names = sql != NULL ? db_prepare(db, path, sql) : NULL;
-        sqlite3_free(sql);
-        if (names == NULL) {
-            rc = -1;
-            break;
-        }
-        while (rc == 0 && sqlite3_step(names) == SQLITE_ROW) {
-            int64_t name = sqlite3_column_int64(names, 0);
-            const char *t;
-            char *cur = NULL;
-
-            sqlite3_bind_int64(first, 1, name);
-            if (sqlite3_step(first) == SQLITE_ROW &&
-                (t = (const char *)sqlite3_column_text(first, 0)) != NULL)
-                cur = dup_text(t);
-            sqlite3_reset(first);
-            while (cur != NULL) {
-                if (regexec(&c->tags[i].re, cur, 0, NULL, 0) == 0) {
-                    sqlite3_bind_int64(games, 1, name);
-                    sqlite3_bind_text(games, 2, cur, -1, SQLITE_STATIC);
-                    while (sqlite3_step(games) == SQLITE_ROW)
-                        cand_fn(s, 0,
-                                (uint32_t)sqlite3_column_int64(games, 0));
-                    if (sqlite3_reset(games) != SQLITE_OK) {
-                        db_fail(db, path, "query");
-                        rc = -1;
-                    }
-                }
-                /* the next distinct value: one seek past this one */
-                sqlite3_bind_int64(next, 1, name);
-                sqlite3_bind_text(next, 2, cur, -1, SQLITE_TRANSIENT);
-                free(cur);
-                cur = NULL;
-                if (rc == 0 && sqlite3_step(next) == SQLITE_ROW &&
-                    (t = (const char *)sqlite3_column_text(next, 0)) != NULL)
-                    cur = dup_text(t);
-                if (sqlite3_reset(next) != SQLITE_OK && rc == 0) {
-                    db_fail(db, path, "query");
-                    rc = -1;
-                }
-            }
-        }
-        sqlite3_finalize(names);
-        names = NULL;
-        if (rc == 0) {
+        if ((rc = selsql_tag_games(db, c, i, tag_game, s)) != 0)
+            db_fail(db, path, "query");
+        else {
             cand_merge(s, !s->cands.use);
             s->cands.use = 1;
         }
     }
-    sqlite3_finalize(first);
-    sqlite3_finalize(next);
-    sqlite3_finalize(games);
     /* the candidates are the games of every tag criterion: the query
      * need not ask again (its EXISTS would scan the new index) */
     s->tags_exact = rc == 0;

@@ -245,22 +245,14 @@ parse(select_state *s, tool_opts *o, int argc, char **argv)
         s->so.bad->end_line = 1;
     if (st >= 0)
         return st;
-    if (s->so.count_only && (o->out != tool_output_std() || s->json ||
-                          s->route.split != NULL))
-        return tool_usage_error("-k prints one number on standard output: "
-                                "not with -o, -f json or -i");
-    if (s->route.split != NULL && (s->json || o->out != tool_output_std()))
-        return tool_usage_error("-i writes the games to the files it names: "
-                                "not with -o or -f json");
-    if (selout_check(&s->route) < 0)
+    if (selout_conflicts(&s->so, &s->route, o, s->json) < 0)
         return TOOL_TROUBLE;
     if (s->sort.tag != NULL && (s->so.count_only || s->json ||
                                 s->route.split != NULL))
         return tool_usage_error("--sort orders the games written: not with "
                                 "-k, -f json or -i");
-    if (s->crit.reversed && !s->crit.have_pos && !s->crit.have_mat)
-        return tool_usage_error("-Q reverses the colours of -X and -M: "
-                                "give one of them");
+    if (selcrit_conflicts(&s->crit, 0) < 0)
+        return TOOL_TROUBLE;
     if (s->crit.prefixes && (argc == optind || strcmp(argv[argc - 1], "-") == 0))
         return tool_usage_error("-J reads its inputs three times "
                                 "(fingerprints, prefixes, output): they "

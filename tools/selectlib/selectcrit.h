@@ -96,6 +96,10 @@ int selcrit_option(sel_crit *c, int letter, const char *arg);
     {"reversed", 'Q', NULL, "-X and -M (pdn-db search: and --pattern):\n" \
                             "also with colours reversed"}, \
     {"invert", 'Z', NULL, "select the games that do not match"}
+/* After every option, in pdn-select and pdn-db search alike: the criteria
+ * that do not go together (-Q with nothing to reverse; pattern: pdn-db
+ * search's --pattern was given). 0, or -1 after a usage error. */
+int selcrit_conflicts(const sel_crit *c, int pattern);
 /* 1 when a criterion needs the game's variant (and so may replay). */
 int selcrit_replays(const sel_crit *c);
 /* Decides g (not NULL) into *v. With prefix set (NULL otherwise), calls

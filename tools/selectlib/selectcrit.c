@@ -342,6 +342,17 @@ selcrit_option(sel_crit *c, int letter, const char *arg)
 }
 
 int
+selcrit_conflicts(const sel_crit *c, int pattern)
+{
+    if (c->reversed && !c->have_pos && !c->have_mat && !pattern) {
+        tool_usage_error("-Q reverses the colours of -X and -M (pdn-db "
+                         "search: and --pattern): give one of them");
+        return -1;
+    }
+    return 0;
+}
+
+int
 selcrit_replays(const sel_crit *c)
 {
     return c->have_variant || c->legality || c->nopening || c->have_pos ||

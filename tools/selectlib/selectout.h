@@ -70,6 +70,11 @@ int selout_shard_option(selout *r, int opt, const char *arg);
 /* After every option: -1 after a usage error when the shard options and
  * -i's %{shard} do not go together, else 0. */
 int selout_check(const selout *r);
+/* After every option, in pdn-select and pdn-db search alike: the choices
+ * of SELOUT_OPTIONS that do not go with the output o->out, -f json (json)
+ * or each other, and selout_check. 0, or -1 after a usage error. */
+int selout_conflicts(const selout_opts *v, const selout *r,
+                     const tool_opts *o, int json);
 /* Ready to route: main is o->out unless it takes JSON or counts; bad is
  * the -x file (NULL: none), which no -i file may be. */
 void selout_init(selout *r, const tool_opts *o, tool_output *main,

@@ -113,6 +113,24 @@ selout_check(const selout *r)
     return 0;
 }
 
+int
+selout_conflicts(const selout_opts *v, const selout *r, const tool_opts *o,
+                 int json)
+{
+    if (v->count_only && (o->out != tool_output_std() || json ||
+                          r->split != NULL)) {
+        tool_usage_error("-k prints one number on standard output: not with "
+                         "-o, -f json or -i");
+        return -1;
+    }
+    if (r->split != NULL && (json || o->out != tool_output_std())) {
+        tool_usage_error("-i writes the games to the files it names: not "
+                         "with -o or -f json");
+        return -1;
+    }
+    return selout_check(r);
+}
+
 void
 selout_init(selout *r, const tool_opts *o, tool_output *main,
             tool_output *bad, int argc, char **argv)
