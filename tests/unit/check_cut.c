@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests for parallel reading's scan (lib/read/cut.c): where
- * pdn_game_boundary cuts a buffer of games, checked against where one
- * reader of the whole text starts each game (pdn_reader_tell), and the
- * line and column pdn_pos_advance counts, checked against that reader's. */
+/* Unit tests (the reader suite's "cut" case) for parallel reading's scan
+ * (lib/read/cut.c): where pdn_game_boundary cuts a buffer of games,
+ * checked against where one reader of the whole text starts each game
+ * (pdn_reader_tell), and the line and column pdn_pos_advance counts,
+ * checked against that reader's. */
 #include <config.h>
 
 #include <string.h>
@@ -54,95 +55,45 @@ past(const char *s, const char *what)
     return (size_t)(p - s) + strlen(what);
 }
 
-START_TEST(test_cut_after_the_result)
-{
-    const char *s = "[Event \"a\"]\n1. 11-15 24-20 1-0\n"
-                    "[Event \"b\"]\n1. 9-14 *\n";
-
-    ck_assert_uint_eq(checked_cut(s, strlen(s)), past(s, "1-0"));
-}
-END_TEST
-
-START_TEST(test_cut_on_the_result_line)
-{
-    const char *s = "[Event \"a\"]\n1. 11-15 0-1 [Event \"b\"]\n1. 9-14 *\n";
-
-    ck_assert_uint_eq(checked_cut(s, strlen(s)), past(s, "0-1"));
-}
-END_TEST
-
-START_TEST(test_result_in_a_comment)
-{
+/* Texts of two games or more, each with where its first cut lies: just
+ * past the first occurrence of a string. */
+static const struct {
+    const char *what, *text, *past;
+} cases[] = {
+    {"after the result", "[Event \"a\"]\n1. 11-15 24-20 1-0\n"
+     "[Event \"b\"]\n1. 9-14 *\n", "1-0"},
+    {"on the result's line", "[Event \"a\"]\n1. 11-15 0-1 [Event \"b\"]\n"
+     "1. 9-14 *\n", "0-1"},
     /* a whole tag line after a result inside a comment is comment text */
-    const char *s = "[Event \"a\"]\n1. 11-15 {won 1-0\n[Event \"no\"]\n"
-                    "says he} 24-20 1/2-1/2\n[Event \"b\"]\n1. 9-14 *\n";
-
-    ck_assert_uint_eq(checked_cut(s, strlen(s)), past(s, "1/2-1/2"));
-}
-END_TEST
-
-START_TEST(test_result_in_a_string)
-{
-    const char *s = "[Event \"a\"]\n[Annotator \"says 1-0 [Site here\"]\n"
-                    "1. 11-15 1-0\n[Event \"b\"]\n1. 9-14 *\n";
-
-    ck_assert_uint_eq(checked_cut(s, strlen(s)), past(s, "15 1-0"));
-}
-END_TEST
-
-START_TEST(test_quote_in_a_comment)
-{
+    {"result in a comment", "[Event \"a\"]\n1. 11-15 {won 1-0\n"
+     "[Event \"no\"]\nsays he} 24-20 1/2-1/2\n[Event \"b\"]\n1. 9-14 *\n",
+     "1/2-1/2"},
+    {"result in a string", "[Event \"a\"]\n[Annotator \"says 1-0 [Site x\"]\n"
+     "1. 11-15 1-0\n[Event \"b\"]\n1. 9-14 *\n", "15 1-0"},
     /* '"' inside a comment opens no string, '{' inside a string no
      * comment */
-    const char *s = "[Event \"a {b\"]\n1. 11-15 {\"quoted} 2-0\n"
-                    "[Event \"b\"]\n1. 9-14 *\n";
-
-    ck_assert_uint_eq(checked_cut(s, strlen(s)), past(s, "2-0"));
-}
-END_TEST
-
-START_TEST(test_half_utf8)
-{
-    const char *s = "[Event \"a\"]\n1. 11-15 24-20 \xC2\xBD-\xC2\xBD\n"
-                    "[Event \"b\"]\n1. 9-14 *\n";
-
-    ck_assert_uint_eq(checked_cut(s, strlen(s)),
-                      past(s, "\xC2\xBD-\xC2\xBD"));
-}
-END_TEST
-
-START_TEST(test_half_latin1)
-{
-    const char *s = "[Event \"a\"]\n1. 11-15 24-20 \xBD-\xBD\n"
-                    "[Event \"b\"]\n1. 9-14 *\n";
-
+    {"quote in a comment", "[Event \"a {b\"]\n1. 11-15 {\"quoted} 2-0\n"
+     "[Event \"b\"]\n1. 9-14 *\n", "2-0"},
+    {"UTF-8 half", "[Event \"a\"]\n1. 11-15 24-20 \xC2\xBD-\xC2\xBD\n"
+     "[Event \"b\"]\n1. 9-14 *\n", "\xC2\xBD-\xC2\xBD"},
     /* the reader reads no undecoded ISO-8859-1 half as a result (a move
      * it cannot read): its game ends at the next tag pair, and the cut
      * lies there too */
-    ck_assert_uint_eq(checked_cut(s, strlen(s)), past(s, "\xBD-\xBD\n"));
-}
-END_TEST
+    {"ISO-8859-1 half", "[Event \"a\"]\n1. 11-15 24-20 \xBD-\xBD\n"
+     "[Event \"b\"]\n1. 9-14 *\n", "\xBD-\xBD\n"},
+    {"CR LF", "[Event \"a\"]\r\n1. 11-15 24-20 1-0\r\n"
+     "[Event \"b\"]\r\n1. 9-14 *\r\n", "1-0"},
+    {"no result", "[Event \"a\"]\n1. 11-15 24-20\n"
+     "[Event \"b\"]\n1. 9-14 *\n", "24-20\n"},
+};
 
-START_TEST(test_crlf)
+START_TEST(test_cuts)
 {
-    const char *s = "[Event \"a\"]\r\n1. 11-15 24-20 1-0\r\n"
-                    "[Event \"b\"]\r\n1. 9-14 *\r\n";
-    pdn_pos pos = {1, 1, 0};
-    size_t cut = checked_cut(s, strlen(s));
+    const char *s = cases[_i].text;
 
-    ck_assert_uint_eq(cut, past(s, "1-0"));
-    pdn_pos_advance(&pos, s, cut);
-    ck_assert_uint_eq(pos.line, 2);
-    ck_assert_uint_eq(pos.column, 19);
-}
-END_TEST
-
-START_TEST(test_tag_after_a_game_with_no_result)
-{
-    const char *s = "[Event \"a\"]\n1. 11-15 24-20\n"
-                    "[Event \"b\"]\n1. 9-14 *\n";
-
-    ck_assert_uint_eq(checked_cut(s, strlen(s)), past(s, "24-20\n"));
+    ck_assert_msg(checked_cut(s, strlen(s)) == past(s, cases[_i].past),
+                  "%s: cut at %zu", cases[_i].what,
+                  pdn_game_boundary(s, strlen(s), 1, 1000));
 }
 END_TEST
 
@@ -207,27 +158,24 @@ START_TEST(test_pos_advance)
     pdn_pos_advance(&pos, text, 0);
     ck_assert_uint_eq(pos.offset, 195);
     pdn_pos_advance(NULL, text, 3);
+    /* to the cut of a CR LF text */
+    pos.line = pos.column = 1;
+    pos.offset = 0;
+    pdn_pos_advance(&pos, cases[7].text,
+                    pdn_game_boundary(cases[7].text, strlen(cases[7].text),
+                                      1, 1000));
+    ck_assert_uint_eq(pos.line, 2);
+    ck_assert_uint_eq(pos.column, 19);
 }
 END_TEST
 
-Suite *
-cut_suite(void)
+/* The reader suite's "cut" case (check_reader.c). */
+void
+cut_tests(TCase *tc)
 {
-    Suite *s = suite_create("cut");
-    TCase *tc = tcase_create("core");
-
-    tcase_add_test(tc, test_cut_after_the_result);
-    tcase_add_test(tc, test_cut_on_the_result_line);
-    tcase_add_test(tc, test_result_in_a_comment);
-    tcase_add_test(tc, test_result_in_a_string);
-    tcase_add_test(tc, test_quote_in_a_comment);
-    tcase_add_test(tc, test_half_utf8);
-    tcase_add_test(tc, test_half_latin1);
-    tcase_add_test(tc, test_crlf);
-    tcase_add_test(tc, test_tag_after_a_game_with_no_result);
+    tcase_add_loop_test(tc, test_cuts, 0,
+                        (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_no_cut);
     tcase_add_test(tc, test_from_and_most);
     tcase_add_test(tc, test_pos_advance);
-    suite_add_tcase(s, tc);
-    return s;
 }

@@ -65,7 +65,6 @@ main(int argc, char **argv)
         srunner_add_suite(sr, api_suite());
         srunner_add_suite(sr, history_suite());
         srunner_add_suite(sr, position_suite());
-        srunner_add_suite(sr, cut_suite());
     }
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);

@@ -29,7 +29,9 @@ Suite *replay_suite(void);   /* check_replay.c: replay, candidates */
 Suite *api_suite(void);      /* check_api.c: version, errors, helpers */
 Suite *history_suite(void);  /* check_history.c: undo, game status */
 Suite *position_suite(void); /* check_position.c: keys, material, SVG, tree */
-Suite *cut_suite(void);      /* check_cut.c: parallel reading's cuts */
+
+/* Parallel reading's cuts (check_cut.c), a case of the reader suite. */
+void cut_tests(TCase *tc);
 
 /* The tests that read ../shared (check_pdn --shared, tests/unit/shared.sh):
  * each file adds its own to the one "shared" suite (check_main.c). */
