@@ -67,9 +67,12 @@ normal_index(const char *r)
 {
     char t[16];
     size_t n;
+    int i;
 
     if (r == NULL)
         return -1;
+    if ((i = lookup(r)) >= 0) /* written as the table writes it */
+        return i;
     while (*r == ' ' || *r == '\t')
         r++;
     n = strlen(r);

@@ -161,9 +161,9 @@ int pdn_reader_add_history(pdn_reader *r, const pdn_reader *from);
  * result token (pdn_result_token) and blanks on its line; the cut lies
  * right after that result token when there is one (where a reader of the
  * whole input starts the next game), else at the '['. d[0] is taken to
- * lie outside any comment and tag value: '[' inside a '{' comment, or
- * inside a '"' string up to its closing '"' or the end of its line, is
- * passed over. A cut is a guess: the reader started there may find it
+ * lie outside any comment: '[' inside a '{' comment (one that opens
+ * outside a tag line: a '{' in a tag value opens none) is passed over,
+ * and so is a result token inside a tag line. A cut is a guess: the reader started there may find it
  * started inside a game, which pdn_reader_tell on the reader of the text
  * before tells. Pure (thread-safe, no allocation). */
 size_t pdn_game_boundary(const char *d, size_t n, size_t from, size_t most);

@@ -3,8 +3,8 @@
  * a reader started at the cut (pdn_reader_set_base) starts a game, and the
  * line and column a part ends at, counted by the input layer's one line
  * counter. A cut is a guess the reader checks (pdn_reader_tell): text a
- * reader takes otherwise (a tag pair inside an unclosed comment) costs a
- * reading again, never a wrong game. */
+ * reader takes otherwise (a tag value broken over lines) costs a reading
+ * again, never a wrong game. */
 #include <config.h>
 #include "input.h"
 #include "pdn/result.h"
@@ -17,54 +17,57 @@ blank(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* The first '{' comment or '"' string that opens in d[p..h): the index
- * just past it (past its '}', its closing '"' or the end of its line: a
- * tag value does not go on over lines here), n when it runs to the end of
- * d; h when none opens there. */
+/* The first byte of the line holding d[i], blanks at its start passed. */
 static size_t
-skip_quoted(const char *d, size_t n, size_t p, size_t h)
+line_start(const char *d, size_t i)
 {
-    const char *c = memchr(d + p, '{', h - p);
-    const char *s = memchr(d + p, '"', h - p);
-    size_t i;
+    while (i > 0 && d[i - 1] != '\n' && d[i - 1] != '\r')
+        i--;
+    while (d[i] == ' ' || d[i] == '\t')
+        i++;
+    return i;
+}
 
-    if (c != NULL && (s == NULL || c < s)) {
-        const char *e = memchr(c + 1, '}', n - (size_t)(c + 1 - d));
-        return e != NULL ? (size_t)(e + 1 - d) : n;
+/* Where the text d[at..p) leaves a '{' comment that opens there (not in
+ * a tag line, whose '{' is a value's), d[at] taken to lie outside any:
+ * p when it does not end inside one, else just past the comment's '}' (n
+ * when it has none). */
+static size_t
+past_comments(const char *d, size_t n, size_t at, size_t p)
+{
+    const char *c;
+
+    while (at < p && (c = memchr(d + at, '{', p - at)) != NULL) {
+        size_t o = (size_t)(c - d);
+        const char *e;
+
+        if (d[line_start(d, o)] == '[') {
+            at = o + 1;
+            continue;
+        }
+        e = memchr(c + 1, '}', n - o - 1);
+        if (e == NULL)
+            return n;
+        at = (size_t)(e + 1 - d);
     }
-    if (s == NULL)
-        return h;
-    for (i = (size_t)(s + 1 - d); i < n; i++) {
-        if (d[i] == '\\' && i + 1 < n && d[i + 1] != '\n' &&
-            d[i + 1] != '\r')
-            i++;
-        else if (d[i] == '"' || d[i] == '\n' || d[i] == '\r')
-            return i + 1;
-    }
-    return n;
+    return at > p ? at : p;
 }
 
 size_t
 pdn_game_boundary(const char *d, size_t n, size_t from, size_t most)
 {
-    size_t at = 0, p = 0, q, ls, w, cut, seen = 0;
+    size_t at = 0, p, q, w, cut, seen = 0;
 
     if (d == NULL)
         return 0;
-    /* '[' is searched from p + 1 on, comments and strings from at on */
-    while (p + 2 < n) {
-        const char *hit = memchr(d + p + 1, '[', n - 2 - p);
-        size_t h, s;
+    /* the text before at lies outside any comment */
+    for (p = 1; p + 1 < n; p++) {
+        const char *hit = memchr(d + p, '[', n - 1 - p);
+        size_t past;
 
         if (hit == NULL)
             break;
-        h = (size_t)(hit - d);
-        if ((s = skip_quoted(d, n, at, h)) != h) {
-            at = s;
-            p = s - 1;
-            continue;
-        }
-        at = p = h;
+        p = (size_t)(hit - d);
         if (!((d[p + 1] >= 'A' && d[p + 1] <= 'Z') ||
               (d[p + 1] >= 'a' && d[p + 1] <= 'z')))
             continue;
@@ -75,20 +78,22 @@ pdn_game_boundary(const char *d, size_t n, size_t from, size_t most)
             continue;
         for (w = q; w > 0 && !blank(d[w - 1]); w--)
             ;
-        if (d[p - 1] == '\n' || d[p - 1] == '\r') {
-            for (ls = q - 1;
-                 ls > 0 && d[ls - 1] != '\n' && d[ls - 1] != '\r'; ls--)
-                ;
-            while (ls < q && (d[ls] == ' ' || d[ls] == '\t'))
-                ls++;
-            if (d[ls] == '[')
-                continue;
+        /* after a tag line, or a result in a tag line's value: no start */
+        if (d[line_start(d, q - 1)] == '[')
+            continue;
+        if (d[p - 1] == '\n' || d[p - 1] == '\r')
             cut = pdn_result_token(d + w, q - w) != NULL ? q : p;
-        } else if (pdn_result_token(d + w, q - w) != NULL) {
+        else if (pdn_result_token(d + w, q - w) != NULL)
             cut = q;
-        } else {
+        else
+            continue;
+        /* the comments before it (found once a game, not once a '[') */
+        if ((past = past_comments(d, n, at, p)) != p) {
+            at = past;
+            p = past - 1;
             continue;
         }
+        at = p;
         if (p >= from || ++seen >= most)
             return cut;
     }

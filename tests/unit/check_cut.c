@@ -68,6 +68,8 @@ static const struct {
     {"result in a comment", "[Event \"a\"]\n1. 11-15 {won 1-0\n"
      "[Event \"no\"]\nsays he} 24-20 1/2-1/2\n[Event \"b\"]\n1. 9-14 *\n",
      "1/2-1/2"},
+    {"same line in a comment", "[Event \"a\"]\n1. 11-15 {1-0 [Event \"no\"]}"
+     " 0-1\n[Event \"b\"]\n1. 9-14 *\n", "} 0-1"},
     {"result in a string", "[Event \"a\"]\n[Annotator \"says 1-0 [Site x\"]\n"
      "1. 11-15 1-0\n[Event \"b\"]\n1. 9-14 *\n", "15 1-0"},
     /* '"' inside a comment opens no string, '{' inside a string no
@@ -161,8 +163,8 @@ START_TEST(test_pos_advance)
     /* to the cut of a CR LF text */
     pos.line = pos.column = 1;
     pos.offset = 0;
-    pdn_pos_advance(&pos, cases[7].text,
-                    pdn_game_boundary(cases[7].text, strlen(cases[7].text),
+    pdn_pos_advance(&pos, cases[8].text,
+                    pdn_game_boundary(cases[8].text, strlen(cases[8].text),
                                       1, 1000));
     ck_assert_uint_eq(pos.line, 2);
     ck_assert_uint_eq(pos.column, 19);
