@@ -37,6 +37,7 @@ tests_unit_check_pdn_SOURCES = tests/unit/check_main.c tests/unit/suites.h \
 	tests/unit/check_edit.c tests/unit/check_replay.c tests/unit/check_api.c
 tests_unit_check_pdn_SOURCES += tests/unit/check_history.c
 tests_unit_check_pdn_SOURCES += tests/unit/check_position.c
+tests_unit_check_pdn_SOURCES += tests/unit/check_cut.c
 tests_unit_check_pdn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_pdn_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_check_pdn_LDADD = lib/libpdn-internal.la $(CHECK_LIBS)

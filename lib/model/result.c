@@ -7,32 +7,33 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The result tokens of PDN, in their normal forms: the one table every
- * part of pdntools reads (the reader's terminators, the writer, the
- * tools' checks and repairs). tokens[7] is "*". */
+/* The result tokens of PDN, in their normal forms, and the outcome each
+ * says: the one table every part of pdntools reads (the reader's
+ * terminators, the writer, the tools' checks and repairs, parallel
+ * reading's cuts). tokens[7] is "*". */
 static const char *const tokens[] = {"1-0", "0-1", "1/2-1/2", "2-0",
                                      "0-2", "1-1", "0-0",     "*"};
+static const pdn_outcome says[] = {
+    PDN_OUTCOME_FIRST, PDN_OUTCOME_SECOND, PDN_OUTCOME_DRAW,
+    PDN_OUTCOME_FIRST, PDN_OUTCOME_SECOND, PDN_OUTCOME_DRAW,
+    PDN_OUTCOME_BOTH_LOST, PDN_OUTCOME_UNKNOWN};
+#define NTOKENS (sizeof tokens / sizeof tokens[0])
 
-/* s with blanks around it dropped, ':' read as '-' and the one-character
- * half as "1/2", into t (size 12). Returns 0, or -1 when it cannot be a
- * result (too long). */
+/* s[0..n) spelled as the table spells results, into t (size 16): ':' read
+ * as '-', the one-character half (ISO-8859-1 0xBD or UTF-8 C2 BD) as
+ * "1/2". Returns 0, or -1 when it cannot be a result (too long). */
 static int
-normalise(const char *s, char *t)
+spell(const char *s, size_t n, char *t)
 {
-    size_t n, o = 0;
+    size_t i, o = 0;
 
-    while (*s == ' ' || *s == '\t')
-        s++;
-    n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-        n--;
-    for (; n > 0; s++, n--) {
-        unsigned char c = (unsigned char)*s;
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
 
-        if (o + 3 >= 12)
+        if (o + 3 >= 16)
             return -1;
-        if (c == 0xC2 && n > 1 && (unsigned char)s[1] == 0xBD) {
-            s++, n--;
+        if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xBD) {
+            i++;
             c = 0xBD;
         }
         if (c == 0xBD) {
@@ -46,34 +47,48 @@ normalise(const char *s, char *t)
     return 0;
 }
 
+/* The index of t in tokens[], or -1. */
+static int
+lookup(const char *t)
+{
+    size_t i;
+
+    for (i = 0; i < NTOKENS; i++)
+        if (strcmp(t, tokens[i]) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* The index in tokens[] of r with blanks around it dropped, spelled as
+ * the table spells results ("-" is "*", as the reader takes it at the end
+ * of a game), or -1. */
+static int
+normal_index(const char *r)
+{
+    char t[16];
+    size_t n;
+    int i;
+
+    if (r == NULL)
+        return -1;
+    if ((i = lookup(r)) >= 0) /* written as the table writes it */
+        return i;
+    while (*r == ' ' || *r == '\t')
+        r++;
+    n = strlen(r);
+    while (n > 0 && (r[n - 1] == ' ' || r[n - 1] == '\t'))
+        n--;
+    if (spell(r, n, t) != 0)
+        return -1;
+    return strcmp(t, "-") == 0 ? (int)NTOKENS - 1 : lookup(t);
+}
+
 pdn_outcome
 pdn_result_outcome(const char *r)
 {
-    char t[12];
+    int i = normal_index(r);
 
-    if (r == NULL)
-        return PDN_OUTCOME_INVALID;
-    /* the usual spellings at once */
-    if (r[0] >= '0' && r[0] <= '2' && r[1] == '-' && r[2] >= '0' &&
-        r[2] <= '2' && r[3] == '\0') {
-        if (r[0] == r[2])
-            return r[0] == '1'   ? PDN_OUTCOME_DRAW
-                   : r[0] == '0' ? PDN_OUTCOME_BOTH_LOST
-                                 : PDN_OUTCOME_INVALID;
-        if (r[0] == '0')
-            return PDN_OUTCOME_SECOND;
-        return r[2] == '0' ? PDN_OUTCOME_FIRST : PDN_OUTCOME_INVALID;
-    }
-    if (strcmp(r, "1/2-1/2") == 0)
-        return PDN_OUTCOME_DRAW;
-    /* '-' stands for an unknown result in some archives; the reader takes
-     * it as the terminator '*' too */
-    if ((r[0] == '*' || r[0] == '-') && r[1] == '\0')
-        return PDN_OUTCOME_UNKNOWN;
-    if (normalise(r, t) != 0 || t[0] == '\0' ||
-        strcmp(t, r) == 0) /* nothing to normalise: none of the above */
-        return PDN_OUTCOME_INVALID;
-    return pdn_result_outcome(t);
+    return i < 0 ? PDN_OUTCOME_INVALID : says[i];
 }
 
 int
@@ -114,17 +129,9 @@ pdn_outcome_result(pdn_outcome o, const pdn_gametype *gt)
 const char *
 pdn_result_normalise(const char *r)
 {
-    char t[12];
-    size_t i;
+    int i = normal_index(r);
 
-    if (r == NULL || normalise(r, t) != 0)
-        return NULL;
-    if (strcmp(t, "-") == 0)
-        return "*";
-    for (i = 0; i < sizeof tokens / sizeof tokens[0]; i++)
-        if (strcmp(t, tokens[i]) == 0)
-            return tokens[i];
-    return NULL;
+    return i < 0 ? NULL : tokens[i];
 }
 
 pdn_outcome
@@ -205,7 +212,7 @@ const char *
 pdn_result_token(const char *s, size_t n)
 {
     char t[16];
-    size_t i, o = 0;
+    int i;
 
     if (s == NULL)
         return NULL;
@@ -224,26 +231,7 @@ pdn_result_token(const char *s, size_t n)
         return NULL;
     }
 
-    /* Accept ':' for '-' and the one-character half (Latin-1 0xBD or
-     * UTF-8 C2 BD) for "1/2". */
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (o + 3 >= sizeof t)
-            return NULL;
-        if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xBD) {
-            memcpy(t + o, "1/2", 3);
-            o += 3;
-            i++;
-        } else if (c == 0xBD) {
-            memcpy(t + o, "1/2", 3);
-            o += 3;
-        } else {
-            t[o++] = c == ':' ? '-' : (char)c;
-        }
-    }
-    t[o] = '\0';
-    for (i = 0; i < sizeof tokens / sizeof tokens[0]; i++)
-        if (strcmp(t, tokens[i]) == 0)
-            return tokens[i];
-    return NULL;
+    if (spell(s, n, t) != 0 || (i = lookup(t)) < 0)
+        return NULL;
+    return tokens[i];
 }

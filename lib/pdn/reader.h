@@ -152,6 +152,28 @@ int pdn_reader_tell(const pdn_reader *r, pdn_pos *pos);
  * out. */
 int pdn_reader_add_history(pdn_reader *r, const pdn_reader *from);
 
+/* Where to cut the text d[0..n) so that parts of an input can be read by
+ * readers of their own (pdn_reader_set_base): before the first game that
+ * seems to begin at or after byte from, or before the most-th game that
+ * seems to begin in d if that comes first; 0 when none does (d[0] is
+ * never a cut; d NULL is none). A game seems to begin at '[' and a letter
+ * that starts a line after a line that is no tag line, or that follows a
+ * result token (pdn_result_token) and blanks on its line; the cut lies
+ * right after that result token when there is one (where a reader of the
+ * whole input starts the next game), else at the '['. d[0] is taken to
+ * lie outside any comment: '[' inside a '{' comment (one that opens
+ * outside a tag line: a '{' in a tag value opens none) is passed over,
+ * and so is a result token inside a tag line. A cut is a guess: the reader started there may find it
+ * started inside a game, which pdn_reader_tell on the reader of the text
+ * before tells. Pure (thread-safe, no allocation). */
+size_t pdn_game_boundary(const char *d, size_t n, size_t from, size_t most);
+
+/* Moves *pos (line, column and byte offset) over the n bytes at d, lines
+ * ended as the reader ends them: LF, CR LF or a lone CR (a CR that ends d
+ * ends its line, so cut an input outside a CR LF pair). Nothing when pos
+ * or d is NULL. */
+void pdn_pos_advance(pdn_pos *pos, const char *d, size_t n);
+
 /* Whole-input helper: parses the first game of s (len bytes; len 0:
  * strlen(s)). Returns a new game owned by the caller, with *err cleared,
  * or NULL with *err filled. */

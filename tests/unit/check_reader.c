@@ -1046,6 +1046,7 @@ reader_suite(void)
     TCase *core = tcase_create("core");
     TCase *errors = tcase_create("errors");
     TCase *limits = tcase_create("limits");
+    TCase *tc;
 
     tcase_add_test(core, test_reader_memory_source_resumes_after_error);
     tcase_add_test(core, test_reader_file_source_gives_same_games);
@@ -1079,5 +1080,8 @@ reader_suite(void)
     suite_add_tcase(s, core);
     suite_add_tcase(s, errors);
     suite_add_tcase(s, limits);
+    tc = tcase_create("cut");
+    cut_tests(tc);
+    suite_add_tcase(s, tc);
     return s;
 }

@@ -30,6 +30,9 @@ Suite *api_suite(void);      /* check_api.c: version, errors, helpers */
 Suite *history_suite(void);  /* check_history.c: undo, game status */
 Suite *position_suite(void); /* check_position.c: keys, material, SVG, tree */
 
+/* Parallel reading's cuts (check_cut.c), a case of the reader suite. */
+void cut_tests(TCase *tc);
+
 /* The tests that read ../shared (check_pdn --shared, tests/unit/shared.sh):
  * each file adds its own to the one "shared" suite (check_main.c). */
 void fen_shared_tests(TCase *tc);

@@ -120,12 +120,15 @@ fold_report(fold_state *fs, const tool_opts *o, const char *file,
     for (i = 0; i < fs->nseen; i++) {
         fold_seen *s = &fs->seen[i];
 
-        /* a note is shown once a file, its repeats not counted; a
-         * warning once in each game: counted in games; else in times,
+        /* a note is shown once a file, its repeats not counted */
+        if (s->note) {
+            free(s->msg);
+            s->msg = NULL;
+            continue;
+        }
+        /* a warning once in each game: counted in games; else in times,
          * naming the games when there are others */
-        if (s->note)
-            ;
-        else if (s->more != 0 && s->more == s->games)
+        if (s->more != 0 && s->more == s->games)
             tool_diag(o, t, file, NULL, 0, PDN_SEV_WARNING, s->code, NULL,
                       "%lu more game%s like game %lu: %s (-E shows each)",
                       s->more, s->more == 1 ? "" : "s", s->game, s->msg);

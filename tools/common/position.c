@@ -35,24 +35,51 @@ adapt(const tool_opts *o, const char *file, const pdn_game *g,
     *gt = fit;
 }
 
-/* The worker's board for gt (the cache's, remade when its GameType
- * differs), or a new one (*own set: the caller frees it) outside the
- * pipeline; NULL when none can be made. */
+/* A new board for gt, or NULL after reporting. */
 static pdn_board *
-board_for(const pdn_gametype *gt, tool_out *to, int *own)
+new_board(const tool_opts *o, const char *file, const pdn_game *g,
+          const pdn_gametype *gt, tool_out *to)
 {
-    tool_cache *c = to->cache;
+    pdn_error err;
+    pdn_board *b;
 
-    *own = c == NULL;
-    if (c == NULL)
-        return pdn_board_new(gt, NULL);
+    pdn_error_clear(&err);
+    b = pdn_board_new(gt, &err);
+    if (b == NULL) {
+        err.pos = pdn_game_tag_pos(g, "GameType");
+        err.game = pdn_game_number(g);
+        tool_diag_err(o, to, file, &err, NULL);
+    }
+    return b;
+}
+
+/* The worker cache's board for gt, remade when its GameType differs (by
+ * new_board, which reports, when o is given; silently when o is NULL);
+ * NULL when none can be made. */
+static pdn_board *
+cached_board(tool_cache *c, const tool_opts *o, const char *file,
+             const pdn_game *g, const pdn_gametype *gt, tool_out *to)
+{
     if (c->board == NULL || !pdn_gametype_equal(&c->gt, gt)) {
         pdn_board_free(c->board);
-        if ((c->board = pdn_board_new(gt, NULL)) == NULL)
+        c->board = o != NULL ? new_board(o, file, g, gt, to)
+                             : pdn_board_new(gt, NULL);
+        if (c->board == NULL)
             return NULL;
         c->gt = *gt;
     }
     return c->board;
+}
+
+/* The worker's board for gt (the cache's), or a new one (*own set: the
+ * caller frees it) outside the pipeline; NULL when none can be made. */
+static pdn_board *
+board_for(const pdn_gametype *gt, tool_out *to, int *own)
+{
+    *own = to->cache == NULL;
+    if (to->cache == NULL)
+        return pdn_board_new(gt, NULL);
+    return cached_board(to->cache, NULL, NULL, NULL, gt, to);
 }
 
 /* Whether g's FEN tag can be placed on gt's board. */
@@ -253,24 +280,6 @@ place_fen(const tool_opts *o, const char *file, const pdn_game *g,
     return rc < 0 ? -1 : 0;
 }
 
-/* A new board for gt, or NULL after reporting. */
-static pdn_board *
-new_board(const tool_opts *o, const char *file, const pdn_game *g,
-          const pdn_gametype *gt, tool_out *to)
-{
-    pdn_error err;
-    pdn_board *b;
-
-    pdn_error_clear(&err);
-    b = pdn_board_new(gt, &err);
-    if (b == NULL) {
-        err.pos = pdn_game_tag_pos(g, "GameType");
-        err.game = pdn_game_number(g);
-        tool_diag_err(o, to, file, &err, NULL);
-    }
-    return b;
-}
-
 pdn_board *
 tool_board(const tool_opts *o, const char *file, const pdn_game *g,
            const pdn_gametype *gt, tool_out *to)
@@ -292,13 +301,8 @@ tool_board_reuse(const tool_opts *o, const char *file, const pdn_game *g,
 
     if (c == NULL)
         return tool_board(o, file, g, gt, to);
-    if (c->board == NULL || !pdn_gametype_equal(&c->gt, gt)) {
-        pdn_board_free(c->board);
-        c->board = new_board(o, file, g, gt, to);
-        if (c->board == NULL)
-            return NULL;
-        c->gt = *gt;
-    }
+    if (cached_board(c, o, file, g, gt, to) == NULL)
+        return NULL;
     return place_fen(o, file, g, c->board, to) == 0 ? c->board : NULL;
 }
 

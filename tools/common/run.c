@@ -9,7 +9,6 @@
 #include "tbuf.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -274,114 +273,10 @@ may_read(const run_state *st)
 
 /* ---- parallel reading: the cutter ---- */
 
-/* pos moved over the n bytes at d, lines ended as the reader ends them
- * (LF, CR LF, a lone CR). */
-static void
-advance(pdn_pos *pos, const char *d, size_t n)
-{
-    size_t i;
-
-    if (memchr(d, '\r', n) == NULL) {
-        /* LF only: counted eight bytes at a time (a byte of x that is
-         * zero, exactly: its high bit in z), then the last one */
-        const uint64_t lo7 = 0x7F7F7F7F7F7F7F7FULL, nl = 0x0A0A0A0A0A0A0A0AULL;
-        unsigned long lines = 0;
-        size_t last = n;
-        for (i = 0; i + 8 <= n; i += 8) {
-            uint64_t x, z;
-            memcpy(&x, d + i, 8);
-            x ^= nl;
-            z = ~(((x & lo7) + lo7) | x | lo7);
-            while (z != 0) {
-                lines++;
-                z &= z - 1;
-            }
-        }
-        for (; i < n; i++)
-            lines += d[i] == '\n';
-        while (lines != 0 && d[last - 1] != '\n')
-            last--;
-        pos->line += lines;
-        pos->column = lines != 0 ? (unsigned long)(n - last) + 1
-                                 : pos->column + (unsigned long)n;
-        pos->offset += n;
-        return;
-    }
-    for (i = 0; i < n; i++) {
-        if (d[i] == '\n' || d[i] == '\r') {
-            if (d[i] == '\r' && i + 1 < n && d[i + 1] == '\n')
-                i++;
-            pos->line++;
-            pos->column = 1;
-        } else {
-            pos->column++;
-        }
-    }
-    pos->offset += n;
-}
-
-static int
-blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* The word d[0..n) is a game's terminator, as the reader takes it. */
-static int
-terminator(const char *d, size_t n)
-{
-    return pdn_result_token(d, n) != NULL;
-}
-
-/* Where to cut d[0..n): before a game that seems to begin at or after
- * from, or before the most-th such game if that comes first (a block of
- * many small games would hold too much once parsed), right after the
- * terminator that ends the text before it, where one reading the whole
- * input would start the next game; 0 when there is none. A game seems to
- * begin at '[' and a letter that starts a line after one that is no tag
- * line, or that follows a terminator and blanks on its line. A wrong
- * guess costs time only: every block is checked against where the
- * reading before it ended. */
-static size_t
-find_cut(const char *d, size_t n, size_t from, int most)
-{
-    size_t p, q, ls, w, cut;
-    int seen = 0;
-
-    for (p = 1; p + 1 < n; p++) {
-        const char *hit = memchr(d + p, '[', n - 1 - p);
-        if (hit == NULL)
-            break;
-        p = (size_t)(hit - d);
-        if (!((d[p + 1] >= 'A' && d[p + 1] <= 'Z') ||
-              (d[p + 1] >= 'a' && d[p + 1] <= 'z')))
-            continue;
-        for (q = p; q > 0 && blank(d[q - 1]); q--)
-            ;
-        /* after a line ending in ']': inside a tag section (most '[') */
-        if (q == 0 || q == p || d[q - 1] == ']')
-            continue;
-        for (w = q; w > 0 && !blank(d[w - 1]); w--)
-            ;
-        if (d[p - 1] == '\n' || d[p - 1] == '\r') {
-            for (ls = q - 1; ls > 0 && d[ls - 1] != '\n' &&
-                             d[ls - 1] != '\r'; ls--)
-                ;
-            while (ls < q && (d[ls] == ' ' || d[ls] == '\t'))
-                ls++;
-            if (d[ls] == '[')
-                continue;
-            cut = terminator(d + w, q - w) ? q : p;
-        } else if (terminator(d + w, q - w)) {
-            cut = q;
-        } else {
-            continue;
-        }
-        if (p >= from || ++seen >= most)
-            return cut;
-    }
-    return 0;
-}
+/* Blocks are cut where libpdn's pdn_game_boundary guesses a game begins,
+ * after RUN_BLOCK bytes or RUN_BLOCK_GAMES games (a block of many small
+ * games would hold too much once parsed); a wrong guess costs time only:
+ * every block is checked against where the reading before it ended. */
 
 /* With st->lock held: cuts the next block from the input and appends it
  * to the list; NULL at the end of input (or on a read error, src_errno
@@ -413,7 +308,8 @@ make_block(run_state *st)
             }
             st->ncarry += got;
         }
-        cut = find_cut(st->carry, st->ncarry, st->block, RUN_BLOCK_GAMES);
+        cut = pdn_game_boundary(st->carry, st->ncarry, st->block,
+                                RUN_BLOCK_GAMES);
         if (cut != 0)
             break;
         if (st->src_eof && st->ncarry <= want) {
@@ -444,7 +340,7 @@ make_block(run_state *st)
     b->data = st->carry;
     b->len = cut;
     b->pos = st->cpos;
-    advance(&st->cpos, st->carry, cut);
+    pdn_pos_advance(&st->cpos, st->carry, cut);
     memcpy(rest, st->carry + cut, st->ncarry - cut);
     st->carry = rest;
     st->ncarry -= cut;

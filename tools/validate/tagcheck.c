@@ -22,15 +22,21 @@ num2(const char *d)
     return isdigit((unsigned char)d[1]) ? v * 10 + d[1] - '0' : v;
 }
 
-/* Whether v is a result as Russian sites write one in a Russian game
- * (GameType 25, its giveaway and folk forms): in points, 2-0, 1-1 or 0-2,
- * as the International result type writes them; accepted with a note. */
+/* Whether v, which says who, is a result as Russian sites write one in a
+ * Russian game (GameType 25, its giveaway and folk forms): in points, as
+ * the International result type writes who (2-0, 1-1 or 0-2), where the
+ * default result type writes it otherwise; accepted with a note. */
 static int
-russian_points(const pdn_gametype *gt, const char *v)
+russian_points(const pdn_gametype *gt, const char *v, pdn_outcome who)
 {
-    return gt != NULL && gt->type == 25 &&
-           (strcmp(v, "2-0") == 0 || strcmp(v, "1-1") == 0 ||
-            strcmp(v, "0-2") == 0);
+    pdn_gametype intl;
+    const char *points;
+
+    if (gt == NULL || gt->type != 25 || pdn_gametype_standard(20, &intl) < 0)
+        return 0;
+    points = pdn_outcome_result(who, &intl);
+    return points != NULL && points != pdn_outcome_result(who, NULL) &&
+           strcmp(v, points) == 0;
 }
 
 /* YYYY.MM.DD with '?' for unknown digits; "?" alone is fine too. */
@@ -239,7 +245,7 @@ tagcheck(const tool_opts *o, const char *file, const pdn_game *g,
                   "result '%s' is not one of %s, %s, %s, %s, %s", v,
                   results[0], results[1], results[2], results[3],
                   results[4]);
-    } else if (!ok && russian_points(gt, v)) {
+    } else if (!ok && russian_points(gt, v, who)) {
         pos = pdn_game_tag_pos_at(g, at[6]);
         tool_diag(o, to, file, &pos, num, TOOL_SEV_NOTE, PDN_ERESULT, NULL,
                   "result '%s' is written in points as Russian sites write "
