@@ -135,6 +135,9 @@ void db_post_add(db_postings *p, uint32_t key, uint32_t game);
 long long db_post_flush(sqlite3 *db, const char *path, int kind,
                         db_postings *p);
 void db_post_free(db_postings *p);
+/* Sorts a[0..n) (tmp: room for n more), stable in the high 32 bits; the
+ * low 32 bits are sorted only when they are not ascending already. */
+void db_sort64(uint64_t *a, size_t n, uint64_t *tmp);
 /* Calls fn with every entry of kind whose key lies in [lo, hi], segment
  * by segment (a game may come more than once, not in order). 0, or -1
  * after reporting. */

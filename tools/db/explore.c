@@ -2,8 +2,10 @@
 /* The explorer's nodes (explore.h): a position's moves with their games
  * and results, from the sums of table explore_sum (exploreindex.c) when
  * no filter is given; a filtered node reads the rows of explore joined
- * with the games (explorefilter.c). A next key is named by the legal
- * move of the position that makes it. */
+ * with the games (explorefilter.c). A position the index does not hold
+ * (fewer than EX_MIN games reach it) is answered from its rows as
+ * ex_key_rows makes them. A next key is named by the legal move of the
+ * position that makes it. */
 #include <config.h>
 #include "db.h"
 #include "explore.h"
@@ -43,6 +45,72 @@ count_add(ex_count *c, sqlite3_stmt *st, int col)
         c->year_last = sqlite3_column_int(st, col + 6);
 }
 
+/* One row (a game) into *c. */
+static void
+count_row(ex_count *c, const ex_row *r)
+{
+    c->games++;
+    c->wins += r->outcome == PDN_OUTCOME_FIRST;
+    c->draws += r->outcome == PDN_OUTCOME_DRAW;
+    c->losses += r->outcome == PDN_OUTCOME_SECOND;
+    c->unknown = c->games - c->wins - c->draws - c->losses;
+    if (r->year != 0) {
+        c->dated++;
+        c->year_sum += r->year;
+        if (r->year > c->year_last)
+            c->year_last = r->year;
+    }
+}
+
+/* 1 when game passes the filters of the set in use. */
+static int
+in_set(const ex_db *x, int64_t id)
+{
+    return id >= 0 && id <= x->set_max && (x->set[id >> 3] >> (id & 7) & 1);
+}
+
+/* The games that reach key as the index sums them: 0 when it does not
+ * hold key. */
+static long
+held(ex_db *x, int64_t key)
+{
+    long r = 0;
+
+    sqlite3_bind_int64(x->reach, 1, key);
+    if (sqlite3_step(x->reach) == SQLITE_ROW)
+        r = (long)sqlite3_column_int64(x->reach, 0);
+    sqlite3_reset(x->reach);
+    return r;
+}
+
+/* The rows of the games that reach key (held or replayed): -1 when the
+ * database failed. */
+static long
+reached(ex_db *x, int64_t key)
+{
+    long r = held(x, key);
+    ex_row *rows;
+    size_t n;
+
+    if (r > 0)
+        return r;
+    if (ex_key_rows(x, key, &rows, &n) != 0)
+        return -1;
+    free(rows);
+    return (long)n;
+}
+
+/* Rows latest first: by year, then by game (ids below 2^32). */
+static int
+by_recent_row(const void *a, const void *b)
+{
+    const ex_row *x = a, *y = b;
+    int64_t kx = (int64_t)x->year << 33 | x->game,
+            ky = (int64_t)y->year << 33 | y->game;
+
+    return (kx < ky) - (kx > ky);
+}
+
 static char *
 dup_col(sqlite3_stmt *st, int i)
 {
@@ -74,7 +142,7 @@ games_free(ex_game *g, size_t n)
 /* The latest games (by year, then last stored) of the rows key, next. */
 static int
 top_games(ex_db *x, int filtered, int64_t key, int64_t next, int limit,
-          ex_game **out, size_t *nout)
+          const ex_row *xr, size_t nxr, ex_game **out, size_t *nout)
 {
     tbuf s = {NULL, 0, 0};
     sqlite3_stmt *st;
@@ -84,6 +152,43 @@ top_games(ex_db *x, int filtered, int64_t key, int64_t next, int limit,
     *nout = 0;
     if (limit <= 0)
         return 0;
+    if (xr != NULL || nxr != 0) {
+        /* the rows of a position the index does not hold */
+        ex_row *m = tool_xmalloc((nxr + 1) * sizeof *m);
+        size_t i, k = 0;
+
+        for (i = 0; i < nxr; i++)
+            if (xr[i].next == next && (!filtered || in_set(x, xr[i].game)))
+                m[k++] = xr[i];
+        qsort(m, k, sizeof *m, by_recent_row);
+        if (k > (size_t)limit)
+            k = (size_t)limit;
+        st = db_prepare(x->db, x->path, "SELECT white, black, event, date,"
+                                        " result FROM games WHERE id = ?");
+        if (st == NULL) {
+            free(m);
+            return -1;
+        }
+        *out = tool_xmalloc((k + 1) * sizeof **out);
+        for (i = 0; i < k; i++) {
+            sqlite3_bind_int64(st, 1, m[i].game);
+            if (sqlite3_step(st) == SQLITE_ROW) {
+                ex_game *g = &(*out)[(*nout)++];
+
+                g->id = m[i].game;
+                g->white = dup_col(st, 0);
+                g->black = dup_col(st, 1);
+                g->event = dup_col(st, 2);
+                g->date = dup_col(st, 3);
+                g->result = dup_col(st, 4);
+                g->year = m[i].year;
+            }
+            sqlite3_reset(st);
+        }
+        sqlite3_finalize(st);
+        free(m);
+        return 0;
+    }
     tbuf_printf(&s, "SELECT g.id, g.white, g.black, g.event, g.date,"
                     " g.result, e.year FROM (SELECT game, year FROM explore"
                     " WHERE key = ?1 AND next = ?2%s ORDER BY year DESC,"
@@ -220,15 +325,11 @@ ex_board(ex_db *x, const ex_query *q, tbuf *err)
             continue;
         }
         tbuf_free(err);
-        sqlite3_bind_int64(x->reach, 1, db_key(b));
-        if (sqlite3_step(x->reach) == SQLITE_ROW &&
-            sqlite3_column_int64(x->reach, 0) > 0) {
-            sqlite3_reset(x->reach);
+        if (reached(x, db_key(b)) > 0) {
             pdn_board_free(fallback);
             pdn_movelist_free(l);
             return b;
         }
-        sqlite3_reset(x->reach);
         if (fallback == NULL)
             fallback = b;
         else
@@ -265,7 +366,7 @@ by_latest(const void *a, const void *b)
  * no legal move makes (a setup) count as games that end here. */
 static int
 name_moves(ex_db *x, ex_node *n, const pdn_board *b, ex_count *rows,
-           int64_t *next, size_t nrows)
+           int64_t *next, size_t nrows, const ex_row *xr, size_t nxr)
 {
     pdn_movelist *l = pdn_movelist_new();
     pdn_board *t = pdn_board_new(&n->gt, NULL);
@@ -309,11 +410,15 @@ name_moves(ex_db *x, ex_node *n, const pdn_board *b, ex_count *rows,
     /* transpositions: the games that reach where a move leads */
     for (i = 0; i < n->nmoves; i++) {
         ex_move *mv = &n->moves[i];
+        size_t j;
 
-        sqlite3_bind_int64(x->reach, 1, mv->next);
-        if (sqlite3_step(x->reach) == SQLITE_ROW)
-            mv->reached = (long)sqlite3_column_int64(x->reach, 0);
-        sqlite3_reset(x->reach);
+        if ((mv->reached = reached(x, mv->next)) < 0)
+            return -1;
+        if (xr != NULL || nxr != 0) {
+            for (j = 0; j < nxr; j++)
+                mv->via += xr[j].next == mv->next;
+            continue;
+        }
         sqlite3_bind_int64(x->sum_one, 1, n->key);
         sqlite3_bind_int64(x->sum_one, 2, mv->next);
         if (sqlite3_step(x->sum_one) == SQLITE_ROW)
@@ -324,6 +429,25 @@ name_moves(ex_db *x, ex_node *n, const pdn_board *b, ex_count *rows,
     return 0;
 }
 
+/* A move to the key next, its counts zero, appended: its index. */
+static size_t
+add_next(ex_count **rows, int64_t **next, size_t *n, size_t *cap,
+         int64_t key)
+{
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 32;
+        *rows = realloc(*rows, *cap * sizeof **rows);
+        *next = realloc(*next, *cap * sizeof **next);
+        if (*rows == NULL || *next == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+    }
+    memset(&(*rows)[*n], 0, sizeof **rows);
+    (*next)[*n] = key;
+    return (*n)++;
+}
+
 int
 ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
 {
@@ -331,7 +455,8 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     sqlite3_stmt *st;
     ex_count *rows = NULL;
     int64_t *next = NULL;
-    size_t nrows = 0, cap = 0, i;
+    ex_row *xr = NULL;       /* the rows replayed (NULL: the index's) */
+    size_t nrows = 0, cap = 0, i, nxr = 0;
     int rc, filtered;
     tbuf s = {NULL, 0, 0};
 
@@ -354,32 +479,46 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
                            : sqlite3_errmsg(x->db));
         return -2;
     }
+    rc = SQLITE_DONE;
+    if (held(x, n->key) == 0) {
+        /* a position the index does not hold: its rows, replayed */
+        if (ex_key_rows(x, n->key, &xr, &nxr) != 0) {
+            pdn_board_free(b);
+            tbuf_adds(err, sqlite3_errmsg(x->db));
+            return -2;
+        }
+        for (i = 0; i < nxr; i++) {
+            size_t k;
+
+            if (filtered && !in_set(x, xr[i].game))
+                continue;
+            for (k = 0; k < nrows && next[k] != xr[i].next; k++)
+                ;
+            if (k == nrows)
+                add_next(&rows, &next, &nrows, &cap, xr[i].next);
+            count_row(&rows[k], &xr[i]);
+            count_row(&n->c, &xr[i]);
+        }
+        if (xr == NULL)
+            xr = tool_xmalloc(sizeof *xr); /* marks the rows as replayed */
+    }
     st = filtered ? x->sum_in : x->sum;
     sqlite3_bind_int64(st, 1, n->key);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (nrows == cap) {
-            cap = cap ? cap * 2 : 32;
-            rows = realloc(rows, cap * sizeof *rows);
-            next = realloc(next, cap * sizeof *next);
-            if (rows == NULL || next == NULL) {
-                tool_error("memory exhausted");
-                exit(TOOL_TROUBLE);
-            }
-        }
-        memset(&rows[nrows], 0, sizeof *rows);
-        next[nrows] = sqlite3_column_int64(st, 0);
-        count_add(&rows[nrows], st, 1);
+    while (xr == NULL && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        i = add_next(&rows, &next, &nrows, &cap,
+                     sqlite3_column_int64(st, 0));
+        count_add(&rows[i], st, 1);
         count_add(&n->c, st, 1);
-        nrows++;
     }
     sqlite3_reset(st);
     if (rc != SQLITE_DONE ||
-        name_moves(x, n, b, rows, next, nrows) != 0) {
+        name_moves(x, n, b, rows, next, nrows, xr, nxr) != 0) {
         tbuf_adds(err, rc == SQLITE_INTERRUPT ? "query interrupted: it took "
                                                 "too long"
                                               : sqlite3_errmsg(x->db));
         free(rows);
         free(next);
+        free(xr);
         pdn_board_free(b);
         ex_node_free(n);
         return -2;
@@ -392,14 +531,14 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
      * here; each move's list cut to --top once the position's are taken */
     for (i = 0; i < n->nmoves; i++)
         if (top_games(x, filtered, n->key, n->moves[i].next,
-                      q->top > 10 ? q->top : 10, &n->moves[i].top,
+                      q->top > 10 ? q->top : 10, xr, nxr, &n->moves[i].top,
                       &n->moves[i].ntop) != 0)
             goto fail;
     {
         ex_game *end;
         size_t nend, k;
 
-        if (top_games(x, filtered, n->key, 0, 10, &end, &nend) != 0)
+        if (top_games(x, filtered, n->key, 0, 10, xr, nxr, &end, &nend) != 0)
             goto fail;
         n->games = tool_xmalloc((nend + 10 * n->nmoves + 1) * sizeof *n->games);
         for (k = 0; k < nend; k++)
@@ -448,8 +587,10 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
             }
         }
     }
+    free(xr);
     return 0;
 fail:
+    free(xr);
     tbuf_adds(err, sqlite3_errcode(x->db) == SQLITE_INTERRUPT
                        ? "query interrupted: it took too long"
                        : sqlite3_errmsg(x->db));

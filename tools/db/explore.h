@@ -75,6 +75,30 @@ typedef struct ex_query {
                                 same key (NULL: not kept) */
 } ex_query;
 
+/* A row of the explorer's table explore: a game reaches key, then next
+ * (0: it ends there). */
+typedef struct ex_row {
+    int64_t key, next, game;
+    int year, outcome;
+} ex_row;
+
+/* A sorted set of position keys of the index (DB_POS_KEY). */
+typedef struct ex_keyset {
+    uint32_t *k;
+    size_t n;
+} ex_keyset;
+
+/* The index holds the rows of the positions whose key the position
+ * index gives at least EX_MIN games (meta explore_min); the others are
+ * answered by replaying those games (ex_key_rows). EX_FORMAT: meta
+ * explore_format, the index's format (an index without it is rebuilt). */
+#ifndef EX_MIN
+#define EX_MIN 8
+#endif
+#define EX_FORMAT 2
+
+struct ex_replay;
+
 typedef struct ex_db {
     sqlite3 *db;
     const char *path;
@@ -92,6 +116,8 @@ typedef struct ex_db {
         unsigned long used;
     } kept[EX_SETS_KEPT];
     unsigned long clock;
+    struct ex_replay *rp;    /* ex_key_rows's replays */
+    sqlite3_stmt *one;       /* a game's text, for them */
 } ex_db;
 
 /* Opens path read-only for the explorer; with index set, first brings the
@@ -137,8 +163,19 @@ int db_serve_main(int argc, char **argv);
  * *count). */
 uint64_t ex_row_hash(int64_t key, int64_t next, int year, int outcome);
 void ex_game_digest(const int64_t *keys, const int64_t *plies, size_t n,
-                    const char *date, int outcome, uint64_t *hash,
-                    uint32_t *count);
+                    const char *date, int outcome, const ex_keyset *keep,
+                    uint64_t *hash, uint32_t *count);
+/* The keys the position index gives at least min games: the keys whose
+ * rows the explorer's index holds. 0, or -1 after reporting. */
+int ex_frequent(sqlite3 *db, const char *path, long min, ex_keyset *f);
+int ex_keyset_has(const ex_keyset *f, uint32_t k);
+void ex_keyset_free(ex_keyset *f);
+/* The rows of key, made by replaying the games the position index gives
+ * for it (the rows the index would hold): 0, or -1 when the database
+ * failed. *rows is malloc'd (free it). */
+int ex_key_rows(ex_db *x, int64_t key, ex_row **rows, size_t *n);
+/* Appends " AND g.id IN (...)": the games g that reach key. 0 or -1. */
+int ex_games_cond(ex_db *x, int64_t key, tbuf *sql);
 
 /* Between the explorer's files: the set of the games that pass q's
  * filters (explorefilter.c) into x->set, 0 or -1; the SQL function

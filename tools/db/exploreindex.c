@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* The explorer's index (explore.h). The index holds, for every game and
- * every position it reaches (its first visit), the key of the position
+ * every position it reaches (its first visit) that at least EX_MIN games
+ * reach (as the position index counts them), the key of the position
  * one ply later (0 when the game ends there) with the game's outcome and
  * year: table explore(key, next, year, game, outcome); its sums per
  * (key, next) are table explore_sum, which answers a node with no filter
- * in one range read. ex_open builds it when asked and opens a database
- * with it. */
+ * in one range read. The positions fewer games reach, most of them, are
+ * answered by replaying those games (ex_key_rows): the rows they would
+ * have. ex_open builds the index when asked and opens a database with
+ * it. */
 #include <config.h>
 #include "db.h"
 #include "explore.h"
@@ -46,12 +49,99 @@ year_of(const char *d)
     return y;
 }
 
-/* ---- the index ---- */
+/* ---- the keys the index holds ---- */
 
-typedef struct ex_row {
-    int64_t key, next, game;
-    int year, outcome;
-} ex_row;
+typedef struct key_vec {
+    uint32_t *v;
+    size_t n, cap;
+} key_vec;
+
+static void
+key_vec_add(key_vec *k, uint32_t v)
+{
+    if (k->n == k->cap) {
+        uint32_t *w;
+
+        k->cap = k->cap ? k->cap * 2 : 256;
+        w = tool_xmalloc(k->cap * sizeof *w);
+        if (k->n != 0)
+            memcpy(w, k->v, k->n * sizeof *w);
+        free(k->v);
+        k->v = w;
+    }
+    k->v[k->n++] = v;
+}
+
+static void
+entry_key(void *ud, uint32_t key, uint32_t game)
+{
+    db_post_add(ud, key, game);
+}
+
+static void
+entry_game(void *ud, uint32_t key, uint32_t game)
+{
+    (void)key;
+    key_vec_add(ud, game);
+}
+
+int
+ex_frequent(sqlite3 *db, const char *path, long min, ex_keyset *f)
+{
+    db_postings k;
+    uint64_t *tmp;
+    size_t i, j;
+
+    memset(f, 0, sizeof *f);
+    memset(&k, 0, sizeof k);
+    /* the index has an entry for a key and a game: a key's entries are
+     * its games (the segments in turn: sorted by key, their games
+     * ascending) */
+    if (db_post_lookup(db, path, DB_POST_POSITION, 0, UINT32_MAX, entry_key,
+                       &k) != 0) {
+        db_post_free(&k);
+        return -1;
+    }
+    tmp = tool_xmalloc((k.n ? k.n : 1) * sizeof *tmp);
+    db_sort64(k.v, k.n, tmp);
+    free(tmp);
+    f->k = tool_xmalloc((k.n ? k.n : 1) * sizeof *f->k);
+    for (i = 0; i < k.n; i = j) {
+        for (j = i + 1; j < k.n && k.v[j] >> 32 == k.v[i] >> 32; j++)
+            ;
+        if ((long)(j - i) >= min)
+            f->k[f->n++] = (uint32_t)(k.v[i] >> 32);
+    }
+    db_post_free(&k);
+    return 0;
+}
+
+int
+ex_keyset_has(const ex_keyset *f, uint32_t k)
+{
+    size_t lo = 0, hi = f->n;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+
+        if (f->k[mid] < k)
+            lo = mid + 1;
+        else if (f->k[mid] > k)
+            hi = mid;
+        else
+            return 1;
+    }
+    return 0;
+}
+
+void
+ex_keyset_free(ex_keyset *f)
+{
+    free(f->k);
+    memset(f, 0, sizeof *f);
+}
+
+/* ---- the index ---- */
 
 typedef struct ex_build {
     sqlite3 *db;
@@ -60,6 +150,7 @@ typedef struct ex_build {
     ex_row *rows;
     size_t nrows, cap;
     int failed;
+    const ex_keyset *keep;   /* the keys kept (NULL: all) */
 } ex_build;
 
 static int
@@ -138,6 +229,8 @@ ex_game_rows(ex_build *s, int64_t game, const ex_ply *p, size_t n, int year,
     for (i = 0; i < n; i++) {
         int any = 0;
 
+        if (s->keep != NULL && !ex_keyset_has(s->keep, DB_POS_KEY(p[i].key)))
+            continue;
         for (j = 0; j < i && p[j].key != p[i].key; j++)
             ;
         if (j < i)
@@ -166,7 +259,8 @@ ex_row_hash(int64_t key, int64_t next, int year, int outcome)
 
 void
 ex_game_digest(const int64_t *keys, const int64_t *plies, size_t n,
-               const char *date, int outcome, uint64_t *hash, uint32_t *count)
+               const char *date, int outcome, const ex_keyset *keep,
+               uint64_t *hash, uint32_t *count)
 {
     static ex_build s;
     int year = year_of(date);
@@ -178,6 +272,7 @@ ex_game_digest(const int64_t *keys, const int64_t *plies, size_t n,
         p[i].ply = plies[i];
     }
     s.nrows = 0;
+    s.keep = keep;
     ex_game_rows(&s, 0, p, n, year, outcome);
     free(p);
     /* each (key, next) once, as INSERT OR IGNORE keeps them */
@@ -259,12 +354,137 @@ ex_replay_free(ex_replay *x)
     free(x->p);
 }
 
+static int
+cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The games the position index gives for key, sorted, each once. */
+static int
+key_games(ex_db *x, int64_t key, key_vec *g)
+{
+    size_t i, n = 0;
+
+    g->n = 0;
+    if (db_post_lookup(x->db, x->path, DB_POST_POSITION, DB_POS_KEY(key),
+                       DB_POS_KEY(key), entry_game, g) != 0)
+        return -1;
+    qsort(g->v, g->n, sizeof *g->v, cmp_u32);
+    for (i = 0; i < g->n; i++)
+        if (i == 0 || g->v[i] != g->v[i - 1])
+            g->v[n++] = g->v[i];
+    g->n = n;
+    return 0;
+}
+
+int
+ex_key_rows(ex_db *x, int64_t key, ex_row **rows, size_t *n)
+{
+    key_vec g = {NULL, 0, 0};
+    ex_build s;
+    ex_row *out = NULL;
+    size_t i, k, nout = 0, cap = 0;
+    int rc = 0;
+
+    *rows = NULL;
+    *n = 0;
+    memset(&s, 0, sizeof s);
+    if (x->rp == NULL) {
+        x->rp = tool_xmalloc(sizeof *x->rp);
+        memset(x->rp, 0, sizeof *x->rp);
+        tool_opts_init(&x->rp->vo);
+        x->rp->vo.quiet = 1;
+        x->rp->vo.have_force = 1;
+    }
+    if (x->one == NULL &&
+        (x->one = db_prepare(x->db, x->path, "SELECT outcome, date, gametype,"
+                                             " raw, size FROM games WHERE"
+                                             " id = ?")) == NULL)
+        return -1;
+    if (key_games(x, key, &g) != 0) {
+        free(g.v);
+        return -1;
+    }
+    for (i = 0; i < g.n; i++) {
+        int st;
+
+        sqlite3_bind_int64(x->one, 1, g.v[i]);
+        st = sqlite3_step(x->one);
+        if (st == SQLITE_ROW && sqlite3_column_type(x->one, 2) != SQLITE_NULL) {
+            ex_replay_game(x->rp, (const char *)sqlite3_column_text(x->one, 2),
+                           sqlite3_column_blob(x->one, 3),
+                           sqlite3_column_bytes(x->one, 3),
+                           sqlite3_column_int64(x->one, 4));
+            s.nrows = 0;
+            ex_game_rows(&s, g.v[i], x->rp->p, x->rp->n,
+                         year_of((const char *)sqlite3_column_text(x->one, 1)),
+                         sqlite3_column_int(x->one, 0));
+            for (k = 0; k < s.nrows; k++) {
+                if (s.rows[k].key != key)
+                    continue;
+                if (nout == cap) {
+                    cap = cap ? cap * 2 : 16;
+                    out = realloc(out, cap * sizeof *out);
+                    if (out == NULL) {
+                        tool_error("memory exhausted");
+                        exit(TOOL_TROUBLE);
+                    }
+                }
+                out[nout++] = s.rows[k];
+            }
+        } else if (st != SQLITE_ROW && st != SQLITE_DONE) {
+            rc = -1;
+        }
+        sqlite3_reset(x->one);
+        if (rc != 0)
+            break;
+    }
+    free(g.v);
+    free(s.rows);
+    if (rc != 0) {
+        free(out);
+        return -1;
+    }
+    *rows = out;
+    *n = nout;
+    return 0;
+}
+
+int
+ex_games_cond(ex_db *x, int64_t key, tbuf *sql)
+{
+    ex_row *r;
+    size_t n, i;
+
+    sqlite3_bind_int64(x->reach, 1, key);
+    if (sqlite3_step(x->reach) == SQLITE_ROW &&
+        sqlite3_column_int64(x->reach, 0) > 0) {
+        sqlite3_reset(x->reach);
+        tbuf_printf(sql, " AND g.id IN (SELECT game FROM explore WHERE"
+                         " key = %lld)", (long long)key);
+        return 0;
+    }
+    sqlite3_reset(x->reach);
+    if (ex_key_rows(x, key, &r, &n) != 0)
+        return -1;
+    tbuf_adds(sql, " AND g.id IN (");
+    for (i = 0; i < n; i++)
+        tbuf_printf(sql, "%s%lld", i ? "," : "", (long long)r[i].game);
+    tbuf_adds(sql, ")");
+    free(r);
+    return 0;
+}
+
 /* Brings the index up to date: the games added since it was built. */
 static int
 ex_index(sqlite3 *db, const char *path)
 {
     ex_build s;
     ex_replay x;
+    ex_keyset keep = {NULL, 0};
     sqlite3_stmt *g = NULL;
     int64_t last, top;
     int rc;
@@ -282,6 +502,14 @@ ex_index(sqlite3 *db, const char *path)
     if (db_exec(db, path, index_sql) != 0)
         goto fail;
     last = db_meta_int(db, "explore_last");
+    /* which positions are kept changes with the games: an index of
+     * another format, or older than the games, is made anew */
+    if (last != 0 && db_meta_int(db, "explore_format") != EX_FORMAT &&
+        db_exec(db, path, "DELETE FROM explore; DELETE FROM explore_sum;"
+                          " DELETE FROM meta WHERE key = 'explore_last'") != 0)
+        goto fail;
+    if (db_meta_int(db, "explore_format") != EX_FORMAT)
+        last = 0;
     top = -1;
     if ((g = db_prepare(db, path, "SELECT coalesce(max(id), 0) FROM games")) ==
         NULL)
@@ -294,6 +522,15 @@ ex_index(sqlite3 *db, const char *path)
         db_exec(db, path, "COMMIT");
         return 0;
     }
+    if (last != 0) {
+        if (db_exec(db, path, "DELETE FROM explore; DELETE FROM"
+                              " explore_sum") != 0)
+            goto fail;
+        last = 0;
+    }
+    if (ex_frequent(db, path, EX_MIN, &keep) != 0)
+        goto fail;
+    s.keep = &keep;
     if ((s.ins = db_prepare(db, path, "INSERT OR IGNORE INTO explore"
                                       " VALUES(?, ?, ?, ?, ?)")) == NULL)
         goto fail;
@@ -343,23 +580,31 @@ ex_index(sqlite3 *db, const char *path)
                           " GROUP BY gametype") != 0)
         goto fail;
     snprintf(sql, sizeof sql, "INSERT OR REPLACE INTO meta"
-                              " VALUES('explore_last', %lld); COMMIT;",
-             (long long)top);
+                              " VALUES('explore_last', %lld),"
+                              " ('explore_format', %d), ('explore_min', %d);"
+                              " COMMIT;",
+             (long long)top, EX_FORMAT, EX_MIN);
     if (db_exec(db, path, sql) != 0)
         goto fail;
     sqlite3_finalize(g);
     sqlite3_finalize(s.ins);
     ex_replay_free(&x);
     free(s.rows);
+    ex_keyset_free(&keep);
     return 0;
 fail:
     sqlite3_finalize(g);
     sqlite3_finalize(s.ins);
     ex_replay_free(&x);
     free(s.rows);
+    ex_keyset_free(&keep);
     sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     return -1;
 }
+
+#define EX_STR(x) #x
+#define EX_XSTR(x) EX_STR(x)
+#define EX_FORMAT_S EX_XSTR(EX_FORMAT)
 
 /* 1 when the index holds every game of db. */
 static int
@@ -370,7 +615,9 @@ ex_fresh(sqlite3 *db)
 
     if (sqlite3_prepare_v2(db, "SELECT (SELECT coalesce(max(id), 0) FROM"
                                " games) <= (SELECT value FROM meta WHERE"
-                               " key = 'explore_last')", -1, &st,
+                               " key = 'explore_last') AND (SELECT value"
+                               " FROM meta WHERE key = 'explore_format') = "
+                               EX_FORMAT_S, -1, &st,
                            NULL) == SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW)
         fresh = sqlite3_column_int(st, 0);
@@ -399,9 +646,15 @@ ex_open(ex_db *x, const char *path, int index)
     if ((x->db = db_open(path, 0)) == NULL)
         return -1;
     if (!ex_fresh(x->db)) {
-        tool_error("%s: the explorer's index is missing or older than the "
-                   "games: pdn-db explore --index %s brings it up to date",
-                   path, path);
+        if (db_meta_int(x->db, "explore_last") != 0 &&
+            db_meta_int(x->db, "explore_format") != EX_FORMAT)
+            tool_error("%s: the explorer's index is of an older format: "
+                       "pdn-db explore --index %s makes it anew", path,
+                       path);
+        else
+            tool_error("%s: the explorer's index is missing or older than "
+                       "the games: pdn-db explore --index %s brings it up "
+                       "to date", path, path);
         ex_close(x);
         return -1;
     }
@@ -458,6 +711,11 @@ ex_close(ex_db *x)
     if (x->set_key == NULL)
         free(x->set); /* a set not kept */
     sqlite3_finalize(x->reach);
+    sqlite3_finalize(x->one);
+    if (x->rp != NULL) {
+        ex_replay_free(x->rp);
+        free(x->rp);
+    }
     for (i = 0; i < x->nvariants; i++)
         free(x->variants[i]);
     free(x->variants);

@@ -841,8 +841,7 @@ sv_search(sv_state *s, struct MHD_Connection *conn, sv_rq *rq,
                     q.crit.variant.type, q.crit.variant.rules,
                     q.crit.variant.width, q.crit.variant.height);
     if (have_key)
-        tbuf_printf(&sql, " AND g.id IN (SELECT game FROM explore WHERE"
-                          " key = %lld)", (long long)key);
+        ex_games_cond(&c->x, key, &sql);
     tbuf_printf(&sql, " ORDER BY g.id LIMIT %ld OFFSET %ld", limit, offset);
     tbuf_adds(&b, "{\"games\":[");
     if (sqlite3_prepare_v2(c->x.db, sql.data, -1, &st, NULL) == SQLITE_OK) {

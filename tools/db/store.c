@@ -337,8 +337,8 @@ db_post_add(db_postings *p, uint32_t key, uint32_t game)
  * two only when the entries' low 32 bits (a game) are not ascending
  * already (create and add give them so): the sort is stable, so the high
  * two (the key) leave the games of one key in order. */
-static void
-sort64(uint64_t *a, size_t n, uint64_t *tmp)
+void
+db_sort64(uint64_t *a, size_t n, uint64_t *tmp)
 {
     static size_t count[65536];
     uint64_t *src = a, *dst = tmp, *t;
@@ -551,7 +551,7 @@ db_post_flush(sqlite3 *db, const char *path, int kind, db_postings *p)
         tool_error("memory exhausted");
         exit(TOOL_TROUBLE);
     }
-    sort64(p->v, p->n, tmp);
+    db_sort64(p->v, p->n, tmp);
     free(tmp);
     /* one entry for a key and a game, however often the game reaches it */
     for (i = n = 0; i < p->n; i++)

@@ -56,6 +56,7 @@ typedef struct vstate {
     size_t nkeys, capkeys;
     int64_t *sigs;
     size_t nsigs, capsigs;
+    ex_keyset ex_keep;       /* the keys the explorer's index holds */
 } vstate;
 
 enum { F_TEXT, F_TAGS, F_COLUMNS, F_PLIES, F_POS, F_MAT, F_EX, F_OTHER };
@@ -367,7 +368,8 @@ check_game(vstate *v, sqlite3_stmt *row, sqlite3_stmt *tags, tbuf *text,
         if (id <= ex_last)
             ex_game_digest(v->keys, v->plies, v->nkeys,
                            (const char *)sqlite3_column_text(row, 10),
-                           sqlite3_column_int(row, 11), &v->ex.h[id],
+                           sqlite3_column_int(row, 11), &v->ex_keep,
+                           &v->ex.h[id],
                            &v->ex.n[id]);
     }
     pdn_game_free(g);
@@ -487,8 +489,18 @@ verify_one(const char *path, int quiet)
     }
     have_ex = table_exists(v.db, "explore") &&
               table_exists(v.db, "explore_sum");
-    if (have_ex)
+    if (have_ex && db_meta_int(v.db, "explore_format") != EX_FORMAT) {
+        fprintf(stderr, "%s: %s: note: the explorer index is of an older "
+                "format, not checked (pdn-db explore --index makes it "
+                "anew)\n", tool_name, path);
+        have_ex = 0;
+    }
+    if (have_ex) {
         ex_last = db_meta_int(v.db, "explore_last");
+        if (ex_frequent(v.db, path, (long)db_meta_int(v.db, "explore_min"),
+                        &v.ex_keep) != 0)
+            goto out;
+    }
     v.exists = calloc((size_t)v.top / 8 + 1, 1);
     v.skip = calloc((size_t)v.top / 8 + 1, 1);
     if (v.exists == NULL || v.skip == NULL || alloc_sums(&v.pos, v.top) ||
@@ -573,6 +585,7 @@ out:
     free_sums(&v.pos);
     free_sums(&v.mat);
     free_sums(&v.ex);
+    ex_keyset_free(&v.ex_keep);
     free(v.keys);
     free(v.plies);
     free(v.sigs);
