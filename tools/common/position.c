@@ -361,88 +361,6 @@ tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
     return -1;
 }
 
-/* Does the written move (its coords; a file-only first square as
- * PDN_COORD(file, 15)) denote legal move m? From and to
- * must agree and every written intermediate square lie on m's path, in
- * order. */
-static int
-denotes(const unsigned char *w, size_t wn, const pdn_move *m)
-{
-    size_t i, j = 1;
-
-    /* A first square on rank 15 names a file only ('ed4'). */
-    if (PDN_COORD_RANK(w[0]) == 15
-            ? PDN_COORD_FILE(w[0]) != PDN_COORD_FILE(m->path[0])
-            : w[0] != m->path[0])
-        return 0;
-    if (w[wn - 1] != m->path[m->n - 1])
-        return 0;
-    for (i = 1; i + 1 < wn; i++) {
-        while (j + 1 < m->n && m->path[j] != w[i])
-            j++;
-        if (j + 1 >= m->n)
-            return 0;
-        j++;
-    }
-    return 1;
-}
-
-typedef char move_text[PDN_PATH_MAX * 4];
-
-/* Orders move texts by their squares as numbers ("9-14" before "10-15"),
- * so that the output does not depend on the generator's order. */
-static int
-cmp_moves(const void *pa, const void *pb)
-{
-    const char *a = pa, *b = pb;
-
-    while (*a && *b) {
-        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
-            unsigned long x = strtoul(a, (char **)&a, 10);
-            unsigned long y = strtoul(b, (char **)&b, 10);
-
-            if (x != y)
-                return x < y ? -1 : 1;
-        } else if (*a != *b) {
-            return (unsigned char)*a - (unsigned char)*b;
-        } else {
-            a++, b++;
-        }
-    }
-    return (unsigned char)*a - (unsigned char)*b;
-}
-
-void
-tool_add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
-          const unsigned char *w, size_t wn, unsigned flags, const char *sep,
-          int json)
-{
-    size_t i, k = 0, n = pdn_movelist_count(l);
-    move_text *mv = tool_xmalloc(n * sizeof *mv);
-
-    for (i = 0; i < n; i++)
-        if (w == NULL || denotes(w, wn, pdn_movelist_at(l, i)))
-            pdn_move_format(bd, l, pdn_movelist_at(l, i), flags, mv[k++],
-                            sizeof *mv);
-    /* sorted, so that reports do not depend on the generator's order */
-    qsort(mv, k, sizeof *mv, cmp_moves);
-    if (json)
-        tbuf_addc(b, '[');
-    for (i = 0; i < k; i++) {
-        if (i != 0)
-            tbuf_adds(b, json ? "," : sep);
-        if (json)
-            tbuf_json(b, mv[i]);
-        else
-            tbuf_adds(b, mv[i]);
-    }
-    if (json)
-        tbuf_addc(b, ']');
-    else if (k == 0)
-        tbuf_adds(b, "none");
-    free(mv);
-}
-
 void
 tool_fen(const pdn_board *b, char *buf, size_t size)
 {
@@ -450,20 +368,42 @@ tool_fen(const pdn_board *b, char *buf, size_t size)
 }
 
 void
+tool_finding_json(tbuf *x, const pdn_finding *f)
+{
+    static const char *const key[2] = {",\"move\":", ",\"fen\":"};
+    const char *val[2];
+    size_t i;
+
+    val[0] = f->move;
+    val[1] = f->fen;
+    tbuf_adds(x, ",\"ply\":");
+    tbuf_addu(x, f->ply);
+    for (i = 0; i < 2; i++) {
+        tbuf_adds(x, key[i]);
+        tbuf_json(x, val[i]);
+    }
+    tbuf_adds(x, ",\"legal\":[");
+    for (i = 0; i < f->nlegal; i++) {
+        if (i != 0)
+            tbuf_addc(x, ',');
+        tbuf_json(x, f->legal[i]);
+    }
+    tbuf_addc(x, ']');
+}
+
+void
 tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
                const pdn_board *b, const pdn_movelist *l)
 {
-    char fen[PDN_FEN_MAX * 5];
+    pdn_finding f;
 
-    tool_fen(b, fen, sizeof fen);
-    tbuf_adds(x, ",\"ply\":");
-    tbuf_addu(x, ply);
-    tbuf_adds(x, ",\"move\":");
-    tbuf_json(x, pdn_node_text(n));
-    tbuf_adds(x, ",\"fen\":");
-    tbuf_json(x, fen);
-    tbuf_adds(x, ",\"legal\":");
-    tool_add_moves(x, b, l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
+    pdn_finding_init(&f);
+    if (pdn_finding_at(b, l, n, ply, &f) < 0) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    tool_finding_json(x, &f);
+    pdn_finding_clear(&f);
 }
 
 void
