@@ -24,7 +24,8 @@ typedef enum pdn_finding_kind {
     PDN_FINDING_ILLEGAL = 1,   /* no legal move fits the move as written */
     PDN_FINDING_AMBIGUOUS = 2, /* several legal moves fit it */
     PDN_FINDING_AFTER_END = 3, /* a move written after the game was over */
-    PDN_FINDING_RESULT = 4     /* the recorded result contradicts the end */
+    PDN_FINDING_RESULT = 4,    /* the recorded result contradicts the end */
+    PDN_FINDING_NUMBERING = 5  /* a game read in the other numbering */
 } pdn_finding_kind;
 
 /* One finding. Its strings are owned by it (pdn_finding_clear frees
@@ -59,6 +60,10 @@ typedef struct pdn_finding {
                                  final position") */
     const char *real_result;  /* real as a result ("2-0") */
     char *said_text, *real_text; /* said and real in words */
+    /* NUMBERING: the GameType the game is read in, "Russian
+     * (25,W,8,8,A2,0)", and the square 1 of it and of the tag's */
+    char *gametype;
+    char square_one[8], square_one_was[8];
 } pdn_finding;
 
 /* An empty finding (kind PDN_FINDING_NONE); clearing frees what it owns
@@ -111,6 +116,19 @@ int pdn_check_replay(const pdn_replay *r, unsigned flags, pdn_finding *f);
 int pdn_check_result(const pdn_game *g, const pdn_board *b, pdn_movelist *l,
                      pdn_outcome end, unsigned long end_ply,
                      const char *end_why, pdn_finding *f);
+
+/* The numbering decision. A bare GameType number or Variant name (from
+ * PDN_GT_TAG or PDN_GT_VARIANT, a tag without a comma) of an algebraic
+ * board numbered from a1 does not say how numeric squares are numbered,
+ * and programs write them two ways: from a1 and from b8 (International's).
+ * A game whose FEN tag can be placed only with square 1 on b8, and that is
+ * legal throughout so (pdn_infer_try on x, NULL: one made for the call),
+ * is read so: *gt becomes that GameType and *f a warning (kind
+ * PDN_FINDING_NUMBERING, code PDN_EVARIANT, at the FEN tag). Returns 1
+ * then, 0 when gt stands (*f empty), -1 (memory). A full GameType names
+ * its numbering and is believed. */
+int pdn_check_numbering(pdn_infer *x, const pdn_game *g, int from,
+                        pdn_gametype *gt, pdn_finding *f);
 
 /* Flags of pdn_finding_text. */
 #define PDN_FINDING_POSITION 1u /* add "; position FEN; legal moves: ..." */

@@ -267,6 +267,7 @@ pdn_finding_clear(pdn_finding *f)
     pdnp_free(f->because);
     pdnp_free(f->said_text);
     pdnp_free(f->real_text);
+    pdnp_free(f->gametype);
     pdn_finding_init(f);
 }
 
@@ -499,6 +500,81 @@ pdn_check_result(const pdn_game *g, const pdn_board *b, pdn_movelist *l,
     return 1;
 }
 
+/* ---- The numbering ---- */
+
+/* 1 when g's start position (FEN tag) can be placed under gt; 1 also when
+ * no board can be made (nothing is decided then). */
+static int
+start_places(const pdn_game *g, const pdn_gametype *gt)
+{
+    pdn_board *b = pdn_board_new(gt, NULL);
+    pdn_error err;
+    int ok;
+
+    if (b == NULL)
+        return 1;
+    ok = pdn_game_start(g, b, &err) >= 0;
+    pdn_board_free(b);
+    return ok;
+}
+
+/* "Russian (25,W,8,8,A2,0)": gt's name and its full GameType. */
+static char *
+gametype_words(const pdn_gametype *gt)
+{
+    const char *name = pdn_gametype_name(gt);
+    char num[64], buf[128];
+    size_t i;
+
+    pdn_gametype_format(gt, num, sizeof num);
+    snprintf(buf, sizeof buf, "%s (%s)", name, num);
+    /* "russian-giveaway" -> "Russian giveaway" */
+    for (i = 0; buf[i] != '\0' && buf[i] != ' '; i++)
+        if (buf[i] == '-')
+            buf[i] = ' ';
+    buf[0] = (char)toupper((unsigned char)buf[0]);
+    return pdnp_strdup(buf);
+}
+
+int
+pdn_check_numbering(pdn_infer *x, const pdn_game *g, int from,
+                    pdn_gametype *gt, pdn_finding *f)
+{
+    const char *tag;
+    pdn_gametype alt = *gt;
+    pdn_infer *own = NULL;
+    int fits;
+
+    pdn_finding_clear(f);
+    if (from != PDN_GT_TAG && from != PDN_GT_VARIANT)
+        return 0;
+    tag = pdn_game_tag(g, from == PDN_GT_TAG ? "GameType" : "Variant");
+    if (tag == NULL || strchr(tag, ',') != NULL || gt->notation != 'A' ||
+        gt->corner != 0 || pdn_game_tag(g, "FEN") == NULL ||
+        start_places(g, gt))
+        return 0;
+    alt.corner = 2;
+    if (x == NULL && (x = own = pdn_infer_new()) == NULL)
+        return -1;
+    fits = pdn_infer_try(x, g, &alt, NULL) > 0;
+    pdn_infer_free(own);
+    if (!fits)
+        return 0;
+    f->kind = PDN_FINDING_NUMBERING;
+    f->severity = PDN_SEV_WARNING;
+    f->code = PDN_EVARIANT;
+    f->pos = pdn_game_tag_pos(g, "FEN");
+    f->game = pdn_game_number(g);
+    pdn_coord_name(gt, pdn_square_to_coord(gt, 1), f->square_one_was,
+                   sizeof f->square_one_was);
+    pdn_coord_name(&alt, pdn_square_to_coord(&alt, 1), f->square_one,
+                   sizeof f->square_one);
+    if ((f->gametype = gametype_words(&alt)) == NULL)
+        return fail(f);
+    *gt = alt;
+    return 1;
+}
+
 /* ---- The one wording ---- */
 
 /* snprintf into buf at *len, counting what does not fit. */
@@ -560,6 +636,12 @@ pdn_finding_text(const pdn_finding *f, unsigned flags, char *buf,
         add(buf, size, &len, "move '%s' at ply %lu after the end of the "
             "game: %s", mv, f->ply, f->why != NULL ? f->why : "");
         break;
+    case PDN_FINDING_NUMBERING:
+        add(buf, size, &len, "FEN possible only with square 1 on %s, not "
+            "%s: replayed as %s, under which the game is legal (a full "
+            "GameType sets the numbering)", f->square_one, f->square_one_was,
+            f->gametype);
+        return len;
     case PDN_FINDING_RESULT:
         add(buf, size, &len, "result '%s' says %s, but %s, so %s ('%s')",
             f->result, f->said_text, f->because, f->real_text,

@@ -35,75 +35,31 @@ adapt(const tool_opts *o, const char *file, const pdn_game *g,
     *gt = fit;
 }
 
-/* The worker's board for gt (the cache's, remade when its GameType
- * differs), or a new one (*own set: the caller frees it) outside the
- * pipeline; NULL when none can be made. */
-static pdn_board *
-board_for(const pdn_gametype *gt, tool_out *to, int *own)
-{
-    tool_cache *c = to->cache;
-
-    *own = c == NULL;
-    if (c == NULL)
-        return pdn_board_new(gt, NULL);
-    if (c->board == NULL || !pdn_gametype_equal(&c->gt, gt)) {
-        pdn_board_free(c->board);
-        if ((c->board = pdn_board_new(gt, NULL)) == NULL)
-            return NULL;
-        c->gt = *gt;
-    }
-    return c->board;
-}
-
-/* Whether g's FEN tag can be placed on gt's board. */
-static int
-setup_places(const pdn_game *g, const pdn_gametype *gt, tool_out *to)
-{
-    pdn_error err;
-    pdn_board *b;
-    int own, ok;
-
-    if ((b = board_for(gt, to, &own)) == NULL)
-        return 1;
-    ok = pdn_game_start(g, b, &err) >= 0;
-    if (own)
-        pdn_board_free(b);
-    return ok;
-}
-
-/* A bare GameType number (or a Variant name) of an algebraic board does
- * not say how numeric squares are numbered, and programs write them two
- * ways: from a1 (the type's own, A0) and from b8 (International's, A2).
- * A game whose FEN tag can be placed only in the other numbering, and
- * that is legal throughout from there, is read in it, with a warning. A
- * full GameType names its numbering and is believed. */
+/* The numbering a bare GameType leaves open: libpdn's decision
+ * (pdn_check_numbering), its warning reported. */
 static void
 renumber(const tool_opts *o, const char *file, const pdn_game *g, int from,
          pdn_gametype *gt, tool_out *to)
 {
-    const char *tag = pdn_game_tag(g, from == PDN_GT_TAG ? "GameType"
-                                                         : "Variant");
-    pdn_gametype alt = *gt;
-    char now[96], one[8], was[8];
-    pdn_pos pos;
+    tool_cache *c = to != NULL ? to->cache : NULL;
+    pdn_finding f;
+    char *text;
+    size_t n;
 
-    if (tag == NULL || strchr(tag, ',') != NULL || gt->notation != 'A' ||
-        gt->corner != 0 || pdn_game_tag(g, "FEN") == NULL ||
-        setup_places(g, gt, to))
+    /* the replays reuse the thread's inference context */
+    if (c != NULL && c->infer == NULL)
+        c->infer = pdn_infer_new();
+    pdn_finding_init(&f);
+    if (pdn_check_numbering(c != NULL ? c->infer : NULL, g, from, gt, &f) <=
+        0)
         return;
-    alt.corner = 2;
-    if (!infer_fits(g, &alt, to))
-        return;
-    pdn_coord_name(gt, pdn_square_to_coord(gt, 1), was, sizeof was);
-    pdn_coord_name(&alt, pdn_square_to_coord(&alt, 1), one, sizeof one);
-    infer_describe(&alt, now, sizeof now);
-    pos = pdn_game_tag_pos(g, "FEN");
-    tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
-              PDN_EVARIANT, NULL,
-              "FEN possible only with square 1 on %s, not %s: replayed as "
-              "%s, under which the game is legal (a full GameType sets "
-              "the numbering)", one, was, now);
-    *gt = alt;
+    n = pdn_finding_text(&f, 0, NULL, 0);
+    text = tool_xmalloc(n + 1);
+    pdn_finding_text(&f, 0, text, n + 1);
+    tool_diag(o, to, file, &f.pos, f.game, f.severity, f.code, NULL, "%s",
+              text);
+    free(text);
+    pdn_finding_clear(&f);
 }
 
 /* No tag and no -g: the variant the game fits (infer.c). A game that fits
