@@ -258,16 +258,15 @@ free_list(char **v, size_t n)
 void
 pdn_finding_clear(pdn_finding *f)
 {
-    pdnp_free(f->move);
-    pdnp_free(f->fen);
+    char *const own[] = {f->move, f->fen, f->suggest, f->result,
+                         f->because, f->said_text, f->real_text,
+                         f->gametype};
+    size_t i;
+
+    for (i = 0; i < sizeof own / sizeof own[0]; i++)
+        pdnp_free(own[i]);
     free_list(f->legal, f->nlegal);
     free_list(f->fits, f->nfits);
-    pdnp_free(f->suggest);
-    pdnp_free(f->result);
-    pdnp_free(f->because);
-    pdnp_free(f->said_text);
-    pdnp_free(f->real_text);
-    pdnp_free(f->gametype);
     pdn_finding_init(f);
 }
 
