@@ -19,7 +19,7 @@ pdnincludedir = $(includedir)/pdn
 pdninclude_HEADERS = lib/pdn/pdn.h lib/pdn/error.h lib/pdn/movetext.h \
 	lib/pdn/game.h lib/pdn/reader.h lib/pdn/writer.h lib/pdn/variant.h \
 	lib/pdn/rules.h lib/pdn/result.h lib/pdn/opening.h lib/pdn/edit.h \
-	lib/pdn/replay.h lib/pdn/fingerprint.h
+	lib/pdn/replay.h lib/pdn/fingerprint.h lib/pdn/check.h
 pdninclude_HEADERS += lib/pdn/engine.h
 # made by configure from version.h.in (the version macros)
 nodist_pdninclude_HEADERS = lib/pdn/version.h

@@ -13,6 +13,7 @@
 #include <pdn/opening.h>
 #include <pdn/edit.h>
 #include <pdn/replay.h>
+#include <pdn/check.h>
 #include <pdn/version.h>
 #include <pdn/fingerprint.h>
 #include <pdn/engine.h>

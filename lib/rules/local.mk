@@ -5,7 +5,8 @@ lib_libpdn_internal_la_SOURCES += lib/rules/rules_private.h lib/rules/board.c \
 	lib/rules/makemove.c \
 	lib/rules/perft.c \
 	lib/rules/play.c lib/rules/match.c lib/rules/hash.c lib/rules/drawrules.c \
-	lib/rules/position.c lib/rules/replay.c lib/rules/fingerprint.c
+	lib/rules/position.c lib/rules/replay.c lib/rules/fingerprint.c \
+	lib/rules/check.c
 lib_libpdn_internal_la_SOURCES += lib/rules/folk.c lib/rules/folkend.c \
 	lib/rules/stavropol.h lib/rules/stavropol.c \
 	lib/rules/towers.h lib/rules/towers.c

@@ -340,6 +340,49 @@ add_finding(checker *c, int code, int sev, pdn_pos pos, PyObject *extra,
     return 0;
 }
 
+/* Adds finding f of libpdn's checker (pdn/check.h), in its words, with
+ * its ply, move, position and legal moves when it is a move's. */
+static int
+add_record(checker *c, const pdn_finding *f)
+{
+    PyObject *x = NULL, *legal;
+    char *text;
+    size_t len = pdn_finding_text(f, 0, NULL, 0), i;
+    int rc;
+
+    if ((text = PyMem_Malloc(len + 1)) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    pdn_finding_text(f, 0, text, len + 1);
+    if (f->move != NULL) {
+        if ((legal = PyList_New((Py_ssize_t)f->nlegal)) == NULL) {
+            PyMem_Free(text);
+            return -1;
+        }
+        for (i = 0; i < f->nlegal; i++) {
+            PyObject *s = PyUnicode_FromString(f->legal[i]);
+
+            if (s == NULL) {
+                Py_DECREF(legal);
+                PyMem_Free(text);
+                return -1;
+            }
+            PyList_SET_ITEM(legal, (Py_ssize_t)i, s);
+        }
+        x = Py_BuildValue("{s:k,s:s,s:s,s:N}", "ply", f->ply, "move",
+                          f->move, "fen", f->fen, "legal", legal);
+        if (x == NULL) {
+            PyMem_Free(text);
+            return -1;
+        }
+    }
+    rc = add_finding(c, f->code, f->severity, f->pos, x, "%s", text);
+    Py_XDECREF(x);
+    PyMem_Free(text);
+    return rc;
+}
+
 static PyObject *
 draw_extra(const checker *c)
 {
@@ -409,19 +452,17 @@ check_visit(void *ud, int ev, const pdn_board *b, const pdn_movelist *l,
         c->race_why = why;
         if (c->race != PDN_OUTCOME_UNKNOWN &&
             next != NULL && pdn_node_move(next) != NULL) {
-            char fen[PDN_FEN_STRING_MAX];
-            PyObject *x;
+            pdn_finding f;
             int rc;
 
-            pdn_board_fen_string(b, fen, sizeof fen);
-            x = Py_BuildValue("{s:k,s:s,s:s,s:[]}", "ply", ply + 1, "move",
-                              pdn_node_text(next), "fen", fen, "legal");
-            rc = x ? add_finding(c, PDN_EILLEGAL, PDN_SEV_ERROR,
-                                 pdn_node_pos(next), x,
-                                 "move '%s' at ply %lu after the end of the "
-                                 "game: %s", pdn_node_text(next), ply + 1,
-                                 why ? why : "the variant's end") : -1;
-            Py_XDECREF(x);
+            pdn_finding_init(&f);
+            if (pdn_check_after_end(b, c->g->walker->l, next, ply + 1, why,
+                                    &f) < 0) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            rc = add_record(c, &f);
+            pdn_finding_clear(&f);
             return rc < 0 ? -1 : 1;
         }
     }
@@ -440,41 +481,68 @@ recorded(const pdn_game *g, const char **res)
 
 /* A finished game must carry the result it implies: the side to move in
  * the final position (the game's walker board, as the walk left it) has
- * no legal move, or a folk variant's own end. */
+ * no legal move, or a folk variant's own end (pdn_check_result). */
 static int
-result_check(checker *c, const pdn_gametype *gt)
+result_check(checker *c)
 {
-    const pdn_game *g = c->g->g;
-    pdn_board *b = c->g->walker->b;
-    pdn_movelist *l = c->g->walker->l;
-    const char *res;
-    pdn_outcome said = recorded(g, &res), real;
-    char because[256], says[2][64];
-    pdn_pos pos;
+    pdn_finding f;
+    int rc;
 
-    if (said == PDN_OUTCOME_INVALID || said == PDN_OUTCOME_UNKNOWN)
+    pdn_finding_init(&f);
+    rc = pdn_check_result(c->g->g, c->g->walker->b, c->g->walker->l,
+                          c->folk ? c->race : PDN_OUTCOME_UNKNOWN,
+                          c->race_ply, c->race_why, &f);
+    if (rc < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    rc = rc > 0 ? add_record(c, &f) : 0;
+    pdn_finding_clear(&f);
+    return rc;
+}
+
+/* The move that stopped the walk (out->plies moves were played before
+ * it): its error's text becomes the checker's words for it (the same as
+ * pdn-legal's), from the walker's board, list and match. */
+static int
+reword_stop(checker *c, const walk_out *out)
+{
+    pdnpy_walker *w = c->g->walker;
+    const pdn_node *n = pdn_game_first(c->g->g);
+    unsigned long i;
+    pdn_finding f;
+    PyObject *t;
+    char *text;
+    size_t len;
+    int rc;
+
+    if (out->status != WALK_ERROR || out->error == NULL || out->unread ||
+        out->at_start || w == NULL ||
+        (w->m.status != PDN_MATCH_ILLEGAL &&
+         w->m.status != PDN_MATCH_AMBIGUOUS))
         return 0;
-    if (pdn_board_moves(b, l, NULL) == 0 && pdn_movelist_count(l) == 0) {
-        real = pdn_outcome_no_move(gt, pdn_board_turn(b));
-        snprintf(because, sizeof because, "%s has no legal move in the "
-                 "final position", pdn_board_turn(b) == 'W' ? "White"
-                                                                : "Black");
-    } else if (c->folk && c->race != PDN_OUTCOME_UNKNOWN) {
-        real = c->race;
-        snprintf(because, sizeof because, "the game ended at ply %lu (%s)",
-                 c->race_ply, c->race_why ? c->race_why : "its end rule");
-    } else
+    for (i = 0; n != NULL && i < out->plies; i++)
+        n = pdn_node_next(n);
+    if (n == NULL || pdn_node_move(n) == NULL)
         return 0;
-    if (said == real)
-        return 0;
-    pos = pdn_game_tag(g, "Result") ? pdn_game_tag_pos(g, "Result")
-                                    : pdn_game_pos(g);
-    pdn_outcome_describe(said, gt, says[0], sizeof says[0]);
-    pdn_outcome_describe(real, gt, says[1], sizeof says[1]);
-    return add_finding(c, PDN_ERESULT, PDN_SEV_ERROR, pos, NULL,
-                       "result '%s' says %s, but %s, so %s ('%s')", res,
-                       says[0], because, says[1],
-                       pdn_outcome_result(real, gt));
+    pdn_finding_init(&f);
+    if (pdn_check_move(w->b, w->l, &w->m, n, out->plies + 1, 0, &f) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    len = pdn_finding_text(&f, 0, NULL, 0);
+    if ((text = PyMem_Malloc(len + 1)) == NULL) {
+        pdn_finding_clear(&f);
+        PyErr_NoMemory();
+        return -1;
+    }
+    pdn_finding_text(&f, 0, text, len + 1);
+    pdn_finding_clear(&f);
+    t = PyUnicode_FromString(text);
+    PyMem_Free(text);
+    rc = t != NULL ? PyObject_SetAttrString(out->error, "text", t) : -1;
+    Py_XDECREF(t);
+    return rc;
 }
 
 static int
@@ -498,7 +566,9 @@ pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw)
     static char *names[] = {"gametype", "draw_rules", NULL};
     PdnPyGame *g = (PdnPyGame *)o;
     PyObject *spec = Py_None;
-    int draws = 1, no_moves;
+    int draws = 1, no_moves, bare = 0;
+    PyObject *respec = NULL;
+    pdn_finding renum;
     checker c;
     walk_out out;
     pdn_gametype gt;
@@ -506,6 +576,7 @@ pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|Op", names, &spec, &draws))
         return NULL;
     memset(&c, 0, sizeof c);
+    memset(&out, 0, sizeof out);
     c.g = g;
     c.race = PDN_OUTCOME_UNKNOWN;
     if ((c.found = PyList_New(0)) == NULL)
@@ -522,6 +593,31 @@ pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw)
             ;
         no_moves = n == NULL;
     }
+    /* a bare GameType whose FEN fits only the other numbering: read in
+     * it, as the tools read it (pdn_check_numbering) */
+    pdn_finding_init(&renum);
+    if (spec == NULL || spec == Py_None) {
+        pdn_gametype tagged;
+        pdn_error err;
+        int from = pdn_game_gametype(g->g, NULL, &tagged, &err);
+        char name[64];
+
+        if (from > 0) {
+            int rc = pdn_check_numbering(NULL, g->g, from, &tagged, &renum);
+
+            if (rc < 0) {
+                PyErr_NoMemory();
+                goto fail;
+            }
+            if (rc > 0) {
+                pdn_gametype_format(&tagged, name, sizeof name);
+                if ((respec = PyUnicode_FromString(name)) == NULL)
+                    goto fail;
+                spec = respec;
+                bare = 1;
+            }
+        }
+    }
     if (pdnpy_resolve_walk(g, spec, draws ? check_visit : NULL, &c,
                            check_fresh, &out, &gt) < 0)
         goto fail;
@@ -535,8 +631,11 @@ pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw)
         if (out.status == WALK_PYERR)
             goto fail;
     }
+    /* the move that stopped the walk, in the checker's words */
+    if (reword_stop(&c, &out) < 0)
+        goto fail;
     /* the result against the final position, or a folk variant's end */
-    if (out.status == WALK_OK && result_check(&c, &gt) < 0)
+    if (out.status == WALK_OK && result_check(&c) < 0)
         goto fail;
     /* (the walks of the inference empty c.found: added after them) */
     {
@@ -545,13 +644,15 @@ pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw)
         pdn_error err;
 
         /* a GameType or Variant tag read with a warning */
-        if ((spec == NULL || spec == Py_None) &&
+        if ((bare || spec == NULL || spec == Py_None) &&
             pdn_game_gametype(g->g, NULL, &tagged, &err) > 0 &&
             err.code != PDN_OK && err.severity == PDN_SEV_WARNING &&
             add_finding(&c, err.code, PDN_SEV_WARNING, err.pos, NULL, "%s",
                         err.text) < 0)
             goto fail;
 
+        if (renum.kind != PDN_FINDING_NONE && add_record(&c, &renum) < 0)
+            goto fail;
         if (b != NULL && pdn_game_start(g->g, b, &err) == 1 &&
             err.severity == PDN_SEV_WARNING && add_finding(
                 &c, err.code, PDN_SEV_WARNING, err.pos, NULL, "%s",
@@ -603,10 +704,14 @@ pdnpy_game_check(PyObject *o, PyObject *args, PyObject *kw)
         }
     }
     pdn_drawstate_free(c.ds);
+    pdn_finding_clear(&renum);
+    Py_XDECREF(respec);
     return c.found;
 fail:
     Py_XDECREF(out.error);
     pdn_drawstate_free(c.ds);
+    pdn_finding_clear(&renum);
+    Py_XDECREF(respec);
     Py_DECREF(c.found);
     return NULL;
 }

@@ -299,6 +299,150 @@ START_TEST(test_variation_line)
 }
 END_TEST
 
+/* ---- The checker (pdn/check.h) ---- */
+
+/* The finding of the first move of s that cannot be played, by
+ * pdn_check_replay; its words (with the position) in text. */
+static int
+check_first(const char *s, unsigned flags, pdn_finding *f, char *text,
+            size_t size)
+{
+    pdn_game *g = parse(s);
+    pdn_replay *r = pdn_replay_new();
+    pdn_error e;
+    int rc;
+
+    rc = pdn_replay_start(r, g, NULL, &e);
+    while (rc >= 0 && (rc = pdn_replay_next(r, &e)) == 1)
+        continue;
+    rc = pdn_check_replay(r, flags, f);
+    pdn_finding_text(f, PDN_FINDING_POSITION, text, size);
+    pdn_replay_free(r);
+    pdn_game_free(g);
+    return rc;
+}
+
+START_TEST(test_check_ambiguous)
+{
+    pdn_finding f;
+    char text[512];
+
+    pdn_finding_init(&f);
+    ck_assert_int_eq(check_first("[GameType \"20\"]\n[FEN \"W:WK47:B14,19,"
+                                 "29,31,42\"]\n1. 47x36 *", 0, &f, text,
+                                 sizeof text), 0);
+    ck_assert_int_eq(f.kind, PDN_FINDING_AMBIGUOUS);
+    ck_assert_int_eq(f.code, PDN_EAMBIGUOUS);
+    ck_assert_int_eq(f.severity, PDN_SEV_ERROR);
+    ck_assert_uint_eq(f.ply, 1);
+    ck_assert_uint_eq(f.pos.line, 3);
+    ck_assert_uint_eq(f.pos.column, 4);
+    ck_assert_str_eq(f.move, "47x36");
+    ck_assert_str_eq(f.fen, "W:WK47:B14,19,29,31,42");
+    ck_assert_uint_eq(f.nfits, 2);
+    ck_assert_str_eq(f.fits[0], "47x38x20x9x36");
+    ck_assert_str_eq(f.fits[1], "47x38x24x13x36");
+    ck_assert_uint_eq(f.nlegal, 2);
+    ck_assert_str_eq(text, "ambiguous move '47x36' at ply 1: write it as "
+                           "47x38x20x9x36 or 47x38x24x13x36; position "
+                           "W:WK47:B14,19,29,31,42; legal moves: "
+                           "47x38x20x9x36, 47x38x24x13x36");
+    /* the length needed, like snprintf */
+    ck_assert_uint_eq(pdn_finding_text(&f, 0, NULL, 0), strlen(
+        "ambiguous move '47x36' at ply 1: write it as 47x38x20x9x36 or "
+        "47x38x24x13x36"));
+    pdn_finding_clear(&f);
+    ck_assert_int_eq(f.kind, PDN_FINDING_NONE);
+    ck_assert_ptr_null(f.move);
+}
+END_TEST
+
+START_TEST(test_check_illegal_and_suggestion)
+{
+    pdn_finding f;
+    char text[1024];
+
+    pdn_finding_init(&f);
+    /* 28-22 for the compulsory capture */
+    ck_assert_int_eq(check_first("1. 32-28 19-23\n2. 28-22 14x23 *", 0, &f,
+                                 text, sizeof text), 0);
+    ck_assert_int_eq(f.kind, PDN_FINDING_ILLEGAL);
+    ck_assert_uint_eq(f.ply, 3);
+    ck_assert_str_eq(f.why, "capture is compulsory");
+    ck_assert_uint_eq(f.nlegal, 1);
+    ck_assert_str_eq(f.legal[0], "28x19");
+    ck_assert_ptr_null(f.suggest);
+    ck_assert_str_eq(text, "illegal move '28-22' at ply 3: capture is "
+                           "compulsory; position W:W28,31,33,34,35,36,37,"
+                           "38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,"
+                           "5,6,7,8,9,10,11,12,13,14,15,16,17,18,20,23; "
+                           "legal moves: 28x19");
+    /* 28-32 for 32-28, from and to exchanged: the next moves confirm it */
+    ck_assert_int_eq(check_first("1. 28-32 19-23 2. 28x19 14x23 *",
+                                 PDN_CHECK_SUGGEST, &f, text, sizeof text),
+                     0);
+    ck_assert_int_eq(f.kind, PDN_FINDING_ILLEGAL);
+    ck_assert_ptr_nonnull(f.suggest);
+    ck_assert_str_eq(f.suggest, "32-28");
+    pdn_finding_text(&f, PDN_FINDING_NOTE, text, sizeof text);
+    ck_assert_str_eq(text, "did you mean 32-28? (the from and to squares "
+                           "exchanged)");
+    pdn_finding_clear(&f);
+}
+END_TEST
+
+START_TEST(test_check_after_end_and_result)
+{
+    pdn_game *g = parse("[Result \"0-2\"]\n[GameType \"20\"]\n[FEN "
+                        "\"W:W28:B23\"]\n1. 28x19 20-24 0-2");
+    pdn_replay *r = pdn_replay_new();
+    pdn_movelist *l = pdn_movelist_new();
+    pdn_finding f;
+    pdn_error e;
+    char text[512];
+
+    pdn_finding_init(&f);
+    ck_assert_int_eq(pdn_replay_start(r, g, NULL, &e), 0);
+    ck_assert_int_eq(pdn_replay_next(r, &e), 1);
+    ck_assert_int_eq(pdn_replay_next(r, &e), -1);
+    ck_assert_int_eq(pdn_check_replay(r, 0, &f), 0);
+    ck_assert_int_eq(f.kind, PDN_FINDING_AFTER_END);
+    ck_assert_uint_eq(f.nlegal, 0);
+    pdn_finding_text(&f, PDN_FINDING_POSITION, text, sizeof text);
+    ck_assert_str_eq(text, "move '20-24' at ply 2 after the end of the "
+                           "game: the side to move has no legal move; "
+                           "position B:W19:B; legal moves: none");
+    /* the result audit at the final position (Black has no move) */
+    ck_assert_int_eq(pdn_check_result(g, pdn_replay_board(r), l,
+                                      PDN_OUTCOME_UNKNOWN, 0, NULL, &f), 1);
+    ck_assert_int_eq(f.kind, PDN_FINDING_RESULT);
+    ck_assert_int_eq(f.code, PDN_ERESULT);
+    ck_assert_uint_eq(f.pos.line, 1);
+    ck_assert_str_eq(f.result, "0-2");
+    ck_assert_int_eq(f.said, PDN_OUTCOME_SECOND);
+    ck_assert_int_eq(f.real, PDN_OUTCOME_FIRST);
+    pdn_finding_text(&f, 0, text, sizeof text);
+    ck_assert_str_eq(text, "result '0-2' says Black (the second mover) won, "
+                           "but Black has no legal move in the final "
+                           "position, so White (the first mover) won "
+                           "('2-0')");
+    pdn_finding_clear(&f);
+    /* a legal game ends with no finding */
+    ck_assert_int_eq(pdn_check_replay(r, 0, &f), 0);
+    pdn_movelist_free(l);
+    pdn_replay_free(r);
+    pdn_game_free(g);
+    g = parse("1. 32-28 *");
+    r = pdn_replay_new();
+    ck_assert_int_eq(pdn_replay_start(r, g, NULL, &e), 0);
+    ck_assert_int_eq(pdn_replay_next(r, &e), 1);
+    ck_assert_int_eq(pdn_check_replay(r, 0, &f), 1);
+    ck_assert_int_eq(f.kind, PDN_FINDING_NONE);
+    pdn_replay_free(r);
+    pdn_game_free(g);
+}
+END_TEST
+
 Suite *
 replay_suite(void)
 {
@@ -312,6 +456,9 @@ replay_suite(void)
     tcase_add_test(tc, test_gametype_hook);
     tcase_add_test(tc, test_fen_tag_and_setups);
     tcase_add_test(tc, test_variation_line);
+    tcase_add_test(tc, test_check_ambiguous);
+    tcase_add_test(tc, test_check_illegal_and_suggestion);
+    tcase_add_test(tc, test_check_after_end_and_result);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,6 +7,7 @@
 #include "position.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* The outcome's words are libpdn's (pdn_outcome_describe). */
 const char *
@@ -17,73 +18,63 @@ tool_outcome_text(pdn_outcome o, const pdn_gametype *gt, char *buf,
     return buf;
 }
 
-/* The result g records (Result tag, else its terminator) into *res. */
-static pdn_outcome
-recorded(const pdn_game *g, const char **res)
+/* The words of f into a new string (NULL when memory runs out). */
+static char *
+words(const pdn_finding *f, unsigned flags)
 {
-    *res = pdn_game_tag(g, "Result");
-    if (*res == NULL)
-        *res = pdn_game_result(g);
-    return pdn_result_outcome(*res);
+    size_t n = pdn_finding_text(f, flags, NULL, 0);
+    char *s = tool_xmalloc(n + 1);
+
+    pdn_finding_text(f, flags, s, n + 1);
+    return s;
 }
 
-/* Reports that the recorded result res (saying said) should be real,
- * because of what happened (a clause: "White has no legal move ..."). */
-static void
-wrong_result(const tool_opts *o, const char *file, const pdn_game *g,
-             const pdn_gametype *gt, const char *res, pdn_outcome said,
-             pdn_outcome real, const char *because, tool_out *to)
-{
-    char says[2][64];
-    pdn_pos pos = pdn_game_tag(g, "Result") ? pdn_game_tag_pos(g, "Result")
-                                             : pdn_game_pos(g);
-
-    tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
-              PDN_ERESULT, NULL, "result '%s' says %s, but %s, so %s ('%s')",
-              res, tool_outcome_text(said, gt, says[0], sizeof says[0]),
-              because, tool_outcome_text(real, gt, says[1], sizeof says[1]),
-              pdn_outcome_result(real, gt));
-}
-
-/* A finished game (no legal move) must carry the result it implies. PDN 3.0
- * gives results from the first mover's side; giveaway inverts the aim
- * (pdn_outcome_no_move). */
 void
 tool_check_result(const tool_opts *o, const char *file, const pdn_game *g,
-                  const pdn_board *b, pdn_movelist *l, tool_out *to)
+                  const pdn_board *b, pdn_movelist *l, pdn_outcome end,
+                  unsigned long end_ply, const char *end_why, tool_out *to)
 {
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    const char *res;
-    pdn_outcome said = recorded(g, &res), real;
+    pdn_finding f;
+    char *text;
 
-    if (said == PDN_OUTCOME_INVALID || said == PDN_OUTCOME_UNKNOWN ||
-        pdn_board_moves(b, l, NULL) != 0 || pdn_movelist_count(l) != 0)
+    pdn_finding_init(&f);
+    if (pdn_check_result(g, b, l, end, end_ply, end_why, &f) <= 0)
         return;
-    real = pdn_outcome_no_move(gt, pdn_board_turn(b));
-    if (said != real)
-        wrong_result(o, file, g, gt, res, said, real,
-                     pdn_board_turn(b) == 'W'
-                         ? "White has no legal move in the final position"
-                         : "Black has no legal move in the final position",
-                     to);
+    text = words(&f, 0);
+    tool_diag(o, to, file, &f.pos, f.game, f.severity, f.code, NULL, "%s",
+              text);
+    free(text);
+    pdn_finding_clear(&f);
 }
 
-/* A folk variant's own end (pdn_board_folk_end: corners' race, ...): the
- * result must be the one it gave. */
 void
-tool_check_race(const tool_opts *o, const char *file, const pdn_game *g,
-                const pdn_board *b, pdn_outcome real, unsigned long ply,
-                const char *why, tool_out *to)
+tool_report_finding(const tool_opts *o, tool_out *to, const char *file,
+                    const pdn_game *g, const pdn_finding *f, int with_suggest)
 {
-    const char *res;
-    pdn_outcome said = recorded(g, &res);
-    char because[256];
+    tbuf extra = {NULL, 0, 0}, *t = o->diag_stdout ? &to->out : &to->err;
+    unsigned long game = pdn_game_number(g);
+    char *text = words(f, o->json ? 0 : PDN_FINDING_POSITION);
 
-    if (said == PDN_OUTCOME_INVALID || said == PDN_OUTCOME_UNKNOWN ||
-        said == real)
+    tool_finding_json(&extra, f);
+    if (with_suggest && f->code == PDN_EILLEGAL) {
+        tbuf_adds(&extra, ",\"suggest\":");
+        if (f->suggest != NULL)
+            tbuf_json(&extra, f->suggest);
+        else
+            tbuf_adds(&extra, "null");
+    }
+    tool_diag(o, to, file, &f->pos, game, f->severity, f->code, extra.data,
+              "%s", text);
+    free(text);
+    tbuf_free(&extra);
+    /* the suggestion as a note (-q: errors only, no notes) */
+    if (f->suggest == NULL || o->json || o->quiet)
         return;
-    snprintf(because, sizeof because, "the game ended at ply %lu (%s)", ply,
-             why);
-    wrong_result(o, file, g, pdn_board_gametype(b), res, said, real, because,
-                 to);
+    text = words(f, PDN_FINDING_NOTE);
+    if (!o->diag_stdout)
+        tbuf_printf(t, "%s: ", tool_name);
+    tool_add_file(t, file);
+    tbuf_printf(t, ":%lu:%lu: note: %s (game %lu)\n", f->pos.line,
+                f->pos.column, text, game);
+    free(text);
 }

@@ -10,16 +10,22 @@
  * game was drawn", "both sides lost", ... A static string or buf. */
 const char *tool_outcome_text(pdn_outcome o, const pdn_gametype *gt,
                               char *buf, size_t size);
-/* A game whose final position b leaves the side to move without a legal
- * move must carry the result that implies (pdn_outcome_no_move); reports
- * the contradiction as an error. l is scratch space for the moves. */
+/* The result audit (pdn_check_result): a game whose final position b
+ * leaves the side to move without a legal move, or that a folk variant's
+ * own end (end at end_ply by the rule end_why; PDN_OUTCOME_UNKNOWN: none)
+ * finished, must carry the result that implies; reports the contradiction
+ * as an error. l is scratch space for the moves. */
 void tool_check_result(const tool_opts *o, const char *file,
                        const pdn_game *g, const pdn_board *b,
-                       pdn_movelist *l, tool_out *to);
-/* A folk variant's own end (pdn_board_folk_end): a result other than the
- * one the game ended with (real, at ply, by the rule why) is an error. */
-void tool_check_race(const tool_opts *o, const char *file, const pdn_game *g,
-                     const pdn_board *b, pdn_outcome real, unsigned long ply,
-                     const char *why, tool_out *to);
+                       pdn_movelist *l, pdn_outcome end,
+                       unsigned long end_ply, const char *end_why,
+                       tool_out *to);
+/* Reports finding f of a move of g (pdn/check.h): an error in the one
+ * wording of pdn_finding_text, with the position and the legal moves in
+ * its words (in the record's members with -f json, and "suggest" for an
+ * illegal move when with_suggest), then its "did you mean" as a note. */
+void tool_report_finding(const tool_opts *o, tool_out *to, const char *file,
+                         const pdn_game *g, const pdn_finding *f,
+                         int with_suggest);
 
 #endif /* PDN_TOOLS_OUTCOME_H */

@@ -53,17 +53,15 @@ new_board(const tool_opts *o, const char *file, const pdn_game *g,
     return b;
 }
 
-/* The worker cache's board for gt, remade when its GameType differs (by
- * new_board, which reports, when o is given; silently when o is NULL);
- * NULL when none can be made. */
+/* The worker cache's board for gt, remade (by new_board, which reports)
+ * when its GameType differs; NULL when none can be made. */
 static pdn_board *
 cached_board(tool_cache *c, const tool_opts *o, const char *file,
              const pdn_game *g, const pdn_gametype *gt, tool_out *to)
 {
     if (c->board == NULL || !pdn_gametype_equal(&c->gt, gt)) {
         pdn_board_free(c->board);
-        c->board = o != NULL ? new_board(o, file, g, gt, to)
-                             : pdn_board_new(gt, NULL);
+        c->board = new_board(o, file, g, gt, to);
         if (c->board == NULL)
             return NULL;
         c->gt = *gt;
@@ -71,66 +69,31 @@ cached_board(tool_cache *c, const tool_opts *o, const char *file,
     return c->board;
 }
 
-/* The worker's board for gt (the cache's), or a new one (*own set: the
- * caller frees it) outside the pipeline; NULL when none can be made. */
-static pdn_board *
-board_for(const pdn_gametype *gt, tool_out *to, int *own)
-{
-    *own = to->cache == NULL;
-    if (to->cache == NULL)
-        return pdn_board_new(gt, NULL);
-    return cached_board(to->cache, NULL, NULL, NULL, gt, to);
-}
-
-/* Whether g's FEN tag can be placed on gt's board. */
-static int
-setup_places(const pdn_game *g, const pdn_gametype *gt, tool_out *to)
-{
-    pdn_error err;
-    pdn_board *b;
-    int own, ok;
-
-    if ((b = board_for(gt, to, &own)) == NULL)
-        return 1;
-    ok = pdn_game_start(g, b, &err) >= 0;
-    if (own)
-        pdn_board_free(b);
-    return ok;
-}
-
-/* A bare GameType number (or a Variant name) of an algebraic board does
- * not say how numeric squares are numbered, and programs write them two
- * ways: from a1 (the type's own, A0) and from b8 (International's, A2).
- * A game whose FEN tag can be placed only in the other numbering, and
- * that is legal throughout from there, is read in it, with a warning. A
- * full GameType names its numbering and is believed. */
+/* The numbering a bare GameType leaves open: libpdn's decision
+ * (pdn_check_numbering), its warning reported. */
 static void
 renumber(const tool_opts *o, const char *file, const pdn_game *g, int from,
          pdn_gametype *gt, tool_out *to)
 {
-    const char *tag = pdn_game_tag(g, from == PDN_GT_TAG ? "GameType"
-                                                         : "Variant");
-    pdn_gametype alt = *gt;
-    char now[96], one[8], was[8];
-    pdn_pos pos;
+    tool_cache *c = to != NULL ? to->cache : NULL;
+    pdn_finding f;
+    char *text;
+    size_t n;
 
-    if (tag == NULL || strchr(tag, ',') != NULL || gt->notation != 'A' ||
-        gt->corner != 0 || pdn_game_tag(g, "FEN") == NULL ||
-        setup_places(g, gt, to))
+    /* the replays reuse the thread's inference context */
+    if (c != NULL && c->infer == NULL)
+        c->infer = pdn_infer_new();
+    pdn_finding_init(&f);
+    if (pdn_check_numbering(c != NULL ? c->infer : NULL, g, from, gt, &f) <=
+        0)
         return;
-    alt.corner = 2;
-    if (!infer_fits(g, &alt, to))
-        return;
-    pdn_coord_name(gt, pdn_square_to_coord(gt, 1), was, sizeof was);
-    pdn_coord_name(&alt, pdn_square_to_coord(&alt, 1), one, sizeof one);
-    infer_describe(&alt, now, sizeof now);
-    pos = pdn_game_tag_pos(g, "FEN");
-    tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
-              PDN_EVARIANT, NULL,
-              "FEN possible only with square 1 on %s, not %s: replayed as "
-              "%s, under which the game is legal (a full GameType sets "
-              "the numbering)", one, was, now);
-    *gt = alt;
+    n = pdn_finding_text(&f, 0, NULL, 0);
+    text = tool_xmalloc(n + 1);
+    pdn_finding_text(&f, 0, text, n + 1);
+    tool_diag(o, to, file, &f.pos, f.game, f.severity, f.code, NULL, "%s",
+              text);
+    free(text);
+    pdn_finding_clear(&f);
 }
 
 /* No tag and no -g: the variant the game fits (infer.c). A game that fits
@@ -365,88 +328,6 @@ tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
     return -1;
 }
 
-/* Does the written move (its coords; a file-only first square as
- * PDN_COORD(file, 15)) denote legal move m? From and to
- * must agree and every written intermediate square lie on m's path, in
- * order. */
-static int
-denotes(const unsigned char *w, size_t wn, const pdn_move *m)
-{
-    size_t i, j = 1;
-
-    /* A first square on rank 15 names a file only ('ed4'). */
-    if (PDN_COORD_RANK(w[0]) == 15
-            ? PDN_COORD_FILE(w[0]) != PDN_COORD_FILE(m->path[0])
-            : w[0] != m->path[0])
-        return 0;
-    if (w[wn - 1] != m->path[m->n - 1])
-        return 0;
-    for (i = 1; i + 1 < wn; i++) {
-        while (j + 1 < m->n && m->path[j] != w[i])
-            j++;
-        if (j + 1 >= m->n)
-            return 0;
-        j++;
-    }
-    return 1;
-}
-
-typedef char move_text[PDN_PATH_MAX * 4];
-
-/* Orders move texts by their squares as numbers ("9-14" before "10-15"),
- * so that the output does not depend on the generator's order. */
-static int
-cmp_moves(const void *pa, const void *pb)
-{
-    const char *a = pa, *b = pb;
-
-    while (*a && *b) {
-        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
-            unsigned long x = strtoul(a, (char **)&a, 10);
-            unsigned long y = strtoul(b, (char **)&b, 10);
-
-            if (x != y)
-                return x < y ? -1 : 1;
-        } else if (*a != *b) {
-            return (unsigned char)*a - (unsigned char)*b;
-        } else {
-            a++, b++;
-        }
-    }
-    return (unsigned char)*a - (unsigned char)*b;
-}
-
-void
-tool_add_moves(tbuf *b, const pdn_board *bd, const pdn_movelist *l,
-          const unsigned char *w, size_t wn, unsigned flags, const char *sep,
-          int json)
-{
-    size_t i, k = 0, n = pdn_movelist_count(l);
-    move_text *mv = tool_xmalloc(n * sizeof *mv);
-
-    for (i = 0; i < n; i++)
-        if (w == NULL || denotes(w, wn, pdn_movelist_at(l, i)))
-            pdn_move_format(bd, l, pdn_movelist_at(l, i), flags, mv[k++],
-                            sizeof *mv);
-    /* sorted, so that reports do not depend on the generator's order */
-    qsort(mv, k, sizeof *mv, cmp_moves);
-    if (json)
-        tbuf_addc(b, '[');
-    for (i = 0; i < k; i++) {
-        if (i != 0)
-            tbuf_adds(b, json ? "," : sep);
-        if (json)
-            tbuf_json(b, mv[i]);
-        else
-            tbuf_adds(b, mv[i]);
-    }
-    if (json)
-        tbuf_addc(b, ']');
-    else if (k == 0)
-        tbuf_adds(b, "none");
-    free(mv);
-}
-
 void
 tool_fen(const pdn_board *b, char *buf, size_t size)
 {
@@ -454,20 +335,42 @@ tool_fen(const pdn_board *b, char *buf, size_t size)
 }
 
 void
+tool_finding_json(tbuf *x, const pdn_finding *f)
+{
+    static const char *const key[2] = {",\"move\":", ",\"fen\":"};
+    const char *val[2];
+    size_t i;
+
+    val[0] = f->move;
+    val[1] = f->fen;
+    tbuf_adds(x, ",\"ply\":");
+    tbuf_addu(x, f->ply);
+    for (i = 0; i < 2; i++) {
+        tbuf_adds(x, key[i]);
+        tbuf_json(x, val[i]);
+    }
+    tbuf_adds(x, ",\"legal\":[");
+    for (i = 0; i < f->nlegal; i++) {
+        if (i != 0)
+            tbuf_addc(x, ',');
+        tbuf_json(x, f->legal[i]);
+    }
+    tbuf_addc(x, ']');
+}
+
+void
 tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
                const pdn_board *b, const pdn_movelist *l)
 {
-    char fen[PDN_FEN_MAX * 5];
+    pdn_finding f;
 
-    tool_fen(b, fen, sizeof fen);
-    tbuf_adds(x, ",\"ply\":");
-    tbuf_addu(x, ply);
-    tbuf_adds(x, ",\"move\":");
-    tbuf_json(x, pdn_node_text(n));
-    tbuf_adds(x, ",\"fen\":");
-    tbuf_json(x, fen);
-    tbuf_adds(x, ",\"legal\":");
-    tool_add_moves(x, b, l, NULL, 0, PDN_MOVE_SHORT, ", ", 1);
+    pdn_finding_init(&f);
+    if (pdn_finding_at(b, l, n, ply, &f) < 0) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    tool_finding_json(x, &f);
+    pdn_finding_clear(&f);
 }
 
 void

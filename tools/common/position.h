@@ -65,20 +65,14 @@ tool_setup_at(const tool_opts *o, const char *file, const pdn_node *n,
 int tool_moves(const tool_opts *o, const char *file, const pdn_node *n,
                unsigned long game, const pdn_board *b, pdn_movelist *l,
                tool_out *to);
-/* Appends, sorted by square numbers, the legal moves l of position b (only
- * those the written squares w, wn of them, denote when w is not NULL; a
- * first square PDN_COORD(file, 15) names a file only) as
- * pdn_move_format writes them with flags: a JSON array, or separated by
- * sep ("none" when there are none). */
-void tool_add_moves(tbuf *out, const pdn_board *b, const pdn_movelist *l,
-                    const unsigned char *w, size_t wn, unsigned flags,
-                    const char *sep, int json);
 /* Formats the board's position as a FEN string into buf. */
 void tool_fen(const pdn_board *b, char *buf, size_t size);
 /* The members of a finding about move n at ply in position b, whose legal
  * moves are l: ,"ply":N,"move":TEXT,"fen":FEN,"legal":[...] (pdn-json(5)). */
 void tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
                     const pdn_board *b, const pdn_movelist *l);
+/* The same members from finding f of libpdn's checker (pdn/check.h). */
+void tool_finding_json(tbuf *x, const pdn_finding *f);
 /* A game that starts from a FEN tag but has neither a GameType tag nor
  * a Variant tag naming one: its first move gets the number side of the
  * side the FEN gives the move to in gt, the variant found for it (-g,

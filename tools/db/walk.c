@@ -7,46 +7,29 @@
 
 #include <string.h>
 
-/* The finding at the move that stops the replay, as pdn-legal words it. */
+/* The finding at the move that stops the replay: the library's record
+ * (pdn_check_move), worded as everywhere (pdn_finding_text). */
 static void
 finding(const tool_opts *o, const char *file, const pdn_game *g,
         const pdn_node *n, unsigned long ply, const pdn_board *b,
         pdn_movelist *l, const pdn_match *m, int rc, tool_out *to)
 {
-    char fen[PDN_FEN_STRING_MAX];
-    tbuf msg = {NULL, 0, 0}, extra = {NULL, 0, 0};
+    pdn_finding f;
     pdn_pos pos = pdn_node_pos(n);
 
-    if (rc == PDN_MATCH_ILLEGAL && pdn_movelist_count(l) == 0)
-        tbuf_printf(&msg, "move '%s' at ply %lu after the end of the game: "
-                    "the side to move has no legal move", pdn_node_text(n),
-                    ply);
-    else if (rc == PDN_MATCH_ILLEGAL)
-        tbuf_printf(&msg, "illegal move '%s' at ply %lu: %s",
-                    pdn_node_text(n), ply, pdn_reason_text(m->reason));
-    else if (rc == PDN_MATCH_AMBIGUOUS)
-        tbuf_printf(&msg, "ambiguous move '%s' at ply %lu: %zu legal moves "
-                    "fit it", pdn_node_text(n), ply, m->count);
-    else
-        tbuf_printf(&msg, "move '%s' at ply %lu: the legal moves could not "
-                    "be made", pdn_node_text(n), ply);
-    if (rc == PDN_MATCH_ILLEGAL || rc == PDN_MATCH_AMBIGUOUS) {
-        if (rc == PDN_MATCH_AMBIGUOUS)
-            (void)pdn_board_moves(b, l, NULL);
-        /* the position and its moves: in the record's members with
-         * -f json (as pdn-legal gives them), else in the message */
-        tool_move_json(&extra, n, ply, b, l);
-        if (!o->json) {
-            tool_fen(b, fen, sizeof fen);
-            tbuf_printf(&msg, "; position %s; legal moves: ", fen);
-            tool_add_moves(&msg, b, l, NULL, 0, PDN_MOVE_SHORT, ", ", 0);
-        }
+    pdn_finding_init(&f);
+    if (rc != PDN_MATCH_ILLEGAL && rc != PDN_MATCH_AMBIGUOUS) {
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
+                  PDN_EILLEGAL, NULL, "move '%s' at ply %lu: the legal moves "
+                  "could not be made", pdn_node_text(n), ply);
+        return;
     }
-    tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
-              rc == PDN_MATCH_AMBIGUOUS ? PDN_EAMBIGUOUS : PDN_EILLEGAL,
-              extra.data, "%s", msg.data);
-    tbuf_free(&msg);
-    tbuf_free(&extra);
+    if (pdn_check_move(b, l, m, n, ply, 0, &f) < 0) {
+        to->fatal = 1;
+        return;
+    }
+    tool_report_finding(o, to, file, g, &f, 0);
+    pdn_finding_clear(&f);
 }
 
 int

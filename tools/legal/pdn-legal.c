@@ -51,63 +51,34 @@ typedef struct line_ctx {
     tool_out *to;
     pdn_movelist *l;
     drawcheck *dc;           /* the main line's draw rules, else NULL */
-    const char *sug, *why;   /* "did you mean" for an illegal move */
-    char sugbuf[PDN_PATH_MAX * 4];
     pdn_outcome race;        /* a folk variant's own end, or UNKNOWN */
     const char *race_why;
     unsigned long race_ply;
 } line_ctx;
 
-/* Reports a problem with move n at ply: fmt gets the move as written, the
- * ply and why; the position and its legal moves follow. */
+/* Reports finding f of a move, in the one wording (pdn_finding_text). */
 static void
-finding(line_ctx *c, const pdn_node *n, unsigned long ply,
-        const pdn_board *b, int code, const char *fmt, const char *why)
+report(line_ctx *c, pdn_finding *f)
 {
-    char fen[PDN_FEN_MAX * 5];
-    tbuf extra = {NULL, 0, 0}, msg = {NULL, 0, 0};
-    pdn_pos pos = pdn_node_pos(n);
-
-    tool_fen(b, fen, sizeof fen);
-    tool_move_json(&extra, n, ply, b, c->l);
-    if (code == PDN_EILLEGAL) {
-        tbuf_adds(&extra, ",\"suggest\":");
-        if (c->sug != NULL)
-            tbuf_json(&extra, c->sug);
-        else
-            tbuf_adds(&extra, "null");
-    }
-    tbuf_printf(&msg, fmt, pdn_node_text(n), ply, why);
-    if (!c->o->json) {
-        tbuf_printf(&msg, "; position %s; legal moves: ", fen);
-        tool_add_moves(&msg, b, c->l, NULL, 0, PDN_MOVE_SHORT, ", ", 0);
-    }
-    tool_diag(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
-              PDN_SEV_ERROR, code, extra.data, "%s", msg.data);
-    if (c->sug != NULL && !c->o->json)
-        suggest_note(c->o, c->to, c->file, &pos, pdn_game_number(c->g),
-                     c->sug, c->why);
-    tbuf_free(&extra);
-    tbuf_free(&msg);
+    f->game = pdn_game_number(c->g);
+    tool_report_finding(c->o, c->to, c->file, c->g, f, 1);
+    pdn_finding_clear(f);
 }
 
+/* The finding of move n at ply that cannot be played at b (m: the match,
+ * c->l: b's legal moves), a "did you mean" looked for. */
 static void
-ambiguous(line_ctx *c, const pdn_node *n, unsigned long ply,
-          const pdn_board *b, const pdn_gametype *gt)
+unplayable(line_ctx *c, const pdn_node *n, unsigned long ply,
+           const pdn_board *b, const pdn_match *m)
 {
-    const pdn_movetext *mt = pdn_node_move(n);
-    unsigned char w[PDN_PATH_MAX];
-    tbuf paths = {NULL, 0, 0};
+    pdn_finding f;
 
-    if (pdn_movetext_coords(gt, mt, w, NULL) == 0) {
-        if (mt->file_only)
-            w[0] = mt->sq[0];
-        tool_add_moves(&paths, b, c->l, w, mt->n, PDN_MOVE_FULL, " or ", 0);
+    pdn_finding_init(&f);
+    if (pdn_check_move(b, c->l, m, n, ply, PDN_CHECK_SUGGEST, &f) < 0) {
+        c->to->fatal = 1;
+        return;
     }
-    finding(c, n, ply, b, PDN_EAMBIGUOUS,
-            "ambiguous move '%s' at ply %lu: write it as %s",
-            paths.data ? paths.data : "a full path");
-    tbuf_free(&paths);
+    report(c, &f);
 }
 
 /* The main line of a folk variant after move n at ply: whether the game
@@ -122,10 +93,15 @@ folk_ended(line_ctx *c, const pdn_board *b, const pdn_node *n,
     if (c->race == PDN_OUTCOME_UNKNOWN || (n = pdn_node_next(n)) == NULL ||
         pdn_node_move(n) == NULL)
         return 0;
-    (void)pdn_board_moves(b, c->l, NULL);
-    finding(c, n, ply + 1, b, PDN_EILLEGAL,
-            "move '%s' at ply %lu after the end of the game: %s",
-            c->race_why);
+    {
+        pdn_finding f;
+
+        pdn_finding_init(&f);
+        if (pdn_check_after_end(b, c->l, n, ply + 1, c->race_why, &f) < 0)
+            c->to->fatal = 1;
+        else
+            report(c, &f);
+    }
     return 1;
 }
 
@@ -179,22 +155,10 @@ play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
                 return -1;
             break;
         case PDN_MATCH_AMBIGUOUS:
-            ambiguous(c, n, ply, b, gt);
-            return -1;
         case PDN_MATCH_ILLEGAL:
-            /* no legal move: the game was over before this move */
-            if (pdn_movelist_count(c->l) == 0) {
-                finding(c, n, ply, b, PDN_EILLEGAL,
-                        "move '%s' at ply %lu after the end of the game: %s",
-                        "the side to move has no legal move");
-                return -1;
-            }
-            if (suggest_move(b, c->l, n, c->sugbuf, sizeof c->sugbuf, &c->why))
-                c->sug = c->sugbuf;
-            finding(c, n, ply, b, PDN_EILLEGAL,
-                    "illegal move '%s' at ply %lu: %s",
-                    pdn_reason_text(m.reason));
-            c->sug = NULL;
+            /* ambiguous, illegal, or after the end of the game (no legal
+             * move): the library's finding */
+            unplayable(c, n, ply, b, &m);
             return -1;
         default:
             /* the generator failed (PDN_ELIMIT, PDN_ENOMEM): reported as
@@ -248,8 +212,7 @@ static int
 legal_replay(const tool_opts *o, const char *file, pdn_game *g,
              const pdn_gametype *gt, tool_out *to)
 {
-    line_ctx c = {o, file, g, to, NULL, NULL, NULL, NULL, "",
-                  PDN_OUTCOME_UNKNOWN, NULL, 0};
+    line_ctx c = {o, file, g, to, NULL, NULL, PDN_OUTCOME_UNKNOWN, NULL, 0};
     legal_opts *lo = o->ud;
     drawcheck dc;
     pdn_board *b;
@@ -267,10 +230,8 @@ legal_replay(const tool_opts *o, const char *file, pdn_game *g,
     c.dc = &dc;
     if ((c.l = tool_movelist(to)) != NULL &&
         (rc = play_line(&c, b, pdn_game_first(g), 1)) == 0) {
-        tool_check_result(o, file, g, b, c.l, to);
-        if (c.race != PDN_OUTCOME_UNKNOWN)
-            tool_check_race(o, file, g, b, c.race, c.race_ply, c.race_why,
-                            to);
+        tool_check_result(o, file, g, b, c.l, c.race, c.race_ply,
+                          c.race_why, to);
     }
     drawcheck_end(&dc);
     if (rc != 0 && c.l != NULL && !to->fatal)
