@@ -23,15 +23,17 @@ tools_pdn_db_LDADD = $(SELECT_LIBS) $(SQLITE_LIBS)
 tools_pdn_db_SOURCES += tools/db/store.c
 tools_pdn_db_CPPFLAGS += $(ZLIB_CFLAGS) $(LIBDEFLATE_CFLAGS)
 tools_pdn_db_LDADD += $(ZLIB_LIBS) $(LIBDEFLATE_LIBS)
-## the explorer (explore*.c) and its server (serve.c, with
-## libmicrohttpd); the page in tools/db/web is built into the program
+## the explorer (explore*.c) and its server (serve*.c, with
+## libmicrohttpd: serve.h names its files); the page in tools/db/web is
+## built into the program
 tools_pdn_db_SOURCES += tools/db/explore.c tools/db/explore.h \
 	tools/db/exploreindex.c tools/db/explorefilter.c \
 	tools/db/explorejson.c tools/db/explorecli.c
 nodist_tools_pdn_db_SOURCES = tools/db/webassets.c
 BUILT_SOURCES += tools/db/webassets.c
 if HAVE_MHD
-tools_pdn_db_SOURCES += tools/db/serve.c
+tools_pdn_db_SOURCES += tools/db/serve.c tools/db/serve.h \
+	tools/db/servedb.c tools/db/servehttp.c tools/db/serveapi.c
 tools_pdn_db_CPPFLAGS += $(MHD_CFLAGS)
 tools_pdn_db_LDADD += $(MHD_LIBS)
 endif
