@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The outcome's words are libpdn's (pdn_outcome_describe). */
 const char *
@@ -16,6 +17,19 @@ tool_outcome_text(pdn_outcome o, const pdn_gametype *gt, char *buf,
 {
     pdn_outcome_describe(o, gt, buf, size);
     return buf;
+}
+
+int
+tool_result_in_points(const char *result, pdn_outcome who)
+{
+    pdn_gametype intl;
+    const char *points;
+
+    if (result == NULL || pdn_gametype_standard(20, &intl) < 0)
+        return 0;
+    points = pdn_outcome_result(who, &intl);
+    return points != NULL && points != pdn_outcome_result(who, NULL) &&
+           strcmp(result, points) == 0;
 }
 
 /* The words of f into a new string (NULL when memory runs out). */

@@ -10,6 +10,10 @@
  * game was drawn", "both sides lost", ... A static string or buf. */
 const char *tool_outcome_text(pdn_outcome o, const pdn_gametype *gt,
                               char *buf, size_t size);
+/* Whether result (as written) is outcome who in points, as the
+ * International result type writes it (2-0, 1-1, 0-2) where the default
+ * result type writes it otherwise (1-0, 1/2-1/2, 0-1). */
+int tool_result_in_points(const char *result, pdn_outcome who);
 /* The result audit (pdn_check_result): a game whose final position b
  * leaves the side to move without a legal move, or that a folk variant's
  * own end (end at end_ply by the rule end_why; PDN_OUTCOME_UNKNOWN: none)

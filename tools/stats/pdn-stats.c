@@ -101,10 +101,8 @@ result_of(const pdn_game *g, const pdn_gametype *gt, game_info *gi)
     gi->result = r == NULL ? "none"
                  : o > PDN_OUTCOME_UNKNOWN ? pdn_outcome_result(o, NULL)
                                            : r;
-    gi->scored = o > PDN_OUTCOME_UNKNOWN
-                     ? (strcmp(r, "2-0") == 0 || strcmp(r, "0-2") == 0 ||
-                        strcmp(r, "1-1") == 0) + 1
-                     : 0;
+    gi->scored = o > PDN_OUTCOME_UNKNOWN ? tool_result_in_points(r, o) + 1
+                                         : 0;
     gi->winner = gt != NULL ? pdn_outcome_winner(o, gt) : 0;
     gi->lost_both = o == PDN_OUTCOME_BOTH_LOST;
 }

@@ -29,14 +29,7 @@ num2(const char *d)
 static int
 russian_points(const pdn_gametype *gt, const char *v, pdn_outcome who)
 {
-    pdn_gametype intl;
-    const char *points;
-
-    if (gt == NULL || gt->type != 25 || pdn_gametype_standard(20, &intl) < 0)
-        return 0;
-    points = pdn_outcome_result(who, &intl);
-    return points != NULL && points != pdn_outcome_result(who, NULL) &&
-           strcmp(v, points) == 0;
+    return gt != NULL && gt->type == 25 && tool_result_in_points(v, who);
 }
 
 /* YYYY.MM.DD with '?' for unknown digits; "?" alone is fine too. */
