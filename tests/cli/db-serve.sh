@@ -210,6 +210,29 @@ if r.status != 503 or "took too long" not in body.get("error", ""):
 EOF
 stop
 
+# the variant of /api/search is one variant, as pdn-db search -K's: a
+# Russian game and a towers game (Russian's numbers and a name) apart
+printf '[GameType "25"]\n[Result "*"]\n\n1. c3-d4 *\n\n[GameType "25,W,8,8,A0,0,towers"]\n[Result "*"]\n\n1. c3-d4 *\n' > k.pdn
+pdn-db create -q k.db k.pdn
+pdn-db explore --index k.db > /dev/null
+start k.db
+for v in 25 25,W,8,8,A0,0,towers; do
+    want=$(pdn-db search -k -K "$v" k.db)
+    [ "$want" = 1 ] || { echo "FAIL: pdn-db search -k -K $v: $want, not 1" >&2; fail=1; }
+    python3 - "$port" "$v" "$want" <<'EOF' || fail=1
+import http.client, json, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=600)
+c.request("GET", "/api/search?variant=" + sys.argv[2])
+r = c.getresponse()
+body = json.loads(r.read())
+if r.status != 200 or str(body.get("count")) != sys.argv[3]:
+    print("FAIL: /api/search?variant=%s: %d %s; pdn-db search -K counts %s"
+          % (sys.argv[2], r.status, body, sys.argv[3]), file=sys.stderr)
+    sys.exit(1)
+EOF
+done
+stop
+
 # a bad address, a busy port, no database
 expect_status 2 pdn-db serve --bind 'not-an-address' s.db
 expect_status 2 pdn-db serve --port 70000 s.db

@@ -4,6 +4,7 @@
  * the games that pass the filters; /api/game: one game. */
 #include <config.h>
 #include "serve.h"
+#include "selectsql.h"
 
 #include <pdn/opening.h>
 
@@ -256,11 +257,9 @@ sv_search(sv_state *s, struct MHD_Connection *conn, sv_rq *rq,
     tbuf_adds(&sql, "SELECT g.id, g.white, g.black, g.event, g.date,"
                     " g.result, count(*) OVER () FROM games g WHERE 1");
     ex_filters(&q.crit, &sql);
-    if (q.crit.have_variant)
-        tbuf_printf(&sql, " AND g.type = %d AND g.rules = %d"
-                          " AND g.width = %d AND g.height = %d",
-                    q.crit.variant.type, q.crit.variant.rules,
-                    q.crit.variant.width, q.crit.variant.height);
+    /* the variant as pdn-db search -K selects it (one variant: giveaway
+     * and the folk games of a board apart) */
+    selsql_where(&q.crit, SELSQL_COLUMNS, &sql);
     if (have_key)
         ex_games_cond(&c->x, key, &sql);
     tbuf_printf(&sql, " ORDER BY g.id LIMIT %ld OFFSET %ld", limit, offset);
