@@ -210,11 +210,14 @@ if r.status != 503 or "took too long" not in body.get("error", ""):
 EOF
 stop
 
-# the variant of /api/search is one variant, as pdn-db search -K's: a
-# Russian game and a towers game (Russian's numbers and a name) apart
+# the variant of /api/search and of explore is one variant, as pdn-db
+# search -K's: a Russian game and a towers game (Russian's numbers and a
+# name) apart
 printf '[GameType "25"]\n[Result "*"]\n\n1. c3-d4 *\n\n[GameType "25,W,8,8,A0,0,towers"]\n[Result "*"]\n\n1. c3-d4 *\n' > k.pdn
 pdn-db create -q k.db k.pdn
 pdn-db explore --index k.db > /dev/null
+pdn-db explore -f json -K 25,W,8,8,A0,0,towers k.db | grep -q '"variant":"towers"' ||
+    { echo "FAIL: pdn-db explore -K of towers: not the towers node" >&2; fail=1; }
 start k.db
 for v in 25 25,W,8,8,A0,0,towers; do
     want=$(pdn-db search -k -K "$v" k.db)

@@ -254,6 +254,7 @@ ex_board(ex_db *x, const ex_query *q, tbuf *err)
                     (gt.type != q->crit.variant.type ||
                      gt.rules != q->crit.variant.rules ||
                      gt.giveaway != q->crit.variant.giveaway ||
+                     gt.folk != q->crit.variant.folk ||
                      gt.width != q->crit.variant.width ||
                      gt.height != q->crit.variant.height)))
             continue;
