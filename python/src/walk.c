@@ -69,7 +69,8 @@ pdnpy_fail_exc(const PdnPyGame *g, const pdn_node *n, unsigned long ply,
     } else {
         PyObject *t;
 
-        kw = pdnpy_illegal_kw(b, g->walker->l, &g->walker->m, text, ply);
+        kw = pdnpy_illegal_kw(b, g->walker->l, &g->walker->m, n, text,
+                              ply);
         if (kw == NULL)
             return NULL;
         e.code = g->walker->m.status == PDN_MATCH_AMBIGUOUS ? PDN_EAMBIGUOUS
