@@ -5,6 +5,7 @@
 #include <config.h>
 #include "rules_private.h"
 #include "core/pdn_private.h"
+#include "pdn/check.h"
 
 #include <string.h>
 
@@ -311,10 +312,22 @@ play(pdn_replay *r, const pdn_node *n)
     if (rc < 0) {
         place(&r->fail, r->g, pos, PDN_ELIMIT, PDN_SEV_ERROR);
     } else if (rc == PDN_MATCH_AMBIGUOUS) {
+        /* the checker's words (pdn_check_move): the paths it fits */
+        pdn_finding f;
+        char text[PDN_ERROR_TEXT_SIZE];
+
+        pdn_finding_init(&f);
+        if (pdn_check_move(r->board, l, &r->match, n, r->ply + 1, 0, &f) <
+            0) {
+            /* no memory for the paths: the words without them */
+            f.kind = PDN_FINDING_AMBIGUOUS;
+            f.ply = r->ply + 1;
+            f.move = pdnp_strdup(pdn_node_text(n));
+        }
+        pdn_finding_text(&f, 0, text, sizeof text);
+        pdn_finding_clear(&f);
         pdnp_error_set(&r->fail, PDN_EAMBIGUOUS, PDN_SEV_ERROR, &pos, game,
-                       "ambiguous move '%s' at ply %lu: %lu legal moves "
-                       "fit it", pdn_node_text(n), r->ply + 1,
-                       (unsigned long)r->match.count);
+                       "%s", text);
     } else {
         int why = pdn_movelist_count(l) == 0 ? PDN_WHY_GAME_OVER
                                               : r->match.reason;

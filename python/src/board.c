@@ -14,87 +14,6 @@
 
 /* ---- Board ------------------------------------------------------------- */
 
-PyObject *
-pdnpy_move_texts(const pdn_board *b, const pdn_movelist *l)
-{
-    size_t i, n = pdn_movelist_count(l);
-    PyObject *out = PyList_New((Py_ssize_t)n);
-    char buf[PDN_PATH_MAX * 4 + 4];
-
-    if (out == NULL)
-        return NULL;
-    for (i = 0; i < n; i++) {
-        PyObject *s;
-
-        pdn_move_format(b, l, pdn_movelist_at(l, i), PDN_MOVE_SHORT, buf,
-                        sizeof buf);
-        if ((s = PyUnicode_FromString(buf)) == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, (Py_ssize_t)i, s);
-    }
-    return out;
-}
-
-PyObject *
-pdnpy_illegal_kw(const pdn_board *b, const pdn_movelist *l,
-                 const pdn_match *m, const char *text, unsigned long ply)
-{
-    PyObject *kw = PyDict_New(), *v;
-    char why[PDN_ERROR_TEXT_SIZE + 64], fen[PDN_FEN_STRING_MAX];
-    const char *code = "illegal";
-    size_t nl = pdn_movelist_count(l);
-    char at[32] = "";
-
-    if (kw == NULL)
-        return NULL;
-    if (ply > 0)
-        snprintf(at, sizeof at, " at ply %lu", ply);
-    if (m->status == PDN_MATCH_AMBIGUOUS) {
-        code = "ambiguous";
-        snprintf(why, sizeof why, "ambiguous move '%s'%s (%zu legal moves "
-                 "fit)", text, at, m->count);
-    } else if (nl == 0)
-        snprintf(why, sizeof why, "move '%s'%s after the end of the game: "
-                 "the side to move has no legal move", text, at);
-    else
-        snprintf(why, sizeof why, "illegal move '%s'%s: %s", text, at,
-                 pdn_reason_text(m->reason));
-    pdn_board_fen_string(b, fen, sizeof fen);
-    if ((v = PyUnicode_FromString(code)) == NULL ||
-        PyDict_SetItemString(kw, "code", v) < 0)
-        goto fail;
-    Py_DECREF(v);
-    if ((v = PyUnicode_FromString(why)) == NULL ||
-        PyDict_SetItemString(kw, "text", v) < 0)
-        goto fail;
-    Py_DECREF(v);
-    if ((v = PyUnicode_FromString(text)) == NULL ||
-        PyDict_SetItemString(kw, "move", v) < 0)
-        goto fail;
-    Py_DECREF(v);
-    if ((v = PyUnicode_FromString(fen)) == NULL ||
-        PyDict_SetItemString(kw, "fen", v) < 0)
-        goto fail;
-    Py_DECREF(v);
-    if ((v = pdnpy_move_texts(b, l)) == NULL ||
-        PyDict_SetItemString(kw, "legal", v) < 0)
-        goto fail;
-    Py_DECREF(v);
-    if (ply > 0) {
-        if ((v = PyLong_FromUnsignedLong(ply)) == NULL ||
-            PyDict_SetItemString(kw, "ply", v) < 0)
-            goto fail;
-        Py_DECREF(v);
-    }
-    return kw;
-fail:
-    Py_XDECREF(v);
-    Py_DECREF(kw);
-    return NULL;
-}
-
 PyTypeObject *pdnpy_board_class = &PdnPy_BoardType;
 
 static PdnPyBoard *
@@ -316,7 +235,7 @@ pdnpy_board_push_mt(PdnPyBoard *self, const pdn_movetext *mt,
         return -1;
     }
     {
-        PyObject *kw = pdnpy_illegal_kw(self->b, self->l, &m, text,
+        PyObject *kw = pdnpy_illegal_kw(self->b, self->l, &m, n, text,
                                         n != NULL ? self->n + 1 : 0);
         pdn_error e;
 
@@ -435,7 +354,7 @@ board_push(PyObject *o, PyObject *arg)
             break;
     if (i == n) {
         PyObject *kw = pdnpy_illegal_kw(self->b, self->l, &(pdn_match){
-            PDN_MATCH_ILLEGAL, PDN_WHY_OTHER, 0, {0}},
+            PDN_MATCH_ILLEGAL, PDN_WHY_OTHER, 0, {0}}, NULL,
             ((PdnPyMove *)arg)->text, 0), *exc;
 
         if (kw == NULL)

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Move: a legal move of a position, its squares and its texts. */
+/* Move: a legal move of a position, its squares and its texts; the
+ * legal moves of a position, and the IllegalMoveError of a move it cannot
+ * play, in the checker's words (pdn/check.h). */
 #include "pdnpy.h"
 
 #include <stdio.h>
@@ -212,3 +214,105 @@ PyTypeObject PdnPy_MoveType = {
     .tp_methods = move_methods,
 };
 
+/* ---- the moves of a position, a move it cannot play -------------------- */
+
+PyObject *
+pdnpy_move_texts(const pdn_board *b, const pdn_movelist *l)
+{
+    size_t i, n = pdn_movelist_count(l);
+    PyObject *out = PyList_New((Py_ssize_t)n);
+    char buf[PDN_PATH_MAX * 4 + 4];
+
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *s;
+
+        pdn_move_format(b, l, pdn_movelist_at(l, i), PDN_MOVE_SHORT, buf,
+                        sizeof buf);
+        if ((s = PyUnicode_FromString(buf)) == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)i, s);
+    }
+    return out;
+}
+
+/* The finding of a move b could not play (pdn/check.h): pdn_check_move's
+ * at node n; a Board's move (n NULL) is put in a game of its own (*tmp,
+ * freed by the caller) for it, so that an ambiguous move says the paths
+ * it fits; a text no game takes gets the kind and reason alone. */
+static int
+illegal_finding(const pdn_board *b, const pdn_movelist *l,
+                const pdn_match *m, const pdn_node *n, const char *text,
+                unsigned long ply, pdn_game **tmp, pdn_finding *f)
+{
+    pdn_error err;
+
+    pdn_finding_init(f);
+    *tmp = NULL;
+    if (n == NULL && text != NULL && (*tmp = pdn_game_new()) != NULL)
+        n = pdn_game_append_move(*tmp, text, &err);
+    if (n != NULL)
+        return pdn_check_move(b, l, m, n, ply, 0, f);
+    f->severity = PDN_SEV_ERROR;
+    f->ply = ply;
+    f->code = m->status == PDN_MATCH_AMBIGUOUS ? PDN_EAMBIGUOUS
+                                               : PDN_EILLEGAL;
+    f->kind = m->status == PDN_MATCH_AMBIGUOUS ? PDN_FINDING_AMBIGUOUS
+              : pdn_movelist_count(l) == 0     ? PDN_FINDING_AFTER_END
+                                               : PDN_FINDING_ILLEGAL;
+    f->why = f->kind == PDN_FINDING_AFTER_END
+                 ? "the side to move has no legal move"
+                 : pdn_reason_text(m->reason);
+    return 0;
+}
+
+PyObject *
+pdnpy_illegal_kw(const pdn_board *b, const pdn_movelist *l,
+                 const pdn_match *m, const pdn_node *n, const char *text,
+                 unsigned long ply)
+{
+    PyObject *kw, *v = NULL;
+    char why[PDN_ERROR_TEXT_SIZE + 64], fen[PDN_FEN_STRING_MAX], *at;
+    pdn_finding f;
+    pdn_game *tmp;
+    int rc = illegal_finding(b, l, m, n, text, ply, &tmp, &f);
+
+    if (rc < 0) {
+        pdn_game_free(tmp);
+        return PyErr_NoMemory();
+    }
+    if (f.move == NULL)
+        f.move = (char *)text; /* not owned: taken back before clearing */
+    pdn_finding_text(&f, 0, why, sizeof why);
+    /* no ply: "illegal move '32-28': ..." */
+    if (ply == 0 && (at = strstr(why, "' at ply 0")) != NULL)
+        memmove(at + 1, at + 10, strlen(at + 10) + 1);
+    if (f.move == text)
+        f.move = NULL;
+    pdn_finding_clear(&f);
+    pdn_game_free(tmp);
+    pdn_board_fen_string(b, fen, sizeof fen);
+    if ((kw = Py_BuildValue("{s:s,s:s,s:s,s:s}", "code",
+                            m->status == PDN_MATCH_AMBIGUOUS ? "ambiguous"
+                                                             : "illegal",
+                            "text", why, "move", text, "fen", fen)) == NULL)
+        return NULL;
+    if ((v = pdnpy_move_texts(b, l)) == NULL ||
+        PyDict_SetItemString(kw, "legal", v) < 0)
+        goto fail;
+    Py_DECREF(v);
+    if (ply > 0) {
+        if ((v = PyLong_FromUnsignedLong(ply)) == NULL ||
+            PyDict_SetItemString(kw, "ply", v) < 0)
+            goto fail;
+        Py_DECREF(v);
+    }
+    return kw;
+fail:
+    Py_XDECREF(v);
+    Py_DECREF(kw);
+    return NULL;
+}

@@ -107,9 +107,12 @@ PyObject *pdnpy_move_new(const pdn_board *b, const pdn_movelist *l,
 PyObject *pdnpy_move_make(const pdn_gametype *gt, uint64_t origin,
                           const pdn_move *m, const char *text);
 /* The IllegalMoveError keywords for a move b could not play, l holding
- * b's legal moves (as pdn_board_play leaves them). */
+ * b's legal moves (as pdn_board_play leaves them): its text is the
+ * checker's (pdn_finding_text) for node n at ply (n NULL: a Board's move,
+ * text as written; ply 0: none said). */
 PyObject *pdnpy_illegal_kw(const pdn_board *b, const pdn_movelist *l,
-                           const pdn_match *m, const char *text,
+                           const pdn_match *m, const pdn_node *n,
+                           const char *text,
                            unsigned long ply);
 /* The legal moves in l as a list of short texts. */
 PyObject *pdnpy_move_texts(const pdn_board *b, const pdn_movelist *l);

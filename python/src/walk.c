@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Walking a game's main line in C (start position, setups, moves) with a
  * visitor, on the game's own board; which GameType a game is replayed
- * under (its tags, the reader's default, else inference). The inference
- * is done here until libpdn has its own (issue 29, item 3):
- * pdnpy_resolve_walk() is where the switch goes. */
+ * under (its tags, the reader's default, else libpdn's inference). */
 #include "walk.h"
 
 #include <stdio.h>
@@ -71,7 +69,8 @@ pdnpy_fail_exc(const PdnPyGame *g, const pdn_node *n, unsigned long ply,
     } else {
         PyObject *t;
 
-        kw = pdnpy_illegal_kw(b, g->walker->l, &g->walker->m, text, ply);
+        kw = pdnpy_illegal_kw(b, g->walker->l, &g->walker->m, n, text,
+                              ply);
         if (kw == NULL)
             return NULL;
         e.code = g->walker->m.status == PDN_MATCH_AMBIGUOUS ? PDN_EAMBIGUOUS
@@ -180,104 +179,38 @@ pdnpy_walk(PdnPyGame *g, const pdn_gametype *gt, visit_fn *fn, void *ud,
 
 /* ---- which rules: tags, the reader's default, else inference ------------ */
 
-/* The candidates, by the squares the first moves use (as tools/common/infer.c
- * orders them): 8x8 numeric, 8x8 algebraic, 10x10, 12x12. */
-static const char *const cands[4][8] = {
-    {"21", "22", "23", "24", "28", "31", "25,W,8,8,N2,0", NULL},
-    {"25", "29", "26", "30", "25,W,8,8,A2,0", NULL},
-    {"20", "40", NULL},
-    {"27", NULL},
-};
-
-static int
-board_class(const pdn_game *g)
-{
-    const pdn_node *n;
-    int i = 0, top = 0, alg = 0, fr = 0, k;
-
-    for (n = pdn_game_first(g); n != NULL && i < 16; n = pdn_node_next(n),
-         i++) {
-        const pdn_movetext *mt = pdn_node_move(n);
-
-        if (mt == NULL)
-            continue;
-        for (k = 0; k < mt->n; k++) {
-            if (mt->algebraic) {
-                alg = 1;
-                if (PDN_COORD_FILE(mt->sq[k]) > fr)
-                    fr = PDN_COORD_FILE(mt->sq[k]);
-                if ((mt->sq[k] >> 4) > fr)
-                    fr = mt->sq[k] >> 4;
-            } else if (mt->sq[k] > top)
-                top = mt->sq[k];
-        }
-    }
-    if (alg)
-        return fr < 8 ? 1 : fr < 10 ? 2 : 3;
-    return top <= 32 ? 0 : top <= 50 ? 2 : 3;
-}
-
-/* Infers g's GameType: the first candidate its main line fits from start
- * to end, else the one it fits
- * longest. fn/ud/fresh: the walk of the caller, run for every candidate
- * (fresh(ud) resets what it collected); *out is the chosen candidate's.
- * Returns 0, or -1 with a Python exception. */
+/* Infers g's GameType by libpdn's inference (pdn_infer_gametype, as the
+ * tools do for an untagged game: the input's name among its hints), then
+ * walks the main line under it with fn/ud (fresh(ud) first). A game whose
+ * squares fit no board is walked under International draughts. Returns
+ * 0, or -1 with a Python exception. */
 static int
 infer(PdnPyGame *g, pdn_gametype *gt, visit_fn *fn, void *ud,
       int (*fresh)(void *), walk_out *out)
 {
-    const char *order[32], *best = NULL;
-    unsigned long best_n = 0;
-    int cls = board_class(g->g), k, i, n = 0, j;
+    const char *name = NULL;
+    pdn_infer *x;
+    pdn_error err;
+    int rc;
 
-    for (k = -1; k < 4; k++) {
-        int row = k < 0 ? cls : k;
-
-        if (k == cls)
-            continue;
-        for (i = 0; cands[row][i] != NULL; i++) {
-            const char *c = cands[row][i];
-
-            for (j = 0; j < n && strcmp(order[j], c) != 0; j++)
-                ;
-            if (j == n && n < 32)
-                order[n++] = c;
-        }
+    if (g->source != NULL && PyUnicode_Check(g->source) &&
+        (name = PyUnicode_AsUTF8(g->source)) == NULL)
+        return -1;
+    if ((x = pdn_infer_new()) == NULL) {
+        PyErr_NoMemory();
+        return -1;
     }
-    for (i = 0; i < n; i++) {
-        pdn_gametype c;
-
-        if (pdn_gametype_parse(order[i], &c, NULL) < 0)
-            continue;
-        if (fresh != NULL && fresh(ud) < 0)
-            return -1;
-        pdnpy_walk(g, &c, fn, ud, out);
-        if (out->status == WALK_PYERR)
-            return -1;
-        if (out->status == WALK_STOPPED) {
-            /* the caller has what it wanted: whether the whole line fits
-             * is asked of a silent walk */
-            walk_out all;
-
-            pdnpy_walk(g, &c, NULL, NULL, &all);
-            if (all.status == WALK_ERROR) {
-                Py_CLEAR(all.error);
-                if (best == NULL || all.plies > best_n)
-                    best = order[i], best_n = all.plies;
-                continue;
-            }
-        }
-        if (out->status != WALK_ERROR) {
-            *gt = c;
-            Py_XSETREF(g->fits, pdnpy_gametype_str(&c));
-            return 0;
-        }
-        Py_CLEAR(out->error);
-        if (best == NULL || out->plies > best_n)
-            best = order[i], best_n = out->plies;
-    }
-    if (best == NULL || pdn_gametype_parse(best, gt, NULL) < 0)
+    rc = pdn_infer_gametype(x, g->g, name, gt, NULL, &err);
+    pdn_infer_free(x);
+    if (rc < 0)
         pdn_gametype_standard(20, gt);
+    else {
+        PyObject *s = pdnpy_gametype_str(gt);
+
+        if (s == NULL)
+            return -1;
+        Py_XSETREF(g->fits, s);
+    }
     if (fresh != NULL && fresh(ud) < 0)
         return -1;
     pdnpy_walk(g, gt, fn, ud, out);
@@ -286,8 +219,8 @@ infer(PdnPyGame *g, pdn_gametype *gt, visit_fn *fn, void *ud,
 
 /* The GameType g is replayed under, and its walk: spec (a caller's
  * choice) first; else the GameType tag, the Variant tag, the reader's
- * default; else the inference (which walks every candidate it tries).
- * Returns 0 with *out filled, or -1 with a Python exception. */
+ * default; else libpdn's inference. Returns 0 with *out filled, or -1
+ * with a Python exception. */
 int
 pdnpy_resolve_walk(PdnPyGame *g, PyObject *spec, visit_fn *fn, void *ud,
              int (*fresh)(void *), walk_out *out, pdn_gametype *gt)

@@ -46,8 +46,9 @@ void pdnpy_walk(PdnPyGame *g, const pdn_gametype *gt, visit_fn *fn,
                 void *ud, walk_out *out);
 /* The GameType g is replayed under, and its walk: spec (a caller's
  * choice) first; else the GameType tag, the Variant tag, the reader's
- * default; else the inference (which walks every candidate it tries,
- * calling fresh(ud) before each). 0 with *out filled, or -1 with a
+ * default; else libpdn's inference (pdn_infer_gametype, the input's
+ * name among its hints; fresh(ud) is called before the walk under the
+ * inferred GameType). 0 with *out filled, or -1 with a
  * Python exception. */
 int pdnpy_resolve_walk(PdnPyGame *g, PyObject *spec, visit_fn *fn, void *ud,
                        int (*fresh)(void *), walk_out *out,

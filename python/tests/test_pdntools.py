@@ -131,7 +131,27 @@ class Replaying(unittest.TestCase):
         found = g.check()
         self.assertEqual(len(found), 1)
         self.assertEqual(found[0].ply, 7)
+        # the checker's words, as pdn-legal's and Game.check()'s
+        self.assertEqual(e.text, "illegal move '31-26' at ply 7: capture "
+                         "is compulsory")
+        self.assertEqual(e.text, found[0].text)
         self.assertEqual(pdntools.parse(ENGLISH).check(), [])
+
+    def test_ambiguous_words(self):
+        fen = "W:WK47:B14,19,29,31,42"
+        g = pdntools.parse('[GameType "20"]\n[FEN "%s"]\n1. 47x36 *\n' % fen)
+        with self.assertRaises(pdntools.IllegalMoveError) as cm:
+            list(g.replay())
+        fits = ("ambiguous move '47x36' at ply 1: write it as "
+                "47x38x20x9x36 or 47x38x24x13x36")
+        self.assertEqual((cm.exception.code, cm.exception.text),
+                         ("ambiguous", fits))
+        self.assertEqual([f.text for f in g.check()], [fits])
+        # a Board's move has no ply to give
+        b = pdntools.Board("international", fen=fen)
+        with self.assertRaises(pdntools.IllegalMoveError) as cm:
+            b.play("47x36")
+        self.assertEqual(cm.exception.text, fits.replace(" at ply 1", ""))
 
     def test_fen_tag_and_board(self):
         g = pdntools.parse('[GameType "20"]\n[FEN "W:W28:B23"]\n1. 28x19 *\n')

@@ -85,11 +85,8 @@ for what, diff in (("pdn-legal only", moves - db), ("pdn-db only", db - moves)):
     for r in sorted(diff, key=str)[:5]:
         print("FAIL: %s: %s" % (what, r), file=sys.stderr)
         bad = 1
-# pdn-legal and Game.check(): file, game, line, column, words
-# Known: a game without GameType whose variant the Python module infers
-# otherwise (python/src/walk.c infers on its own, not by pdn_infer_hook):
-# the variant differs there, not the checker's words.
-known = {"shashkispark__fork_1_3.pdn"}
+# pdn-legal and Game.check(): file, game, line, column, words (an
+# untagged game's variant inferred by both by pdn_infer_gametype)
 short = {r[:5] for r in records(sys.argv[2], ("illegal", "ambiguous",
                                               "result")) if kinds.match(r[4])}
 py = set()
@@ -99,8 +96,6 @@ for f in files:
             if (x.code in ("illegal", "ambiguous", "result") and
                     kinds.match(x.text)):
                 py.add((f, g.number, x.line, x.column, x.text))
-short = {r for r in short if r[0].rsplit("/", 1)[-1] not in known}
-py = {r for r in py if r[0].rsplit("/", 1)[-1] not in known}
 for what, diff in (("pdn-legal only", short - py),
                    ("Game.check() only", py - short)):
     for r in sorted(diff, key=str)[:5]:

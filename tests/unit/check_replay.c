@@ -129,8 +129,8 @@ START_TEST(test_ambiguous_move_and_its_candidates)
 
     ck_assert_str_eq(replay_to_end(r, "[FEN \"W:WK47:B14,19,29,31,42\"]\n"
                                       "1. 47x36 *", NULL),
-                     "ERR ambiguous 2:4 ambiguous move '47x36' at ply 1: 2 "
-                     "legal moves fit it");
+                     "ERR ambiguous 2:4 ambiguous move '47x36' at ply 1: "
+                     "write it as 47x38x20x9x36 or 47x38x24x13x36");
     ck_assert_uint_eq(pdn_replay_match(r)->count, 2);
     /* the candidates, from the list the failed move left */
     b = pdn_replay_board(r);
