@@ -5,8 +5,8 @@
  * node: the games that reach a position, and every move played from it
  * with its games and results, under the filters of explorefilter.c;
  * explorejson.c writes a node as JSON records (man/pdn-json.5) and
- * explorecli.c as text and static pages (--html). serve.c answers the
- * same over HTTP. */
+ * explorecli.c as text and static pages (--html). pdn-db serve
+ * (serveapi.c) answers the same over HTTP. */
 #ifndef PDN_TOOLS_DB_EXPLORE_H
 #define PDN_TOOLS_DB_EXPLORE_H
 
