@@ -18,6 +18,13 @@ loaded machine starts Chromium slowly.
       analysis board, runs the JavaScript EXPR, and saves a screenshot
 
 The --FLAGs (--window-size=W,H, --force-dark-mode, ...) are Chromium's.
+
+A page that gives no answer in WAIT is described on standard error (its
+address, state and text, and the exceptions, console errors and crashes
+the browser reported), then tried once more in a fresh browser: a
+renderer that hung or died under load is the browser's failure, not the
+page's; a page that never answers fails both times. PDN_PAGE_WAIT sets
+WAIT in seconds (to try that path quickly).
 """
 import base64
 import http.client
@@ -56,6 +63,7 @@ class Page:
             raise OSError("no WebSocket")
         self.buf = b""
         self.n = 0
+        self.events = []
 
     def need(self, n):
         while len(self.buf) < n:
@@ -96,6 +104,8 @@ class Page:
                                            for i, c in enumerate(msg)))
         while True:
             r = self.message()
+            if r.get("method") in NOTED:
+                self.events = (self.events + [noted(r)])[-8:]
             if r.get("id") == self.n:
                 if "error" in r:
                     raise ProtocolError("%s: %s" % (method, r["error"]))
@@ -135,7 +145,42 @@ class Page:
 # How long an event may take: generous, for a loaded machine (two busy
 # loops and a parallel make check start Chromium slowly); a test passes
 # as soon as the event comes.
-WAIT = 600
+WAIT = int(os.environ.get("PDN_PAGE_WAIT", "600"))
+
+# The browser's events kept for a page that gives no answer.
+NOTED = ("Runtime.exceptionThrown", "Runtime.consoleAPICalled",
+         "Inspector.targetCrashed", "Inspector.detached",
+         "Page.javascriptDialogOpening")
+
+
+def noted(r):
+    """one line for a noted event"""
+    p = r.get("params", {})
+    if r["method"] == "Runtime.exceptionThrown":
+        d = p.get("exceptionDetails", {})
+        what = d.get("exception", {}).get("description") or d.get("text")
+    elif r["method"] == "Runtime.consoleAPICalled":
+        what = "console.%s %s" % (p.get("type"), " ".join(
+            str(a.get("value", a.get("description", "")))
+            for a in p.get("args", [])))
+    else:
+        what = json.dumps(p)
+    return "%s: %s" % (r["method"], str(what)[:300])
+
+
+def describe(d, url):
+    """what the page that gave no answer looks like, on standard error"""
+    try:
+        state = d.js("location.href + ' ' + document.readyState + ' ' +"
+                     " (document.body ? document.body.textContent : '')"
+                     ".slice(0, 300)")
+    except OSError as e:
+        state = "no answer (%s)" % e
+    print("chromium.py: no answer from %s in %d s; the page: %s" %
+          (url, WAIT, state if state is not None else "does not evaluate"),
+          file=sys.stderr)
+    for e in d.events:
+        print("chromium.py:   %s" % e, file=sys.stderr)
 
 
 def open_page(d, url):
@@ -214,6 +259,9 @@ class Browser:
                 if t.get("type") == "page"][0]
         d = self.page_class(page["webSocketDebuggerUrl"])
         d.call("Page.enable")
+        # exceptions, console messages and crashes, for describe()
+        d.call("Runtime.enable")
+        d.call("Inspector.enable")
         return d
 
     def __exit__(self, *exc):
@@ -249,16 +297,28 @@ def main(argv):
         flags.append(argv.pop(2))
     try:
         with Browser(argv[1], flags) as d:
-            return run(d, argv)
+            rc = run(d, argv)
+        if isinstance(rc, list):
+            # the pages that gave no answer, once more in a fresh browser
+            # (what still gives none says "error timeout" in its OUT)
+            print("chromium.py: %d page(s) once more in a fresh browser" %
+                  (len(rc[3:]) // 2 if rc[2] == "result" else 1),
+                  file=sys.stderr)
+            with Browser(argv[1], flags) as d:
+                rc = run(d, rc)
+        return 0 if isinstance(rc, list) else rc
     except OSError as e:
         print("chromium.py: %s" % e, file=sys.stderr)
         return 1
 
 
 def run(d, argv):
-    """the command of argv on the page d"""
+    """the command of argv on the page d: 0 or 1 (a screenshot that could
+    not be taken), or for result and eval the argv of what gave no answer
+    (its OUT says "error timeout")"""
     if argv[2] == "result":
         rest = argv[3:]
+        missed = []
         for url, out in zip(rest[0::2], rest[1::2]):
             # the new page's own element, not the old page's (a
             # page that leads to another is followed to its end)
@@ -267,15 +327,22 @@ def run(d, argv):
                        "document.getElementById('result')", WAIT)
             text = d.js("document.getElementById('result').textContent") \
                 if ok else None
+            if text is None:
+                describe(d, url)
+                missed += [url, out]
             with open(out, "w") as f:
                 f.write(text if text is not None else "error timeout\n")
+        return argv[:3] + missed if missed else 0
     elif argv[2] == "eval":
         url, out, cond, expr = argv[3:7]
         ok = open_page(d, url) and d.wait("!window.pdnOld && (%s)" % cond,
                                           WAIT)
         text = d.js("String(%s)" % expr) if ok else None
+        if text is None:
+            describe(d, url)
         with open(out, "w") as f:
             f.write(text if text is not None else "error timeout\n")
+        return argv if text is None else 0
     else:
         url, png, w, h = argv[3], argv[4], int(argv[5]), int(argv[6])
         d.call("Emulation.setDeviceMetricsOverride", width=w, height=h,
