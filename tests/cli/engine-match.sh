@@ -54,6 +54,22 @@ expect_status 0 pdn-match --engine "$eng" --engine "$tmp/none" --games 2 -o "$tm
 # move limit
 expect_status 0 pdn-match --engine "$eng" --engine "$eng" --games 1 --max-plies 6 -o "$tmp/f.pdn"
 grep -q '^\[Termination "adjudication"\]' "$tmp/f.pdn" && grep -q '^\[Result "1-1"\]' "$tmp/f.pdn" || { echo "FAIL: adjudication" >&2; cat "$tmp/f.pdn" >&2; fail=1; }
+# score adjudication: engine 1 says it wins by 5 men, engine 2 that it
+# loses by 5: after 3 moves of each engine, engine 1 wins both games
+expect_status 0 pdn-match --engine "$eng --score 5" --engine "$eng --score -5" \
+    --games 2 --depth 1 --adjudicate-score 3 --adjudicate-moves 3 -o "$tmp/f.pdn"
+[ "$(grep -c '^\[Termination "adjudication"\]' "$tmp/f.pdn")" = 2 ] || { echo "FAIL: score adjudication" >&2; cat "$tmp/f.pdn" >&2; fail=1; }
+grep -q '^\[Round "1"\]' "$tmp/f.pdn" && [ "$(grep -c '{score adjudication: both engines gave White 3.00 men or more for 3 moves each}' "$tmp/f.pdn")" = 1 ] &&
+    [ "$(grep -c '{score adjudication: both engines gave Black 3.00 men or more for 3 moves each}' "$tmp/f.pdn")" = 1 ] || { echo "FAIL: score adjudication comment" >&2; cat "$tmp/f.pdn" >&2; fail=1; }
+grep -q '^pdn-test-engine-1  *2  *2  *0  *0 ' "$tmp/out" || { echo "FAIL: score adjudication table" >&2; cat "$tmp/out" >&2; fail=1; }
+[ "$(grep -c '^\[Result "2-0"\]' "$tmp/f.pdn")" = 1 ] && [ "$(grep -c '^\[Result "0-2"\]' "$tmp/f.pdn")" = 1 ] || { echo "FAIL: score adjudication results" >&2; cat "$tmp/f.pdn" >&2; fail=1; }
+grep -q '^1\. [0-9x-]* [0-9x-]* 2\. [0-9x-]* [0-9x-]* 3\. [0-9x-]* [0-9x-]* {score' "$tmp/f.pdn" || { echo "FAIL: score adjudication after 6 plies" >&2; cat "$tmp/f.pdn" >&2; fail=1; }
+expect_status 0 pdn-legal "$tmp/f.pdn"
+# engines that disagree (each says it wins) are never adjudicated
+expect_status 0 pdn-match --engine "$eng --score 5" --engine "$eng --score 5" \
+    --games 1 --depth 1 --adjudicate-score 3 --max-plies 12 -o "$tmp/f.pdn"
+grep -q '{move limit}' "$tmp/f.pdn" || { echo "FAIL: disagreeing scores adjudicated" >&2; cat "$tmp/f.pdn" >&2; fail=1; }
+expect_status 2 pdn-match --engine "$eng" --engine "$eng" --adjudicate-moves 2
 expect_status 2 pdn-match --engine "$eng"
 expect_status 2 pdn-match --engine "$eng" --engine "$eng" --protocol smoke
 exit $fail

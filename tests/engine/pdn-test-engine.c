@@ -16,7 +16,8 @@
  *   --wrong-variant  declares International only
  *   --fuzz SEED answers every command with random protocol lines (and may
  *               exit), for the client's fuzz run
- * --max-depth N caps its search (default 4).
+ * --max-depth N caps its search (default 4); --score S reports the
+ * score S (in men, its side's view) whatever it finds.
  * "pdn-test-engine dxp" speaks DXP instead, as the follower of the games
  * it is asked for: --connect HOST:PORT, or --listen PORT (a line "port N"
  * on standard output once it listens). The same options make it
@@ -43,6 +44,7 @@ enum { M_NONE, M_ILLEGAL, M_SYNTAX, M_SILENT, M_CRASH, M_EXIT, M_GARBAGE,
 
 static int mode = M_NONE, after = 1, wrong_variant = 0, no_hello = 0;
 static int fuzz = 0, max_depth = 4;
+static const char *fixed_score = NULL;
 static unsigned long rng = 1;
 static unsigned long nodes;
 
@@ -603,6 +605,8 @@ main(int argc, char **argv)
             after = atoi(argv[++i]);
         else if (strcmp(a, "--max-depth") == 0 && i + 1 < argc)
             max_depth = atoi(argv[++i]);
+        else if (strcmp(a, "--score") == 0 && i + 1 < argc)
+            fixed_score = argv[++i];
         else if (strcmp(a, "dxp") == 0 && i == 1)
             dxp = 1;
         else if (strcmp(a, "--connect") == 0 && i + 1 < argc)
@@ -717,8 +721,12 @@ main(int argc, char **argv)
             score = search(b, depth < 1 ? 1 : depth > max_depth ? max_depth
                                                                 : depth,
                            pv, &npv);
-            k = snprintf(out, sizeof out, "info depth=%d score=%.2f "
-                         "nodes=%lu pv=\"", depth, score / 1.0, nodes);
+            if (fixed_score != NULL)
+                k = snprintf(out, sizeof out, "info depth=%d score=%s "
+                             "nodes=%lu pv=\"", depth, fixed_score, nodes);
+            else
+                k = snprintf(out, sizeof out, "info depth=%d score=%.2f "
+                             "nodes=%lu pv=\"", depth, score / 1.0, nodes);
             {
                 pdn_board *t = pdn_board_clone(b, NULL);
 

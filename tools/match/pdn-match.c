@@ -5,12 +5,14 @@
  * rules as libpdn knows them (no legal move, automatic draw rules) or
  * adjudicated as a draw past a move limit; an engine that crashes, hangs
  * or plays an illegal move loses that game (its Termination tag says
- * how) and the match goes on. The games are written as PDN, then a score
- * table with the Elo difference and its 95% margin. --concurrency N
- * plays N games at once, each with engines of its own. An engine may
- * instead speak DXP over TCP (--engine dxp://HOST:PORT, an engine that
- * listens; --dxp-listen PORT, one that connects): pdn-match is then the
- * initiator of every game, one game at a time. */
+ * how) and the match goes on. --adjudicate-score ends a game both
+ * engines' scores agree is won, as cutechess-cli's resign adjudication.
+ * The games are written as PDN, then a score table with the Elo
+ * difference and its 95% margin. --concurrency N plays N games at once,
+ * each with engines of its own. An engine may instead speak DXP over
+ * TCP (--engine dxp://HOST:PORT, an engine that listens; --dxp-listen
+ * PORT, one that connects): pdn-match is then the initiator of every
+ * game, one game at a time. */
 #include <config.h>
 #include "common.h"
 #include "engcmd.h"
@@ -28,7 +30,8 @@ const char tool_name[] = "pdn-match";
 
 enum { OPT_ENGINE = TOOL_LONG_OWN, OPT_ENGINE_DIR, OPT_PROTOCOL, OPT_DEPTH,
        OPT_NODES, OPT_MOVE_TIME, OPT_TIMEOUT, OPT_GAMES, OPT_OPENINGS,
-       OPT_CONCURRENCY, OPT_MAX_PLIES, OPT_EVENT, OPT_PARAM, OPT_DXP_LISTEN };
+       OPT_CONCURRENCY, OPT_MAX_PLIES, OPT_EVENT, OPT_PARAM, OPT_DXP_LISTEN,
+       OPT_ADJ_SCORE, OPT_ADJ_MOVES };
 
 static const tool_option match_options[] = {
     {"engine", OPT_ENGINE, "CMD", "an engine's command line (twice: the first\n"
@@ -60,6 +63,12 @@ static const tool_option match_options[] = {
     {"concurrency", OPT_CONCURRENCY, "N", "games played at once (default 1)"},
     {"max-plies", OPT_MAX_PLIES, "N", "adjudicate a draw after N plies\n"
                                       "(default 400)"},
+    {"adjudicate-score", OPT_ADJ_SCORE, "MEN",
+     "adjudicate a win when both engines' scores\n"
+     "give one side MEN or more for\n"
+     "--adjudicate-moves moves each"},
+    {"adjudicate-moves", OPT_ADJ_MOVES, "N", "moves of each engine for\n"
+                                            "--adjudicate-score (default 3)"},
     {"event-name", OPT_EVENT, "TEXT", "the Event tag (default \"pdn-match\")"},
     {NULL, 0, NULL, NULL}};
 
@@ -112,6 +121,8 @@ typedef struct match {
     size_t nop;
     pdn_gametype gt;   /* without openings */
     long games, max_plies;
+    double adj_score;  /* men; 0: no score adjudication */
+    long adj_moves;
     const char *event;
     char date[16];
     game_out *out;
@@ -271,6 +282,32 @@ dxp_reason(pdn_outcome oc, const pdn_gametype *gt, int col)
                                                   : PDN_DXP_DRAW;
 }
 
+/* Score adjudication: the plies in a row whose mover's score gave the
+ * side of sign (1 White, -1 Black) at least the threshold. */
+typedef struct adjudge {
+    long plies;
+    int sign;
+} adjudge;
+
+/* Notes a ply's score, from White's view (has 0: the engine gave none,
+ * which breaks the run). */
+static void
+adjudge_note(adjudge *a, double threshold, int has, double white_score)
+{
+    int sign = white_score > 0 ? 1 : -1;
+
+    if (threshold <= 0 || !has || fabs(white_score) < threshold) {
+        a->plies = 0;
+        return;
+    }
+    if (a->plies > 0 && a->sign == sign)
+        a->plies++;
+    else {
+        a->sign = sign;
+        a->plies = 1;
+    }
+}
+
 /* Plays game k (0-based). */
 static void
 play(match *m, long k)
@@ -288,6 +325,7 @@ play(match *m, long k)
     pdn_outcome oc = PDN_OUTCOME_UNKNOWN;
     size_t i;
     int side, accepted[2] = {0, 0};
+    adjudge adj = {0, 0};
 
     if (g == NULL)
         return;
@@ -380,6 +418,17 @@ play(match *m, long k)
             why = "move limit";
             break;
         }
+        if (m->adj_score > 0 && adj.plies >= 2 * m->adj_moves) {
+            oc = (adj.sign > 0) == (gt.start == 'W') ? PDN_OUTCOME_FIRST
+                                                     : PDN_OUTCOME_SECOND;
+            term = "adjudication";
+            snprintf(whybuf, sizeof whybuf, "score adjudication: both "
+                     "engines gave %s %.2f men or more for %ld moves each",
+                     adj.sign > 0 ? "White" : "Black", m->adj_score,
+                     m->adj_moves);
+            why = whybuf;
+            break;
+        }
         white = pdn_board_turn(b) == 'W';
         who = white ? swap : !swap;   /* the engine to move */
         if (m->dx[who].on) {
@@ -419,6 +468,8 @@ play(match *m, long k)
             go->abnormal = 1;
             break;
         }
+        adjudge_note(&adj, m->adj_score, !m->dx[who].on && r.has_score,
+                     white ? r.score : -r.score);
         if (pdn_game_append_legal(g, b, &r.move, NULL) == NULL ||
             pdn_board_push(b, &r.move, &err) != 0) {
             why = "out of memory";
@@ -598,6 +649,7 @@ main(int argc, char **argv)
     size_t np = 0;
     int c, st, rc, ncmd = 0, ndir = 0, have_gt = 0, conc = 1, side, bad = 0;
     int depth_set = 0, games_set = 0, proto[2] = {-1, -1}, listen_side = -1;
+    int adj_moves_set = 0;
     const char *listen_port = NULL;
     long v, k;
     pthread_t *th;
@@ -607,6 +659,7 @@ main(int argc, char **argv)
     memset(&m, 0, sizeof m);
     pdn_gametype_standard(20, &m.gt);
     m.max_plies = 400;
+    m.adj_moves = 3;
     m.event = "pdn-match";
     params = calloc((size_t)argc + 1, sizeof *params);
     if (params == NULL)
@@ -697,6 +750,13 @@ main(int argc, char **argv)
         case OPT_EVENT:
             m.event = optarg;
             break;
+        case OPT_ADJ_SCORE:
+            b2 = real_option("adjudicate-score", optarg, 0.01, &m.adj_score);
+            break;
+        case OPT_ADJ_MOVES:
+            b2 = tool_number_option(c, optarg, 1, 10000, NULL, &m.adj_moves);
+            adj_moves_set = 1;
+            break;
         }
         if (b2)
             return TOOL_TROUBLE;
@@ -708,6 +768,9 @@ main(int argc, char **argv)
                                 "--dxp-listen)");
     if (optind < argc)
         return tool_usage_error("no operand is read (openings: --openings)");
+    if (adj_moves_set && m.adj_score <= 0)
+        return tool_usage_error("--adjudicate-moves: needs "
+                                "--adjudicate-score");
     if (!depth_set && m.lim.nodes == 0 && m.lim.move_time <= 0)
         m.lim.depth = 4;
     m.dxp_timeout = m.lim.timeout > 0 ? m.lim.timeout : 60;
