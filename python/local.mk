@@ -7,7 +7,7 @@ EXTRA_DIST += python/README.md python/pyproject.toml python/setup.py \
 	python/MANIFEST.in python/pdntools/__init__.py \
 	python/pdntools/__init__.pyi python/pdntools/py.typed \
 	python/pdntools/engine.py python/pdntools/engine.pyi \
-	python/src/engine.c python/tests/test_engine.py \
+	python/src/engine.c python/src/dxp.c python/tests/test_engine.py \
 	python/src/pdnpy.h python/src/module.c python/src/board.c \
 	python/src/move.c \
 	python/src/game.c python/src/walk.h python/src/walk.c \

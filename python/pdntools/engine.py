@@ -12,6 +12,20 @@ chess.engine.SimpleEngine:
         result = engine.play(board, pdntools.engine.Limit(time=0.5))
         board.push(result.move)
 
+An engine that speaks DXP (the DamExchange Protocol over TCP: Scan's
+`scan dxp`, Kingsrow, Dam) is a DxpEngine, with pdntools the initiator
+of every game:
+
+    with pdntools.engine.DxpEngine.connect("127.0.0.1", 27531) as engine:
+        board = pdntools.Board(20)
+        engine.new_game(board, "B")        # the engine plays Black
+        move = ...                         # ours, for White
+        engine.send_move(board, move)
+        board.push(move)
+        result = engine.play(board)        # its move, read
+        board.push(result.move)
+        engine.end_game()
+
 The client is libpdn's (pdn/engine.h): every answer has a deadline, every
 line a length limit, and a move the engine gives is checked against the
 rules: one that is not legal is an EngineError naming it, never played.
@@ -22,8 +36,13 @@ import shlex
 
 from . import PdnError, _pdn
 
-__all__ = ["SimpleEngine", "Limit", "PlayResult", "PovScore", "Option",
-           "EngineError", "EngineTerminatedError", "EngineTimeoutError"]
+__all__ = ["SimpleEngine", "DxpEngine", "Limit", "PlayResult", "PovScore",
+           "Option", "EngineError", "EngineTerminatedError",
+           "EngineTimeoutError", "DXP_UNKNOWN", "DXP_I_LOSE", "DXP_DRAW",
+           "DXP_I_WIN"]
+
+# DXP's GAMEEND reasons, from the sender's view
+DXP_UNKNOWN, DXP_I_LOSE, DXP_DRAW, DXP_I_WIN = 0, 1, 2, 3
 
 
 _MOVE = re.compile(r"move '([^']*)' is (?:not legal|ambiguous)|"
@@ -145,14 +164,19 @@ class Option(object):
 class PlayResult(object):
     """What play() gives: move (a Move of the board), ponder (the answer
     the engine expects, the second move of its line, or None) and info
-    (as analyse() gives it)."""
+    (as analyse() gives it). A DXP engine that ends the game instead of
+    moving gives move None, resigned (its GAMEEND said it loses) or
+    draw_offered (it said draw), and info["gameend"] its reason."""
 
-    __slots__ = ("move", "ponder", "info")
+    __slots__ = ("move", "ponder", "info", "resigned", "draw_offered")
 
-    def __init__(self, move, ponder, info):
+    def __init__(self, move, ponder, info, resigned=False,
+                 draw_offered=False):
         self.move = move
         self.ponder = ponder
         self.info = info
+        self.resigned = resigned
+        self.draw_offered = draw_offered
 
     def __repr__(self):
         return "<PlayResult move=%s ponder=%s>" % (self.move, self.ponder)
@@ -174,7 +198,20 @@ def _fileno(stderr):
     return stderr.fileno()
 
 
-class SimpleEngine(object):
+class _Closing(object):
+    """A context manager that closes the engine at its end."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        raise NotImplementedError
+
+
+class SimpleEngine(_Closing):
     """An engine process and its Hub client. Start one with popen(); use
     it with `with` (or call quit()). One call at a time: calls from other
     threads wait for it."""
@@ -206,12 +243,6 @@ class SimpleEngine(object):
         stderr: where the engine's standard error goes (a file or a
         descriptor; None: nowhere)."""
         return cls(command, cwd, protocol, timeout, stderr)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self):
         return "<SimpleEngine %r%s>" % (
@@ -279,3 +310,96 @@ class SimpleEngine(object):
 
     def close(self):
         self._engine.close()
+
+
+class DxpEngine(_Closing):
+    """An engine spoken to through DXP over TCP, pdntools being the
+    initiator of every game (it asks for the game, the engine follows).
+    Make one with connect() (an engine that listens, as `scan dxp` with
+    dxp-server = true) or listen() then accept() (an engine that
+    connects). International draughts (GameType 20) only. Every wait has
+    a deadline (timeout, seconds: connecting, accepting, the game's
+    acceptance, the game's end; a move's is play()'s); a move that is not
+    legal is an EngineError naming it, never played; an error makes the
+    connection unusable (EngineTerminatedError after it). One call at a
+    time."""
+
+    def __init__(self, dxp):
+        self._dxp = dxp
+        self.id = {}
+
+    @classmethod
+    def connect(cls, host="127.0.0.1", port=27531, timeout=10.0, name=None):
+        """Connects to an engine that listens on host and port. name: ours
+        in GAMEREQ (None: "pdntools")."""
+        return cls(_pdn.Dxp(host, str(port), False, float(timeout or 0.0),
+                            name))
+
+    @classmethod
+    def listen(cls, port=0, host="127.0.0.1", timeout=10.0, name=None):
+        """Listens on host and port (0: one the system chooses, .port) for
+        an engine to connect; accept() waits for it."""
+        return cls(_pdn.Dxp(host, str(port), True, float(timeout or 0.0),
+                            name))
+
+    @property
+    def port(self):
+        """The port listened on (after listen()), else 0."""
+        return self._dxp.port
+
+    def accept(self):
+        """Waits for the engine's connection (after listen())."""
+        self._dxp.accept()
+
+    def __repr__(self):
+        return "<DxpEngine %r%s>" % (
+            self.id.get("name"), "" if self.alive else " (ended)")
+
+    @property
+    def alive(self):
+        """Whether the connection can be used."""
+        return self._dxp.alive
+
+    @property
+    def chat(self):
+        """The text of the engine's last CHAT ("" when none)."""
+        return self._dxp.chat
+
+    def new_game(self, board, color, minutes=0, moves=0):
+        """Asks for a game from board's position (GAMEREQ), the engine
+        playing color ('W' or 'B'), thinking time minutes for moves
+        moves, and waits for its acceptance: EngineError ("io") when it
+        refuses, ("variant") for a board DXP cannot carry."""
+        self._dxp.game_request(board, color, int(minutes), int(moves))
+        name = self._dxp.peer_name
+        if name:
+            self.id["name"] = name
+
+    def send_move(self, board, move, time=0.0):
+        """Sends our move, a legal move of board's position, with the
+        seconds it took (the board is not changed)."""
+        self._dxp.send_move(board, move, float(time))
+
+    def play(self, board, timeout=None):
+        """Reads the engine's move in board's position (waiting at most
+        timeout seconds; None: 60), as a PlayResult; the board is not
+        changed."""
+        move, x = self._dxp.read_move(board, float(timeout or 0.0))
+        if move is None:
+            return PlayResult(None, None, {"gameend": x},
+                              resigned=x == DXP_I_LOSE,
+                              draw_offered=x == DXP_DRAW)
+        return PlayResult(move, None, {"time": x})
+
+    def end_game(self, reason=DXP_UNKNOWN, stop=False):
+        """Ends the game (GAMEEND, reason from our side's view: DXP_I_WIN,
+        DXP_I_LOSE, DXP_DRAW, DXP_UNKNOWN; stop ends the session) and waits
+        for the engine's GAMEEND, unless it ended the game first."""
+        self._dxp.game_end(int(reason), bool(stop))
+
+    def quit(self):
+        """Closes the connection."""
+        self._dxp.close()
+
+    def close(self):
+        self._dxp.close()

@@ -9,6 +9,7 @@
 #include "pdnpy.h"
 
 #include <pythread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,14 +51,45 @@ raise_err(const pdn_error *err)
     return pdnpy_raise(error_class(err), err, NULL);
 }
 
+PyObject *
+pdnpy_engine_raise(const pdn_error *err, int terminated)
+{
+    if (terminated && EngineTerminatedError != NULL)
+        return pdnpy_raise(EngineTerminatedError, err, NULL);
+    return raise_err(err);
+}
+
+void
+pdnpy_lock_wait(PyThread_type_lock lock)
+{
+    if (!PyThread_acquire_lock(lock, NOWAIT_LOCK)) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+    }
+}
+
+PyObject *
+pdnpy_locked_new(PyTypeObject *type, size_t off)
+{
+    PyObject *self = type->tp_alloc(type, 0);
+    PyThread_type_lock *lock;
+
+    if (self == NULL)
+        return NULL;
+    lock = (PyThread_type_lock *)(void *)((char *)self + off);
+    *lock = PyThread_allocate_lock();
+    if (*lock == NULL) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return self;
+}
+
 static void
 lock_engine(PdnPyEngine *self)
 {
-    if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
-        Py_BEGIN_ALLOW_THREADS
-        PyThread_acquire_lock(self->lock, WAIT_LOCK);
-        Py_END_ALLOW_THREADS
-    }
+    pdnpy_lock_wait(self->lock);
 }
 
 static void
@@ -138,18 +170,9 @@ end_call(PdnPyEngine *self, int rc, const pdn_error *err)
 static PyObject *
 eng_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-    PdnPyEngine *self = (PdnPyEngine *)type->tp_alloc(type, 0);
-
     (void)args;
     (void)kw;
-    if (self == NULL)
-        return NULL;
-    self->lock = PyThread_allocate_lock();
-    if (self->lock == NULL) {
-        Py_DECREF(self);
-        return PyErr_NoMemory();
-    }
-    return (PyObject *)self;
+    return pdnpy_locked_new(type, offsetof(PdnPyEngine, lock));
 }
 
 /* Engine(argv, cwd=None, timeout=0, stderr=-1, max_line=0): starts the

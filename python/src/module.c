@@ -302,7 +302,7 @@ PyInit__pdn(void)
     if (m == NULL)
         return NULL;
     if (pdnpy_board_init_types(m) < 0 || pdnpy_game_init_types(m) < 0 ||
-        pdnpy_engine_init_types(m) < 0) {
+        pdnpy_engine_init_types(m) < 0 || pdnpy_dxp_init_types(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -11,6 +11,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pythread.h>
 #include <structmember.h>
 #include <stdint.h>
 #include <string.h>
@@ -181,5 +182,16 @@ int pdnpy_game_init_types(PyObject *m);
 int pdnpy_board_init_types(PyObject *m);
 /* Engine (engine.c): a Hub engine for pdntools.engine. */
 int pdnpy_engine_init_types(PyObject *m);
+/* Raises *err as pdntools.engine's class for it (EngineTimeoutError,
+ * EngineTerminatedError, EngineError), or as EngineTerminatedError
+ * (terminated); NULL. */
+PyObject *pdnpy_engine_raise(const pdn_error *err, int terminated);
+/* A new object of type whose PyThread_type_lock at offset off is made
+ * (engine.c): NULL with an exception. */
+PyObject *pdnpy_locked_new(PyTypeObject *type, size_t off);
+/* Takes lock, waiting without the GIL when another thread holds it. */
+void pdnpy_lock_wait(PyThread_type_lock lock);
+/* Dxp (dxp.c): a DXP peer for pdntools.engine. */
+int pdnpy_dxp_init_types(PyObject *m);
 
 #endif /* PDNPY_H */

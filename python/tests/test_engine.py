@@ -5,6 +5,7 @@ and against Scan ($PDN_SCAN_DIR/scan, built by tests/cli/engine-scan.sh)
 when it is there. Each test skips without its engine. unittest, so that
 pytest and unittest both run it."""
 import os
+import subprocess
 import sys
 import tempfile
 import threading
@@ -305,6 +306,123 @@ class Threads(unittest.TestCase):
                 t.join()
             self.assertEqual(errors, [])
             self.assertTrue(engine.alive)
+
+
+def dxp_engine(*args):
+    """pdn-test-engine in its DXP mode (args: --listen 0 or --connect
+    HOST:PORT and its misbehaviours); with --listen, the port it said."""
+    p = subprocess.Popen([ENGINE, "dxp"] + list(args),
+                         stdout=subprocess.PIPE, universal_newlines=True)
+    port = None
+    if "--listen" in args:
+        line = p.stdout.readline()
+        if not line.startswith("port "):
+            p.kill()
+            raise AssertionError("no port from pdn-test-engine: %r" % line)
+        port = int(line.split()[1])
+    return p, port
+
+
+def dxp_stop(p):
+    """Ends a dxp_engine() process that is still running."""
+    if p.poll() is None:
+        p.kill()
+    p.wait()
+    p.stdout.close()
+
+
+@needs_engine
+class Dxp(unittest.TestCase):
+    def play_game(self, engine, color, plies):
+        """plies of a game from the start, the engine playing color and
+        we the first legal move: the board after them."""
+        board = pdntools.Board(20)
+        engine.new_game(board, color)
+        for _ in range(plies):
+            if board.turn == color:
+                result = engine.play(board, timeout=60)
+                self.assertIn(result.move, board.legal_moves)
+                self.assertFalse(result.resigned)
+                board.push(result.move)
+            else:
+                move = list(board.legal_moves)[0]
+                engine.send_move(board, move, 1.5)
+                board.push(move)
+        return board
+
+    def test_connect_to_a_listening_engine(self):
+        p, port = dxp_engine("--listen", "0")
+        try:
+            with pe.DxpEngine.connect("127.0.0.1", port, timeout=60,
+                                      name="pytest") as engine:
+                self.assertTrue(engine.alive)
+                board = self.play_game(engine, "B", 10)
+                self.assertEqual(len(board.move_stack), 10)
+                self.assertEqual(engine.id, {"name": "pdn-test-engine"})
+                engine.end_game(pe.DXP_DRAW, stop=True)
+            self.assertEqual(p.wait(60), 0)
+        finally:
+            dxp_stop(p)
+
+    def test_listen_for_an_engine(self):
+        with pe.DxpEngine.listen(0, timeout=60) as engine:
+            self.assertGreater(engine.port, 0)
+            p, _ = dxp_engine("--connect", "127.0.0.1:%d" % engine.port)
+            try:
+                engine.accept()
+                # two games, the engine White in the first
+                self.play_game(engine, "W", 7)
+                engine.end_game()
+                self.play_game(engine, "B", 6)
+                engine.end_game(pe.DXP_I_WIN, stop=True)
+                self.assertEqual(p.wait(60), 0)
+            finally:
+                dxp_stop(p)
+        self.assertFalse(engine.alive)
+        self.assertIn("ended", repr(engine))
+
+    def test_misbehaving_engines(self):
+        for flag, check in (("--illegal", "illegal"), ("--resign", "resign"),
+                            ("--refuse", "refuse")):
+            p, port = dxp_engine("--listen", "0", flag)
+            try:
+                with pe.DxpEngine.connect(port=port, timeout=60) as engine:
+                    board = pdntools.Board(20)
+                    if check == "refuse":
+                        with self.assertRaisesRegex(pe.EngineError,
+                                                    "refused"):
+                            engine.new_game(board, "W")
+                        self.assertFalse(engine.alive)
+                        continue
+                    engine.new_game(board, "W")
+                    if check == "illegal":
+                        with self.assertRaises(pe.EngineError) as cm:
+                            engine.play(board, timeout=60)
+                        self.assertEqual(cm.exception.code, "illegal")
+                        self.assertFalse(engine.alive)
+                        with self.assertRaises(pe.EngineTerminatedError):
+                            engine.play(board)
+                    else:
+                        result = engine.play(board, timeout=60)
+                        self.assertIsNone(result.move)
+                        self.assertTrue(result.resigned)
+                        self.assertEqual(result.info["gameend"],
+                                         pe.DXP_I_LOSE)
+                        engine.end_game(pe.DXP_I_WIN, stop=True)
+            finally:
+                dxp_stop(p)
+
+    def test_arguments(self):
+        with pe.DxpEngine.listen(0) as engine:
+            board = pdntools.Board(20)
+            move = list(board.legal_moves)[0]
+            board.push(move)
+            with self.assertRaises(ValueError):
+                engine._dxp.send_move(board, move)
+            with self.assertRaises(ValueError):
+                engine.new_game(board, "X")
+        with self.assertRaises(pe.EngineTerminatedError):
+            engine.new_game(pdntools.Board(20), "W")
 
 
 @needs_scan
