@@ -3,7 +3,8 @@
  * of every game: the connection (connect, or listen and accept one), the
  * messages (NUL-ended ASCII, read with a deadline and a length limit),
  * GAMEREQ and GAMEACC, MOVE read through the rules engine, GAMEEND both
- * ways, CHAT kept, BACKREQ answered "not supported". */
+ * ways, CHAT kept, BACKREQ answered "not supported"; and the follower,
+ * which reads the peer's GAMEREQ and answers it (GAMEACC). */
 #include <config.h>
 #include "engine_private.h"
 
@@ -41,6 +42,7 @@ struct pdn_dxp {
     char msg[PDN_DXP_MESSAGE_MAX + 1];  /* the last message, NUL-ended */
     size_t mlen;
     int playing;            /* a game accepted and not ended */
+    int asked;              /* a GAMEREQ read and not answered */
     int peer_ended;         /* its GAMEEND read in this game */
     int failed;
     pdn_error ferr;
@@ -845,4 +847,116 @@ pdn_dxp_game_end(pdn_dxp *d, int reason, int stop, pdn_error *err)
             return not_dxp(d, "its game end", err);
         return 0;
     }
+}
+
+/* ---- the follower ---- */
+
+/* The start position of the GAMEREQ in d->msg (from offset 42: 'A', or
+ * 'B', the turn and 50 squares) into b: 0, or -1. */
+static int
+request_position(const pdn_dxp *d, pdn_board *b)
+{
+    char fen[PDN_FEN_STRING_MAX], side[2][400];
+    size_t n[2] = {0, 0};
+    const char *p = d->msg + 42;
+    int i;
+
+    if (d->mlen == 43 && p[0] == 'A') {
+        pdn_board_reset(b);
+        return 0;
+    }
+    if (d->mlen != 94 || p[0] != 'B' || (p[1] != 'W' && p[1] != 'Z'))
+        return -1;
+    side[0][0] = side[1][0] = '\0';
+    for (i = 1; i <= 50; i++) {
+        int c = p[1 + i], k = c == 'w' || c == 'W' ? 0 : 1;
+
+        if (c == 'e')
+            continue;
+        if (c != 'w' && c != 'W' && c != 'z' && c != 'Z')
+            return -1;
+        n[k] += (size_t)snprintf(side[k] + n[k], sizeof side[k] - n[k],
+                                 ",%s%d", c == 'W' || c == 'Z' ? "K" : "",
+                                 i);
+    }
+    snprintf(fen, sizeof fen, "%c:W%s:B%s", p[1] == 'W' ? 'W' : 'B',
+             side[0] + (n[0] > 0), side[1] + (n[1] > 0));
+    return pdn_board_set_fen_string(b, fen, NULL) < 0 ? -1 : 0;
+}
+
+int
+pdn_dxp_game_wait(pdn_dxp *d, pdn_board *b, double timeout,
+                  pdn_dxp_request *r, pdn_error *err)
+{
+    double wait = timeout > 0 ? timeout : 60;
+    double deadline = pdnp_now() + wait;
+    int junk = 0, rc;
+    size_t k;
+
+    if (usable(d, err) != 0)
+        return -1;
+    if (!is_international(pdn_board_gametype(b))) {
+        fail(d, err, PDN_EVARIANT, "DXP plays international draughts only, "
+             "not %s", pdn_gametype_name(pdn_board_gametype(b)));
+        return -1;
+    }
+    if (d->playing || d->asked) {
+        fail(d, err, PDN_EIO, "a game requested during a game");
+        return -1;
+    }
+    for (;;) {
+        rc = get(d, deadline, "a game's request", err);
+        if (rc == -2) {
+            fail(d, err, PDN_EIO, "no answer in %.1f s (waiting for a "
+                 "game's request)", wait);
+            return -1;
+        }
+        if (rc != 0 || (rc = common(d, "a game's request", err)) < 0)
+            return -1;
+        if (rc == 1 || (d->msg[0] == 'E' && game_end_reason(d) >= 0)) {
+            /* a chat, or the end of a game already ended */
+            if (++junk > DXP_JUNK_MAX)
+                return not_dxp(d, "a game's request", err);
+            continue;
+        }
+        /* R, version 2, name 32, colour, minutes 3, moves 3, position */
+        if (d->msg[0] != 'R' || d->mlen < 43 || number(d->msg + 1, 2) < 0 ||
+            (d->msg[35] != 'W' && d->msg[35] != 'Z') ||
+            number(d->msg + 36, 3) < 0 || number(d->msg + 39, 3) < 0 ||
+            request_position(d, b) != 0)
+            return not_dxp(d, "a game's request", err);
+        break;
+    }
+    memcpy(d->peer, d->msg + 3, 32);
+    d->peer[32] = '\0';
+    for (k = 32; k > 0 && d->peer[k - 1] == ' '; k--)
+        d->peer[k - 1] = '\0';
+    r->version = number(d->msg + 1, 2);
+    r->colour = d->msg[35] == 'W' ? 'W' : 'B';
+    r->minutes = number(d->msg + 36, 3);
+    r->moves = number(d->msg + 39, 3);
+    d->asked = 1;
+    return 0;
+}
+
+int
+pdn_dxp_game_answer(pdn_dxp *d, int code, pdn_error *err)
+{
+    char msg[40];
+
+    if (usable(d, err) != 0)
+        return -1;
+    if (!d->asked) {
+        fail(d, err, PDN_EIO, "a game answered that was not requested");
+        return -1;
+    }
+    if (code < 0 || code > 9)
+        code = 2;
+    snprintf(msg, sizeof msg, "A%-32.32s%c", d->name, '0' + code);
+    d->asked = 0;
+    if (put(d, msg, err) != 0)
+        return -1;
+    d->playing = code == 0;
+    d->peer_ended = 0;
+    return 0;
 }

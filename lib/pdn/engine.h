@@ -174,12 +174,13 @@ const char *pdn_hub_line_get(const pdn_hub_line *l, const char *name);
 /* ---- DXP ---- */
 /* The DamExchange Protocol over TCP, for international draughts
  * (GameType 20) only: messages of ASCII ended by a NUL byte, the first
- * character their type. The client is the initiator of every game: it
- * connects to an engine that listens (pdn_dxp_connect) or listens for
- * one engine to connect (pdn_dxp_listen, pdn_dxp_accept), asks for a
- * game (GAMEREQ, the peer's GAMEACC), sends its moves and reads the
- * peer's through the rules engine, and ends the game (GAMEEND). Every
- * read has a deadline; a message over PDN_DXP_MESSAGE_MAX bytes is a
+ * character their type. The client connects to a peer that listens
+ * (pdn_dxp_connect) or listens for one peer to connect (pdn_dxp_listen,
+ * pdn_dxp_accept). As the initiator it asks for a game (GAMEREQ, the
+ * peer's GAMEACC); as the follower it reads the peer's request and
+ * answers it (pdn_dxp_game_wait, pdn_dxp_game_answer). Either way it
+ * sends its moves and reads the peer's through the rules engine, and
+ * ends the game (GAMEEND). Every read has a deadline; a message over PDN_DXP_MESSAGE_MAX bytes is a
  * PDN_ELIMIT error, one that is not DXP a PDN_ESYNTAX error, a peer that
  * closes the connection a PDN_EIO error. Any error makes the peer
  * unusable: every later call gives the same error. One thread a peer. */
@@ -225,7 +226,7 @@ void pdn_dxp_free(pdn_dxp *d);
  * says why) or a connection that fails, PDN_ESYNTAX, PDN_ELIMIT. */
 int pdn_dxp_game_request(pdn_dxp *d, const pdn_board *b, int follower,
                          int minutes, int moves, pdn_error *err);
-/* The peer's name from its GAMEACC ("" before). Borrowed. */
+/* The peer's name from its GAMEACC or GAMEREQ ("" before). Borrowed. */
 const char *pdn_dxp_peer_name(const pdn_dxp *d);
 /* The text of the peer's last CHAT ("" when none). Borrowed. */
 const char *pdn_dxp_chat(const pdn_dxp *d);
@@ -250,6 +251,31 @@ int pdn_dxp_read_move(pdn_dxp *d, const pdn_board *b, double timeout,
 int pdn_dxp_game_end(pdn_dxp *d, int reason, int stop, pdn_error *err);
 /* 1 when an error made d unusable, with *err (may be NULL) that error. */
 int pdn_dxp_failed(const pdn_dxp *d, pdn_error *err);
+
+/* The follower's side, for a client a peer asks for games (one that
+ * connected to an initiator that listens, or one listening for it):
+ * the request read. version: the protocol's (1); colour: the
+ * follower's, ours ('W' or 'B'); minutes, moves: the thinking time. */
+typedef struct pdn_dxp_request {
+    int version;
+    int colour;
+    int minutes, moves;
+} pdn_dxp_request;
+
+/* Waits (at most timeout seconds, 0 for 60) for the peer's GAMEREQ,
+ * skipping chats, and sets b (GameType 20) to the game's start position
+ * and *r; the initiator's name is pdn_dxp_peer_name's. 0; -1 with *err
+ * (PDN_EIO when the time passes or the peer closes, PDN_ESYNTAX for a
+ * malformed request, PDN_EVARIANT for a board of another GameType). The
+ * request must then be answered (pdn_dxp_game_answer). */
+int pdn_dxp_game_wait(pdn_dxp *d, pdn_board *b, double timeout,
+                      pdn_dxp_request *r, pdn_error *err);
+/* Answers the request read with GAMEACC (our name and code: 0 accepts,
+ * 1 a version not spoken, 2 this game declined, 3 every game declined).
+ * Once accepted, the game is played with pdn_dxp_send_move and
+ * pdn_dxp_read_move (the initiator's GAMEEND read as it ends the game)
+ * and ended with pdn_dxp_game_end. 0 or -1 with *err. */
+int pdn_dxp_game_answer(pdn_dxp *d, int code, pdn_error *err);
 
 /* A move as DXP's MOVE message: 'M', time (4 digits), from, to, the
  * number captured and each captured square (2 digits each); written

@@ -402,6 +402,107 @@ START_TEST(test_dxp_peer)
 }
 END_TEST
 
+/* The follower's side: the library listens (as Scan's dxp-server does)
+ * and the initiator is written by hand: a request from the start,
+ * accepted, a move each way, its GAMEEND; a request from a position,
+ * declined; a malformed request. */
+START_TEST(test_dxp_follower)
+{
+    pdn_dxp_options o;
+    pdn_board *b = board(20, NULL);
+    const pdn_gametype *gt = pdn_board_gametype(b);
+    pdn_dxp_request r;
+    pdn_error err;
+    pdn_move m;
+    pdn_dxp *d;
+    char buf[256], req[160];
+    int fd, reason = -1, i;
+    double secs;
+
+    pdn_dxp_options_init(&o);
+    o.timeout = 10;
+    o.name = "follower";
+    d = pdn_dxp_listen(NULL, "0", &o, &err);
+    ck_assert_ptr_nonnull(d);
+    fd = follower(pdn_dxp_port(d));
+    ck_assert_int_eq(pdn_dxp_accept(d, &err), 0);
+    /* an answer before any request */
+    ck_assert_int_eq(pdn_dxp_game_answer(d, 0, &err), -1);
+    pdn_dxp_free(d);
+    close(fd);
+
+    d = pdn_dxp_listen(NULL, "0", &o, &err);
+    fd = follower(pdn_dxp_port(d));
+    ck_assert_int_eq(pdn_dxp_accept(d, &err), 0);
+    say(fd, "Chello");
+    snprintf(req, sizeof req, "R01%-32s%c%03d%03dA", "initiator", 'W', 5, 75);
+    say(fd, req);
+    ck_assert_int_eq(pdn_dxp_game_wait(d, b, 10, &r, &err), 0);
+    ck_assert_int_eq(r.version, 1);
+    ck_assert_int_eq(r.colour, 'W');
+    ck_assert_int_eq(r.minutes, 5);
+    ck_assert_int_eq(r.moves, 75);
+    ck_assert_str_eq(pdn_dxp_peer_name(d), "initiator");
+    ck_assert_str_eq(pdn_dxp_chat(d), "hello");
+    ck_assert_int_eq(pdn_board_turn(b), 'W');
+    ck_assert_int_eq(pdn_board_count(b, 'w'), 20);
+    ck_assert_int_eq(pdn_dxp_game_answer(d, 0, &err), 0);
+    heard(fd, buf, sizeof buf);
+    ck_assert_str_eq(buf, "Afollower                        0|");
+    /* our move (White), its answer, its GAMEEND, ours */
+    ck_assert_int_eq(pdn_dxp_move_parse(b, "M0000322800", 11, &m, &err), 0);
+    ck_assert_int_eq(pdn_dxp_send_move(d, b, &m, 1, &err), 0);
+    heard(fd, buf, sizeof buf);
+    ck_assert_str_eq(buf, "M0001322800|");
+    pdn_board_apply(b, &m);
+    say(fd, "M0002182300");
+    ck_assert_int_eq(pdn_dxp_read_move(d, b, 10, &m, &secs, &reason, &err),
+                     0);
+    ck_assert_int_eq(pdn_coord_to_square(gt, m.path[0]), 18);
+    pdn_board_apply(b, &m);
+    say(fd, "E20");
+    ck_assert_int_eq(pdn_dxp_read_move(d, b, 10, &m, &secs, &reason, &err),
+                     1);
+    ck_assert_int_eq(reason, PDN_DXP_DRAW);
+    ck_assert_int_eq(pdn_dxp_game_end(d, PDN_DXP_DRAW, 0, &err), 0);
+    heard(fd, buf, sizeof buf);
+    ck_assert_str_eq(buf, "E20|");
+    /* a position: Black to move, a black king on 1, a white man on 50;
+     * we are Black; declined */
+    snprintf(req, sizeof req, "R01%-32s%c%03d%03dBZ", "initiator", 'Z', 0,
+             0);
+    for (i = 1; i <= 50; i++)
+        strcat(req, i == 1 ? "Z" : i == 50 ? "w" : "e");
+    say(fd, req);
+    ck_assert_int_eq(pdn_dxp_game_wait(d, b, 10, &r, &err), 0);
+    ck_assert_int_eq(r.colour, 'B');
+    ck_assert_int_eq(pdn_board_turn(b), 'B');
+    ck_assert_int_eq(pdn_board_piece(b, pdn_square_to_coord(gt, 1)), 'B');
+    ck_assert_int_eq(pdn_board_piece(b, pdn_square_to_coord(gt, 50)), 'w');
+    ck_assert_int_eq(pdn_board_count(b, 'w') + pdn_board_count(b, 'b'), 1);
+    ck_assert_int_eq(pdn_dxp_game_answer(d, 2, &err), 0);
+    heard(fd, buf, sizeof buf);
+    ck_assert_str_eq(buf, "Afollower                        2|");
+    /* a malformed request */
+    say(fd, "R01short");
+    ck_assert_int_eq(pdn_dxp_game_wait(d, b, 10, &r, &err), -1);
+    ck_assert_int_eq(err.code, PDN_ESYNTAX);
+    ck_assert_int_eq(pdn_dxp_failed(d, NULL), 1);
+    pdn_dxp_free(d);
+    close(fd);
+    /* silence */
+    o.timeout = 0.2;
+    d = pdn_dxp_listen(NULL, "0", &o, &err);
+    fd = follower(pdn_dxp_port(d));
+    ck_assert_int_eq(pdn_dxp_accept(d, &err), 0);
+    ck_assert_int_eq(pdn_dxp_game_wait(d, b, 0.2, &r, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.text, "no answer in 0.2 s"));
+    pdn_dxp_free(d);
+    close(fd);
+    pdn_board_free(b);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -417,6 +518,7 @@ main(void)
     tcase_add_test(tc, test_client_gone);
     tcase_add_test(tc, test_dxp_moves);
     tcase_add_test(tc, test_dxp_peer);
+    tcase_add_test(tc, test_dxp_follower);
     tcase_set_timeout(tc, TEST_TIMEOUT);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
