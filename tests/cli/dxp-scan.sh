@@ -6,7 +6,10 @@
 # mode as a client that connects to pdn-match (--dxp-listen 0; its
 # scan.ini names the port pdn-match gives) and follows the games pdn-match
 # asks for, against the Hub test engine: two games, Scan with each colour,
-# read back by pdn-legal. Skipped without ../shared or a C++ compiler.
+# read back by pdn-legal. Then Scan as a DXP server (dxp-server = true,
+# the port in its scan.ini) and pdn-match the initiator that connects to
+# it (--engine dxp://127.0.0.1:PORT): two games again. Skipped without
+# ../shared or a C++ compiler.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 need_shared
 src=$shared/engines/scan
@@ -60,13 +63,61 @@ set -e
 # Scan leaves at the last game's GAMEEND (stop code 1)
 [ "$sst" = 0 ] || { echo "FAIL: Scan exited $sst" >&2; tail -20 "$tmp/scan.out" >&2; fail=1; }
 cat "$tmp/s.out"
-[ "$(grep -c '^\[Event "pdn-match"\]' "$tmp/s.pdn")" = 2 ] || { echo "FAIL: 2 games" >&2; fail=1; }
-grep -q '^\[Termination "\(abandoned\|time forfeit\|rules infraction\)"\]' "$tmp/s.pdn" &&
-    { echo "FAIL: a failure" >&2; cat "$tmp/s.pdn" >&2; fail=1; }
-# Scan named itself in its GAMEACC, and played both colours
-grep -q '^\[White "Scan' "$tmp/s.pdn" && grep -q '^\[Black "Scan' "$tmp/s.pdn" ||
-    { echo "FAIL: Scan's name and colours" >&2; grep '^\[\(White\|Black\)' "$tmp/s.pdn" >&2; fail=1; }
-grep -q 'illegal move' "$tmp/scan.out" && { echo "FAIL: Scan read an illegal move" >&2; fail=1; }
-expect_status 0 pdn-legal "$tmp/s.pdn"
-expect_status 0 pdn-validate "$tmp/s.pdn"
+# games GAMES SCANLOG WHAT: two games without a failure, Scan named (from
+# its GAMEACC) with each colour, no illegal move Scan read, pdn-legal and
+# pdn-validate accepting them
+games() {
+    [ "$(grep -c '^\[Event "pdn-match"\]' "$1")" = 2 ] || { echo "FAIL: $3: 2 games" >&2; cat "$1" >&2; fail=1; }
+    grep -q '^\[Termination "\(abandoned\|time forfeit\|rules infraction\)"\]' "$1" &&
+        { echo "FAIL: $3: a failure" >&2; cat "$1" >&2; fail=1; }
+    grep -q '^\[White "Scan' "$1" && grep -q '^\[Black "Scan' "$1" ||
+        { echo "FAIL: $3: Scan's name and colours" >&2; grep '^\[\(White\|Black\)' "$1" >&2; fail=1; }
+    grep -q 'illegal move' "$2" && { echo "FAIL: $3: Scan read an illegal move" >&2; fail=1; }
+    expect_status 0 pdn-legal "$1"
+    expect_status 0 pdn-validate "$1"
+}
+games "$tmp/s.pdn" "$tmp/scan.out" "Scan the client"
+
+# Scan as the server: a port of its scan.ini, free when Scan binds it
+# (one that is taken makes Scan exit at once: the next is tried), and
+# pdn-match started once Scan said it waits for a connection
+mkfifo "$tmp/sfifo" || exit 1
+port=$((20000 + $$ % 20000)) tries=0 spid=
+while [ $tries -lt 20 ]; do
+    tries=$((tries + 1)) port=$((port + 1))
+    sed -e 's/^dxp-server = .*/dxp-server = true/' \
+        -e "s/^dxp-port = .*/dxp-port = $port/" \
+        -e 's/^dxp-initiator = .*/dxp-initiator = false/' \
+        "$cache/scan.ini" >"$tmp/scan/scan.ini"
+    (cd "$tmp/scan" && exec ./scan dxp) >"$tmp/sfifo" 2>"$tmp/scan2.err" &
+    spid=$!
+    exec 4<"$tmp/sfifo"
+    waiting=0
+    while read -r line <&4; do
+        echo "$line" >>"$tmp/scan2.out"
+        case $line in "waiting for a connection"*) waiting=1; break ;; esac
+    done
+    if [ $waiting = 1 ]; then
+        cat <&4 >>"$tmp/scan2.out" &
+        exec 4<&-
+        break
+    fi
+    exec 4<&-
+    wait "$spid" || :
+    spid=
+done
+if [ -z "$spid" ]; then
+    echo "FAIL: Scan could not listen on any of 20 ports" >&2
+    cat "$tmp/scan2.err" >&2
+    exit 1
+fi
+expect_status 0 pdn-match --engine "dxp://127.0.0.1:$port" --engine "$eng" \
+    --depth 2 --games 2 --max-plies 160 --timeout 60 -o "$tmp/v.pdn"
+set +e
+wait "$spid"
+sst=$?
+set -e
+[ "$sst" = 0 ] || { echo "FAIL: Scan server exited $sst" >&2; tail -20 "$tmp/scan2.out" "$tmp/scan2.err" >&2; fail=1; }
+cat "$tmp/out"
+games "$tmp/v.pdn" "$tmp/scan2.out" "Scan the server"
 exit $fail
