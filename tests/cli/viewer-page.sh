@@ -257,4 +257,68 @@ run page.html dark.js '' --force-dark-mode
 echo dark >want
 same "--force-dark-mode gives the page dark mode"
 
+# 9. the evaluation graph under the board: a point for each ply with an
+# [%eval] (White's view), its mark at the ply shown (in a variation, the
+# ply it leaves), a click going to the ply under it, the keys moving
+# along it; no graph in a game without evaluations; the board and what
+# is under it still in the window on a desktop and a phone
+cat >evals.pdn <<'PDN'
+[Event "Analysed"]
+[White "Anna"]
+[Black "Bob"]
+[Result "2-0"]
+[GameType "20"]
+
+1. 32-28 {[%eval 0.10]} 19-23 {[%eval 0.20]} 2. 28x19 {[%eval 1.00]}
+14x23 {[%eval 0.00]} (2... 13x24 {[%eval 1.5]}) 3. 37-32 {[%eval -0.5]}
+10-14 {[%eval #3]} 4. 41-37 {[%eval -6.25]} 2-0
+
+[Event "Plain"]
+[GameType "20"]
+
+1. 32-28 19-23 *
+PDN
+pdn-replay -f html evals.pdn >evals.html 2>/dev/null
+cat >graph.js <<'JS'
+P.show(0, 3);
+var g = $('evalg'), sv = g && g.querySelector('svg');
+r.push('graph ' + (g && !g.hidden && sv && sv.getBoundingClientRect().width > 100 ? 'shown' : 'missing'));
+r.push('points ' + sv.querySelector('polyline').getAttribute('points'));
+r.push('mark ' + $('evm').getAttribute('x1') + ' now ' + sv.getAttribute('aria-valuenow'));
+function click(f) {
+    var q = sv.getBoundingClientRect();
+    sv.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: q.left + f * q.width, clientY: q.top + 5}));
+    return $('ply').textContent + ' mark ' + $('evm').getAttribute('x1');
+}
+r.push('click 1/7: ' + click(1 / 7));
+r.push('click end: ' + click(0.999));
+r.push('click start: ' + click(0.01));
+sv.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+sv.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+r.push('keys: ' + $('ply').textContent);
+P.show(0, '4.1.1');
+r.push('variation mark ' + $('evm').getAttribute('x1'));
+P.show(1, 0);
+r.push('plain ' + ($('evalg').hidden ? 'hidden' : 'shown'));
+JS
+run evals.html graph.js
+cat >want <<'WANT'
+graph shown
+points 57.1,31.3 114.3,30.5 171.4,24.5 228.6,32.0 285.7,35.8 342.9,2.0 400.0,62.0
+mark 171.4 now 3
+click 1/7: ply 1 of 7 mark 57.1
+click end: ply 7 of 7 mark 400.0
+click start: ply 0 of 7 mark 0.0
+keys: ply 2 of 7
+variation mark 171.4
+plain hidden
+WANT
+same "the evaluation graph"
+size=1280,800 run evals.html size.js '#g=0&p=3'
+echo "board large fits" >want
+same "the board and the graph on a smaller desktop"
+size=390,844 run evals.html phone.js '#g=0&p=3'
+printf 'board wide\nsmall \n' >want
+same "the graph on a phone"
+
 exit $fail

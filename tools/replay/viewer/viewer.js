@@ -427,6 +427,7 @@ function show(i, p) {
     $('numsl').textContent = g.alg ? 'coordinates' : 'numbers';
     lines(g, g.L, m);
     if (g.post) comment(m, g.post, g.L, g.L.pl.length);
+    evalgraph(g);
     var end = [];
     if (g.end) end.push(g.end.charAt(0).toUpperCase() + g.end.slice(1));
     end.push((g.term || e[3] || '*') + (e[3] || g.term ? ': ' + words(e) : ''));
@@ -472,12 +473,90 @@ function go(L, k) {
     $('turn').style.setProperty('--disc', L.T[k] == 'W' ? '#fbf7ee' : '#262626');
     $('info').textContent = (L.I && L.I[k] || []).join(' · ');
     clocks(L, k);
+    evalmark(L, k);
     A.sel = null;
     if (A.M) astatus(L, k);
     if (!pend && history.replaceState)
         try { history.replaceState(null, '', '#g=' + G.e[0] + '&p=' + path(L, k)); }
         catch (ex) { /* a page that cannot change its address */ }
     draw();
+}
+/* the evaluation graph under the board: the main line's [%eval]s by ply
+ * (White's view, in men, drawn within +-EVMAX; a mate, #N, at the edge),
+ * a click or a key going to the ply; hidden in a game without them */
+var EVMAX = 4, EVW = 400, EVH = 64;
+function evalof(list) {
+    var v = null;
+    (list || []).forEach(function (t) {
+        var m = /^eval\s+(#?)([+-]?)(\d*\.?\d+)/.exec(t);
+        if (!m) return;
+        var x = m[1] ? EVMAX : Math.min(EVMAX, +m[3]);
+        v = m[2] == '-' ? -x : x;
+    });
+    return v;
+}
+function evalgraph(g) {
+    var box = $('evalg'), L = g.L, n = L.pl.length, pts = [];
+    if (!box) {
+        box = document.createElement('div');
+        box.id = 'evalg';
+        $('info').parentNode.insertBefore(box, $('info'));
+    }
+    for (var k = 0; k <= n; k++) {
+        var v = evalof(L.I[k]);
+        if (v !== null) pts.push([k, v]);
+    }
+    box.textContent = '';
+    box.hidden = !pts.length;
+    $('boardbox').classList.toggle('evg', pts.length > 0);
+    if (!pts.length) return;
+    var NS = 'http://www.w3.org/2000/svg', sv = document.createElementNS(NS, 'svg');
+    function el(tag, at) {
+        var e = document.createElementNS(NS, tag);
+        for (var a in at) e.setAttribute(a, at[a]);
+        sv.appendChild(e);
+        return e;
+    }
+    function X(k) { return (n ? k * EVW / n : 0).toFixed(1); }
+    function Y(v) { return (EVH / 2 - v * (EVH / 2 - 2) / EVMAX).toFixed(1); }
+    sv.setAttribute('viewBox', '0 0 ' + EVW + ' ' + EVH);
+    sv.setAttribute('preserveAspectRatio', 'none');
+    sv.setAttribute('role', 'slider');
+    sv.setAttribute('tabindex', '0');
+    sv.setAttribute('aria-label', 'Evaluation by ply (White above the line): go to a ply');
+    sv.setAttribute('aria-valuemin', '0');
+    sv.setAttribute('aria-valuemax', '' + n);
+    el('rect', {'class': 'evb', x: 0, y: EVH / 2, width: EVW, height: EVH / 2});
+    var line = pts.map(function (p) { return X(p[0]) + ',' + Y(p[1]); });
+    el('path', {'class': 'eva', d: 'M' + X(pts[0][0]) + ',' + EVH / 2 + 'L' +
+        line.join('L') + 'L' + X(pts[pts.length - 1][0]) + ',' + EVH / 2 + 'Z'});
+    el('line', {'class': 'evz', x1: 0, x2: EVW, y1: EVH / 2, y2: EVH / 2});
+    el('polyline', {'class': 'evp', points: line.join(' ')});
+    el('line', {'class': 'evm', id: 'evm', x1: 0, x2: 0, y1: 0, y2: EVH});
+    function to(k) { go(G.L, Math.max(0, Math.min(n, k))); }
+    sv.onclick = function (e) {
+        var r = sv.getBoundingClientRect();
+        to(Math.round((e.clientX - r.left) / (r.width || 1) * n));
+    };
+    sv.onkeydown = function (e) {
+        var k = st.L == G.L ? st.k : 0,
+            d = {ArrowLeft: -1, ArrowRight: 1, Home: -n, End: n}[e.key];
+        if (d === undefined) return;
+        e.preventDefault();
+        e.stopPropagation();
+        to(k + d);
+    };
+    box.appendChild(sv);
+}
+/* the graph's mark at the ply shown (in a variation: the ply it leaves) */
+function evalmark(L, k) {
+    var m = $('evm'), n = G.L.pl.length;
+    if (!m) return;
+    for (; L.parent; L = L.parent) k = L.at;
+    var x = n ? (k * EVW / n).toFixed(1) : 0;
+    m.setAttribute('x1', x);
+    m.setAttribute('x2', x);
+    m.parentNode.setAttribute('aria-valuenow', '' + k);
 }
 /* each side's clock at (L, k): the last [%clock] or [%clk] at or
  * before it on the way from the start. "W0:28:09 B0:29:01" gives both;
@@ -795,6 +874,7 @@ function rebuild(ed, id, p) {
     m.textContent = '';
     lines(g, g.L, m);
     if (g.post) comment(m, g.post, g.L, g.L.pl.length);
+    evalgraph(g);
     txt(m, '', g.term || '*', 'div').id = 'endtext';
     var at = id ? find(g.L, id) : null;
     if (at) go(at.L, at.k); else walk(g, p || 0);
