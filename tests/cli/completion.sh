@@ -26,6 +26,7 @@ comp "--format " pdn-legal --fo
 comp "--games --gametype --good " pdn-legal --g
 comp "--variations --version " pdn-legal --v
 comp "--divide " pdn-perft --di
+comp "--adjudicate-moves --adjudicate-score " pdn-match --adj
 comp "--depth --divide --duplicates --fen --gametype --help --jobs --version -D -F -V -d -g -h -j -u " pdn-perft -
 comp "antidraughts brazilian breakthrough canadian corners czech diagonal english frisian frysk international italian laska northern pool portuguese russian samoyed spanish spantsiretti stavropol thai towers turkish two-move " pdn-legal -g ""
 comp "russian " pdn-legal --gametype ru
