@@ -34,7 +34,7 @@ The waits run without the GIL. See python/README.md.
 import re
 import shlex
 
-from . import PdnError, _pdn
+from . import Board, PdnError, _pdn
 
 __all__ = ["SimpleEngine", "DxpEngine", "Limit", "PlayResult", "PovScore",
            "Option", "EngineError", "EngineTerminatedError",
@@ -180,6 +180,11 @@ class PlayResult(object):
 
     def __repr__(self):
         return "<PlayResult move=%s ponder=%s>" % (self.move, self.ponder)
+
+
+def _board_of(fen):
+    """An international draughts Board of a FEN."""
+    return Board(20, fen=fen)
 
 
 def _words(command):
@@ -374,6 +379,26 @@ class DxpEngine(_Closing):
         name = self._dxp.peer_name
         if name:
             self.id["name"] = name
+
+    def wait_game(self, timeout=None):
+        """The follower's side, for a peer that asks for the games: waits
+        (at most timeout seconds; None: 60) for its GAMEREQ and returns
+        (board, color, minutes, moves): a new Board of the game's start,
+        our colour ('W' or 'B'), the thinking time. answer_game() must
+        answer it; once accepted, the game goes on with send_move(),
+        play() (its GAMEEND read as play()'s result) and end_game()."""
+        fen, color, minutes, moves = self._dxp.wait_game(
+            float(timeout or 0.0))
+        name = self._dxp.peer_name
+        if name:
+            self.id["name"] = name
+        return _board_of(fen), color, minutes, moves
+
+    def answer_game(self, accept=True, code=None):
+        """Answers the request wait_game() read (GAMEACC): accept, or
+        decline (code 2; code: DXP's acceptance code, 0 to 3)."""
+        self._dxp.answer_game(int(code) if code is not None
+                              else 0 if accept else 2)
 
     def send_move(self, board, move, time=0.0):
         """Sends our move, a legal move of board's position, with the

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Type hints of pdntools.engine (Hub engines as separate processes).
 import os
-from typing import IO, Any, Dict, List, Optional, Sequence, Union
+from typing import IO, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import Board, Game, Move, PdnError
 
@@ -98,6 +98,10 @@ class DxpEngine:
     def chat(self) -> str: ...
     def new_game(self, board: Board, color: str, minutes: int = ...,
                  moves: int = ...) -> None: ...
+    def wait_game(self, timeout: Optional[float] = ...
+                  ) -> Tuple[Board, str, int, int]: ...
+    def answer_game(self, accept: bool = ...,
+                    code: Optional[int] = ...) -> None: ...
     def send_move(self, board: Board, move: Move,
                   time: float = ...) -> None: ...
     def play(self, board: Board,

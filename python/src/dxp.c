@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Dxp: a peer spoken to through the DamExchange Protocol over TCP
  * (pdn/engine.h's DXP part), the core of pdntools.engine.DxpEngine. The
- * client is the initiator of every game; the waits (connect, accept, a
+ * client asks for games or (wait_game, answer_game) is asked; the waits (connect, accept, a
  * game's acceptance, a move, a game's end) run without the GIL, one call
  * at a time per peer. Errors raise pdntools.engine's classes, as the
  * Hub engine's do; after one the peer is unusable. */
@@ -289,6 +289,63 @@ dxp_read_move(PyObject *o, PyObject *args)
     return out;
 }
 
+/* wait_game(timeout=0.0) -> (fen, colour, minutes, moves): the
+ * follower's side, the peer's GAMEREQ read (answer_game answers it). */
+static PyObject *
+dxp_wait_game(PyObject *o, PyObject *args)
+{
+    PdnPyDxp *self = (PdnPyDxp *)o;
+    double timeout = 0;
+    pdn_dxp_request r;
+    pdn_gametype gt;
+    pdn_board *t;
+    pdn_error err;
+    char fen[PDN_FEN_STRING_MAX];
+    int rc;
+
+    if (!PyArg_ParseTuple(args, "|d", &timeout))
+        return NULL;
+    if (timeout < 0 || timeout != timeout) {
+        PyErr_SetString(PyExc_ValueError, "timeout must not be negative");
+        return NULL;
+    }
+    pdn_gametype_standard(20, &gt);
+    if ((t = pdn_board_new(&gt, NULL)) == NULL)
+        return PyErr_NoMemory();
+    if (dxp_begin(self) < 0) {
+        pdn_board_free(t);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = pdn_dxp_game_wait(self->d, t, timeout, &r, &err);
+    Py_END_ALLOW_THREADS
+    PyThread_release_lock(self->lock);
+    if (rc == 0)
+        pdn_board_fen_string(t, fen, sizeof fen);
+    pdn_board_free(t);
+    if (rc != 0)
+        return pdnpy_engine_raise(&err, 0);
+    return Py_BuildValue("(sCii)", fen, r.colour, r.minutes, r.moves);
+}
+
+/* answer_game(code): GAMEACC for the request read (0 accepts). */
+static PyObject *
+dxp_answer_game(PyObject *o, PyObject *args)
+{
+    PdnPyDxp *self = (PdnPyDxp *)o;
+    int code, rc;
+    pdn_error err;
+
+    if (!PyArg_ParseTuple(args, "i", &code))
+        return NULL;
+    if (dxp_begin(self) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    rc = pdn_dxp_game_answer(self->d, code, &err);
+    Py_END_ALLOW_THREADS
+    return dxp_end(self, rc, &err);
+}
+
 /* game_end(reason, stop=False): sends GAMEEND (reason from our side's
  * view) and waits for the peer's. */
 static PyObject *
@@ -362,6 +419,9 @@ static PyMethodDef dxp_methods[] = {
      "send_move(board, move, seconds=0.0)"},
     {"read_move", dxp_read_move, METH_VARARGS,
      "read_move(board, timeout=0.0) -> (move, seconds) or (None, reason)"},
+    {"wait_game", dxp_wait_game, METH_VARARGS,
+     "wait_game(timeout=0.0) -> (fen, colour, minutes, moves)"},
+    {"answer_game", dxp_answer_game, METH_VARARGS, "answer_game(code)"},
     {"game_end", dxp_game_end, METH_VARARGS,
      "game_end(reason, stop=False)"},
     {"close", dxp_close, METH_NOARGS, "close(): closes the connection"},

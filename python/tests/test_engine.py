@@ -412,6 +412,63 @@ class Dxp(unittest.TestCase):
             finally:
                 dxp_stop(p)
 
+    def test_follower(self):
+        """pdntools on both sides: the initiator connects to a follower
+        that listens (as Scan's dxp-server), asks for two games (one from
+        a position, declined)."""
+        with pe.DxpEngine.listen(0, timeout=60, name="follower") as f:
+            i = pe.DxpEngine.connect(port=f.port, timeout=60, name="boss")
+            f.accept()
+            errors = []
+
+            def initiator(fn, *args):
+                t = threading.Thread(target=lambda: call(fn, *args))
+                t.start()
+                return t
+
+            def call(fn, *args):
+                try:
+                    fn(*args)
+                except Exception as e:  # reported by the main thread
+                    errors.append(e)
+            start = pdntools.Board(20)
+            t = initiator(i.new_game, start, "B", 5, 75)
+            board, color, minutes, moves = f.wait_game(60)
+            self.assertEqual((board.fen(), color, minutes, moves),
+                             (start.fen(), "B", 5, 75))
+            self.assertEqual(f.id, {"name": "boss"})
+            f.answer_game()
+            t.join()
+            self.assertEqual(errors, [])
+            self.assertEqual(i.id, {"name": "follower"})
+            # a move each way
+            move = list(start.legal_moves)[0]
+            i.send_move(start, move)
+            start.push(move)
+            got = f.play(board, timeout=60)
+            self.assertEqual(got.move, move)
+            board.push(got.move)
+            reply = list(board.legal_moves)[-1]
+            f.send_move(board, reply, 2)
+            self.assertEqual(i.play(start, timeout=60).move, reply)
+            # the initiator ends the game; the follower reads it
+            t = initiator(i.end_game, pe.DXP_DRAW)
+            end = f.play(board, timeout=60)
+            self.assertTrue(end.draw_offered)
+            f.end_game(pe.DXP_DRAW)
+            t.join()
+            self.assertEqual(errors, [])
+            # a position, declined
+            pos = pdntools.Board(20, fen="B:W50:BK1")
+            t = initiator(i.new_game, pos, "W")
+            board, color, _, _ = f.wait_game(60)
+            self.assertEqual((board.fen(), color), (pos.fen(), "W"))
+            f.answer_game(False)
+            t.join()
+            self.assertEqual(len(errors), 1)
+            self.assertIn("refused (acceptance code 2", str(errors[0]))
+            i.close()
+
     def test_arguments(self):
         with pe.DxpEngine.listen(0) as engine:
             board = pdntools.Board(20)
