@@ -13,8 +13,8 @@ chess.engine.SimpleEngine:
         board.push(result.move)
 
 An engine that speaks DXP (the DamExchange Protocol over TCP: Scan's
-`scan dxp`, Kingsrow, Dam) is a DxpEngine, with pdntools the initiator
-of every game:
+`scan dxp`, Kingsrow, Dam) is a DxpEngine, pdntools the initiator of
+the games (new_game) or, asked for them, the follower (wait_game):
 
     with pdntools.engine.DxpEngine.connect("127.0.0.1", 27531) as engine:
         board = pdntools.Board(20)
@@ -319,7 +319,8 @@ class SimpleEngine(_Closing):
 
 class DxpEngine(_Closing):
     """An engine spoken to through DXP over TCP, pdntools being the
-    initiator of every game (it asks for the game, the engine follows).
+    initiator of the games (new_game: it asks, the engine follows) or the
+    follower (wait_game, answer_game: the engine asks).
     Make one with connect() (an engine that listens, as `scan dxp` with
     dxp-server = true) or listen() then accept() (an engine that
     connects). International draughts (GameType 20) only. Every wait has
