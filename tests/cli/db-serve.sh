@@ -13,7 +13,8 @@
 # database file is not written; SIGTERM stops it.
 # With Chromium, the page in a headless browser (db-serve.py browser):
 # the tree walked by clicks, a game opened and stepped, a FEN pasted, a
-# filter applied, an error shown. Skipped (77) when pdn-db or its server
+# filter applied, an error shown; with --enable-wasm, moves played on the
+# analysis board walk the explorer (db-board.py). Skipped (77) when pdn-db or its server
 # was not built, or without python3.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
@@ -94,8 +95,14 @@ if [ -n "$browser" ]; then
     set +e
     python3 "$py" browser "$port" "$tmp" "$browser"
     st=$?
+    # the analysis board (--enable-wasm): moves played on it walk the
+    # explorer, under the page's Content-Security-Policy
+    python3 "$top_srcdir/tests/cli/db-board.py" "$browser" \
+        "http://127.0.0.1:$port/" "$tmp"
+    st2=$?
     set -e
     [ "$st" = 0 ] || [ "$st" = 77 ] || fail=1
+    [ "$st2" = 0 ] || [ "$st2" = 77 ] || fail=1
     kill -0 "$pid" 2>/dev/null || { echo "FAIL: the server died" >&2; exit 1; }
     stop
 else
