@@ -9,7 +9,8 @@ move as a click does; a legal move no game plays leaves the explorer
 board at desktop and phone width is saved as PNGs. Served, the page's
 Content-Security-Policy allows no inline script and WebAssembly by
 'wasm-unsafe-eval' alone, and the board still comes (its WebAssembly
-compiled under it).
+compiled under it); a server with an engine (--engine) has the position
+shown evaluated: the bar, the score and the best line the API gives.
 
   db-board.py BROWSER URL OUTDIR [--static]
 
@@ -187,6 +188,8 @@ def run(d, url, outdir, static):
                  len(walked))
             d.wait(READY + " && tPath() === %s" % json.dumps(" ".join(walked)),
                    chromium.WAIT)
+    if not static:
+        evaluation(d, url)
     # the pictures: a piece chosen, its moves shown
     name = "static" if static else "served"
     for w, h in ((1280, 800), (390, 844)):
@@ -196,6 +199,34 @@ def run(d, url, outdir, static):
         if legal:
             d.js("tClick(%s)" % json.dumps(legal[0]["path"][0]))
         d.shot(os.path.join(outdir, "board-%s-%dx%d.png" % (name, w, h)))
+
+
+def evaluation(d, url):
+    """the engine's evaluation of the position shown, as the API gives it"""
+    fen = d.js("document.getElementById('fen').textContent")
+    gt = d.js("document.getElementById('board').getAttribute('data-gametype')")
+    try:
+        r = urllib.request.urlopen(urllib.parse.urljoin(
+            url, "api/engine?fen=%s&gametype=%s" % (
+                urllib.parse.quote(fen), urllib.parse.quote(gt))))
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            if not d.js("document.getElementById('engine').hidden"):
+                fail("no engine, yet the evaluation is shown")
+            return
+        raise
+    j = json.loads(r.read())
+    if not d.wait("document.getElementById('engine').getAttribute("
+                  "'data-state') === 'ready'", chromium.WAIT):
+        fail("the engine's evaluation never came")
+        return
+    text = d.js("document.getElementById('evaltext').textContent")
+    pv = d.js("document.getElementById('evalpv').textContent")
+    width = d.js("document.getElementById('evalw').style.width")
+    if "depth %d" % j["depth"] not in text or \
+            pv != "Best: " + " ".join(j["pv"]) or not width.endswith("%"):
+        fail("the evaluation shown (%r, %r, %r) is not the API's %r" %
+             (text, pv, width, j))
 
 
 if __name__ == "__main__":

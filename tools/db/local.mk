@@ -33,8 +33,9 @@ nodist_tools_pdn_db_SOURCES = tools/db/webassets.c
 BUILT_SOURCES += tools/db/webassets.c
 if HAVE_MHD
 tools_pdn_db_SOURCES += tools/db/serve.c tools/db/serve.h \
-	tools/db/servedb.c tools/db/servehttp.c tools/db/serveapi.c
-tools_pdn_db_CPPFLAGS += $(MHD_CFLAGS)
+	tools/db/servedb.c tools/db/servehttp.c tools/db/serveapi.c \
+	tools/analyse/engcmd.c tools/analyse/engcmd.h
+tools_pdn_db_CPPFLAGS += $(MHD_CFLAGS) -I$(srcdir)/tools/analyse
 tools_pdn_db_LDADD += $(MHD_LIBS)
 endif
 endif

@@ -249,6 +249,57 @@
   }
   function busyNow() { return document.body.getAttribute('data-state') === 'busy'; }
 
+  /* ---- the engine ----
+   * Served with an engine (pdn-db serve --engine), the position shown is
+   * evaluated: its score from White's side, as a bar and a figure, and the
+   * engine's best line. A server without one answers 404 once, and the
+   * page asks no more; the static page has none. */
+  var eng = {off: STATIC, seq: 0, timer: 0};
+
+  function engShow(j) {
+    var t = $('evaltext'), w = j.white;
+    if (j.over) {
+      t.textContent = 'No legal move: the game is over';
+      $('evalpv').textContent = '';
+      return;
+    }
+    /* a man up is about three quarters of the bar */
+    var share = w === null ? 50 : 100 / (1 + Math.exp(-w));
+    $('evalw').style.width = share.toFixed(1) + '%';
+    $('evalbar').title = w === null ? 'no score' : 'White ' + (w > 0 ? '+' : '') + w.toFixed(2);
+    /* an engine's score of a won game is far past any material */
+    t.textContent = (w === null ? '?' : Math.abs(w) >= 1000
+      ? (w > 0 ? 'White' : 'Black') + ' wins' : (w > 0 ? '+' : '') + w.toFixed(2)) +
+      ' \u00b7 depth ' + j.depth + (j.engine ? ' \u00b7 ' + j.engine : '');
+    $('evalpv').textContent = 'Best: ' + (j.pv.length ? j.pv.join(' ') : j.move);
+  }
+
+  function engine() {
+    if (eng.off || !node) return;
+    var k = ++eng.seq, url = '/api/engine?fen=' + enc(node.position.fen) +
+      '&gametype=' + enc(gametype);
+    clearTimeout(eng.timer);
+    $('engine').hidden = false;
+    $('engine').setAttribute('data-state', 'busy');
+    $('evaltext').textContent = 'The engine is thinking\u2026';
+    $('evalpv').textContent = '';
+    fetch(url).then(function (r) {
+      return r.json().then(function (j) { return {status: r.status, j: j}; });
+    }).then(function (a) {
+      if (k !== eng.seq) return;       /* another position since */
+      if (a.status === 404) { eng.off = true; $('engine').hidden = true; return; }
+      if (a.status === 503 && /searching/.test(a.j.error || '')) {
+        eng.timer = setTimeout(function () { if (k === eng.seq) engine(); }, 500);
+        return;
+      }
+      $('engine').setAttribute('data-state', 'ready');
+      if (a.status !== 200) { $('evaltext').textContent = a.j.error || 'no evaluation'; return; }
+      engShow(a.j);
+    }).catch(function (e) {
+      if (k === eng.seq) $('evaltext').textContent = String(e);
+    });
+  }
+
   /* ---- the explorer ---- */
   /* White's wins, the draws, Black's wins: a bar of three parts. */
   function bar(c, first) {
@@ -372,6 +423,7 @@
     list.textContent = '';
     list.start = 1;
     p.top.forEach(function (g) { gameItem(list, g); });
+    engine();
   }
 
   function enter(m) {
