@@ -12,7 +12,8 @@
 # undo, and a capture of two paths between the same squares played by
 # clicks and a choice; on the towers page, stacks made in the editor. The
 # pages of -f html -O load one pdn.js written beside them (no copy a
-# page), and the same game is played on one. Skipped (77) without
+# page), and the same game is played on one. The row above the list
+# starts a new game from the start position. Skipped (77) without
 # Chromium, python3, or a pdn-replay whose page has no WebAssembly.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 browser=$(find_browser)
@@ -87,6 +88,16 @@ if grep '^error' pages.out >&2 || ! grep -q '^variation 1$' pages.out; then
     echo "FAIL: -O: the game on a page of -O" >&2
     fail=1
 fi
+# the row above the list: a new game from the variant's start position
+pdn-replay -f html "$top_srcdir/samples/english.pdn" >newrow.html 2>/dev/null || true
+python3 "$top_srcdir/tests/cli/chromium.py" "$browser" eval \
+    "file://$tmp/newrow.html" newrow.out \
+    "window.P && P.A.M && document.getElementById('newrow') && (document.getElementById('newrow').click(), /new game/.test(document.getElementById('head').textContent))" \
+    "document.getElementById('fen').textContent" ||
+    { echo "FAIL: the browser driver (new game row)" >&2; fail=1; }
+echo 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12' >want
+echo >>newrow.out
+diff -u want newrow.out >&2 || { echo "FAIL: the new game row" >&2; fail=1; }
 cat >want <<'EOF'
 editor refused true
 editor accepted W:W33:B18 true

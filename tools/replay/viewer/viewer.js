@@ -989,6 +989,17 @@ function fresh(fen) {
     $('head').textContent = 'Analysis: a new game';
     $('sub').textContent = fen ? 'from ' + fen : 'from the start position';
 }
+/* a row above the list of games: a new game of the variant of the game
+ * shown, from its start position, on the analysis board */
+function newRow() {
+    var r = document.createElement('button');
+    r.id = 'newrow';
+    r.type = 'button';
+    r.textContent = '+ New game from the start position';
+    r.title = 'A new game of this variant on the analysis board';
+    r.onclick = function () { if (G) fresh(''); };
+    $('list').parentNode.insertBefore(r, $('list'));
+}
 function analysis() {
     if (typeof PdnModule != 'function' || typeof PdnPick == 'undefined') return;
     PdnModule().then(function (M) {
@@ -1029,6 +1040,7 @@ function analysis() {
         };
         $('dpdn').onclick = download;
         $('newg').onclick = function () { fresh(''); };
+        newRow();
         $('edit').onclick = function () { editor(true); };
         $('edone').onclick = setup;
         $('ecancel').onclick = function () { editor(false); };
