@@ -79,7 +79,7 @@ CLI_TESTS += tests/cli/pipeline.sh tests/cli/contract.sh
 CLI_TESTS += tests/cli/db-explore.sh tests/cli/db-serve.sh
 CLI_TESTS += tests/cli/conventions.sh
 CLI_TESTS += tests/cli/checkers-agree.sh
-EXTRA_DIST += tests/cli/db-serve.py
+EXTRA_DIST += tests/cli/db-serve.py tests/cli/db-board.py
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/setup.sh tests/cli/pdn-json.jq tests/data
 

@@ -14,7 +14,7 @@ WASM_LINK_FLAGS = -O2 -s SINGLE_FILE=1 -s MODULARIZE=1 \
 	-s ENVIRONMENT=web,worker,node -s FILESYSTEM=0 \
 	-s EXPORTED_FUNCTIONS=_malloc,_free \
 	-s INCOMING_MODULE_JS_API=print,printErr,onAbort
-EXTRA_DIST += wasm/local.mk wasm/binding.c wasm/binding.js
+EXTRA_DIST += wasm/local.mk wasm/binding.c wasm/binding.js wasm/pick.js
 CLEANFILES += wasm/pdn.js wasm/config.h
 
 .PHONY: wasm

@@ -210,6 +210,13 @@ if [ -n "$b" ]; then
         { echo "FAIL: $b could not be driven" >&2; fail=1; }
     pdn-db explore -f json -K english s.db | jq -r 'select(.type == "move") | .move' > want
     cmp -s shown want || { echo "FAIL: --html in $b: moves shown: $(tr '\n' ' ' < shown)" >&2; fail=1; }
+    # --enable-wasm: the analysis board from the file (db-board.py)
+    set +e
+    python3 "$top_srcdir/tests/cli/db-board.py" "$b" \
+        "file://$tmp/site/index.html" "$tmp" --static
+    st=$?
+    set -e
+    [ "$st" = 0 ] || [ "$st" = 77 ] || fail=1
 fi
 
 # ---- the shared corpus ----

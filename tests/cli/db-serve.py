@@ -19,6 +19,16 @@ library only.
                                 database): every answer equals pdn-db
                                 explore's for a state DB was in while the
                                 request ran, or is a 503 to retry
+  db-serve.py engine PORT [busy|none]
+                                /api/engine: with pdn-db serve --engine
+                                (tests/engine/pdn-test-engine), the
+                                evaluation and best line of positions,
+                                legal (pdn-legal checks the line), bad
+                                requests refused; busy: a server whose
+                                engine never answers gives another request
+                                503 with Retry-After meanwhile (one search
+                                at a time); none: a server without
+                                --engine answers 404
   db-serve.py browser PORT DIR BROWSER
                                 headless Chromium (BROWSER: as setup.sh's
                                 find_browser names it) over its DevTools
@@ -662,7 +672,83 @@ def browse(d, port, outdir):
           % (named, bw))
 
 
+def engine(port, how):
+    if how == "none":
+        st, body = get(port, "/api/engine")[:2]
+        if st != 404 or "--engine" not in json.loads(body)["error"]:
+            fail("engine: no --engine: %s %s" % (st, body))
+        return
+    if how == "busy":
+        # a search that never ends (a silent engine, stopped at its
+        # timeout): every other request meanwhile is told to come back
+        # (which of two requests searches is the server's choice)
+        def hget(fen):
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            try:
+                c.request("GET", "/api/engine?gametype=21&fen=" +
+                          urllib.parse.quote(fen))
+                r = c.getresponse()
+                return r.status, r.read(), r.getheader("Retry-After")
+            finally:
+                c.close()
+        answers = []
+        t = threading.Thread(target=lambda: answers.append(hget("")))
+        t.start()
+        while t.is_alive() and not any(b"searching" in a[1] for a in answers):
+            answers.append(hget("W:W21:B12"))
+        t.join()
+        told = [a for a in answers if a[0] == 503 and b"searching" in a[1]]
+        if not told:
+            fail("engine: no 503 while the engine searched: %r" % answers)
+        elif told[0][2] is None:
+            fail("engine: the 503 gives no Retry-After")
+        hung = [a for a in answers if b"searching" not in a[1]]
+        if not hung or hung[0][0] != 503:
+            fail("engine: a silent engine: %r" % answers)
+        return
+    start = json.loads(get(port, "/api/explore")[1])["position"]
+    for gt, fen in ((start["gametype"], ""), (start["gametype"], start["fen"]),
+                    ("20", ""), ("21", "W:W18,K30:BK3,14,15")):
+        st, body = get(port, "/api/engine?gametype=%s&fen=%s" %
+                       (urllib.parse.quote(gt), urllib.parse.quote(fen)))[:2]
+        if st != 200:
+            fail("engine: %s %r: %s %s" % (gt, fen, st, body))
+            continue
+        j = json.loads(body)
+        if fen and j["fen"] != fen:
+            fail("engine: the position searched is %s, not %s" % (j["fen"], fen))
+        if j["depth"] != 3 or j["engine"] != "pdn-test-engine" or \
+                not isinstance(j["white"], float) or not j["pv"] or \
+                j["pv"][0] != j["move"]:
+            fail("engine: %s %r: %s" % (gt, fen, body))
+            continue
+        if (j["turn"] == "W") != (j["white"] == j["score"]) and j["score"]:
+            fail("engine: White's score is not the side to move's: %s" % body)
+        # the line is legal from the position: pdn-legal says so
+        pdn = '[GameType "%s"]\n[FEN "%s"]\n%s *\n' % (gt, j["fen"],
+                                                      " ".join(j["pv"]))
+        r = subprocess.run(["pdn-legal", "-q"], input=pdn.encode(),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if r.returncode != 0:
+            fail("engine: the best line %s is not legal: %s" %
+                 (" ".join(j["pv"]), r.stderr.decode()[:200]))
+    # a position with no move: said, no search
+    st, body = get(port, "/api/engine?gametype=21&fen=" +
+                   urllib.parse.quote("W:W:B1"))[:2]
+    if st != 200 or not json.loads(body).get("over"):
+        fail("engine: a position with no move: %s %s" % (st, body))
+    for q, what in (("gametype=21&fen=W:Wzz", "a bad FEN"),
+                    ("gametype=zz", "a bad GameType"),
+                    ("gametype=21&depth=99", "an unknown parameter")):
+        st = get(port, "/api/engine?" + q)[0]
+        if st != 400:
+            fail("engine: %s: %s, not 400" % (what, st))
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "engine":
+        engine(int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else "")
+        sys.exit(1 if failures else 0)
     if sys.argv[1] in ("hostile", "load"):
         (hostile if sys.argv[1] == "hostile" else load)(int(sys.argv[2]))
         sys.exit(1 if failures else 0)

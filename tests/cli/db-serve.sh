@@ -13,7 +13,8 @@
 # database file is not written; SIGTERM stops it.
 # With Chromium, the page in a headless browser (db-serve.py browser):
 # the tree walked by clicks, a game opened and stepped, a FEN pasted, a
-# filter applied, an error shown. Skipped (77) when pdn-db or its server
+# filter applied, an error shown; with --enable-wasm, moves played on the
+# analysis board walk the explorer (db-board.py). Skipped (77) when pdn-db or its server
 # was not built, or without python3.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 
@@ -80,6 +81,25 @@ grep -q '^[0-9TZ:-]* 127\.0\.0\.1 "GET /api/explore" 200 [0-9]* [0-9.]*ms$' acce
 grep -q '"GET /api/nothing" 404 ' access.log ||
     { echo "FAIL: no access log line for a 404" >&2; fail=1; }
 stop
+# /api/engine: none without --engine; with pdn-test-engine, positions
+# evaluated and their best lines legal; one search at a time (a silent
+# engine's search holds the others off with 503)
+start "$PWD/s.db"
+python3 "$py" engine "$port" none || fail=1
+stop
+eng="$top_builddir/tests/engine/pdn-test-engine"
+if [ -x "$eng" ]; then
+    start "$PWD/s.db" --engine "$eng hub" --depth 3
+    python3 "$py" engine "$port" || fail=1
+    stop
+    start "$PWD/s.db" --engine "$eng hub --silent" --move-time 0.1
+    python3 "$py" engine "$port" busy || fail=1
+    stop
+    expect_status 2 pdn-db serve --engine "'unterminated" s.db
+    expect_status 2 pdn-db serve --depth 3 s.db
+else
+    echo "note: no tests/engine/pdn-test-engine: /api/engine is not tried"
+fi
 # the page in Chromium, over 100 copies of the samples (game search pages)
 i=0
 while [ $i -lt 100 ]; do
@@ -90,12 +110,22 @@ pdn-db create -q many.db many.pdn 2> /dev/null || true
 pdn-db explore --index many.db > /dev/null
 browser=$(find_browser)
 if [ -n "$browser" ]; then
-    start many.db
+    if [ -x "$eng" ]; then
+        start many.db --engine "$eng hub" --depth 3
+    else
+        start many.db
+    fi
     set +e
     python3 "$py" browser "$port" "$tmp" "$browser"
     st=$?
+    # the analysis board (--enable-wasm): moves played on it walk the
+    # explorer, under the page's Content-Security-Policy
+    python3 "$top_srcdir/tests/cli/db-board.py" "$browser" \
+        "http://127.0.0.1:$port/" "$tmp"
+    st2=$?
     set -e
     [ "$st" = 0 ] || [ "$st" = 77 ] || fail=1
+    [ "$st2" = 0 ] || [ "$st2" = 77 ] || fail=1
     kill -0 "$pid" 2>/dev/null || { echo "FAIL: the server died" >&2; exit 1; }
     stop
 else

@@ -10,8 +10,11 @@
 # showed. On the International page also: the board editor refuses a man
 # on its promotion row and takes a legal position, a comment and a mark,
 # undo, and a capture of two paths between the same squares played by
-# clicks and a choice; on the towers page, stacks made in the editor. Skipped (77) without Chromium, python3, or a
-# pdn-replay whose page has no WebAssembly.
+# clicks and a choice; on the towers page, stacks made in the editor. The
+# pages of -f html -O load one pdn.js written beside them (no copy a
+# page), and the same game is played on one. The row above the list
+# starts a new game from the start position. Skipped (77) without
+# Chromium, python3, or a pdn-replay whose page has no WebAssembly.
 . "${top_srcdir:-.}/tests/cli/setup.sh"
 browser=$(find_browser)
 [ -n "$browser" ] || { echo "SKIP: no Chromium (or PDN_NO_BROWSER set)"; exit 77; }
@@ -37,6 +40,26 @@ for f in "$top_srcdir"/samples/*.pdn; do
     } >>"$v.html"
     set -- "$@" "file://$tmp/$v.html" "$tmp/$v.out"
 done
+# -O: the WebAssembly once, beside the pages, which load it
+mkdir pages
+pdn-replay -f html -O pages "$top_srcdir/samples/english.pdn" 2>/dev/null || true
+page=pages/english-p0001.html
+[ -s pages/pdn.js ] || { echo "FAIL: -O: no pages/pdn.js" >&2; fail=1; }
+grep -q '<script id="libpdn-wasm" src="pdn.js"></script>' "$page" ||
+    { echo "FAIL: -O: the page does not load pdn.js" >&2; fail=1; }
+if grep -q 'base64' "$page"; then
+    echo "FAIL: -O: the page holds the WebAssembly" >&2
+    fail=1
+fi
+sed -n '/^<script id="libpdn-wasm">$/,/^<\/script>$/p' one.html | sed '1d;$d' >held.js
+cmp -s held.js pages/pdn.js ||
+    { echo "FAIL: -O: pdn.js is not the module a page holds" >&2; fail=1; }
+{
+    echo '<script>'
+    cat "$top_srcdir/tests/cli/wasm-viewer.js"
+    echo '</script>'
+} >>"$page"
+set -- "$@" "file://$tmp/$page" "$tmp/pages.out"
 python3 "$top_srcdir/tests/cli/chromium.py" "$browser" result "$@" ||
     { echo "FAIL: the browser driver" >&2; exit 1; }
 
@@ -61,6 +84,20 @@ for f in "$top_srcdir"/samples/*.pdn; do
     [ "$want" = "$got" ] ||
         { echo "FAIL: $v: the page ends at $want, pdn-replay at $got" >&2; fail=1; }
 done
+if grep '^error' pages.out >&2 || ! grep -q '^variation 1$' pages.out; then
+    echo "FAIL: -O: the game on a page of -O" >&2
+    fail=1
+fi
+# the row above the list: a new game from the variant's start position
+pdn-replay -f html "$top_srcdir/samples/english.pdn" >newrow.html 2>/dev/null || true
+python3 "$top_srcdir/tests/cli/chromium.py" "$browser" eval \
+    "file://$tmp/newrow.html" newrow.out \
+    "window.P && P.A.M && document.getElementById('newrow') && (document.getElementById('newrow').click(), /new game/.test(document.getElementById('head').textContent))" \
+    "document.getElementById('fen').textContent" ||
+    { echo "FAIL: the browser driver (new game row)" >&2; fail=1; }
+echo 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12' >want
+echo >>newrow.out
+diff -u want newrow.out >&2 || { echo "FAIL: the new game row" >&2; fail=1; }
 cat >want <<'EOF'
 editor refused true
 editor accepted W:W33:B18 true

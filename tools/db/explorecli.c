@@ -272,7 +272,7 @@ static int
 write_html(ex_db *x, ex_query *q, const char *dir, int depth)
 {
     static const char *const assets[] = {"index.html", "explore.js",
-                                         "explore.css"};
+                                         "explore.css", "pick.js", "pdn.js"};
     html_state h;
     tbuf p = {NULL, 0, 0};
     size_t i;
@@ -295,6 +295,8 @@ write_html(ex_db *x, ex_query *q, const char *dir, int depth)
         size_t len;
         const char *type, *a = ex_asset(assets[i], &len, &type);
 
+        if (a == NULL) /* pdn.js: built with --enable-wasm only */
+            continue;
         if (i == 0) {
             /* the static page: its data from the scripts of data/, no server */
             const char *mark = strstr(a, "<!--static-->");

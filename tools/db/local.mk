@@ -33,18 +33,24 @@ nodist_tools_pdn_db_SOURCES = tools/db/webassets.c
 BUILT_SOURCES += tools/db/webassets.c
 if HAVE_MHD
 tools_pdn_db_SOURCES += tools/db/serve.c tools/db/serve.h \
-	tools/db/servedb.c tools/db/servehttp.c tools/db/serveapi.c
-tools_pdn_db_CPPFLAGS += $(MHD_CFLAGS)
+	tools/db/servedb.c tools/db/servehttp.c tools/db/serveapi.c \
+	tools/analyse/engcmd.c tools/analyse/engcmd.h
+tools_pdn_db_CPPFLAGS += $(MHD_CFLAGS) -I$(srcdir)/tools/analyse
 tools_pdn_db_LDADD += $(MHD_LIBS)
 endif
 endif
 DB_WEB = tools/db/web/index.html tools/db/web/explore.js \
 	tools/db/web/explore.css
-tools/db/webassets.c: $(DB_WEB) tools/db/embed.sh
+## --enable-wasm: the page's board takes moves (libpdn's WebAssembly,
+## wasm/pdn.js, and the viewer's move input, wasm/pick.js)
+if ENABLE_WASM
+DB_WASM = wasm/pdn.js
+endif
+tools/db/webassets.c: $(DB_WEB) tools/db/embed.sh wasm/pick.js $(DB_WASM)
 	$(AM_V_GEN)$(MKDIR_P) tools/db && \
 	$(SHELL) $(srcdir)/tools/db/embed.sh $(srcdir)/tools/db/web/index.html \
 	  $(srcdir)/tools/db/web/explore.js $(srcdir)/tools/db/web/explore.css \
-	  > $@.tmp && mv $@.tmp $@
+	  $(srcdir)/wasm/pick.js $(DB_WASM) > $@.tmp && mv $@.tmp $@
 CLEANFILES += tools/db/webassets.c
 EXTRA_DIST += $(DB_WEB) tools/db/embed.sh
 EXTRA_DIST += tools/db/local.mk

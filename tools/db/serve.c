@@ -32,6 +32,9 @@
 #define SV_OPT_HOST 0xbd
 #define SV_OPT_LOG 0xbe
 #define SV_OPT_PATH 0xbf
+#define SV_OPT_ENGINE 0xc0
+#define SV_OPT_DEPTH 0xc1
+#define SV_OPT_MOVE_TIME 0xc2
 
 static const tool_option serve_options[] = {
     {"port", SV_OPT_PORT, "N", "the TCP port (default 8080; 0: any free one,\n"
@@ -56,12 +59,20 @@ static const tool_option serve_options[] = {
     {"show-path", SV_OPT_PATH, NULL,
      "the database's path in the JSON answers (default:\n"
      "its file name only)"},
+    {"engine", SV_OPT_ENGINE, "CMD",
+     "an engine (Hub) that evaluates the page's\n"
+     "positions (/api/engine): its command line, split\n"
+     "into words as the shell would, run without a shell"},
+    {"depth", SV_OPT_DEPTH, "N", "the engine's search depth (default 8)"},
+    {"move-time", SV_OPT_MOVE_TIME, "SECS",
+     "the engine's time per position, at most (default 2)"},
     {NULL, 0, NULL, NULL}};
 
 static const tool_cmdline serve_cmdline = {
     "serve [OPTION]... DB",
     "Serve the explorer of the database DB over HTTP: a page and a JSON API\n"
-    "(/api/explore, /api/search, /api/game), read-only: the explorer's index\n"
+    "(/api/explore, /api/search, /api/game; /api/engine with --engine),\n"
+    "read-only: the explorer's index\n"
     "must be up to date (pdn-db explore --index DB). SIGINT or SIGTERM stops\n"
     "it.\n",
     serve_options, "", "",
@@ -289,16 +300,21 @@ sv_answer(void *cls, struct MHD_Connection *conn, const char *url,
                     "offset|";
     else if (strcmp(url, "/api/game") == 0)
         r.allowed = "|id|";
+    else if (strcmp(url, "/api/engine") == 0)
+        r.allowed = "|fen|gametype|";
     else
         return sv_error(conn, rq, 404, "not found: the API is /api/explore, "
-                                       "/api/search and /api/game");
+                                       "/api/search, /api/game and "
+                                       "/api/engine");
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, sv_param, &r);
     if (r.why[0] != '\0')
         return sv_error(conn, rq, 400, r.why);
-    if (url[5] == 'e')
+    if (url[5] == 'e' && url[6] == 'x')
         return sv_explore(s, conn, rq, &r);
     if (url[5] == 's')
         return sv_search(s, conn, rq, &r);
+    if (url[5] == 'e' && url[6] == 'n')
+        return sv_engine_answer(s, conn, rq, &r);
     return sv_game(s, conn, rq, &r);
 }
 
@@ -319,7 +335,7 @@ db_serve_main(int argc, char **argv)
     struct MHD_Daemon *d;
     struct sockaddr_in sa;
     struct sockaddr_in6 sa6;
-    const char *bind = "127.0.0.1", *log = NULL, *slash;
+    const char *bind = "127.0.0.1", *log = NULL, *slash, *engine = NULL;
     long port = 8080, threads = 4, limit = 256, per_ip = 32, header = 10, v;
     int c, st, i, sig, six = 0, show_path = 0;
     unsigned flags;
@@ -350,6 +366,20 @@ db_serve_main(int argc, char **argv)
             show_path = 1;
             continue;
         }
+        if (c == SV_OPT_ENGINE) {
+            engine = optarg;
+            continue;
+        }
+        if (c == SV_OPT_MOVE_TIME) {
+            char *end;
+            double t = strtod(optarg, &end);
+
+            if (end == optarg || *end != '\0' || !(t >= 0.01) || t > 3600)
+                return tool_usage_error("--move-time: seconds, 0.01 to "
+                                        "3600, not '%s'", optarg);
+            s.eng.lim.move_time = t;
+            continue;
+        }
         if (tool_number_option(c, optarg,
                                c == SV_OPT_PORT ? 0 : 1,
                                c == SV_OPT_PORT      ? 65535
@@ -357,6 +387,7 @@ db_serve_main(int argc, char **argv)
                                : c == SV_OPT_LIMIT   ? 4096
                                : c == SV_OPT_PER_IP  ? 4096
                                : c == SV_OPT_HEADER  ? 3600
+                               : c == SV_OPT_DEPTH   ? 99
                                                      : 600000,
                                NULL, &v) < 0)
             return TOOL_TROUBLE;
@@ -370,6 +401,8 @@ db_serve_main(int argc, char **argv)
             per_ip = v;
         else if (c == SV_OPT_HEADER)
             header = v;
+        else if (c == SV_OPT_DEPTH)
+            s.eng.lim.depth = (int)v;
         else
             s.time_ms = v;
     }
@@ -381,6 +414,26 @@ db_serve_main(int argc, char **argv)
                                                  : "one database only");
     if (per_ip > limit)
         per_ip = limit;
+    if (engine != NULL) {
+        const char *why;
+
+        if (engcmd_split(engine, &s.eng.cmd.argv, &why) != 0)
+            return tool_usage_error("--engine: %s", why);
+        if (engcmd_init(&s.eng.cmd) != 0) {
+            engcmd_free(s.eng.cmd.argv);
+            tool_error("memory exhausted");
+            return TOOL_TROUBLE;
+        }
+        pthread_mutex_init(&s.eng.lock, NULL);
+        if (s.eng.lim.depth == 0)
+            s.eng.lim.depth = 8;
+        if (s.eng.lim.move_time <= 0)
+            s.eng.lim.move_time = 2;
+        s.eng.lim.analyze = 1;
+        s.eng.on = 1;
+    } else if (s.eng.lim.depth != 0 || s.eng.lim.move_time > 0) {
+        return tool_usage_error("--depth and --move-time: for --engine");
+    }
     memset(&sa, 0, sizeof sa);
     memset(&sa6, 0, sizeof sa6);
     sa.sin_family = AF_INET;
@@ -472,6 +525,10 @@ db_serve_main(int argc, char **argv)
     for (i = 0; i < s.nconns; i++)
         sv_close(&s.conns[i]);
     free(s.conns);
+    if (s.eng.on) {
+        engcmd_end(&s.eng.cmd);
+        engcmd_free(s.eng.cmd.argv);
+    }
     if (s.log != NULL && s.log != stderr)
         fclose(s.log);
     return st;

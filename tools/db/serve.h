@@ -4,13 +4,14 @@
  * request); servedb.c hands each request a connection to the database
  * and its snapshot; servehttp.c writes the answers and reads and checks
  * a request's parameters; serveapi.c answers the API (/api/explore,
- * /api/search, /api/game). */
+ * /api/search, /api/game, and /api/engine with --engine). */
 #ifndef PDN_TOOLS_DB_SERVE_H
 #define PDN_TOOLS_DB_SERVE_H
 
 #include "db.h"
 #include "explore.h"
 #include "common.h"
+#include "engcmd.h"
 
 #include <microhttpd.h>
 #include <pthread.h>
@@ -59,6 +60,15 @@ typedef struct sv_rq {
     struct timespec t0;
 } sv_rq;
 
+/* --engine: the engine that evaluates a position for the page, one
+ * search at a time, each bounded by lim (depth, time). */
+typedef struct sv_engine {
+    int on;
+    engcmd cmd;
+    pdn_engine_limits lim;
+    pthread_mutex_t lock;
+} sv_engine;
+
 typedef struct sv_state {
     const char *path;
     const char *shown;       /* the database as the JSON answers name it */
@@ -74,6 +84,7 @@ typedef struct sv_state {
     pthread_mutex_t log_lock;
     sv_sock *socks;          /* open TCP connections, under sock_lock */
     pthread_mutex_t sock_lock;
+    sv_engine eng;
 } sv_state;
 
 /* The request's parameters, checked: known names, bounded values. */
@@ -118,5 +129,7 @@ enum MHD_Result sv_game(sv_state *s, struct MHD_Connection *conn, sv_rq *rq,
                         const sv_req *r);
 enum MHD_Result sv_search(sv_state *s, struct MHD_Connection *conn,
                           sv_rq *rq, const sv_req *r);
+enum MHD_Result sv_engine_answer(sv_state *s, struct MHD_Connection *conn,
+                                 sv_rq *rq, const sv_req *r);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* pdn-db serve: the API's answers. /api/explore: a node of the explorer
  * with the named openings of its line and moves; /api/search: a page of
- * the games that pass the filters; /api/game: one game. */
+ * the games that pass the filters; /api/game: one game; /api/engine: the
+ * engine's evaluation and best line of a position (--engine). */
 #include <config.h>
 #include "serve.h"
 #include "selectsql.h"
@@ -319,4 +320,115 @@ sv_search(sv_state *s, struct MHD_Connection *conn, sv_rq *rq,
         count = -1; /* past the end: unknown here */
     tbuf_printf(&b, "],\"count\":%ld,\"offset\":%ld}", count, offset);
     return sv_json(conn, rq, 200, &b);
+}
+
+/* The engine's search of one position (fen, "" the start, of gametype):
+ * {"engine":NAME,"fen":FEN,"turn":"W"|"B","score":MEN|null,
+ * "white":MEN|null,"depth":N,"nodes":N,"time":S,"move":MOVE,"pv":[MOVE..]}
+ * with score from the side to move's view and white from White's; a
+ * position with no move gives "over":true and no search. One search at a
+ * time (another request meanwhile: 503, Retry-After); the engine searches
+ * to --depth, --move-time at most; one that fails is started afresh at
+ * the next request. */
+enum MHD_Result
+sv_engine_answer(sv_state *s, struct MHD_Connection *conn, sv_rq *rq,
+                 const sv_req *r)
+{
+    const char *gts = sv_get(r, "gametype"), *fen = sv_get(r, "fen");
+    pdn_gametype gt;
+    pdn_board *b = NULL;
+    pdn_movelist *l = NULL;
+    pdn_engine *e;
+    pdn_engine_result res;
+    pdn_error err;
+    tbuf out = {NULL, 0, 0};
+    char buf[1024];
+    size_t i;
+    int rc;
+
+    if (!s->eng.on)
+        return sv_error(conn, rq, 404, "no engine: pdn-db serve --engine CMD "
+                                       "evaluates positions");
+    pdn_error_clear(&err);
+    if (pdn_gametype_parse(gts != NULL && *gts != '\0' ? gts : "20", &gt,
+                           &err) != 0)
+        return sv_error(conn, rq, 400, "gametype: not a GameType");
+    b = pdn_board_new(&gt, NULL);
+    l = pdn_movelist_new();
+    if (b == NULL || l == NULL) {
+        pdn_board_free(b);
+        pdn_movelist_free(l);
+        return sv_error(conn, rq, 503, "out of memory");
+    }
+    if (fen != NULL && *fen != '\0' &&
+        pdn_board_set_fen_string(b, fen, &err) < 0) {
+        pdn_board_free(b);
+        pdn_movelist_free(l);
+        return sv_error(conn, rq, 400, "fen: not a position of this variant");
+    }
+    pdn_board_fen_string(b, buf, sizeof buf);
+    tbuf_adds(&out, "{\"fen\":");
+    tbuf_json(&out, buf);
+    tbuf_printf(&out, ",\"turn\":\"%c\"", pdn_board_turn(b));
+    if (pdn_board_moves(b, l, &err) == 0 && pdn_movelist_count(l) == 0) {
+        tbuf_adds(&out, ",\"over\":true}");
+        pdn_board_free(b);
+        pdn_movelist_free(l);
+        return sv_json(conn, rq, 200, &out);
+    }
+    if (pthread_mutex_trylock(&s->eng.lock) != 0) {
+        pdn_board_free(b);
+        pdn_movelist_free(l);
+        tbuf_free(&out);
+        return sv_retry(conn, rq, "the engine is searching another position");
+    }
+    e = engcmd_get(&s->eng.cmd, &gt, &err);
+    rc = e == NULL ? -1 : pdn_engine_search(e, b, &s->eng.lim, &res, &err);
+    if (e != NULL) {
+        tbuf_adds(&out, ",\"engine\":");
+        tbuf_json(&out, pdn_engine_name(e));
+    }
+    engcmd_put(&s->eng.cmd, e, &gt);
+    pthread_mutex_unlock(&s->eng.lock);
+    if (rc != 0) {
+        enum MHD_Result a;
+
+        snprintf(buf, sizeof buf, "the engine: %s",
+                 err.text[0] != '\0' ? err.text : "no answer");
+        a = sv_error(conn, rq, err.code == PDN_EVARIANT ? 400 : 503, buf);
+        pdn_board_free(b);
+        pdn_movelist_free(l);
+        tbuf_free(&out);
+        return a;
+    }
+    if (res.has_score) {
+        double v = res.score > -0.005 && res.score < 0.005 ? 0 : res.score;
+
+        /* no "-0.00" */
+        tbuf_printf(&out, ",\"score\":%.2f,\"white\":%.2f", v,
+                    pdn_board_turn(b) == 'W' || v == 0 ? v : -v);
+    }
+    else
+        tbuf_adds(&out, ",\"score\":null,\"white\":null");
+    tbuf_printf(&out, ",\"depth\":%d,\"nodes\":%llu,\"time\":%.3f", res.depth,
+                res.nodes, res.time);
+    tbuf_adds(&out, ",\"move\":");
+    pdn_board_moves(b, l, NULL);
+    pdn_move_format(b, l, &res.move, PDN_MOVE_SHORT, buf, sizeof buf);
+    tbuf_json(&out, buf);
+    tbuf_adds(&out, ",\"pv\":[");
+    for (i = 0; i < res.npv; i++) {
+        if (pdn_board_moves(b, l, NULL) != 0)
+            break;
+        pdn_move_format(b, l, &res.pv[i], PDN_MOVE_SHORT, buf, sizeof buf);
+        if (i > 0)
+            tbuf_addc(&out, ',');
+        tbuf_json(&out, buf);
+        if (pdn_board_push(b, &res.pv[i], NULL) != 0)
+            break;
+    }
+    tbuf_adds(&out, "]}");
+    pdn_board_free(b);
+    pdn_movelist_free(l);
+    return sv_json(conn, rq, 200, &out);
 }

@@ -65,7 +65,8 @@ sv_send(struct MHD_Connection *conn, sv_rq *q, unsigned code,
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "Content-Security-Policy",
                             "default-src 'self'; style-src 'self';"
-                            " img-src 'self' data:");
+                            " img-src 'self' data:;"
+                            " script-src 'self' 'wasm-unsafe-eval'");
     MHD_add_response_header(r, "X-Frame-Options", "DENY");
     if (q != NULL && q->retry > 0) {
         char v[16];

@@ -743,14 +743,31 @@ html_index(tbuf *out, const char *file, const char *const *pages,
 void
 html_tail(tbuf *out)
 {
+    html_tail_src(out, NULL);
+}
+
+void
+html_tail_src(tbuf *out, const char *src)
+{
     tbuf_adds(out, "</script>\n");
     /* libpdn in WebAssembly (--enable-wasm): after the games, so that the
      * first game shows as soon as without it; the page is then an
      * analysis board */
-    if (viewer_wasm[0] != '\0') {
+    if (viewer_wasm[0] != '\0' && src != NULL) {
+        tbuf_adds(out, "<script id=\"libpdn-wasm\" src=\"");
+        diagram_xml(out, src);
+        tbuf_adds(out, "\"></script>\n");
+    } else if (viewer_wasm[0] != '\0') {
         tbuf_adds(out, "<script id=\"libpdn-wasm\">\n");
         tbuf_adds(out, viewer_wasm);
         tbuf_adds(out, "</script>\n");
     }
     tbuf_adds(out, "</body>\n</html>\n");
+}
+
+const char *
+html_wasm(size_t *len)
+{
+    *len = strlen(viewer_wasm);
+    return viewer_wasm;
 }

@@ -68,6 +68,12 @@ void html_game_write(tbuf *out, const html_game *h, const pdn_game *g,
 void html_part(tbuf *out, unsigned long k);
 /* Closes the last element of games and the page. */
 void html_tail(tbuf *out);
+/* The same for a page that loads libpdn's WebAssembly from the file src
+ * beside it (-O: the pages share one) instead of holding it. */
+void html_tail_src(tbuf *out, const char *src);
+/* libpdn's WebAssembly as the pages hold it (wasm/pdn.js; "" when built
+ * without --enable-wasm): its text and *len its length. */
+const char *html_wasm(size_t *len);
 /* Before html_tail on a page of part of a file (-O): links to the pages
  * before and after it (NULL: none) and to the index, and which games it
  * holds ("games 1-5000 of the file"). */

@@ -23,7 +23,7 @@ VIEWER_WASM = wasm/pdn.js
 endif
 tools/replay/viewer-assets.h: $(srcdir)/tools/replay/viewer/embed.sh \
 		$(srcdir)/tools/replay/viewer/viewer.css \
-		$(srcdir)/tools/replay/viewer/viewer.js \
+		$(srcdir)/tools/replay/viewer/viewer.js $(srcdir)/wasm/pick.js \
 		$(srcdir)/tools/replay/viewer/viewer.html $(VIEWER_WASM)
 	$(AM_V_GEN)$(MKDIR_P) tools/replay && \
 	$(SHELL) $(srcdir)/tools/replay/viewer/embed.sh \

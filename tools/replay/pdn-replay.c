@@ -431,7 +431,7 @@ page_close(replay_opts *ro, const char *stem, int next)
                 r[2 * ro->page + 1]);
     tbuf_printf(&t, "%s.html", stem); /* the index */
     html_nav(&path, prev.data, nx.data, t.data, games.data);
-    html_tail(&path);
+    html_tail_src(&path, "pdn.js"); /* written once beside the pages */
     tbuf_free(&t);
     tbuf_printf(&t, "%s/%s", ro->pics.dir, ro->pname.data);
     if (fwrite(path.data, 1, path.len, ro->pf) != path.len ||
@@ -531,6 +531,7 @@ end_page(const tool_opts *o, tool_out *t)
     const char **names;
     const char *s;
     unsigned long i;
+    size_t len;
 
     if (ro->page_open)
         html_tail(&t->out);
@@ -551,6 +552,16 @@ end_page(const tool_opts *o, tool_out *t)
     if (pic_write_file(path.data, idx.data, idx.len) != 0) {
         tool_error("%s: %s", path.data, strerror(errno));
         t->fatal = 1;
+    }
+    /* libpdn's WebAssembly, which every page loads (one copy, not one a
+     * page) */
+    if ((s = html_wasm(&len)) != NULL && len > 0) {
+        path.len = 0;
+        tbuf_printf(&path, "%s/pdn.js", ro->pics.dir);
+        if (pic_write_file(path.data, s, len) != 0) {
+            tool_error("%s: %s", path.data, strerror(errno));
+            t->fatal = 1;
+        }
     }
     free(names);
     tbuf_free(&idx);

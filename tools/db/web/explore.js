@@ -79,6 +79,8 @@
       });
       if (!same) line = p.slice();
       sel = -1;
+      if (ana.pick) ana.pick.clear();
+      $('choose').hidden = true;
       show();
       if (then) then();
     });
@@ -122,6 +124,8 @@
   function draw(bd, fen) {
     var C = 48, b = $('board'), W = bd.width * C, H = bd.height * C;
     var dark = {}, ps = pieces(bd, fen);
+    function X(f) { return f * C; }
+    function Y(r) { return (bd.height - 1 - r) * C; }
     b.textContent = '';
     b.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
     bd.squares.forEach(function (s) { dark[s[0] + ',' + s[1]] = 1; });
@@ -131,6 +135,7 @@
                     fill: dark[f + ',' + r] ? '#8b5a2b' : '#f0d9a8'}, b);
       }
     }
+    if (ana.pick && !game) ana.pick.square(el, b, X, Y, C);
     bd.squares.forEach(function (s, i) {
       var x = s[0] * C + C / 2, y = (bd.height - 1 - s[1]) * C + C / 2, p = ps[i];
       var t = el('text', {x: s[0] * C + 2, y: (bd.height - 1 - s[1]) * C + 11,
@@ -145,7 +150,154 @@
                       'stroke-width': 4}, b);
       }
     });
+    if (ana.pick && !game) ana.pick.dots(el, b, X, Y, C);
     $('fen').textContent = fen;
+  }
+
+  /* ---- the analysis board ----
+   * With libpdn's WebAssembly in the page (pdn.js, PdnModule), the board
+   * takes moves as the viewer's does (PdnPick, pick.js): a move played on
+   * it walks the explorer to that move's position. */
+  var ana = {M: null, pick: null, lm: null, st: null};
+
+  /* the legal moves of the position shown (none while a game is open) */
+  function anaMoves() {
+    if (!ana.M || !node || game) return [];
+    var fen = node.position.fen;
+    if (ana.lm && ana.lm.fen === fen && ana.lm.gt === gametype) return ana.lm.list;
+    var list;
+    try { list = ana.M.moves(gametype, fen); } catch (e) { list = []; }
+    ana.lm = {fen: fen, gt: gametype, list: list};
+    return list;
+  }
+
+  function anaRedraw() { if (node && !game) draw(node.board, node.position.fen); }
+
+  /* a move of the board: the explorer's move that is the same (by its
+   * text or the position it leads to), else, served, the position after
+   * it (no game of the database plays it) */
+  function anaPlay(m) {
+    $('choose').hidden = true;
+    var after = '';
+    try {
+      var b = new ana.M.Board(gametype, node.position.fen);
+      after = b.play(m.move).fen;
+      b.free();
+    } catch (e) { after = ''; }
+    for (var k = 0; k < node.moves.length; k++) {
+      var c = node.moves[k];
+      if (c.move === m.move || (after && c.fen === after)) { enter(c); return; }
+    }
+    if (STATIC) {
+      anaRedraw();
+      error(m.move + ': no game of this export plays it');
+      return;
+    }
+    go(path.concat([{move: m.move, fen: after, key: ''}]));
+  }
+
+  function anaChoose(list) {
+    var box = $('choose');
+    box.textContent = 'Which capture? ';
+    list.forEach(function (m) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'pick';
+      b.textContent = m.full || m.move;
+      b.onclick = function () { anaPlay(m); };
+      box.appendChild(b);
+    });
+    box.hidden = false;
+  }
+
+  /* the square under the pointer: [file, rank], or null */
+  function anaSquare(ev) {
+    var b = $('board'), bd = node && node.board;
+    if (!bd || !b.getScreenCTM()) return null;
+    var pt = b.createSVGPoint();
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    var p = pt.matrixTransform(b.getScreenCTM().inverse());
+    var f = Math.floor(p.x / 48), r = bd.height - 1 - Math.floor(p.y / 48);
+    if (f < 0 || r < 0 || f >= bd.width || r >= bd.height) return null;
+    return [f, r];
+  }
+
+  function analysis() {
+    if (typeof PdnModule !== 'function' || typeof PdnPick === 'undefined') return;
+    PdnModule().then(function (M) {
+      ana.M = M;
+      ana.st = {moves: anaMoves, play: anaPlay, choose: anaChoose, redraw: anaRedraw};
+      ana.pick = new PdnPick.Pick(ana.st);
+      var b = $('board');
+      b.addEventListener('pointerdown', function (e) {
+        if (!game && !busyNow()) ana.pick.down(anaSquare(e));
+      });
+      b.addEventListener('pointerup', function (e) {
+        if (!game && !busyNow()) ana.pick.up(anaSquare(e));
+      });
+      b.addEventListener('click', function (e) {
+        /* the click that ends a drag comes once the move is on its way */
+        if (busyNow()) ana.st.skip = false;
+        if (game || busyNow()) return;
+        $('choose').hidden = true;
+        ana.pick.click(anaSquare(e), true);
+      });
+      document.body.classList.add('analysis');
+      document.dispatchEvent(new Event('pdnanalysis'));
+    }, function () { /* no WebAssembly here: the board stays a picture */ });
+  }
+  function busyNow() { return document.body.getAttribute('data-state') === 'busy'; }
+
+  /* ---- the engine ----
+   * Served with an engine (pdn-db serve --engine), the position shown is
+   * evaluated: its score from White's side, as a bar and a figure, and the
+   * engine's best line. A server without one answers 404 once, and the
+   * page asks no more; the static page has none. */
+  var eng = {off: STATIC, seq: 0, timer: 0};
+
+  function engShow(j) {
+    var t = $('evaltext'), w = j.white;
+    if (j.over) {
+      t.textContent = 'No legal move: the game is over';
+      $('evalpv').textContent = '';
+      return;
+    }
+    /* a man up is about three quarters of the bar */
+    var share = w === null ? 50 : 100 / (1 + Math.exp(-w));
+    $('evalw').style.width = share.toFixed(1) + '%';
+    $('evalbar').title = w === null ? 'no score' : 'White ' + (w > 0 ? '+' : '') + w.toFixed(2);
+    /* an engine's score of a won game is far past any material */
+    t.textContent = (w === null ? '?' : Math.abs(w) >= 1000
+      ? (w > 0 ? 'White' : 'Black') + ' wins' : (w > 0 ? '+' : '') + w.toFixed(2)) +
+      ' \u00b7 depth ' + j.depth + (j.engine ? ' \u00b7 ' + j.engine : '');
+    $('evalpv').textContent = 'Best: ' + (j.pv.length ? j.pv.join(' ') : j.move);
+  }
+
+  function engine() {
+    if (eng.off || !node) return;
+    var k = ++eng.seq, url = '/api/engine?fen=' + enc(node.position.fen) +
+      '&gametype=' + enc(gametype);
+    clearTimeout(eng.timer);
+    $('engine').hidden = false;
+    $('engine').setAttribute('data-state', 'busy');
+    $('evaltext').textContent = 'The engine is thinking\u2026';
+    $('evalpv').textContent = '';
+    fetch(url).then(function (r) {
+      return r.json().then(function (j) { return {status: r.status, j: j}; });
+    }).then(function (a) {
+      if (k !== eng.seq) return;       /* another position since */
+      if (a.status === 404) { eng.off = true; $('engine').hidden = true; return; }
+      if (a.status === 503 && /searching/.test(a.j.error || '')) {
+        eng.timer = setTimeout(function () { if (k === eng.seq) engine(); }, 500);
+        return;
+      }
+      $('engine').setAttribute('data-state', 'ready');
+      if (a.status !== 200) { $('evaltext').textContent = a.j.error || 'no evaluation'; return; }
+      engShow(a.j);
+    }).catch(function (e) {
+      if (k === eng.seq) $('evaltext').textContent = String(e);
+    });
   }
 
   /* ---- the explorer ---- */
@@ -214,6 +366,7 @@
     var ops = node.openings || {};
     closeGame();
     error('');
+    $('board').setAttribute('data-gametype', gametype);
     draw(node.board, p.fen);
     var crumbs = $('path');
     crumbs.textContent = '';
@@ -270,6 +423,7 @@
     list.textContent = '';
     list.start = 1;
     p.top.forEach(function (g) { gameItem(list, g); });
+    engine();
   }
 
   function enter(m) {
@@ -426,6 +580,7 @@
       $('prev').onclick = function () { search(Math.max(0, searchAt - PAGE)); };
       $('next').onclick = function () { search(searchAt + PAGE); };
     }
+    analysis();
     walk(0);
   });
 })();

@@ -934,58 +934,26 @@ function square(ev) {
     if (col < 0 || row < 0 || col >= q.w || row >= q.h) return null;
     return [FL ? q.w - 1 - col : col, FL ? row : q.h - 1 - row];
 }
-/* a drag: a piece taken up where the pointer goes down, played where it
- * comes up (the click that follows is then left alone) */
+/* the pointer on the board: the move input shared with the explorer's
+ * page (PdnPick, wasm/pick.js, on A: A.sel the piece chosen) */
 function down(ev) {
     A.drag = null;
     if (!A.M || !st || A.edit || A.over) return;
-    var q = square(ev);
-    if (!q) return;
-    var from = legal(st.L.FEN[st.k]).filter(function (m) { return sameq(m.path[0], q); });
-    if (!from.length) return;
-    A.drag = q;
-    A.sel = {q: q, moves: from};
-    draw();
+    A.pick.down(square(ev));
 }
-function up(ev) {
-    var q = A.drag ? square(ev) : null;
-    if (!q || sameq(q, A.drag)) return;
-    A.drag = null;
-    A.skip = true;
-    click(ev);
-}
+function up(ev) { A.pick.up(A.drag ? square(ev) : null); }
 function click(ev) {
     if (A.skip && ev.type == 'click') { A.skip = false; return; }
-    A.skip = false;
     if (!A.M || !st) return;
     var q = square(ev);
     if (!q) return;
     if (A.edit) return place(q, ev.shiftKey);
     $('choose').hidden = true;
     if (A.over) { say('No move: the game is over'); return; }
-    if (A.sel) {
-        var c = A.sel.moves.filter(function (m) {
-            var z = m.path[m.path.length - 1];
-            return sameq(z, q);
-        });
-        if (c.length == 1) return play(c[0]);
-        if (c.length > 1) return choose(c);
-    }
-    var from = legal(st.L.FEN[st.k]).filter(function (m) { return sameq(m.path[0], q); });
-    A.sel = from.length ? {q: q, moves: from} : null;
-    draw();
+    A.pick.click(q);
 }
-function selmarks(b, X, Y, C) {
-    el('rect', {'class': 'selsq', x: X(A.sel.q[0]), y: Y(A.sel.q[1]), width: C,
-        height: C, fill: '#20a040', 'fill-opacity': 0.45}, b);
-}
-function dots(b, X, Y, C) {
-    A.sel.moves.forEach(function (m) {
-        var z = m.path[m.path.length - 1];
-        el('circle', {'class': 'dest', cx: X(z[0]) + C / 2, cy: Y(z[1]) + C / 2,
-            r: C * 0.16, fill: '#20a040', 'fill-opacity': 0.8}, b);
-    });
-}
+function selmarks(b, X, Y, C) { A.pick.square(el, b, X, Y, C); }
+function dots(b, X, Y, C) { A.pick.dots(el, b, X, Y, C); }
 /* the moves from the start of the game to (L, k) */
 function played(L, k) {
     var out = [];
@@ -1101,10 +1069,26 @@ function fresh(fen) {
     $('head').textContent = 'Analysis: a new game';
     $('sub').textContent = fen ? 'from ' + fen : 'from the start position';
 }
+/* a row above the list of games: a new game of the variant of the game
+ * shown, from its start position, on the analysis board */
+function newRow() {
+    var r = document.createElement('button');
+    r.id = 'newrow';
+    r.type = 'button';
+    r.textContent = '+ New game from the start position';
+    r.title = 'A new game of this variant on the analysis board';
+    r.onclick = function () { if (G) fresh(''); };
+    $('list').parentNode.insertBefore(r, $('list'));
+}
 function analysis() {
-    if (typeof PdnModule != 'function') return;
+    if (typeof PdnModule != 'function' || typeof PdnPick == 'undefined') return;
     PdnModule().then(function (M) {
         A.M = M;
+        A.moves = function () { return legal(st.L.FEN[st.k]); };
+        A.play = play;
+        A.choose = choose;
+        A.redraw = draw;
+        A.pick = new PdnPick.Pick(A);
         $('ana').hidden = false;
         document.body.classList.add('analysis');
         $('board').addEventListener('click', click);
@@ -1136,6 +1120,7 @@ function analysis() {
         };
         $('dpdn').onclick = download;
         $('newg').onclick = function () { fresh(''); };
+        newRow();
         $('edit').onclick = function () { editor(true); };
         $('edone').onclick = setup;
         $('ecancel').onclick = function () { editor(false); };
