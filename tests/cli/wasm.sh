@@ -82,7 +82,7 @@ fi
 cat >perft.html <<'HTML'
 <!DOCTYPE html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src file: 'wasm-unsafe-eval'">
-<script src="pdn.js"></script><script src="perft.js"></script></head><body></body></html>
+</head><body><script src="pdn.js"></script><script src="perft.js"></script></body></html>
 HTML
 {
     printf 'var V = "%s".split(" ");\n' "$(tr '\n' ' ' <variants | sed 's/ $//')"
