@@ -68,8 +68,10 @@ worker_new(void *ctx)
 {
     worker *w = calloc(1, sizeof *w);
 
-    if (w != NULL)
+    if (w != NULL) {
         w->run = ctx;
+        w->cache.prior = &w->run->fs.prior;
+    }
     return w;
 }
 
@@ -169,7 +171,6 @@ work(void *wctx, run_job *job)
 
     memset(&to, 0, sizeof to);
     to.cache = &w->cache;
-    to.prior = &w->run->fs.prior;
     to.infer.r.cand = -1;
     job->status = TOOL_OK;
     job->flag = 0;

@@ -24,6 +24,9 @@ typedef struct tool_cache {
     pdn_gametype gt;
     pdn_movelist *moves;
     pdn_infer *infer;             /* infer.c's: the library's inference */
+    const infer_prior *prior;     /* the first pass over the input being
+                                     read (the variant inference starts
+                                     with), or NULL */
 } tool_cache;
 
 
@@ -34,8 +37,6 @@ typedef struct tool_out {
     unsigned long warnings;  /* warning diagnostics (printed or not) */
     int fatal;               /* system trouble: status 2 */
     tool_cache *cache;       /* this worker's; NULL outside the pipeline */
-    const infer_prior *prior;/* the first pass over the game's input (the
-                                variant inference starts with), or NULL */
     infer_game_result infer; /* how its variant was decided (cand -1: by
                                 a tag or -g) */
     tool_fold *folds;        /* its warning and note lines, to fold */
@@ -67,7 +68,7 @@ typedef int tool_emit_fn(const struct tool_opts *o, const char *file,
  * options (self). The run's state (the input being read, its first pass,
  * what its games showed) is the driver's own (driver.c's tool_pass), and
  * the callbacks are given what they need of it: the file's name, and the
- * first pass in tool_out. */
+ * first pass in the worker's tool_cache. */
 typedef struct tool_opts {
     int quiet;               /* -q: warnings are not printed */
     int werror;              /* -W: warnings count as problems */

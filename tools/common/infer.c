@@ -116,8 +116,9 @@ infer_game(const char *file, const pdn_game *g, pdn_gametype *gt,
     res->giveaway = 0;
     if ((x = ctx_for(to, &own)) == NULL)
         return -1;
-    pdn_infer_set_prior(x, to != NULL && to->prior != NULL ? to->prior->prior
-                                                          : -1);
+    pdn_infer_set_prior(x, own || to->cache->prior == NULL
+                               ? -1
+                               : to->cache->prior->prior);
     rc = pdn_infer_gametype(x, g, file, gt, &res->r, NULL);
     res->giveaway = rc == 0 && gt->giveaway;
     ctx_done(x, own);

@@ -52,7 +52,7 @@ typedef struct infer_tally {
 /* The variant of g of file by evidence (g has neither GameType nor a
  * known Variant tag, and no -g was given): fills *gt and *res. Returns 0,
  * or -1 when no candidate fits its squares at all. Uses to->cache's
- * boards and starts with to->prior's variant. */
+ * boards and starts with the variant of their first pass (prior). */
 int infer_game(const char *file, const pdn_game *g, pdn_gametype *gt,
                infer_game_result *res, struct tool_out *to);
 

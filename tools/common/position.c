@@ -189,7 +189,8 @@ tool_gametype_guess(const tool_opts *o, const char *file, const pdn_game *g,
 
     if (o->have_force || o->have_gt ||
         pdn_game_gametype(g, NULL, gt, &err) != PDN_GT_DEFAULT ||
-        err.code != PDN_OK || (cand = infer_prior_guess(to->prior, g)) < 0 ||
+        err.code != PDN_OK || to->cache == NULL ||
+        (cand = infer_prior_guess(to->cache->prior, g)) < 0 ||
         infer_giveaway_named(file, g))
         return -1;
     infer_cand_gt(cand, gt);

@@ -35,7 +35,6 @@ selpass_game(selpass *p, const tool_opts *o, const char *file,
 
     memset(&to, 0, sizeof to);
     to.cache = cache;
-    to.prior = p->prior;
     to.infer.r.cand = -1;
     p->nhits = 0;
     p->index = index;
@@ -73,7 +72,7 @@ one_file(pass *p, const tool_opts *o, const char *name, tool_cache *cache)
     prior.prior = -1;
     if (!o->have_gt && !o->have_force)
         infer_prepass(o, fp, name, &prior);
-    p->prior = &prior;
+    cache->prior = &prior;
     if ((r = run_limit(pdn_reader_new_file(fp, name))) == NULL) {
         tool_error("memory exhausted");
         exit(TOOL_TROUBLE);
@@ -92,7 +91,7 @@ one_file(pass *p, const tool_opts *o, const char *name, tool_cache *cache)
     pdn_reader_free(r);
     fclose(fp);
     p->base = p->index;
-    p->prior = NULL;
+    cache->prior = NULL;
     return 0;
 }
 

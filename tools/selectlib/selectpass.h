@@ -26,7 +26,6 @@ typedef struct selpass {
     uint32_t *container;     /* second pass: NULL in the first */
     uint32_t hits[64], nhits;
     uint32_t base, index;
-    const infer_prior *prior;/* the first pass over the input, or NULL */
 } selpass;
 /* Game g of file, numbered index over every input, in pass p. */
 void selpass_game(selpass *p, const tool_opts *o, const char *file,
