@@ -485,7 +485,7 @@ page_put(html_pages *pg, const pic_opts *pics, const char *file,
          unsigned long num, const tbuf *t)
 {
     unsigned long k = (num - pg->first) / PAGE_GAMES, r[2];
-    const char *stem = pics->stem(file);
+    const char *stem = pic_stem(pics, file);
     tbuf head = {0}, path = {0};
     int fd;
 
@@ -569,7 +569,7 @@ end_page(const tool_opts *o, const char *file, tool_out *t)
     if (pg->hand == NULL || pg->npages == 0)
         return;
     /* -O: the last page, then the index of them all */
-    stem = ro->pics.stem(file);
+    stem = pic_stem(&ro->pics, file);
     if (pg->pf != NULL && page_close(pg, ro->pics.dir, stem, 0) != 0)
         t->fatal = 1;
     names = tool_xmalloc(pg->npages * sizeof *names);
@@ -744,32 +744,19 @@ colour_names_known(const char *arg)
     }
 }
 
-/* -O: the STEM of each operand's pictures: its base name without .pdn
- * ("stdin" for standard input), or, when two operands would share one,
- * NN-BASE with the operand's number, so that no picture is written over
- * another's. */
-static char **stems, **operands;
-static int noperands;
-
-static const char *
-stem_of(const char *file)
-{
-    int i;
-
-    for (i = 0; i < noperands; i++)
-        if (operands[i] == file || strcmp(operands[i], file) == 0)
-            return stems[i];
-    return NULL; /* standard input under its --label name */
-}
-
+/* -O: the STEM of each operand's pictures, into po: its base name
+ * without .pdn ("stdin" for standard input), or, when two operands would
+ * share one, NN-BASE with the operand's number, so that no picture is
+ * written over another's. */
 static void
-make_stems(int argc, char **argv)
+make_stems(pic_opts *po, int argc, char **argv)
 {
+    char **stems = tool_xmalloc(((size_t)argc + 1) * sizeof *stems);
     int i, j, clash = 0, width = 1, n;
 
-    stems = tool_xmalloc(((size_t)argc + 1) * sizeof *stems);
-    operands = argv;
-    noperands = argc;
+    po->stems = stems;
+    po->operands = argv;
+    po->noperands = argc;
     for (n = argc; n >= 10; n /= 10)
         width++;
     for (i = 0; i < argc; i++) {
@@ -795,13 +782,13 @@ make_stems(int argc, char **argv)
 }
 
 static void
-free_stems(void)
+free_stems(pic_opts *po)
 {
     int i;
 
-    for (i = 0; stems != NULL && i < noperands; i++)
-        free(stems[i]);
-    free(stems);
+    for (i = 0; po->stems != NULL && i < po->noperands; i++)
+        free(po->stems[i]);
+    free(po->stems);
 }
 
 /* The program, its options in rt->opt (whose --plies list main frees). */
@@ -910,8 +897,7 @@ replay_main(replay_tool *rt, int argc, char **argv)
         return st;
     o.only = ro->game;
     if (ro->pics.dir != NULL) {
-        make_stems(argc - optind, argv + optind);
-        ro->pics.stem = stem_of;
+        make_stems(&ro->pics, argc - optind, argv + optind);
     }
     /* -f html -O: pages of the file's games and their index */
     if (ro->format == F_HTML && ro->pics.dir != NULL) {
@@ -927,7 +913,7 @@ replay_main(replay_tool *rt, int argc, char **argv)
         tbuf_free(&pg->names);
         tbuf_free(&pg->ranges);
     }
-    free_stems();
+    free_stems(&ro->pics);
     if (ro->game != 0 && !rt->found && st < TOOL_TROUBLE) {
         tool_error("-n: no game %lu: %s %lu game%s", ro->game,
                    argc - optind > 1 ? "each input has at most"
