@@ -19,7 +19,7 @@
 
 const char tool_name[] = "pdn-analyse";
 
-typedef struct an_opts {
+typedef struct tool_self {
     engcmd eng;
     pdn_engine_limits lim;
     double thr[3];      /* inaccuracy, mistake, blunder (men) */
@@ -218,7 +218,7 @@ static void
 report(const tool_opts *o, const char *file, const pdn_game *g,
        const an_game *a, tool_out *to)
 {
-    an_opts *ao = o->ud;
+    an_opts *ao = o->self;
     tbuf rb = {NULL, 0, 0}, *b = &rb;
     const char *w = pdn_game_tag(g, "White"), *k = pdn_game_tag(g, "Black");
     unsigned long n = a->moves[0] + a->moves[1];
@@ -273,9 +273,11 @@ report(const tool_opts *o, const char *file, const pdn_game *g,
 /* In input order: the game's report, to stdout when the games go to a
  * file (-o), else to stderr. */
 static int
-analyse_emit(const tool_opts *o, const pdn_game *g, int status)
+analyse_emit(const tool_opts *o, const char *file, const pdn_game *g,
+             int status)
 {
-    an_opts *ao = o->ud;
+    (void)file;
+    an_opts *ao = o->self;
     char *r = g ? handover_take(&ao->hand, g) : NULL;
 
     (void)status;
@@ -317,7 +319,7 @@ static void
 analyse_game(const tool_opts *o, const char *file, pdn_game *g,
              const pdn_error *rerr, tool_out *to)
 {
-    an_opts *ao = o->ud;
+    an_opts *ao = o->self;
     size_t len = 0, rawoff = 0, span = 0;
     const char *raw = g ? pdn_game_raw(g, &len) : NULL;
     pdn_gametype gt;
@@ -511,7 +513,7 @@ done:
 static int
 analyse_end(const tool_opts *o)
 {
-    an_opts *ao = o->ud;
+    an_opts *ao = o->self;
 
     engcmd_end(&ao->eng);
     return 0;
@@ -553,7 +555,7 @@ main(int argc, char **argv)
     ao.lim.analyze = 1;
     tool_opts_init(&o);
     o.game = analyse_game;
-    o.ud = &ao;
+    o.self = &ao;
     o.run_end = analyse_end;
     o.emit = analyse_emit;
     handover_init(&ao.hand);

@@ -54,8 +54,10 @@ typedef struct tool_cmdline {
 } tool_cmdline;
 
 /* The common options: -g, -o, -q, -W, -j (handled by tool_common_option),
- * -G, -A, -E (GameType inference and folding), -k, -L (ranges and shards),
- * -y, -P, -Q (summary and progress), -h and -V (handled by tool_getopt). */
+ * -G, -A, -E (GameType inference and folding), --games, --label,
+ * --max-game-size (ranges, shards and limits), --summary, --progress,
+ * --no-progress (summary and progress), -h and -V (handled by
+ * tool_getopt). */
 extern const tool_option tool_common_options[];
 
 /* Next option of the tool's own table, with optarg set: its letter. The

@@ -24,19 +24,37 @@ tool_finish(tool_opts *o, int status)
     return tool_outputs_close(status); /* the outputs are output.c's */
 }
 
+/* The main thread's state for the file being read: the first pass, what
+ * the games were replayed as, and the warnings already shown. */
+typedef struct tool_file {
+    unsigned long read;      /* games read, in --games' range or not */
+    infer_prior prior;
+    infer_tally tally;
+    fold_state fold;
+} tool_file;
+
+/* The run over one input, apart from what the user asked (o): the
+ * workers read file and fs.prior (written before they start), the main
+ * thread alone the rest of fs. */
+typedef struct tool_pass {
+    const tool_opts *o;
+    const char *file;        /* the input being read */
+    tool_file fs;
+} tool_pass;
+
 /* Worker side of the pipeline: reader record, reader warnings, then the
  * tool's own work, all into one buffer. job->flag is the length of the
  * part for the output; the rest goes to stderr. job->ext carries what the
  * main thread needs besides the text: how the variant was decided and
  * where the warning lines lie. */
 typedef struct worker {
-    const tool_opts *o;
+    const tool_pass *run;
     tool_cache cache;
 } worker;
 
 typedef struct job_ext {
     infer_game_result infer;
-    int skipped;             /* outside -k's range: nothing was done */
+    int skipped;             /* outside --games' range: nothing was done */
     int dropped;             /* over the size limit, not to be read again:
                                 left out */
     int copy_raw;            /* tool_out's */
@@ -50,8 +68,10 @@ worker_new(void *ctx)
 {
     worker *w = calloc(1, sizeof *w);
 
-    if (w != NULL)
-        w->o = ctx;
+    if (w != NULL) {
+        w->run = ctx;
+        w->cache.prior = &w->run->fs.prior;
+    }
     return w;
 }
 
@@ -93,7 +113,7 @@ tool_max_game(const tool_opts *o)
     return o->max_game != 0 ? o->max_game : (size_t)1 << 20;
 }
 
-/* Is game num outside what the run is to process (-k)? */
+/* Is game num outside what the run is to process (--games, -n)? */
 static int
 outside(const tool_opts *o, unsigned long num)
 {
@@ -122,7 +142,8 @@ not_text(const run_job *job)
 /* A game with more than one FEN tag: every tool takes the first (as
  * pdn_game_tag gives it) and says so, once per game, in one wording. */
 static void
-fen_twice(const tool_opts *o, const pdn_game *g, tool_out *to)
+fen_twice(const tool_opts *o, const char *file, const pdn_game *g,
+          tool_out *to)
 {
     size_t i, n = pdn_game_tag_count(g), seen = 0;
 
@@ -132,7 +153,7 @@ fen_twice(const tool_opts *o, const pdn_game *g, tool_out *to)
         if (strcmp(pdn_game_tag_name_at(g, i), "FEN") != 0 || seen++ == 0)
             continue;
         pos = pdn_game_tag_pos_at(g, i);
-        tool_diag(o, to, o->file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
+        tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_WARNING,
                   PDN_ETAG, NULL, "duplicate tag 'FEN': the first one is "
                                   "used");
     }
@@ -142,7 +163,8 @@ static void
 work(void *wctx, run_job *job)
 {
     worker *w = wctx;
-    const tool_opts *o = w->o;
+    const tool_opts *o = w->run->o;
+    const char *file = w->run->file;
     tool_out to;
     size_t i, span = 0;
     int dropped = 0;
@@ -161,18 +183,18 @@ work(void *wctx, run_job *job)
         /* What the reader had to assume breaks strict PDN 3.0. */
         if (o->strict_reader)
             job->warnings[i].severity = PDN_SEV_ERROR;
-        tool_diag_err(o, &to, o->file, &job->warnings[i], NULL);
+        tool_diag_err(o, &to, file, &job->warnings[i], NULL);
     }
     if (job->rc < 0 &&
         (job->err.code == PDN_EIO || job->err.code == PDN_ENOMEM)) {
         /* system trouble, not a finding: "pdn-x: FILE: reason" */
-        tbuf_printf(&to.err, "%s: %s: %s\n", tool_name, o->file,
+        tbuf_printf(&to.err, "%s: %s: %s\n", tool_name, file,
                     job->err.text);
         to.fatal = 1;
     } else if (job->rc < 0) {
         if (not_text(job))
             job->err.game = 0; /* no game: the file's error */
-        tool_diag_err(o, &to, o->file, &job->err, NULL);
+        tool_diag_err(o, &to, file, &job->err, NULL);
     }
     if (!to.fatal && o->copies && tool_game_oversize(job->game, &span) &&
         !tool_input_rereadable()) {
@@ -182,15 +204,15 @@ work(void *wctx, run_job *job)
                     "(%zu bytes, more than --max-game-size %zu): left out "
                     "of the output, as the input cannot be read again "
                     "(read it from a file, or raise the limit)\n",
-                    tool_name, o->file, pdn_game_number(job->game), span,
+                    tool_name, file, pdn_game_number(job->game), span,
                     tool_max_game(o));
         to.fatal = 1;
         dropped = 2;
     }
     if (!to.fatal && job->game != NULL)
-        fen_twice(o, job->game, &to);
+        fen_twice(o, file, job->game, &to);
     if (!to.fatal)
-        o->game(o, o->file, job->game, &job->err, &to);
+        o->game(o, file, job->game, &job->err, &to);
     job->out = to.out;
     job->flag = (int)to.out.len;
     if (to.err.len != 0)
@@ -204,15 +226,6 @@ work(void *wctx, run_job *job)
     else
         job->status = TOOL_OK;
 }
-
-/* The main thread's state for the file being read: the first pass, what
- * the games were replayed as, and the warnings already shown. */
-struct tool_file {
-    unsigned long read;      /* games read, in -k's range or not */
-    infer_prior prior;
-    infer_tally tally;
-    fold_state fold;
-};
 
 /* Writes [from, to) of the job's text to the output or stderr. */
 static int
@@ -230,9 +243,9 @@ put(const tool_opts *o, const char *s, size_t len, int in_err)
 /* Writes one part of the job's text (output or stderr), leaving out the
  * warnings shown for an earlier game of the file. */
 static int
-put_folded(const tool_opts *o, const run_job *job, const job_ext *x,
-           int in_err)
+put_folded(tool_pass *run, const run_job *job, const job_ext *x, int in_err)
 {
+    const tool_opts *o = run->o;
     size_t base = in_err ? (size_t)job->flag : 0, pos = base, i;
     size_t end = in_err ? job->out.len : (size_t)job->flag;
 
@@ -240,7 +253,7 @@ put_folded(const tool_opts *o, const run_job *job, const job_ext *x,
         const tool_fold *f = &x->folds[i];
         size_t at = base + f->off;
 
-        if (f->in_err != in_err || !fold_skip(&o->fs->fold, f,
+        if (f->in_err != in_err || !fold_skip(&run->fs.fold, f,
                                               job->out.data + at))
             continue;
         if (put(o, job->out.data + pos, at - pos, in_err) < 0)
@@ -255,29 +268,30 @@ put_folded(const tool_opts *o, const run_job *job, const job_ext *x,
 static int
 emit(void *ctx, run_job *job)
 {
-    const tool_opts *o = ctx;
+    tool_pass *run = ctx;
+    const tool_opts *o = run->o;
     const job_ext *x = job->ext;
     size_t n = (size_t)job->flag, off = 0, span = 0;
 
-    o->fs->read++;
+    run->fs.read++;
     if (x == NULL || x->skipped)
-        return o->emit != NULL ? o->emit(o, job->game, -1) : 0;
+        return o->emit != NULL ? o->emit(o, run->file, job->game, -1) : 0;
     /* a game the reader could not read whole (garbage, a binary file)
      * says nothing of the file's variant */
     if (job->rc >= 0)
-        infer_count(&o->fs->tally, &x->infer);
+        infer_count(&run->fs.tally, &x->infer);
     if (x->nfolds != 0) {
-        if (put_folded(o, job, x, 0) < 0)
+        if (put_folded(run, job, x, 0) < 0)
             return -1;
     } else if (tool_write(o->out, job->out.data, n) < 0) {
         return -1;
     }
     /* the game as read, streamed from the reader's copy (and the input) */
     if (x->copy_raw && job->game != NULL &&
-        tool_copy_body(o->out, o->file, job->game, 0) < 0)
+        tool_copy_body(o->out, run->file, job->game, 0) < 0)
         return -1;
     if (x->nfolds != 0)
-        put_folded(o, job, x, 1);
+        put_folded(run, job, x, 1);
     else
         put(o, job->out.data + n, job->out.len - n, 1);
     if (job->game != NULL)
@@ -291,7 +305,8 @@ emit(void *ctx, run_job *job)
     summary_game(o, x->errors, x->warnings, x->plies,
                  (unsigned long long)off + span);
     if (o->emit != NULL)
-        return o->emit(o, job->game, x->dropped ? -1 : job->status);
+        return o->emit(o, run->file, job->game,
+                       x->dropped ? -1 : job->status);
     return 0;
 }
 
@@ -299,26 +314,29 @@ emit(void *ctx, run_job *job)
  * replayed as, and how many more games had each folded warning. Returns
  * the status these add (the summary is a warning). */
 static int
-file_end(const tool_opts *o, struct tool_file *fs)
+file_end(tool_pass *run)
 {
+    const tool_opts *o = run->o;
+    const char *file = run->file;
+    tool_file *fs = &run->fs;
     tool_out t;
     int st = TOOL_OK;
 
     memset(&t, 0, sizeof t);
     if (fs->read == 0)
-        tool_diag(o, &t, o->file, NULL, 0, PDN_SEV_WARNING, PDN_ESYNTAX,
+        tool_diag(o, &t, file, NULL, 0, PDN_SEV_WARNING, PDN_ESYNTAX,
                   NULL, "no games found");
     else if (summary_file_games() == 0 && (o->first > 1 || o->last != 0))
-        tool_diag(o, &t, o->file, NULL, 0, PDN_SEV_WARNING, PDN_ESYNTAX,
+        tool_diag(o, &t, file, NULL, 0, PDN_SEV_WARNING, PDN_ESYNTAX,
                   NULL, "no game in the range %lu-%.0lu (the input has %lu)",
                   o->first, o->last, fs->read);
-    infer_summary(o, o->file, &fs->tally,
+    infer_summary(o, file, &fs->tally,
                   fs->prior.sampled != 0 ? &fs->prior : NULL, &t);
     if (o->file_end != NULL)
-        o->file_end(o, &t);
+        o->file_end(o, file, &t);
     if (o->werror && t.warnings != 0)
         st = TOOL_PROBLEMS;
-    fold_report(&fs->fold, o, o->file, &t);
+    fold_report(&fs->fold, o, file, &t);
     summary_findings(t.errors, t.warnings);
     if (put(o, t.out.data ? t.out.data : "", t.out.len, 0) < 0)
         st = TOOL_TROUBLE;
@@ -349,11 +367,12 @@ tool_is_dir(FILE *fp)
 /* One operand: a reader over the file and the pipeline over its games. An
  * unreadable file is reported and the next one is still read. */
 static int
-run_file(tool_opts *o, const char *arg)
+run_file(const tool_opts *o, const char *arg)
 {
     run_ops ops = {worker_new, worker_free, work, emit, 0};
     int stdin_ = strcmp(arg, "-") == 0;
     FILE *fp = stdin_ ? stdin : fopen(arg, "rb");
+    tool_pass *run;
     int status, st;
 
     if (fp == NULL || tool_is_dir(fp)) {
@@ -363,38 +382,36 @@ run_file(tool_opts *o, const char *arg)
         summary_findings(1, 0); /* the summary counts it: not "0 errors" */
         return TOOL_TROUBLE;
     }
-    o->file = !stdin_ ? arg : o->label != NULL ? o->label : "<stdin>";
+    run = calloc(1, sizeof *run);
+    if (run == NULL) {
+        tool_error("memory exhausted");
+        exit(TOOL_TROUBLE);
+    }
+    run->o = o;
+    run->file = !stdin_ ? arg : o->label != NULL ? o->label : "<stdin>";
     if (stdin_ && isatty(STDIN_FILENO) && !o->quiet) {
         /* a bare tool would otherwise seem to hang */
         progress_clear();
         tool_error("reading standard input (a terminal): end it with "
                    "Ctrl-D");
     }
-    summary_file(o, o->file, fp);
+    summary_file(o, run->file, fp);
     ops.last = o->last; /* no need to read past the range */
-    o->fs = calloc(1, sizeof *o->fs);
-    if (o->fs == NULL) {
-        tool_error("memory exhausted");
-        exit(TOOL_TROUBLE);
-    }
-    o->fs->prior.prior = -1;
+    run->fs.prior.prior = -1;
     tool_input_set(fp);
     run_set_max_game(o->max_game);
     if (!o->have_gt && !o->have_force && !o->no_infer && seekable(fp))
-        infer_prepass(o, fp, o->file, &o->fs->prior);
-    o->prior = &o->fs->prior;
+        infer_prepass(o, fp, run->file, &run->fs.prior);
     /* every thread parses games of its own: reading-bound tools gain
      * as much as the others */
-    status = run_input(fp, o->file, o->jobs, &ops, o);
+    status = run_input(fp, run->file, o->jobs, &ops, run);
     tool_input_set(NULL);
     if (!stdin_)
         fclose(fp);
     else
         clearerr(stdin);
-    st = file_end(o, o->fs);
-    free(o->fs);
-    o->fs = NULL;
-    o->prior = NULL;
+    st = file_end(run);
+    free(run);
     return st > status ? st : status;
 }
 

@@ -24,6 +24,9 @@ typedef struct tool_cache {
     pdn_gametype gt;
     pdn_movelist *moves;
     pdn_infer *infer;             /* infer.c's: the library's inference */
+    const infer_prior *prior;     /* the first pass over the input being
+                                     read (the variant inference starts
+                                     with), or NULL */
 } tool_cache;
 
 
@@ -46,18 +49,26 @@ typedef struct tool_out {
 } tool_out;
 
 struct tool_opts;
+/* Each program's own options and state: every tool completes this type
+ * once (pdn-legal.c's legal_opts, pdn-stats' stats_run, ...), so that its
+ * callbacks reach them typed through tool_opts.self, with no cast. */
+struct tool_self;
 /* Processes one game (NULL when the reader could build none), appending all
  * of its output to *to. rerr is the reader's error for it (code 0: none),
  * already reported. Must not touch anything but *to and the game. */
 typedef void tool_game_fn(const struct tool_opts *o, const char *file,
                           pdn_game *g, const pdn_error *rerr, tool_out *to);
 /* Runs in input order after the game's output is written; status is the
- * game's (0 clean, 1 problems, 2 trouble; -1: outside -k's range, not
- * processed). Returns 0, or -1 on a write
- * error (already reported). */
-typedef int tool_emit_fn(const struct tool_opts *o, const pdn_game *g,
-                         int status);
+ * game's (0 clean, 1 problems, 2 trouble; -1: outside --games' range, not
+ * processed). Returns 0, or -1 on a write error (already reported). */
+typedef int tool_emit_fn(const struct tool_opts *o, const char *file,
+                         const pdn_game *g, int status);
 
+/* What the user asked of the run, the tool's callbacks and its own
+ * options (self). The run's state (the input being read, its first pass,
+ * what its games showed) is the driver's own (driver.c's tool_pass), and
+ * the callbacks are given what they need of it: the file's name, and the
+ * first pass in the worker's tool_cache. */
 typedef struct tool_opts {
     int quiet;               /* -q: warnings are not printed */
     int werror;              /* -W: warnings count as problems */
@@ -74,26 +85,25 @@ typedef struct tool_opts {
     tool_game_fn *game;
     tool_emit_fn *emit;
     /* after a file's last game: findings about the whole file, into t */
-    void (*file_end)(const struct tool_opts *o, tool_out *t);
-    void *ud;                /* the tool's own options */
-    unsigned long only;      /* when not 0: the one game to process */
+    void (*file_end)(const struct tool_opts *o, const char *file,
+                     tool_out *t);
+    struct tool_self *self;  /* the tool's own options (and state) */
+    unsigned long only;      /* when not 0: the one game to process (-n) */
     const char *json_more;   /* JSON members of findings given no extra */
-    const char *file;        /* the input being read */
     int have_force;          /* -G given */
     pdn_gametype force;      /* -G GAMETYPE: over any GameType tag */
     int adapt;               /* -A: a tag that does not fit gives way to
                                 the variant that does */
     int every;               /* -E: no folding of repeated warnings */
-    const infer_prior *prior;/* the first pass over the file, or NULL */
-    struct tool_file *fs;    /* per-file state of the main thread */
-    int summary;             /* -y: SUMMARY_TEXT, _JSON, _NONE */
-    int progress;            /* -P 1, -Q -1, else 0: on a terminal */
-    unsigned long first, last; /* -k FIRST-LAST: the games to process (0:
-                                  open end) */
+    int summary;             /* --summary: SUMMARY_TEXT, _JSON, _NONE */
+    int progress;            /* --progress 1, --no-progress -1, else 0:
+                                on a terminal */
+    unsigned long first, last; /* --games FIRST-LAST: the games to process
+                                  (0: open end) */
     unsigned long *ranges;   /* --games A-B,C-D,...: the pairs, when more
                                 than one (first and last span them) */
     size_t nranges;
-    const char *label;       /* -L: the name of standard input */
+    const char *label;       /* --label: the name of standard input */
     int no_infer;            /* nothing the tool does needs the rules: a
                                 game without GameType is not replayed to
                                 infer its variant (International is
@@ -109,8 +119,8 @@ typedef struct tool_opts {
                                 (0: the library's default, 1 MiB) */
 } tool_opts;
 
-/* Reads every operand (none or "-" = stdin, called <stdin> or -L's name)
- * game by game (those of -k's range), calls o->game and writes each
+/* Reads every operand (none or "-" = stdin, called <stdin> or --label's name)
+ * game by game (those of --games' range), calls o->game and writes each
  * game's output in input order; an input with no games is a warning; the
  * closing summary follows (summary.h). Returns the exit status (after
  * tool_finish()). */

@@ -106,7 +106,7 @@ infer_prior_took(const pdn_game *g, int cand, unsigned long plies,
 }
 
 int
-infer_game(const tool_opts *o, const pdn_game *g, pdn_gametype *gt,
+infer_game(const char *file, const pdn_game *g, pdn_gametype *gt,
            infer_game_result *res, tool_out *to)
 {
     pdn_infer *x;
@@ -116,8 +116,10 @@ infer_game(const tool_opts *o, const pdn_game *g, pdn_gametype *gt,
     res->giveaway = 0;
     if ((x = ctx_for(to, &own)) == NULL)
         return -1;
-    pdn_infer_set_prior(x, o->prior != NULL ? o->prior->prior : -1);
-    rc = pdn_infer_gametype(x, g, o->file, gt, &res->r, NULL);
+    pdn_infer_set_prior(x, own || to->cache->prior == NULL
+                               ? -1
+                               : to->cache->prior->prior);
+    rc = pdn_infer_gametype(x, g, file, gt, &res->r, NULL);
     res->giveaway = rc == 0 && gt->giveaway;
     ctx_done(x, own);
     return rc < 0 ? -1 : 0;
@@ -141,14 +143,14 @@ strcasestr_ascii(const char *s, const char *word)
 }
 
 int
-infer_giveaway_named(const tool_opts *o, const pdn_game *g)
+infer_giveaway_named(const char *file, const pdn_game *g)
 {
     static const char *const words[] = {"suicide", "giveaway", "losing",
                                         "anti", NULL};
     const char *v[3];
     size_t i, k;
 
-    v[0] = o->file;
+    v[0] = file;
     v[1] = pdn_game_tag(g, "Event");
     v[2] = pdn_game_tag(g, "Site");
     for (i = 0; i < 3; i++)
@@ -159,11 +161,11 @@ infer_giveaway_named(const tool_opts *o, const pdn_game *g)
 }
 
 int
-infer_prior_guess(const tool_opts *o, const pdn_game *g)
+infer_prior_guess(const infer_prior *p, const pdn_game *g)
 {
     int i;
 
-    if (o->prior == NULL || (i = o->prior->prior) < 0)
+    if (p == NULL || (i = p->prior) < 0)
         return -1;
     return pdn_infer_fits_board(g, i) ? i : -1;
 }

@@ -49,24 +49,24 @@ typedef struct infer_tally {
     unsigned long legal[2 * INFER_NCAND];
 } infer_tally;
 
-/* The variant of g by evidence (g has neither GameType nor a known Variant
- * tag, and no -g was given): fills *gt and *res. Returns 0, or -1 when
- * no candidate fits its squares at all. Uses to->cache's boards. */
-int infer_game(const struct tool_opts *o, const pdn_game *g,
-               pdn_gametype *gt, infer_game_result *res,
-               struct tool_out *to);
+/* The variant of g of file by evidence (g has neither GameType nor a
+ * known Variant tag, and no -g was given): fills *gt and *res. Returns 0,
+ * or -1 when no candidate fits its squares at all. Uses to->cache's
+ * boards and starts with the variant of their first pass (prior). */
+int infer_game(const char *file, const pdn_game *g, pdn_gametype *gt,
+               infer_game_result *res, struct tool_out *to);
 
 /* 1 when the input's name or g's Event or Site tag names giveaway
  * ("suicide", "giveaway", "losing", "anti"): the file's variant is not
  * guessed for g, inference decides (and tries giveaway). */
-int infer_giveaway_named(const struct tool_opts *o, const pdn_game *g);
+int infer_giveaway_named(const char *file, const pdn_game *g);
 /* The replay that infer_game starts with, left to the caller: the file's
- * variant (the first pass's prior) when g's squares fit its board, as a
+ * variant (p's prior; p NULL: none) when g's squares fit its board, as a
  * candidate index, else -1. A caller that replays g under it and finds
  * every move of the main line legal has the decision infer_game would
  * take, and records it with infer_prior_took (plies: the main line's);
  * otherwise it undoes what that replay reported and calls infer_game. */
-int infer_prior_guess(const struct tool_opts *o, const pdn_game *g);
+int infer_prior_guess(const infer_prior *p, const pdn_game *g);
 void infer_prior_took(const pdn_game *g, int cand, unsigned long plies,
                       infer_game_result *res);
 

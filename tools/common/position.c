@@ -108,7 +108,7 @@ by_evidence(const tool_opts *o, const char *file, const pdn_game *g,
     char name[96], next[96];
     pdn_gametype ngt;
 
-    if (infer_game(o, g, gt, &to->infer, to) != 0) {
+    if (infer_game(file, g, gt, &to->infer, to) != 0) {
         tool_diag(o, to, file, &pos, pdn_game_number(g), PDN_SEV_ERROR,
                   PDN_EVARIANT, NULL,
                   "cannot infer the game type: its squares fit no board "
@@ -122,7 +122,8 @@ by_evidence(const tool_opts *o, const char *file, const pdn_game *g,
                   PDN_EVARIANT, NULL,
                   "no GameType tag: replayed as %s, which %s and its "
                   "result fit (-g sets the variant)",
-                  name, infer_giveaway_named(o, g) ? "its name" : "its moves");
+                  name, infer_giveaway_named(file, g) ? "its name"
+                                                      : "its moves");
         return 0;
     }
     if (res->legal || !res->moves)
@@ -180,15 +181,17 @@ tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
 }
 
 int
-tool_gametype_guess(const tool_opts *o, const pdn_game *g, pdn_gametype *gt)
+tool_gametype_guess(const tool_opts *o, const char *file, const pdn_game *g,
+                    pdn_gametype *gt, const tool_out *to)
 {
     pdn_error err;
     int cand;
 
     if (o->have_force || o->have_gt ||
         pdn_game_gametype(g, NULL, gt, &err) != PDN_GT_DEFAULT ||
-        err.code != PDN_OK || (cand = infer_prior_guess(o, g)) < 0 ||
-        infer_giveaway_named(o, g))
+        err.code != PDN_OK || to->cache == NULL ||
+        (cand = infer_prior_guess(to->cache->prior, g)) < 0 ||
+        infer_giveaway_named(file, g))
         return -1;
     infer_cand_gt(cand, gt);
     return cand;
@@ -374,7 +377,7 @@ tool_move_json(tbuf *x, const pdn_node *n, unsigned long ply,
 }
 
 void
-tool_number_first_move(const tool_opts *o, pdn_game *g,
+tool_number_first_move(const tool_opts *o, const char *file, pdn_game *g,
                        const pdn_gametype *gt, tool_out *to)
 {
     const char *fen = pdn_game_tag(g, "FEN");
@@ -394,7 +397,7 @@ tool_number_first_move(const tool_opts *o, pdn_game *g,
     /* a tool that does not infer untagged games (pdn-convert copying
      * moves as they are) asks here, quietly, for this game only */
     if (o->no_infer && !o->have_gt && !o->have_force) {
-        if (infer_game(o, g, &igt, &res, to) != 0 || !res.r.legal)
+        if (infer_game(file, g, &igt, &res, to) != 0 || !res.r.legal)
             return;
         gt = &igt;
     }

@@ -25,8 +25,9 @@ int tool_gametype(const tool_opts *o, const char *file, const pdn_game *g,
  * records the choice for the file's summary, without a second replay;
  * otherwise undo the replay's reports (tool_out_undo) and call
  * tool_gametype. */
-int tool_gametype_guess(const tool_opts *o, const pdn_game *g,
-                        pdn_gametype *gt);
+int tool_gametype_guess(const tool_opts *o, const char *file,
+                        const pdn_game *g, pdn_gametype *gt,
+                        const tool_out *to);
 void tool_gametype_took(const pdn_game *g, int cand, tool_out *to);
 /* A board in g's start position (FEN tag applied). NULL after reporting
  * (unknown rules, bad FEN: an error). */
@@ -79,7 +80,8 @@ void tool_finding_json(tbuf *x, const pdn_finding *f);
  * inference; with o->no_infer the game alone is inferred, quietly, and
  * left as it is unless legal throughout), which the writer cannot know
  * (pdn_node_set_number). */
-void tool_number_first_move(const tool_opts *o, pdn_game *g,
-                            const pdn_gametype *gt, tool_out *to);
+void tool_number_first_move(const tool_opts *o, const char *file,
+                            pdn_game *g, const pdn_gametype *gt,
+                            tool_out *to);
 
 #endif /* PDN_TOOLS_POSITION_H */

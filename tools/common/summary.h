@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include "driver.h"
 
-/* -y FORMAT */
+/* --summary FORMAT */
 enum { SUMMARY_TEXT = 0, SUMMARY_JSON, SUMMARY_NONE };
 
 /* The start of the run (its clock) and of one input file (fp, named

@@ -17,7 +17,7 @@ const char tool_name[] = "pdn-convert";
 
 enum { C_KEEP, C_SHORT, C_FULL };
 
-typedef struct conv_opts {
+typedef struct tool_self {
     int notation;     /* 0 keep, 'N' or 'A' */
     int corner;       /* -N digit, -1 = the variant's own */
     int capture;      /* C_* */
@@ -231,7 +231,7 @@ static void
 copy_unread(const tool_opts *o, const char *file, const pdn_game *g,
             const pdn_error *rerr, tool_out *to)
 {
-    const conv_opts *co = o->ud;
+    const conv_opts *co = o->self;
     size_t len = 0;
     const char *raw = g ? pdn_game_raw(g, &len) : NULL;
     const char *tag = g ? pdn_game_tag(g, "GameType") : NULL;
@@ -451,7 +451,7 @@ static void
 write_game(const tool_opts *o, const char *file, const pdn_game *g,
            tool_out *to)
 {
-    const conv_opts *co = o->ud;
+    const conv_opts *co = o->self;
     pdn_error err;
     size_t len;
     char *text;
@@ -492,13 +492,14 @@ write_game(const tool_opts *o, const char *file, const pdn_game *g,
  * size limit that it did not keep, read again from the input (a game left
  * out, status -1, has none written). */
 static int
-convert_emit(const tool_opts *o, const pdn_game *g, int status)
+convert_emit(const tool_opts *o, const char *file, const pdn_game *g,
+             int status)
 {
-    const conv_opts *co = o->ud;
+    const conv_opts *co = o->self;
 
     if (g == NULL || co->json || status < 0 || !tool_game_oversize(g, NULL))
         return 0;
-    if (tool_copy_rest(o->out, o->file, g) < 0)
+    if (tool_copy_rest(o->out, file, g) < 0)
         return -1;
     return tool_end_line(o->out);
 }
@@ -507,7 +508,7 @@ static void
 convert_game(const tool_opts *o, const char *file, pdn_game *g,
              const pdn_error *rerr, tool_out *to)
 {
-    const conv_opts *co = o->ud;
+    const conv_opts *co = o->self;
     conv c = {o, co, file, g, to, {0}, {0}, NULL, NULL};
     int notation = co->notation || co->corner >= 0, have_opening = 0;
     pdn_board *b = NULL;
@@ -521,7 +522,7 @@ convert_game(const tool_opts *o, const char *file, pdn_game *g,
         copy_unread(o, file, g, rerr, to);
         return;
     }
-    tool_number_first_move(o, g, &c.src, to);
+    tool_number_first_move(o, file, g, &c.src, to);
     if (co->opening && opening_of(&c, &op) == 0)
         have_opening = 1;
     target_type(&c);
@@ -571,7 +572,7 @@ main(int argc, char **argv)
     tool_opts_init(&o);
     o.game = convert_game;
     o.emit = convert_emit;
-    o.ud = &co;
+    o.self = &co;
     while ((c = tool_getopt(&convert_cmdline, &o, argc, argv, &st)) != -1) {
         v = 0;
         if (c == 'm' && (v = tool_choice(c, optarg, nots)) >= 0)

@@ -70,7 +70,7 @@ typedef struct tag_name {
     struct tag_name *next;
 } tag_name;
 
-typedef struct build_state {
+typedef struct tool_self {
     const char *path;
     sqlite3 *db;
     int drop;
@@ -244,7 +244,7 @@ static void
 build_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
 {
-    build_state *s = o->ud;
+    build_state *s = o->self;
     db_rec *r;
     pdn_gametype gt;
     tool_mark mark;
@@ -260,7 +260,7 @@ build_game(const tool_opts *o, const char *file, pdn_game *g,
     rec_clear(r);
     /* the file's variant first, as pdn-legal: legal throughout, it is
      * what inference would choose */
-    if ((cand = tool_gametype_guess(o, g, &gt)) >= 0) {
+    if ((cand = tool_gametype_guess(o, file, g, &gt, to)) >= 0) {
         tool_out_mark(to, &mark);
         if (replay(o, file, g, &gt, r, to) == 0 && r->w.legal == 1 && !r->w.skipped) {
             tool_gametype_took(g, cand, to);
@@ -482,7 +482,8 @@ names_free(build_state *s)
 }
 
 static int
-store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
+store(build_state *s, const tool_opts *o, const char *file,
+      const pdn_game *g, db_rec *r)
 {
     sqlite3_stmt *st = s->ins_game;
     const char *res = pdn_game_tag(g, "Result");
@@ -499,7 +500,7 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
         if (!o->quiet)
             fprintf(stderr, "%s: %s:%lu:%lu: note: not stored: same game as "
                     "game %lld of the database (game %lu)\n", tool_name,
-                    o->file, (unsigned long)pos.line,
+                    file, (unsigned long)pos.line,
                     (unsigned long)pos.column, (long long)dup,
                     pdn_game_number(g));
         s->dropped++;
@@ -601,9 +602,10 @@ store(build_state *s, const tool_opts *o, const pdn_game *g, db_rec *r)
 }
 
 static int
-build_emit(const tool_opts *o, const pdn_game *g, int status)
+build_emit(const tool_opts *o, const char *file, const pdn_game *g,
+           int status)
 {
-    build_state *s = o->ud;
+    build_state *s = o->self;
     db_rec *r;
     int rc = 0;
 
@@ -612,14 +614,14 @@ build_emit(const tool_opts *o, const pdn_game *g, int status)
         return 0;
     if (s->failed)
         rc = -1;
-    else if ((o->file != s->file ||
+    else if ((file != s->file ||
               pdn_game_number(g) <= s->last_number) &&
-             new_file(s, o->file) != 0)
+             new_file(s, file) != 0)
         rc = -1;
-    s->file = o->file;
+    s->file = file;
     s->last_number = pdn_game_number(g);
     if (rc == 0)
-        rc = store(s, o, g, r);
+        rc = store(s, o, file, g, r);
     rec_free(r);
     return rc;
 }
@@ -702,7 +704,7 @@ db_build_main(int argc, char **argv, int create)
     tool_opts_init(&o);
     o.game = build_game;
     o.emit = build_emit;
-    o.ud = &s;
+    o.self = &s;
     pthread_mutex_init(&s.lock, NULL);
     while ((c = tool_getopt(create ? &create_cmdline : &add_cmdline, &o, argc,
                             argv, &st)) != -1)

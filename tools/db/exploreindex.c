@@ -334,7 +334,6 @@ ex_replay_game(ex_replay *x, const char *gts, const void *raw, int len,
         memset(&to, 0, sizeof to);
         to.cache = &x->cache;
         to.infer.r.cand = -1;
-        x->vo.file = "db";
         db_walk(&x->vo, "db", g, &x->vo.force, &to, 0, ex_seen, x, &w);
         tbuf_free(&to.out);
         tbuf_free(&to.err);

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Reads a stored game back and calls fn(s, g, to, arg) on it, with the
- * worker state selectcrit.c and db_walk need (their reports dropped).
- * 0 when the text held no game (fn not called), else 1. */
-typedef void game_fn(search_state *s, const pdn_game *g, tool_out *to,
-                     void *arg);
+/* Reads a stored game of file back and calls fn(s, file, g, to, arg) on
+ * it, with the worker state selectcrit.c and db_walk need (their reports
+ * dropped). 0 when the text held no game (fn not called), else 1. */
+typedef void game_fn(search_state *s, const char *file, const pdn_game *g,
+                     tool_out *to, void *arg);
 
 static int
 with_game(search_state *s, const char *file, const void *raw, int len,
@@ -33,8 +33,7 @@ with_game(search_state *s, const char *file, const void *raw, int len,
         memset(&to, 0, sizeof to);
         to.cache = &s->cache;
         to.infer.r.cand = -1;
-        s->vo.file = file;
-        fn(s, g, &to, arg);
+        fn(s, file, g, &to, arg);
         tbuf_free(&to.out);
         tbuf_free(&to.err);
         free(to.folds);
@@ -45,11 +44,12 @@ with_game(search_state *s, const char *file, const void *raw, int len,
 }
 
 static void
-crit_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+crit_fn(search_state *s, const char *file, const pdn_game *g,
+        tool_out *to, void *arg)
 {
     sel_verdict v;
 
-    selcrit_game(&s->crit, &s->vo, s->vo.file, g, to, &v, NULL, NULL);
+    selcrit_game(&s->crit, &s->vo, file, g, to, &v, NULL, NULL);
     *(int *)arg = v.match;
 }
 
@@ -84,11 +84,12 @@ walk_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
 /* --pattern and --manoeuvre, for a game the plies table does not hold:
  * its text replayed; 1 when it meets them (s->conds.plies: where). */
 static void
-walk_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+walk_fn(search_state *s, const char *file, const pdn_game *g,
+        tool_out *to, void *arg)
 {
     db_walked w;
 
-    db_walk(&s->vo, s->vo.file, g, arg, to, 0, walk_seen, s, &w);
+    db_walk(&s->vo, file, g, arg, to, 0, walk_seen, s, &w);
 }
 
 int
@@ -126,10 +127,11 @@ start_pos(const db_game_row *row)
 }
 
 static void
-prefix_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+prefix_fn(search_state *s, const char *file, const pdn_game *g,
+          tool_out *to, void *arg)
 {
     (void)to;
-    selpass_game(&s->dup.sp, &s->vo, s->vo.file, g, &s->cache,
+    selpass_game(&s->dup.sp, &s->vo, file, g, &s->cache,
                  *(uint32_t *)arg);
 }
 
@@ -170,8 +172,10 @@ search_repeated(search_state *s, int index, const db_game_row *row)
 
 /* -i: the game's file, named by its tags, becomes the output. */
 static void
-split_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+split_fn(search_state *s, const char *file, const pdn_game *g,
+         tool_out *to, void *arg)
 {
+    (void)file;
     (void)to;
     (void)arg;
     s->dest = selout_split_file(&s->route, g);
@@ -210,11 +214,12 @@ key_seen(void *ud, const pdn_board *b, unsigned long ply, const pdn_move *m)
 }
 
 static void
-keys_fn(search_state *s, const pdn_game *g, tool_out *to, void *arg)
+keys_fn(search_state *s, const char *file, const pdn_game *g,
+        tool_out *to, void *arg)
 {
     db_walked w;
 
-    db_walk(&s->vo, s->vo.file, g, arg, to, 0, key_seen, s, &w);
+    db_walk(&s->vo, file, g, arg, to, 0, key_seen, s, &w);
 }
 
 char *

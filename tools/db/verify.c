@@ -330,7 +330,6 @@ check_game(vstate *v, sqlite3_stmt *row, sqlite3_stmt *tags, tbuf *text,
         memset(&to, 0, sizeof to);
         to.cache = &v->cache;
         to.infer.r.cand = -1;
-        v->vo.file = file;
         replayed = db_walk(&v->vo, file, g, &v->vo.force, &to, 0, seen, v,
                            &w) == 0;
         tbuf_free(&to.out);

@@ -29,7 +29,7 @@ typedef struct fix_file {
     char example[3][2][16];    /* the first of each */
 } fix_file;
 
-typedef struct fix_opts {
+typedef struct tool_self {
     int dry;          /* -e: list the repairs, write nothing */
     fix_file *files;  /* one per operand that is a regular file */
     size_t nfiles;
@@ -218,7 +218,7 @@ static int
 file_order(const fix *c, const char *v, const char **example,
            unsigned long *n)
 {
-    const fix_file *ff = file_of(c->o->ud, c->file);
+    const fix_file *ff = file_of(c->o->self, c->file);
     int s = date_sep(v), m;
 
     if (ff == NULL || s < 0 ||
@@ -749,7 +749,7 @@ static void
 fix_game(const tool_opts *o, const char *file, pdn_game *g,
          const pdn_error *rerr, tool_out *to)
 {
-    const fix_opts *fo = o->ud;
+    const fix_opts *fo = o->self;
     fix c = {o, file, g, g, to, 0, 0, NULL, NULL};
     size_t len = 0, rawoff = 0, span, i;
     const char *raw = g ? pdn_game_raw(g, &len) : NULL;
@@ -811,9 +811,11 @@ fix_game(const tool_opts *o, const char *file, pdn_game *g,
  * the reader's size limit that the driver left out (its input cannot be
  * read again, status -1) keeps the blank lines before it. */
 static int
-fix_emit(const tool_opts *o, const pdn_game *g, int status)
+fix_emit(const tool_opts *o, const char *file, const pdn_game *g,
+         int status)
 {
-    const fix_opts *fo = o->ud;
+    (void)file;
+    const fix_opts *fo = o->self;
 
     if (g == NULL || fo->dry)
         return 0;
@@ -888,7 +890,7 @@ main(int argc, char **argv)
     tool_opts_init(&o);
     o.game = fix_game;
     o.emit = fix_emit;
-    o.ud = &fo;
+    o.self = &fo;
     while ((c = tool_getopt(&fix_cmdline, &o, argc, argv, &st)) != -1) {
         v = 0;
         if (c == 'e')

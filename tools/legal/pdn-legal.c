@@ -17,7 +17,7 @@ const char tool_name[] = "pdn-legal";
 
 /* Options of this tool; the ok/bad files are written on the main thread
  * only (in emit order), never by workers. */
-typedef struct legal_opts {
+typedef struct tool_self {
     int variations;
     int no_draw;             /* -R */
     int openings;            /* --openings */
@@ -111,7 +111,7 @@ static int
 play_line(line_ctx *c, pdn_board *b, const pdn_node *n, unsigned long ply)
 {
     const pdn_gametype *gt = pdn_board_gametype(b);
-    legal_opts *lo = c->o->ud;
+    legal_opts *lo = c->o->self;
     unsigned long num = pdn_game_number(c->g);
     pdn_match m;
     size_t i;
@@ -213,7 +213,7 @@ legal_replay(const tool_opts *o, const char *file, pdn_game *g,
              const pdn_gametype *gt, tool_out *to)
 {
     line_ctx c = {o, file, g, to, NULL, NULL, PDN_OUTCOME_UNKNOWN, NULL, 0};
-    legal_opts *lo = o->ud;
+    legal_opts *lo = o->self;
     drawcheck dc;
     pdn_board *b;
     int rc = -1;
@@ -244,7 +244,7 @@ static void
 legal_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
 {
-    legal_opts *lo = o->ud;
+    legal_opts *lo = o->self;
     pdn_gametype gt;
     tool_mark mark;
     int cand, rc = 1;
@@ -258,7 +258,7 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
      * legal throughout, it is what inference would choose, and this one
      * replay serves both; else its reports are taken back, and inference
      * decides as usual. */
-    if ((cand = tool_gametype_guess(o, g, &gt)) >= 0) {
+    if ((cand = tool_gametype_guess(o, file, g, &gt, to)) >= 0) {
         tool_out_mark(to, &mark);
         rc = legal_replay(o, file, g, &gt, to);
         /* legal, but its result wrong there: inference may see why (a
@@ -286,9 +286,10 @@ legal_game(const tool_opts *o, const char *file, pdn_game *g,
  * with that game). A newline is added only where an input does not end
  * with one (or two games share a line). */
 static int
-split(const tool_opts *o, const pdn_game *g, int status)
+split(const tool_opts *o, const char *file, const pdn_game *g,
+      int status)
 {
-    legal_opts *lo = o->ud;
+    legal_opts *lo = o->self;
     tool_output *to = status == TOOL_OK ? lo->ok : lo->bad;
     tool_output *prev = lo->prev;
     long head;
@@ -299,7 +300,7 @@ split(const tool_opts *o, const pdn_game *g, int status)
         !tool_input_rereadable()) /* left out: the game before keeps the
                                      blank lines after it */
         return tool_copy_gap(prev, g);
-    if (status < 0) { /* outside -k's range: in neither file */
+    if (status < 0) { /* outside --games' range: in neither file */
         lo->prev = NULL;
         return 0;
     }
@@ -316,7 +317,7 @@ split(const tool_opts *o, const pdn_game *g, int status)
         return 0;
     if (to != prev && tool_end_line(to) < 0)
         return -1;
-    return tool_copy_body(to, o->file, g, (size_t)head);
+    return tool_copy_body(to, file, g, (size_t)head);
 }
 
 static int
@@ -337,7 +338,7 @@ main(int argc, char **argv)
     o.game = legal_game;
     o.emit = split;
     o.file_end = suggest_file_end;
-    o.ud = &lo;
+    o.self = &lo;
     while ((c = tool_getopt(&legal_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'v') {
             lo.variations = 1;

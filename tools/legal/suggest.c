@@ -93,7 +93,7 @@ suggest_file_game(const pdn_game *g, const pdn_gametype *gt, int legal)
 }
 
 void
-suggest_file_end(const tool_opts *o, tool_out *t)
+suggest_file_end(const tool_opts *o, const char *file, tool_out *t)
 {
     static const char *const what[2] = {
         "with the other side moving first (colours reversed)",
@@ -109,7 +109,7 @@ suggest_file_end(const tool_opts *o, tool_out *t)
             continue;
         alternative(&tally.gt, a, &alt);
         pdn_gametype_format(&alt, name, sizeof name);
-        tool_diag(o, t, o->file, NULL, 0, PDN_SEV_WARNING, PDN_EVARIANT,
+        tool_diag(o, t, file, NULL, 0, PDN_SEV_WARNING, PDN_EVARIANT,
                   NULL,
                   "all %lu games with moves are illegal as read, and all "
                   "legal %s: GameType \"%s\" (-G sets it)",

@@ -14,6 +14,6 @@
  * (the other side first, another numbering corner) makes all of them
  * legal, and starts the next file's tally. */
 void suggest_file_game(const pdn_game *g, const pdn_gametype *gt, int legal);
-void suggest_file_end(const tool_opts *o, tool_out *t);
+void suggest_file_end(const tool_opts *o, const char *file, tool_out *t);
 
 #endif /* PDN_TOOLS_SUGGEST_H */

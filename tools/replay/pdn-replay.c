@@ -23,23 +23,25 @@ const char tool_name[] = "pdn-replay";
 
 enum { F_FEN, F_BOARD, F_SVG, F_JSON, F_HTML };
 
-/* -n and -p select; the selection is applied per game on the workers,
- * found is set on the main thread only (in emit). */
+/* What the user asked: -n and -p select, per game on the workers. */
 typedef struct replay_opts {
     int all;             /* -a */
     int format;          /* -f */
     unsigned long game;  /* -n, 0 = every game */
     long ply;            /* -p, -1 = the end */
-    int found;           /* -n: the game was seen */
     pic_opts pics;       /* -O, -t, -r, -z, -C, -U */
-    unsigned long most;  /* the most games of one input */
     int file_col;        /* --with-filename: text lines name their file */
     int openings;        /* --openings */
-    int page_open;       /* -f html: the page's head is written */
     unsigned long *plies;/* --plies: FIRST, LAST pairs (as -a, only these) */
     size_t nplies;
-    /* -f html -O: pages of PAGE_GAMES games, written by the main thread
-     * from what the workers hand it (a game's text, under its address) */
+} replay_opts;
+
+/* The -f html writer's run, on the main thread (in emit order) but for
+ * hand, which the workers fill. */
+typedef struct html_pages {
+    int page_open;       /* the page's head is written */
+    /* -O: pages of PAGE_GAMES games, written by the main thread from what
+     * the workers hand it (a game's text, under its address) */
     handover *hand;
     unsigned long first; /* the first game's number */
     FILE *pf;            /* the page being written, or NULL */
@@ -50,7 +52,16 @@ typedef struct replay_opts {
     tbuf names;          /* every page's name, '\0' after each */
     tbuf ranges;         /* every page's first and last game number */
     unsigned long npages;
-} replay_opts;
+} html_pages;
+
+/* The program: its options apart from its run, which the main thread
+ * keeps (in emit) but for pages.hand. */
+typedef struct tool_self {
+    replay_opts opt;
+    html_pages pages;    /* -f html */
+    int found;           /* -n: the game was seen */
+    unsigned long most;  /* the most games of one input */
+} replay_tool;
 
 /* Games on a page of -f html -O. */
 #define PAGE_GAMES 5000
@@ -116,17 +127,33 @@ marks_at(tbuf *t, const pdn_game *g, const pdn_node *at)
         tbuf_printf(t, "%s\n", pdn_game_comment_at(g, i));
 }
 
-/* Prints the position b of game g of file, reached at ply by move mv
- * (text) / last from before (pictures; NULL: not known), the move of
- * node at (NULL: the start; pictures draw its comments' marks). ds (-a
- * -f json): the draw-rule counts, with l as scratch. */
+/* One game's replay, as show() prints its positions. */
+typedef struct view {
+    const replay_opts *ro;
+    pic_sheet *sheet;        /* pictures: the game's sheet (-t) */
+    tool_out *to;
+    const char *file;
+    const pdn_game *g;
+    const pdn_board *b;      /* the position */
+    const char *mv;          /* the move that reached it, as text ("": none) */
+    const pdn_board *before; /* pictures: the position before last, or NULL */
+    const pdn_move *last;    /* the last move played */
+    const pdn_drawstate *ds; /* -a -f json: the draw-rule counts, or NULL */
+    pdn_movelist *l;         /* scratch for ds */
+} view;
+
+/* Prints v's position, reached at ply by the move of node at (NULL: the
+ * start, or no move played: no last move; pictures draw the marks of
+ * its comments). */
 static void
-show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
-     const pdn_game *g, unsigned long ply, const char *mv,
-     const pdn_board *b, const pdn_board *before, const pdn_move *last,
-     const pdn_node *at, const pdn_drawstate *ds, pdn_movelist *l)
+show(const view *v, unsigned long ply, const pdn_node *at)
 {
+    const replay_opts *ro = v->ro;
+    tool_out *to = v->to;
     tbuf *out = &to->out;
+    const char *file = v->file, *mv = v->mv;
+    const pdn_game *g = v->g;
+    const pdn_board *b = v->b;
     unsigned long game = pdn_game_number(g);
     char fen[PDN_FEN_MAX * 5];
 
@@ -162,8 +189,8 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
             tbuf_adds(out, "null");
         tbuf_adds(out, ",\"fen\":");
         tbuf_json(out, fen);
-        if (ds != NULL)
-            drawcheck_json(out, ds, b, l, ply);
+        if (v->ds != NULL)
+            drawcheck_json(out, v->ds, b, v->l, ply);
         tbuf_adds(out, "}\n");
         break;
     case F_BOARD:
@@ -177,8 +204,9 @@ show(const replay_opts *ro, pic_sheet *sh, tool_out *to, const char *file,
         tbuf marks = {0};
 
         marks_at(&marks, g, at);
-        pic_show(&ro->pics, sh, to, file, g, ply, mv, b, before, last,
-                 marks.data);
+        pic_show(&ro->pics, v->sheet, to, file, g, ply, mv, b,
+                 at != NULL ? v->before : NULL,
+                 at != NULL ? v->last : NULL, marks.data);
         tbuf_free(&marks);
         break;
     }
@@ -230,7 +258,7 @@ static int
 replay_under(const tool_opts *o, const char *file, pdn_game *g,
              const pdn_gametype *gt, tool_out *to)
 {
-    const replay_opts *ro = o->ud;
+    const replay_opts *ro = &o->self->opt;
     unsigned long num = pdn_game_number(g), ply = 0;
     pdn_movelist *l = NULL;
     const pdn_node *n = NULL, *played = NULL;
@@ -239,12 +267,13 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     pdn_move last;
     pdn_pos pos;
     char mv[PDN_PATH_MAX * 4] = "";
-    int shown = 0, have_last = 0, html = ro->format == F_HTML, listed = 0;
+    int shown = 0, html = ro->format == F_HTML, listed = 0;
     html_game hg;
     pic_sheet sheet;
     pdn_drawstate *ds = NULL;
     /* pictures: the position before the last move, for its captures */
     pdn_board *before = NULL;
+    view v;
 
     html_game_init(&hg);
     memset(&sheet, 0, sizeof sheet);
@@ -260,9 +289,9 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
     /* ply 0 is the start position, after any FEN tag */
     if (ro->format == F_SVG || html)
         before = pdn_board_new(gt, NULL);
+    v = (view){ro, &sheet, to, file, g, b, mv, before, &last, ds, l};
     if (wanted(ro, 0) || ro->ply == 0)
-        show(ro, &sheet, to, file, g, 0, "", b, NULL, NULL, NULL, ds, l),
-            shown = ro->ply == 0, listed++;
+        show(&v, 0, NULL), shown = ro->ply == 0, listed++;
     if (html)
         html_ply(&hg, b, NULL);
     for (n = pdn_game_first(g); n != NULL && !shown; n = pdn_node_next(n)) {
@@ -302,16 +331,13 @@ replay_under(const tool_opts *o, const char *file, pdn_game *g,
         if (ro->all || ro->ply >= 0 || ro->format != F_FEN)
             pdn_move_format(b, l, &m.move, PDN_MOVE_SHORT, mv, sizeof mv);
         last = m.move;
-        have_last = 1;
         played = n;
         ply++;
         to->plies++;
         if (ds != NULL)
             pdn_drawstate_push(ds, b, &m.move, NULL);
         if (wanted(ro, ply) || (long)ply == ro->ply)
-            show(ro, &sheet, to, file, g, ply, mv, b, before, &last, n, ds,
-                 l),
-                shown = !ro->all, listed++;
+            show(&v, ply, n), shown = !ro->all, listed++;
         if (html)
             html_ply(&hg, b, &last);
     }
@@ -334,8 +360,7 @@ end:
         html_ended(&hg, b);
         html_game_write(&to->out, &hg, g, num, gt);
     } else if (!ro->all && ro->ply < 0) {
-        show(ro, &sheet, to, file, g, ply, mv, b, have_last ? before : NULL,
-             have_last ? &last : NULL, played, NULL, l);
+        show(&v, ply, played);
     }
     if (ro->openings)
         tool_opening_record(to, file, g, gt);
@@ -352,7 +377,8 @@ static void
 replay_one(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
 {
-    const replay_opts *ro = o->ud;
+    const replay_opts *ro = &o->self->opt;
+    const html_pages *pg = &o->self->pages;
     pdn_gametype gt;
     tool_mark mark;
     unsigned long num = g != NULL ? pdn_game_number(g) : rerr->game;
@@ -362,9 +388,9 @@ replay_one(const tool_opts *o, const char *file, pdn_game *g,
 
     /* the page's head goes before the first game's output (the first
      * of -n, -k or --games), and the games into elements of a few */
-    if (ro->format == F_HTML && ro->hand == NULL && num == first)
+    if (ro->format == F_HTML && pg->hand == NULL && num == first)
         html_head(&to->out, file, &ro->pics.style);
-    if (ro->format == F_HTML && ro->hand == NULL && num >= first)
+    if (ro->format == F_HTML && pg->hand == NULL && num >= first)
         html_part(&to->out, num - first);
     if (g == NULL || (ro->game != 0 && pdn_game_number(g) != ro->game))
         return;
@@ -373,7 +399,7 @@ replay_one(const tool_opts *o, const char *file, pdn_game *g,
      * replay serves both; else what it showed is taken back. Not with -p
      * (the replay stops early) or pictures (-f svg writes files). */
     if (ro->ply < 0 && ro->format != F_SVG &&
-        (cand = tool_gametype_guess(o, g, &gt)) >= 0) {
+        (cand = tool_gametype_guess(o, file, g, &gt, to)) >= 0) {
         tool_out_mark(to, &mark);
         if (replay_under(o, file, g, &gt, to)) {
             tool_gametype_took(g, cand, to);
@@ -392,18 +418,18 @@ static void
 replay_game(const tool_opts *o, const char *file, pdn_game *g,
             const pdn_error *rerr, tool_out *to)
 {
-    const replay_opts *ro = o->ud;
+    handover *hand = o->self->pages.hand;
     size_t at = to->out.len;
     tbuf *t;
 
     replay_one(o, file, g, rerr, to);
-    if (ro->hand == NULL || g == NULL || to->out.len == at)
+    if (hand == NULL || g == NULL || to->out.len == at)
         return;
     t = tool_xmalloc(sizeof *t);
     memset(t, 0, sizeof *t);
     tbuf_add(t, to->out.data + at, to->out.len - at);
     to->out.data[to->out.len = at] = '\0';
-    handover_put(ro->hand, g, t);
+    handover_put(hand, g, t);
 }
 
 /* The name of page k of -O: STEM-pNNNN.html. */
@@ -417,33 +443,33 @@ page_name(tbuf *t, const char *stem, unsigned long k)
 /* Ends the page being written (next: another follows) and renames it
  * over its name. 0, or -1 after reporting. */
 static int
-page_close(replay_opts *ro, const char *stem, int next)
+page_close(html_pages *pg, const char *dir, const char *stem, int next)
 {
     tbuf t = {0}, prev = {0}, nx = {0}, games = {0}, path = {0};
-    unsigned long *r = (unsigned long *)(void *)ro->ranges.data;
+    unsigned long *r = (unsigned long *)(void *)pg->ranges.data;
     int rc = 0;
 
-    if (ro->page > 0)
-        page_name(&prev, stem, ro->page - 1);
+    if (pg->page > 0)
+        page_name(&prev, stem, pg->page - 1);
     if (next)
-        page_name(&nx, stem, ro->page + 1);
-    tbuf_printf(&games, "games %lu\xe2\x80\x93%lu", r[2 * ro->page],
-                r[2 * ro->page + 1]);
+        page_name(&nx, stem, pg->page + 1);
+    tbuf_printf(&games, "games %lu\xe2\x80\x93%lu", r[2 * pg->page],
+                r[2 * pg->page + 1]);
     tbuf_printf(&t, "%s.html", stem); /* the index */
     html_nav(&path, prev.data, nx.data, t.data, games.data);
     html_tail_src(&path, "pdn.js"); /* written once beside the pages */
     tbuf_free(&t);
-    tbuf_printf(&t, "%s/%s", ro->pics.dir, ro->pname.data);
-    if (fwrite(path.data, 1, path.len, ro->pf) != path.len ||
-        fclose(ro->pf) != 0 || rename(ro->ptmp.path, t.data) != 0) {
+    tbuf_printf(&t, "%s/%s", dir, pg->pname.data);
+    if (fwrite(path.data, 1, path.len, pg->pf) != path.len ||
+        fclose(pg->pf) != 0 || rename(pg->ptmp.path, t.data) != 0) {
         tool_error("%s: %s", t.data, strerror(errno));
-        unlink(ro->ptmp.path);
+        unlink(pg->ptmp.path);
         rc = -1;
     }
-    ro->pf = NULL;
+    pg->pf = NULL;
     tool_temps_forget();
-    free(ro->ptmp.path);
-    ro->ptmp.path = NULL;
+    free(pg->ptmp.path);
+    pg->ptmp.path = NULL;
     tbuf_free(&t);
     tbuf_free(&prev);
     tbuf_free(&nx);
@@ -455,40 +481,42 @@ page_close(replay_opts *ro, const char *stem, int next)
 /* Game num's text t onto its page, which is begun when it is not the one
  * being written. 0, or -1 after reporting. */
 static int
-page_put(replay_opts *ro, const char *file, unsigned long num, const tbuf *t)
+page_put(html_pages *pg, const pic_opts *pics, const char *file,
+         unsigned long num, const tbuf *t)
 {
-    unsigned long k = (num - ro->first) / PAGE_GAMES, r[2];
-    const char *stem = ro->pics.stem(file);
+    unsigned long k = (num - pg->first) / PAGE_GAMES, r[2];
+    const char *stem = pic_stem(pics, file);
     tbuf head = {0}, path = {0};
     int fd;
 
-    if (ro->pf != NULL && k != ro->page && page_close(ro, stem, 1) != 0)
+    if (pg->pf != NULL && k != pg->page &&
+        page_close(pg, pics->dir, stem, 1) != 0)
         return -1;
-    if (ro->pf == NULL) {
-        ro->page = k;
-        ro->in_page = 0;
-        page_name(&ro->pname, stem, k);
-        tbuf_add(&ro->names, ro->pname.data, ro->pname.len + 1);
+    if (pg->pf == NULL) {
+        pg->page = k;
+        pg->in_page = 0;
+        page_name(&pg->pname, stem, k);
+        tbuf_add(&pg->names, pg->pname.data, pg->pname.len + 1);
         r[0] = r[1] = num;
-        tbuf_add(&ro->ranges, (const char *)r, sizeof r);
-        ro->npages++;
-        tbuf_printf(&path, "%s/%s", ro->pics.dir, ro->pname.data);
-        if ((fd = tool_temp_create(&ro->ptmp, path.data)) < 0 ||
-            (ro->pf = fdopen(fd, "w")) == NULL) {
+        tbuf_add(&pg->ranges, (const char *)r, sizeof r);
+        pg->npages++;
+        tbuf_printf(&path, "%s/%s", pics->dir, pg->pname.data);
+        if ((fd = tool_temp_create(&pg->ptmp, path.data)) < 0 ||
+            (pg->pf = fdopen(fd, "w")) == NULL) {
             tool_error("%s: %s", path.data, strerror(errno));
             tbuf_free(&path);
             return -1;
         }
         tbuf_free(&path);
-        html_head(&head, file, &ro->pics.style);
+        html_head(&head, file, &pics->style);
     }
     /* the page's games: their last number */
-    ((unsigned long *)(void *)ro->ranges.data)[2 * ro->page + 1] = num;
-    html_part(&head, ro->in_page++);
+    ((unsigned long *)(void *)pg->ranges.data)[2 * pg->page + 1] = num;
+    html_part(&head, pg->in_page++);
     if ((head.len != 0 &&
-         fwrite(head.data, 1, head.len, ro->pf) != head.len) ||
-        (t->len != 0 && fwrite(t->data, 1, t->len, ro->pf) != t->len)) {
-        tool_error("%s/%s: %s", ro->pics.dir, ro->pname.data,
+         fwrite(head.data, 1, head.len, pg->pf) != head.len) ||
+        (t->len != 0 && fwrite(t->data, 1, t->len, pg->pf) != t->len)) {
+        tool_error("%s/%s: %s", pics->dir, pg->pname.data,
                    strerror(errno));
         tbuf_free(&head);
         return -1;
@@ -498,34 +526,37 @@ page_put(replay_opts *ro, const char *file, unsigned long num, const tbuf *t)
 }
 
 static int
-note_game(const tool_opts *o, const pdn_game *g, int status)
+note_game(const tool_opts *o, const char *file, const pdn_game *g,
+          int status)
 {
-    replay_opts *ro = o->ud;
+    replay_tool *rt = o->self;
+    const replay_opts *ro = &rt->opt;
+    html_pages *pg = &rt->pages;
     tbuf *t;
     int rc = 0;
 
     /* a game processed: the first wrote the page's head */
     if (status >= 0 && ro->format == F_HTML)
-        ro->page_open = ro->hand == NULL;
-    if (ro->hand != NULL && g != NULL &&
-        (t = handover_take(ro->hand, g)) != NULL) {
-        rc = page_put(ro, o->file, pdn_game_number(g), t);
+        pg->page_open = pg->hand == NULL;
+    if (pg->hand != NULL && g != NULL &&
+        (t = handover_take(pg->hand, g)) != NULL) {
+        rc = page_put(pg, &ro->pics, file, pdn_game_number(g), t);
         tbuf_free(t);
         free(t);
     }
     if (g != NULL && ro->game != 0 && pdn_game_number(g) == ro->game)
-        ro->found = 1;
-    if (g != NULL && pdn_game_number(g) > ro->most)
-        ro->most = pdn_game_number(g);
+        rt->found = 1;
+    if (g != NULL && pdn_game_number(g) > rt->most)
+        rt->most = pdn_game_number(g);
     return rc;
 }
 
 /* After a file's last game: the page's end. */
 static void
-end_page(const tool_opts *o, tool_out *t)
+end_page(const tool_opts *o, const char *file, tool_out *t)
 {
-    replay_opts *ro = o->ud;
-
+    const replay_opts *ro = &o->self->opt;
+    html_pages *pg = &o->self->pages;
     const char *stem;
     tbuf idx = {0}, path = {0};
     const char **names;
@@ -533,21 +564,21 @@ end_page(const tool_opts *o, tool_out *t)
     unsigned long i;
     size_t len;
 
-    if (ro->page_open)
+    if (pg->page_open)
         html_tail(&t->out);
-    ro->page_open = 0;
-    if (ro->hand == NULL || ro->npages == 0)
+    pg->page_open = 0;
+    if (pg->hand == NULL || pg->npages == 0)
         return;
     /* -O: the last page, then the index of them all */
-    stem = ro->pics.stem(o->file);
-    if (ro->pf != NULL && page_close(ro, stem, 0) != 0)
+    stem = pic_stem(&ro->pics, file);
+    if (pg->pf != NULL && page_close(pg, ro->pics.dir, stem, 0) != 0)
         t->fatal = 1;
-    names = tool_xmalloc(ro->npages * sizeof *names);
-    for (i = 0, s = ro->names.data; i < ro->npages; i++, s += strlen(s) + 1)
+    names = tool_xmalloc(pg->npages * sizeof *names);
+    for (i = 0, s = pg->names.data; i < pg->npages; i++, s += strlen(s) + 1)
         names[i] = s;
-    html_index(&idx, o->file, names,
-               (const unsigned long *)(void *)ro->ranges.data, ro->npages,
-               ro->first, PAGE_GAMES);
+    html_index(&idx, file, names,
+               (const unsigned long *)(void *)pg->ranges.data, pg->npages,
+               pg->first, PAGE_GAMES);
     tbuf_printf(&path, "%s/%s.html", ro->pics.dir, stem);
     if (pic_write_file(path.data, idx.data, idx.len) != 0) {
         tool_error("%s: %s", path.data, strerror(errno));
@@ -566,8 +597,8 @@ end_page(const tool_opts *o, tool_out *t)
     free(names);
     tbuf_free(&idx);
     tbuf_free(&path);
-    ro->names.len = ro->ranges.len = 0;
-    ro->npages = 0;
+    pg->names.len = pg->ranges.len = 0;
+    pg->npages = 0;
 }
 
 /* Does the regular file path hold exactly one game? (Read ahead for -f
@@ -724,32 +755,19 @@ colour_names_known(const char *arg)
     }
 }
 
-/* -O: the STEM of each operand's pictures: its base name without .pdn
- * ("stdin" for standard input), or, when two operands would share one,
- * NN-BASE with the operand's number, so that no picture is written over
- * another's. */
-static char **stems, **operands;
-static int noperands;
-
-static const char *
-stem_of(const char *file)
-{
-    int i;
-
-    for (i = 0; i < noperands; i++)
-        if (operands[i] == file || strcmp(operands[i], file) == 0)
-            return stems[i];
-    return NULL; /* standard input under its -L name */
-}
-
+/* -O: the STEM of each operand's pictures, into po: its base name
+ * without .pdn ("stdin" for standard input), or, when two operands would
+ * share one, NN-BASE with the operand's number, so that no picture is
+ * written over another's. */
 static void
-make_stems(int argc, char **argv)
+make_stems(pic_opts *po, int argc, char **argv)
 {
+    char **stems = tool_xmalloc(((size_t)argc + 1) * sizeof *stems);
     int i, j, clash = 0, width = 1, n;
 
-    stems = tool_xmalloc(((size_t)argc + 1) * sizeof *stems);
-    operands = argv;
-    noperands = argc;
+    po->stems = stems;
+    po->operands = argv;
+    po->noperands = argc;
     for (n = argc; n >= 10; n /= 10)
         width++;
     for (i = 0; i < argc; i++) {
@@ -775,31 +793,33 @@ make_stems(int argc, char **argv)
 }
 
 static void
-free_stems(void)
+free_stems(pic_opts *po)
 {
     int i;
 
-    for (i = 0; stems != NULL && i < noperands; i++)
-        free(stems[i]);
-    free(stems);
+    for (i = 0; po->stems != NULL && i < po->noperands; i++)
+        free(po->stems[i]);
+    free(po->stems);
 }
 
-/* The program, its options in *ro (whose --plies list main frees). */
+/* The program, its options in rt->opt (whose --plies list main frees). */
 static int
-replay_main(replay_opts *ro, int argc, char **argv)
+replay_main(replay_tool *rt, int argc, char **argv)
 {
+    replay_opts *ro = &rt->opt;
+    html_pages *pg = &rt->pages;
     tool_opts o;
     long v;
     int c, st, styled = 0;
 
-    memset(ro, 0, sizeof *ro);
+    memset(rt, 0, sizeof *rt);
     ro->format = F_FEN;
     ro->ply = -1;
     tool_opts_init(&o);
     o.game = replay_game;
     o.emit = note_game;
     o.file_end = end_page;
-    o.ud = ro;
+    o.self = rt;
     diagram_style_init(&ro->pics.style);
     while ((c = tool_getopt(&replay_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'a') {
@@ -888,29 +908,28 @@ replay_main(replay_opts *ro, int argc, char **argv)
         return st;
     o.only = ro->game;
     if (ro->pics.dir != NULL) {
-        make_stems(argc - optind, argv + optind);
-        ro->pics.stem = stem_of;
+        make_stems(&ro->pics, argc - optind, argv + optind);
     }
     /* -f html -O: pages of the file's games and their index */
     if (ro->format == F_HTML && ro->pics.dir != NULL) {
-        ro->hand = tool_xmalloc(sizeof *ro->hand);
-        handover_init(ro->hand);
-        ro->first = ro->game != 0 ? ro->game : o.first != 0 ? o.first : 1;
+        pg->hand = tool_xmalloc(sizeof *pg->hand);
+        handover_init(pg->hand);
+        pg->first = ro->game != 0 ? ro->game : o.first != 0 ? o.first : 1;
     }
     st = tool_run(&o, argc - optind, argv + optind);
-    if (ro->hand != NULL) {
-        handover_free(ro->hand);
-        free(ro->hand);
-        tbuf_free(&ro->pname);
-        tbuf_free(&ro->names);
-        tbuf_free(&ro->ranges);
+    if (pg->hand != NULL) {
+        handover_free(pg->hand);
+        free(pg->hand);
+        tbuf_free(&pg->pname);
+        tbuf_free(&pg->names);
+        tbuf_free(&pg->ranges);
     }
-    free_stems();
-    if (ro->game != 0 && !ro->found && st < TOOL_TROUBLE) {
+    free_stems(&ro->pics);
+    if (ro->game != 0 && !rt->found && st < TOOL_TROUBLE) {
         tool_error("-n: no game %lu: %s %lu game%s", ro->game,
                    argc - optind > 1 ? "each input has at most"
                                      : "the input has only",
-                   ro->most, ro->most == 1 ? "" : "s");
+                   rt->most, rt->most == 1 ? "" : "s");
         st = TOOL_PROBLEMS;
     }
     return st;
@@ -919,9 +938,9 @@ replay_main(replay_opts *ro, int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-    replay_opts ro;
-    int st = replay_main(&ro, argc, argv);
+    replay_tool rt;
+    int st = replay_main(&rt, argc, argv);
 
-    free(ro.plies);
+    free(rt.opt.plies);
     return st;
 }

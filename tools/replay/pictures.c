@@ -89,13 +89,24 @@ pic_write_file(const char *path, const char *data, size_t len)
     return -1;
 }
 
+const char *
+pic_stem(const pic_opts *po, const char *file)
+{
+    int i;
+
+    for (i = 0; i < po->noperands; i++)
+        if (po->operands[i] == file || strcmp(po->operands[i], file) == 0)
+            return po->stems[i];
+    return NULL;
+}
+
 /* Appends data, or with -O writes it to DIR/STEM-gGAME[-pPLY].svg, GAME
  * zero-padded to 5 digits and PLY to 3 (no ply part when ply is -1). */
 static void
 put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
     unsigned long ply, const tbuf *data)
 {
-    const char *base = strrchr(file, '/');
+    const char *base = strrchr(file, '/'), *stem;
     tbuf path = {0};
     size_t len;
 
@@ -109,8 +120,8 @@ put(const pic_opts *po, tool_out *to, const char *file, const pdn_game *g,
     len = strlen(base);
     if (len > 4 && strcmp(base + len - 4, ".pdn") == 0)
         len -= 4;
-    if (po->stem != NULL && po->stem(file) != NULL)
-        base = po->stem(file), len = strlen(base);
+    if ((stem = pic_stem(po, file)) != NULL)
+        base = stem, len = strlen(base);
     tbuf_printf(&path, "%s/%.*s-g%06lu", po->dir, (int)len, base,
                 pdn_game_number(g));
     if (ply != (unsigned long)-1)

@@ -14,9 +14,14 @@ typedef struct pic_opts {
     int sheet;            /* -t: a game's positions on one sheet */
     int page;             /* --page: the sheet a page, PIC_A4 or
                              PIC_LETTER (0: as wide as SHEET_WIDTH) */
-    /* -O: the STEM of file's pictures, or NULL for its base name */
-    const char *(*stem)(const char *file);
+    /* -O: the STEM of each operand's pictures (pic_stem) */
+    char **operands, **stems;
+    int noperands;
 } pic_opts;
+
+/* The STEM of file's pictures (file: an operand as given), or NULL for
+ * its base name (standard input under its --label name). */
+const char *pic_stem(const pic_opts *po, const char *file);
 
 /* A game's sheet while it is drawn. */
 typedef struct pic_sheet {
@@ -39,7 +44,7 @@ int pic_write_file(const char *path, const char *data, size_t len);
  * / last (NULL at the start) from before (NULL: not known), with the
  * [%csl] and [%cal] marks of the comments marks (NULL: none): onto sh
  * (po->sheet), else to the output or with -O to DIR/STEM-gGAME-pPLY.svg,
- * STEM being po->stem's or the input's name without its directory and .pdn
+ * STEM being pic_stem's or the input's name without its directory and .pdn
  * ending ("stdin" for standard input), GAME in six digits and PLY in four
  * (so that the names sort). A file that cannot be written is reported on
  * to (status 2). */

@@ -48,7 +48,7 @@ static const tool_cmdline select_cmdline = {
     "no game selected, or input that could not be read", NULL};
 
 
-typedef struct select_state {
+typedef struct tool_self {
     sel_crit crit;
     selout_opts so;          /* -H -J -k -I -x (selectout.h) */
     int json;
@@ -90,7 +90,7 @@ static void
 select_game(const tool_opts *o, const char *file, pdn_game *g,
             const pdn_error *rerr, tool_out *to)
 {
-    select_state *s = o->ud;
+    select_state *s = o->self;
     sel_pending p;
 
     if (g == NULL || atomic_load(&s->stopped))
@@ -104,26 +104,26 @@ select_game(const tool_opts *o, const char *file, pdn_game *g,
 
 /* The game's number over every input, and the file table it needs. */
 static uint32_t
-number(select_state *s, const tool_opts *o, const pdn_game *g)
+number(select_state *s, const char *file, const pdn_game *g)
 {
-    int other = o->file != s->file;
+    int other = file != s->file;
 
-    s->file = o->file;
-    return seldup_number(&s->seq, &s->seen, other, o->file,
+    s->file = file;
+    return seldup_number(&s->seq, &s->seen, other, file,
                          pdn_game_number(g));
 }
 
 /* The order-bound part of the verdict: -H, -J and -I. */
 static int
-decide(select_state *s, const tool_opts *o, const pdn_game *g,
-       const sel_verdict *v)
+decide(select_state *s, const tool_opts *o, const char *file,
+       const pdn_game *g, const sel_verdict *v)
 {
-    uint32_t me = number(s, o, g);
+    uint32_t me = number(s, file, g);
 
     if (!v->match)
         return 0;
     if (s->so.dedupe && v->have_fp &&
-        seldup_drop(&s->seen, &s->all, s->container, &v->fp, me, o, o->file,
+        seldup_drop(&s->seen, &s->all, s->container, &v->fp, me, o, file,
                     pdn_game_number(g), pdn_game_pos(g)))
         return 0;
     s->selected++;
@@ -136,18 +136,18 @@ decide(select_state *s, const tool_opts *o, const pdn_game *g,
  * offset) and its tags; or the reader's error when it could not be read
  * whole. */
 static void
-json_record(tbuf *b, const tool_opts *o, const pdn_game *g,
+json_record(tbuf *b, const char *file, const pdn_game *g,
             const sel_pending *p)
 {
     size_t i, j, n = pdn_game_tag_count(g);
     pdn_pos pos = pdn_game_pos(g);
 
     if (p->code != PDN_OK) {
-        tool_json_unread(b, o->file, pdn_game_number(g), &p->pos, p->code,
+        tool_json_unread(b, file, pdn_game_number(g), &p->pos, p->code,
                          p->message);
         return;
     }
-    tool_json_head(b, "game", o->file, pdn_game_number(g));
+    tool_json_head(b, "game", file, pdn_game_number(g));
     tbuf_printf(b, ",\"line\":%lu,\"offset\":%llu,\"tags\":{",
                 (unsigned long)pos.line, (unsigned long long)pos.offset);
     for (i = 0; i < n; i++) {
@@ -168,9 +168,10 @@ json_record(tbuf *b, const tool_opts *o, const pdn_game *g,
 }
 
 static int
-select_emit(const tool_opts *o, const pdn_game *g, int status)
+select_emit(const tool_opts *o, const char *file, const pdn_game *g,
+            int status)
 {
-    select_state *s = o->ud;
+    select_state *s = o->self;
     sel_pending v;
     int chosen, stopped = atomic_load(&s->stopped);
 
@@ -180,33 +181,33 @@ select_emit(const tool_opts *o, const pdn_game *g, int status)
         !tool_input_rereadable()) /* left out */
         return selout_gap(&s->route, g);
     if (!take(s, g, &v) || (stopped && s->selected >= s->so.max))
-        return selout_game(&s->route, o, g, NULL);
-    chosen = decide(s, o, g, &v.v);
+        return selout_game(&s->route, file, g, NULL);
+    chosen = decide(s, o, file, g, &v.v);
     if (chosen && s->json) {
         tbuf b = {NULL, 0, 0};
         int rc;
 
-        json_record(&b, o, g, &v);
+        json_record(&b, file, g, &v);
         rc = tool_write(o->out, b.data, b.len);
         tbuf_free(&b);
-        return rc < 0 ? -1 : selout_game(&s->route, o, g, NULL);
+        return rc < 0 ? -1 : selout_game(&s->route, file, g, NULL);
     }
     if (chosen && s->sort.tag != NULL) {
-        if (selout_game(&s->route, o, g, &s->sort.out) < 0)
+        if (selout_game(&s->route, file, g, &s->sort.out) < 0)
             return -1;
         selsort_add(&s->sort, g);
         return 0;
     }
     if (chosen)
-        return selout_game(&s->route, o, g, s->route.main);
-    return selout_game(&s->route, o, g, s->so.bad);
+        return selout_game(&s->route, file, g, s->route.main);
+    return selout_game(&s->route, file, g, s->so.bad);
 }
 
 /* After the last input: the summary says how many were selected. */
 static int
 select_run_end(const tool_opts *o)
 {
-    select_state *s = o->ud;
+    select_state *s = o->self;
 
     summary_selected(s->selected);
     return s->sort.tag != NULL ? selsort_end(&s->sort, o->out) : 0;
@@ -271,7 +272,7 @@ main(int argc, char **argv)
     o.game = select_game;
     o.emit = select_emit;
     o.run_end = select_run_end;
-    o.ud = &s;
+    o.self = &s;
     handover_init(&s.verdicts);
     if ((st = parse(&s, &o, argc, argv)) >= 0)
         return st;

@@ -374,7 +374,7 @@ selout_gap(selout *r, const pdn_game *g)
 }
 
 int
-selout_game(selout *r, const tool_opts *o, const pdn_game *g,
+selout_game(selout *r, const char *file, const pdn_game *g,
             tool_output *dest)
 {
     size_t off, span;
@@ -413,7 +413,7 @@ selout_game(selout *r, const tool_opts *o, const pdn_game *g,
     r->prev = dest;
     if (dest == NULL)
         return 0;
-    return tool_copy_body(dest, o->file, g, (size_t)head);
+    return tool_copy_body(dest, file, g, (size_t)head);
 }
 
 /* Closes f; 0, or -1 after reporting its first write error. */

@@ -79,13 +79,14 @@ int selout_conflicts(const selout_opts *v, const selout *r,
  * the -x file (NULL: none), which no -i file may be. */
 void selout_init(selout *r, const tool_opts *o, tool_output *main,
                  tool_output *bad, int argc, char **argv);
-/* Copies g's bytes to dest (o->out: the main output, or the -i file of
- * the game; NULL: nowhere). 0, or -1 after a write error. */
+/* Copies the bytes of g (of file) to dest (o->out: the main output, or
+ * the -i file of the game; NULL: nowhere). 0, or -1 after a write
+ * error. */
 /* A game left out (over the size limit, its input not to be read again):
  * its leading blank lines to the file the game before went to. 0, or -1
  * on a write error. */
 int selout_gap(selout *r, const pdn_game *g);
-int selout_game(selout *r, const tool_opts *o, const pdn_game *g,
+int selout_game(selout *r, const char *file, const pdn_game *g,
                 tool_output *dest);
 /* The -i file of g (named by its tags): NULL after reporting a name that
  * cannot be written (the route failed: nothing is kept). */

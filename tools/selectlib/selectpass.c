@@ -55,7 +55,7 @@ selpass_game(selpass *p, const tool_opts *o, const char *file,
 }
 
 static int
-one_file(pass *p, tool_opts *o, const char *name, tool_cache *cache)
+one_file(pass *p, const tool_opts *o, const char *name, tool_cache *cache)
 {
     FILE *fp = fopen(name, "rb");
     infer_prior prior;
@@ -68,12 +68,11 @@ one_file(pass *p, tool_opts *o, const char *name, tool_cache *cache)
         tool_error("%s: %s", name, strerror(errno));
         return -1;
     }
-    o->file = name;
     memset(&prior, 0, sizeof prior);
     prior.prior = -1;
     if (!o->have_gt && !o->have_force)
         infer_prepass(o, fp, name, &prior);
-    o->prior = &prior;
+    cache->prior = &prior;
     if ((r = run_limit(pdn_reader_new_file(fp, name))) == NULL) {
         tool_error("memory exhausted");
         exit(TOOL_TROUBLE);
@@ -92,13 +91,13 @@ one_file(pass *p, tool_opts *o, const char *name, tool_cache *cache)
     pdn_reader_free(r);
     fclose(fp);
     p->base = p->index;
-    o->prior = NULL;
+    cache->prior = NULL;
     return 0;
 }
 
 int
-selpass_fragments(const sel_crit *c, tool_opts *o, int argc, char **argv,
-                  seldup *all, uint32_t **container)
+selpass_fragments(const sel_crit *c, const tool_opts *o, int argc,
+                  char **argv, seldup *all, uint32_t **container)
 {
     pass p;
     tool_cache cache;
@@ -122,6 +121,5 @@ selpass_fragments(const sel_crit *c, tool_opts *o, int argc, char **argv,
     pdn_board_free(cache.board);
     pdn_movelist_free(cache.moves);
     infer_cache_free(&cache);
-    o->file = NULL;
     return st;
 }

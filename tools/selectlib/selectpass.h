@@ -13,7 +13,7 @@
  * by game number over all inputs) with, for each game stored, the first
  * selected game whose moves begin with its moves, or 0. Returns 0, or -1
  * after reporting an input that cannot be read. */
-int selpass_fragments(const sel_crit *c, tool_opts *o, int argc,
+int selpass_fragments(const sel_crit *c, const tool_opts *o, int argc,
                       char **argv, seldup *all, uint32_t **container);
 
 /* One pass over games decided elsewhere (pdn-db search's stored games):

@@ -151,7 +151,7 @@ static void
 info(const tool_opts *o, const char *file, const pdn_game *g, game_info *gi,
      tool_out *to)
 {
-    const stats_opts *so = o->ud;
+    const stats_opts *so = &o->self->so;
     const pdn_node *n;
     pdn_gametype gt;
     const char *d = pdn_game_tag(g, "Date");
@@ -288,15 +288,6 @@ scope_free(scope *s)
     memset(s, 0, sizeof *s);
 }
 
-/* The run: the counters of the file being read and of every file (with
- * one operand the total is the file's scope, so that the tables are held
- * once), and the workers' game_info on its way to the main thread. */
-typedef struct stats_run {
-    stats_opts so;
-    scope total, file;
-    int single;
-    handover infos;
-} stats_run;
 
 /* Worker: what the game adds, handed over to stats_emit_game. A game the
  * reader could not build whole counts as unreadable. */
@@ -304,7 +295,7 @@ static void
 stats_game(const tool_opts *o, const char *file, pdn_game *g,
            const pdn_error *rerr, tool_out *to)
 {
-    stats_run *sr = o->ud;
+    stats_run *sr = o->self;
     game_info *gi;
 
     if (g == NULL)
@@ -331,9 +322,11 @@ game_info_free(game_info *gi)
 /* Main thread, in input order: the game counted in its file and the
  * total (status -1: outside --games' range, not counted). */
 static int
-stats_emit_game(const tool_opts *o, const pdn_game *g, int status)
+stats_emit_game(const tool_opts *o, const char *file, const pdn_game *g,
+                int status)
 {
-    stats_run *sr = o->ud;
+    (void)file;
+    stats_run *sr = o->self;
     game_info *gi = g != NULL ? handover_take(&sr->infos, g) : NULL;
 
     if (status < 0) {
@@ -357,12 +350,12 @@ stats_emit_game(const tool_opts *o, const pdn_game *g, int status)
 
 /* After a file's last game: its record, then its counters start over. */
 static void
-stats_file_end(const tool_opts *o, tool_out *t)
+stats_file_end(const tool_opts *o, const char *file, tool_out *t)
 {
-    stats_run *sr = o->ud;
+    stats_run *sr = o->self;
 
     sr->file.games += sr->file.unread;
-    stats_format(o, &t->out, o->file, &sr->file);
+    stats_format(o, &t->out, file, &sr->file);
     if (sr->single)
         sr->total = sr->file;
     else
@@ -375,7 +368,7 @@ stats_file_end(const tool_opts *o, tool_out *t)
 static int
 stats_run_end(const tool_opts *o)
 {
-    stats_run *sr = o->ud;
+    stats_run *sr = o->self;
     int rc = 0;
 
     if (!sr->single)
@@ -396,7 +389,7 @@ main(int argc, char **argv)
     sr.so.opening = 6;
     sr.so.top = 10;
     tool_opts_init(&o);
-    o.ud = &sr;
+    o.self = &sr;
     o.game = stats_game;
     o.emit = stats_emit_game;
     o.file_end = stats_file_end;

@@ -5,6 +5,7 @@
 
 #include "common.h"
 #include "fixtags.h"
+#include "handover.h"
 #include "statsmap.h"
 
 typedef struct stats_opts {
@@ -24,6 +25,16 @@ typedef struct scope {
     size_t nhist;
     unsigned long long plies;
 } scope;
+
+/* The run: the counters of the file being read and of every file (with
+ * one operand the total is the file's scope, so that the tables are held
+ * once), and the workers' game_info on its way to the main thread. */
+typedef struct tool_self {
+    stats_opts so;
+    scope total, file;
+    int single;
+    handover infos;
+} stats_run;
 
 /* Writes the counters of file (NULL: the total of every file) to the
  * output, as text or one JSON object. Returns 0, or -1 on a write

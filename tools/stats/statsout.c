@@ -42,7 +42,7 @@ points(tbuf *b, unsigned long units)
 static size_t
 shown(const tool_opts *o, size_t n)
 {
-    const stats_opts *so = o->ud;
+    const stats_opts *so = &o->self->so;
 
     return so->top == 0 || (size_t)so->top > n ? n : (size_t)so->top;
 }
@@ -140,7 +140,7 @@ text_tables(const tool_opts *o, tbuf *b, const smap *t)
 static void
 text(const tool_opts *o, tbuf *b, const char *file, const scope *s)
 {
-    const stats_opts *so = o->ud;
+    const stats_opts *so = &o->self->so;
     unsigned long v[3], n = 0;
     double mean;
     size_t i;
@@ -227,7 +227,7 @@ json_top(const tool_opts *o, tbuf *b, const smap *m, const char *what)
 static void
 json_openings(const tool_opts *o, tbuf *b, const scope *s)
 {
-    const stats_opts *so = o->ud;
+    const stats_opts *so = &o->self->so;
     unsigned long n = 0;
     size_t i;
 

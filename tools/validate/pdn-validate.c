@@ -13,6 +13,11 @@
 
 const char tool_name[] = "pdn-validate";
 
+/* Options of this tool. */
+struct tool_self {
+    int strict;              /* -S: the strict PDN 3.0 rules too */
+};
+
 /* Adding an option: one line here, one branch in main. */
 static const tool_option validate_options[] = {
     {"strict", 'S', NULL, "also check the strict PDN 3.0 writing rules"},
@@ -54,7 +59,7 @@ check_line(const tool_opts *o, const char *file, const pdn_game *g,
            const pdn_gametype *gt, const pdn_node *n, unsigned long p,
            unsigned long base, int off, tool_out *to)
 {
-    int strict = *(const int *)o->ud, sev, count = pdn_square_count(gt);
+    int strict = o->self->strict, sev, count = pdn_square_count(gt);
     int numeric = gt->notation == 'N', csep = pdn_gametype_capture_sep(gt);
     unsigned long num = pdn_game_number(g);
     unsigned char coords[PDN_PATH_MAX];
@@ -209,7 +214,7 @@ validate_game(const tool_opts *o, const char *file, pdn_game *g,
     }
     check_line(o, file, g, &gt, pdn_game_first(g), 0, base, off, to);
     /* Paths need the position: only worth it once the text is sound. */
-    if (*(const int *)o->ud && to->errors == 0)
+    if (o->self->strict && to->errors == 0)
         check_paths(o, file, g, &gt, to);
 }
 
@@ -217,15 +222,16 @@ int
 main(int argc, char **argv)
 {
     tool_opts o;
-    int c, strict = 0, st;
+    struct tool_self self = {0};
+    int c, st;
 
     tool_opts_init(&o);
     o.diag_stdout = 1;
     o.game = validate_game;
-    o.ud = &strict;
+    o.self = &self;
     while ((c = tool_getopt(&validate_cmdline, &o, argc, argv, &st)) != -1) {
         if (c == 'S') {
-            strict = o.strict_reader = 1;
+            self.strict = o.strict_reader = 1;
         } else if (c == 'f') {
             static const char *const fmts[] = {"text", "json", NULL};
             if ((o.json = tool_choice(c, optarg, fmts)) < 0)
