@@ -236,6 +236,35 @@ class Speedups(unittest.TestCase):
         b.push(n.next().move)
         self.assertEqual(b.fen(), g.final_fen())
 
+    def test_move_text_when_asked(self):
+        # a node's Move is written when asked (pdn_move_format_gt): the
+        # short form as the position's legal moves give it, full where
+        # the from-to is ambiguous or a capture ends where it began
+        fen = "W:WK47:B14,19,29,31,42"
+        g = pdntools.parse('[GameType "20"]\n[FEN "%s"]\n'
+                           '1. 47x38x20x9x36 *\n' % fen)
+        m = g.next().move
+        self.assertEqual(str(m), "47x38x20x9x36")
+        self.assertEqual(repr(m), "Move('47x38x20x9x36')")
+        b = pdntools.Board("international", fen=fen)
+        self.assertEqual(sorted(str(x) for x in b.legal_moves),
+                         ["47x38x20x9x36", "47x38x24x13x36"])
+        self.assertEqual(str(b.push_text("47x38x20x9x36")), "47x38x20x9x36")
+        g = pdntools.parse(GAME % 1)
+        texts = [str(n.move) for n in g.mainline()]
+        self.assertEqual(texts, g.mainline_moves())
+        self.assertEqual(g.end().move.full(), "21x14")
+        g = pdntools.parse('[GameType "25"]\n1. c3-d4 f6-e5 2. d4xf6 *\n')
+        self.assertEqual([str(n.move) for n in g.mainline()],
+                         ["c3-d4", "f6-e5", "d4:f6"])
+        # a move no longer legal names itself in the error
+        b = pdntools.Board("english")
+        mv = b.legal_moves[0]
+        b.push(mv)
+        with self.assertRaises(pdntools.IllegalMoveError) as cm:
+            b.push(mv)
+        self.assertEqual(cm.exception.move, str(mv))
+
 
 class Reach(unittest.TestCase):
     def test_opening(self):
