@@ -79,7 +79,9 @@ pdnpy_move_same(const pdn_move *a, const pdn_move *b)
            memcmp(a->captured, b->captured, a->ncaptured) == 0;
 }
 
-/* The class of the Boards made in C (the package's Board subclass). */
+/* The class of the Boards made in C (the package's Board subclass). These
+ * and the exception classes are set once, when the package is imported
+ * (_set_classes), and only read after: no state changes under threads. */
 extern PyTypeObject *pdnpy_board_class;
 /* The class of the Nodes made in C (the package's GameNode). */
 extern PyTypeObject *pdnpy_node_class;
@@ -140,6 +142,8 @@ typedef struct {
     pdn_gametype gt;      /* the GameType, resolved at gen gt_gen - 1 */
     unsigned long gt_gen;
     pdnpy_walker *walker; /* the board and lists of its walks, or NULL */
+    PyTypeObject *node_cls; /* its Nodes' class (a Reader's node_class=),
+                             * or NULL: pdnpy_node_class */
     PyObject *weak;
 } PdnPyGame;
 

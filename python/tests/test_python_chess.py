@@ -266,6 +266,32 @@ class Speedups(unittest.TestCase):
         self.assertEqual(cm.exception.move, str(mv))
 
 
+class Threads(unittest.TestCase):
+    """The module's state is set once, at import, and only read after."""
+
+    def test_classes_given_once(self):
+        with self.assertRaises(RuntimeError):
+            pdntools._pdn._set_classes(
+                pdntools.PdnError, pdntools.Finding,
+                pdntools.IllegalMoveError, pdntools.Board, pdntools.GameNode)
+        # the classes given stay: a bad FEN is still the package's error
+        with self.assertRaises(pdntools.InvalidFenError):
+            pdntools.Board("20", fen="bad")
+
+    def test_node_class_is_the_readers(self):
+        # a Reader's node_class= is its own games', not every reader's
+        class MyNode(pdntools.GameNode):
+            __slots__ = ()
+        r = pdntools._pdn.Reader((GAME % 1).encode(), node_class=MyNode,
+                                 game_class=pdntools.Game)
+        mine = next(iter(r))
+        theirs = pdntools.parse(GAME % 2)
+        self.assertIs(type(mine.next()), MyNode)
+        self.assertIs(type(mine.mainline().__next__()), MyNode)
+        self.assertIs(type(theirs.next()), pdntools.GameNode)
+        self.assertIs(type(mine.copy().next()), MyNode)
+
+
 class Reach(unittest.TestCase):
     def test_opening(self):
         o = pdntools.parse(GAME % 1).opening()
