@@ -160,6 +160,15 @@ enum {
 size_t pdn_move_format(const pdn_board *b, const pdn_movelist *l,
                        const pdn_move *m, unsigned flags, char *buf,
                        size_t size);
+/* pdn_move_format without a board: m written under gt's notation, its
+ * short form the from and to squares (a capture back to its start
+ * square lists them all); pass PDN_MOVE_FULL for a move that
+ * pdn_move_ambiguous found ambiguous. */
+size_t pdn_move_format_gt(const pdn_gametype *gt, const pdn_move *m,
+                          unsigned flags, char *buf, size_t size);
+/* Whether another move of l (NULL: none) has m's from and to squares,
+ * so that m's short form lists every landing square. */
+int pdn_move_ambiguous(const pdn_movelist *l, const pdn_move *m);
 
 /* A 64-bit hash of b's position: the pieces on their squares and the side
  * to move (the Frisian king-move counters are not part of it). It is the

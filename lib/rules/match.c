@@ -498,12 +498,13 @@ put_char(char ch, char *buf, size_t size, size_t *len)
     put_text(&ch, 1, buf, size, len);
 }
 
-/* Appends the name of coord c on board b to buf at *len: its number from
- * the board's table, or file and rank (no snprintf: pdn-convert -c full
- * formats every move, and snprintf was 43% of its time). */
+/* Appends the name of coord c under gt to buf at *len: its number from
+ * sqnum (a board's table, or NULL) or gt, or file and rank (no snprintf:
+ * pdn-convert -c full formats every move, and snprintf was 43% of its
+ * time). */
 static void
-put_square(const pdn_board *b, int algebraic, int c, char *buf,
-           size_t size, size_t *len)
+put_square(const pdn_gametype *gt, const unsigned char *sqnum,
+           int algebraic, int c, char *buf, size_t size, size_t *len)
 {
     char tmp[16];
     size_t n = 0, k;
@@ -513,9 +514,9 @@ put_square(const pdn_board *b, int algebraic, int c, char *buf,
         tmp[n++] = (char)('a' + PDN_COORD_FILE(c));
         v = (unsigned)PDN_COORD_RANK(c) + 1;
     } else {
-        v = c >= 0 && c < 256 && b->g.sqnum[c] != 0
-                ? b->g.sqnum[c]
-                : (unsigned)pdn_coord_to_square(&b->gt, c);
+        v = sqnum != NULL && c >= 0 && c < 256 && sqnum[c] != 0
+                ? sqnum[c]
+                : (unsigned)pdn_coord_to_square(gt, c);
     }
     k = n;
     do
@@ -530,13 +531,33 @@ put_square(const pdn_board *b, int algebraic, int c, char *buf,
     put_text(tmp, n, buf, size, len);
 }
 
-size_t
-pdn_move_format(const pdn_board *b, const pdn_movelist *l,
-                const pdn_move *m, unsigned flags, char *buf, size_t size)
+int
+pdn_move_ambiguous(const pdn_movelist *l, const pdn_move *m)
 {
-    const pdn_gametype *gt = pdn_board_gametype(b);
-    size_t len = 0, i, nl;
-    int algebraic, full, same = 0;
+    size_t i, nl = l != NULL ? l->n : 0;
+
+    for (i = 0; i < nl; i++) {
+        const pdn_move *o = &l->v[i];
+
+        /* Another move with the same from and to (m itself need not be
+         * in l). */
+        if (o->path[0] == m->path[0] &&
+            o->path[o->n - 1] == m->path[m->n - 1] &&
+            (o->n != m->n || memcmp(o->path, m->path, m->n) != 0))
+            return 1;
+    }
+    return 0;
+}
+
+/* pdn_move_format's text for a board of GameType gt whose square table
+ * is sqnum (NULL: gt's numbering worked out square by square). */
+static size_t
+format_move(const pdn_gametype *gt, const unsigned char *sqnum,
+            const pdn_movelist *l, const pdn_move *m, unsigned flags,
+            char *buf, size_t size)
+{
+    size_t len = 0, i;
+    int algebraic, full;
     char sep;
 
     if (size > 0)
@@ -551,30 +572,32 @@ pdn_move_format(const pdn_board *b, const pdn_movelist *l,
         algebraic = gt->notation != 'N';
     sep = m->ncaptured > 0 ? pdn_gametype_capture_sep(gt) : '-';
     full = (flags & PDN_MOVE_FULL) != 0;
-    if (!full) {
-        nl = l != NULL ? l->n : 0;
-        for (i = 0; i < nl; i++) {
-            const pdn_move *o = &l->v[i];
-
-            /* Another move with the same from and to (m itself need not
-             * be in l). */
-            if (o->path[0] == m->path[0] &&
-                o->path[o->n - 1] == m->path[m->n - 1] &&
-                (o->n != m->n || memcmp(o->path, m->path, m->n) != 0))
-                same++;
-        }
-        /* Ambiguous from-to, or a capture back to its start square: every
-         * landing square, as the standard's example 47x38x24x13x36 has it
-         * (38 lies on a straight line, yet is written). */
-        if (same > 0 || (m->path[0] == m->path[m->n - 1] && m->n > 2))
-            full = 1;
-    }
+    /* Ambiguous from-to, or a capture back to its start square: every
+     * landing square, as the standard's example 47x38x24x13x36 has it (38
+     * lies on a straight line, yet is written). */
+    if (!full && (pdn_move_ambiguous(l, m) ||
+                  (m->path[0] == m->path[m->n - 1] && m->n > 2)))
+        full = 1;
     for (i = 0; i < m->n; i++) {
         if (!full && i > 0 && i < (size_t)m->n - 1)
             continue;
         if (i > 0)
             put_char(sep, buf, size, &len);
-        put_square(b, algebraic, m->path[i], buf, size, &len);
+        put_square(gt, sqnum, algebraic, m->path[i], buf, size, &len);
     }
     return len;
+}
+
+size_t
+pdn_move_format(const pdn_board *b, const pdn_movelist *l,
+                const pdn_move *m, unsigned flags, char *buf, size_t size)
+{
+    return format_move(&b->gt, b->g.sqnum, l, m, flags, buf, size);
+}
+
+size_t
+pdn_move_format_gt(const pdn_gametype *gt, const pdn_move *m,
+                   unsigned flags, char *buf, size_t size)
+{
+    return format_move(gt, NULL, NULL, m, flags, buf, size);
 }

@@ -270,7 +270,6 @@ board_push_text(PyObject *o, PyObject *arg)
 {
     PdnPyBoard *self = (PdnPyBoard *)o;
     const char *text = PyUnicode_AsUTF8(arg);
-    char buf[PDN_PATH_MAX * 4 + 4];
     uint64_t origin;
     pdn_movetext mt;
 
@@ -295,12 +294,10 @@ board_push_text(PyObject *o, PyObject *arg)
     origin = board_hash_of(self);
     if (pdnpy_board_push_mt(self, &mt, text, NULL) < 0)
         return NULL;
-    /* the short form needs the board's squares and the legal moves
-     * pdn_board_play left in l, not the position before the move */
-    pdn_move_format(self->b, self->l, &self->moves[self->n - 1],
-                    PDN_MOVE_SHORT, buf, sizeof buf);
+    /* the short form needs the legal moves pdn_board_play left in l */
     return pdnpy_move_make(&self->gt, origin, &self->moves[self->n - 1],
-                           buf);
+                           pdn_move_ambiguous(self->l,
+                                              &self->moves[self->n - 1]));
 }
 
 /* Plays m, a legal move of self->b, keeping it on the stack; after: the
@@ -353,9 +350,12 @@ board_push(PyObject *o, PyObject *arg)
                             &((PdnPyMove *)arg)->m))
             break;
     if (i == n) {
-        PyObject *kw = pdnpy_illegal_kw(self->b, self->l, &(pdn_match){
-            PDN_MATCH_ILLEGAL, PDN_WHY_OTHER, 0, {0}}, NULL,
-            ((PdnPyMove *)arg)->text, 0), *exc;
+        char text[PDNPY_MOVE_TEXT];
+        PyObject *kw, *exc;
+
+        pdnpy_move_text(mv, text, sizeof text);
+        kw = pdnpy_illegal_kw(self->b, self->l, &(pdn_match){
+            PDN_MATCH_ILLEGAL, PDN_WHY_OTHER, 0, {0}}, NULL, text, 0);
 
         if (kw == NULL)
             return NULL;

@@ -553,12 +553,19 @@ eng_set_classes(PyObject *unused, PyObject *args)
     if (!PyArg_ParseTuple(args, "O!O!O!", &PyType_Type, &a, &PyType_Type,
                           &b, &PyType_Type, &c))
         return NULL;
+    /* given once, by pdntools.engine's import, and only read after (no
+     * state that changes under threads) */
+    if (EngineError != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_set_classes: the classes are "
+                        "given once, at import");
+        return NULL;
+    }
     Py_INCREF(a);
     Py_INCREF(b);
     Py_INCREF(c);
-    Py_XSETREF(EngineError, a);
-    Py_XSETREF(EngineTerminatedError, b);
-    Py_XSETREF(EngineTimeoutError, c);
+    EngineError = a;
+    EngineTerminatedError = b;
+    EngineTimeoutError = c;
     Py_RETURN_NONE;
 }
 

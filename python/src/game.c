@@ -55,6 +55,7 @@ game_dealloc(PyObject *o)
     Py_XDECREF(g->warnings);
     pdn_board_free(g->cur);
     pdnpy_walker_free(g->walker);
+    Py_XDECREF(g->node_cls);
     Py_TYPE(o)->tp_free(o);
 }
 
@@ -249,7 +250,8 @@ game_first(PyObject *o, PyObject *unused)
     (void)unused;
     if (n == NULL)
         Py_RETURN_NONE;
-    return pdnpy_node_wrap(pdnpy_node_class, g, n, o, 1);
+    return pdnpy_node_wrap(g->node_cls ? g->node_cls : pdnpy_node_class, g,
+                           n, o, 1);
 }
 
 /* _mainline() -> the nodes of the main line, in one call. */
@@ -259,8 +261,8 @@ game_mainline(PyObject *o, PyObject *unused)
     PdnPyGame *g = (PdnPyGame *)o;
 
     (void)unused;
-    return pdnpy_line_nodes(pdnpy_node_class, g, pdn_game_first_mut(g->g),
-                            o, 1);
+    return pdnpy_line_nodes(g->node_cls ? g->node_cls : pdnpy_node_class, g,
+                            pdn_game_first_mut(g->g), o, 1);
 }
 
 static PyObject *
@@ -332,6 +334,8 @@ game_clone(PyObject *o, PyObject *unused)
     c->error = g->error;
     Py_INCREF(g->default_gt);
     c->default_gt = g->default_gt;
+    Py_XINCREF(g->node_cls);
+    c->node_cls = g->node_cls;
     return (PyObject *)c;
 }
 

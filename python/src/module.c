@@ -8,7 +8,10 @@
 
 PyObject *pdnpy_PdnError, *pdnpy_Finding, *pdnpy_IllegalMoveError;
 /* code name -> the PdnError subclass raised for it (the package's
- * InvalidFenError, InvalidTagError, ...), given once at import */
+ * InvalidFenError, InvalidTagError, ...). It and the classes above are
+ * given once, by the package's import (_set_classes, under the import
+ * lock), and only read after, so that threads (free-threaded Python
+ * included) share no state that changes. */
 static PyObject *by_code;
 
 int
@@ -157,14 +160,21 @@ set_classes(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOO!O!|O!", &a, &b, &c, &PyType_Type,
                           &board, &PyType_Type, &node, &PyDict_Type, &codes))
         return NULL;
-    if (codes != NULL) {
-        Py_INCREF(codes);
-        Py_XSETREF(by_code, codes);
+    if (pdnpy_PdnError != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_set_classes: the classes are "
+                        "given once, at import");
+        return NULL;
     }
     if (!PyType_IsSubtype((PyTypeObject *)board, &PdnPy_BoardType) ||
         !PyType_IsSubtype((PyTypeObject *)node, &PdnPy_NodeType)) {
         PyErr_SetString(PyExc_TypeError, "not a Board or Node class");
         return NULL;
+    }
+    if (codes != NULL) {
+        /* a copy: the caller's dict could change after */
+        if ((codes = PyDict_Copy(codes)) == NULL)
+            return NULL;
+        by_code = codes;
     }
     Py_INCREF(board);
     pdnpy_board_class = (PyTypeObject *)board;
@@ -173,9 +183,9 @@ set_classes(PyObject *self, PyObject *args)
     Py_INCREF(a);
     Py_INCREF(b);
     Py_INCREF(c);
-    Py_XSETREF(pdnpy_PdnError, a);
-    Py_XSETREF(pdnpy_Finding, b);
-    Py_XSETREF(pdnpy_IllegalMoveError, c);
+    pdnpy_PdnError = a;
+    pdnpy_Finding = b;
+    pdnpy_IllegalMoveError = c;
     Py_RETURN_NONE;
 }
 

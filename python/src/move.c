@@ -10,7 +10,7 @@
 
 PyObject *
 pdnpy_move_make(const pdn_gametype *gt, uint64_t origin, const pdn_move *m,
-                const char *text)
+                int ambiguous)
 {
     PdnPyMove *mv = PyObject_New(PdnPyMove, &PdnPy_MoveType);
 
@@ -21,25 +21,23 @@ pdnpy_move_make(const pdn_gametype *gt, uint64_t origin, const pdn_move *m,
     mv->origin = origin;
     mv->after = 0;
     mv->has_after = 0;
-    {
-        size_t n = strlen(text);
-
-        if (n >= sizeof mv->text)
-            n = sizeof mv->text - 1;
-        memcpy(mv->text, text, n);
-        mv->text[n] = '\0';
-    }
+    mv->ambiguous = ambiguous;
     return (PyObject *)mv;
 }
 
 PyObject *
 pdnpy_move_new(const pdn_board *b, const pdn_movelist *l, const pdn_move *m)
 {
-    char text[PDN_PATH_MAX * 4 + 4];
-
-    pdn_move_format(b, l, m, PDN_MOVE_SHORT, text, sizeof text);
     return pdnpy_move_make(pdn_board_gametype(b), pdn_board_hash(b), m,
-                           text);
+                           pdn_move_ambiguous(l, m));
+}
+
+void
+pdnpy_move_text(const PdnPyMove *mv, char *buf, size_t size)
+{
+    pdn_move_format_gt(&mv->gt, &mv->m,
+                       mv->ambiguous ? PDN_MOVE_FULL : PDN_MOVE_SHORT, buf,
+                       size);
 }
 
 static void
@@ -134,27 +132,29 @@ move_is_capture(PyObject *self, void *c)
 static PyObject *
 move_str(PyObject *self)
 {
-    return PyUnicode_FromString(((PdnPyMove *)self)->text);
+    char buf[PDNPY_MOVE_TEXT];
+
+    pdnpy_move_text((PdnPyMove *)self, buf, sizeof buf);
+    return PyUnicode_FromString(buf);
 }
 
 static PyObject *
 move_repr(PyObject *self)
 {
-    return PyUnicode_FromFormat("Move('%s')", ((PdnPyMove *)self)->text);
+    char buf[PDNPY_MOVE_TEXT];
+
+    pdnpy_move_text((PdnPyMove *)self, buf, sizeof buf);
+    return PyUnicode_FromFormat("Move('%s')", buf);
 }
 
 static PyObject *
 move_full(PyObject *self, PyObject *unused)
 {
     PdnPyMove *mv = (PdnPyMove *)self;
-    pdn_board *b = pdn_board_new(&mv->gt, NULL);
-    char buf[PDN_PATH_MAX * 4 + 4];
+    char buf[PDNPY_MOVE_TEXT];
 
     (void)unused;
-    if (b == NULL)
-        return PyErr_NoMemory();
-    pdn_move_format(b, NULL, &mv->m, PDN_MOVE_FULL, buf, sizeof buf);
-    pdn_board_free(b);
+    pdn_move_format_gt(&mv->gt, &mv->m, PDN_MOVE_FULL, buf, sizeof buf);
     return PyUnicode_FromString(buf);
 }
 

@@ -350,8 +350,7 @@ play_node(PdnPyNode *nd, pdn_board *b, uint64_t *hash)
     nd->origin = *hash;
     nd->after = *hash = pdn_board_hash(b);
     /* the scratch list holds what the short form needs */
-    pdn_move_format(b, w->l, &nd->move, PDN_MOVE_SHORT, nd->text,
-                    sizeof nd->text);
+    nd->ambiguous = pdn_move_ambiguous(w->l, &nd->move);
     nd->cached = 1;
     nd->gen = nd->game->gen;
     return 0;
@@ -448,7 +447,7 @@ node_move(PyObject *o, PyObject *unused)
     if (node_compute(self) < 0)
         return NULL;
     mv = (PdnPyMove *)pdnpy_move_make(&self->game->gt, self->origin,
-                                      &self->move, self->text);
+                                      &self->move, self->ambiguous);
     if (mv != NULL) {
         /* pushed on a board in the position before it, the board knows
          * its hash after it */

@@ -68,7 +68,7 @@ typedef struct {
     uint64_t origin;      /* pdn_board_hash of the position it is from */
     uint64_t after;       /* and of the position it leads to, if has_after */
     int has_after;
-    char text[PDN_PATH_MAX * 4 + 4];
+    int ambiguous;        /* its short form lists every landing square */
 } PdnPyMove;
 
 /* Whether a and b are the same move (path and captured squares). */
@@ -80,7 +80,9 @@ pdnpy_move_same(const pdn_move *a, const pdn_move *b)
            memcmp(a->captured, b->captured, a->ncaptured) == 0;
 }
 
-/* The class of the Boards made in C (the package's Board subclass). */
+/* The class of the Boards made in C (the package's Board subclass). These
+ * and the exception classes are set once, when the package is imported
+ * (_set_classes), and only read after: no state changes under threads. */
 extern PyTypeObject *pdnpy_board_class;
 /* The class of the Nodes made in C (the package's GameNode). */
 extern PyTypeObject *pdnpy_node_class;
@@ -103,10 +105,14 @@ pdnpy_board_changed(PdnPyBoard *self)
 /* A Move of position b (l: b's legal moves, for the short form; NULL). */
 PyObject *pdnpy_move_new(const pdn_board *b, const pdn_movelist *l,
                          const pdn_move *m);
-/* A Move from its parts: origin is pdn_board_hash of its position, text
- * its short form there. */
+/* A Move from its parts: origin is pdn_board_hash of its position,
+ * ambiguous pdn_move_ambiguous among its position's legal moves (the text
+ * is written when asked). */
 PyObject *pdnpy_move_make(const pdn_gametype *gt, uint64_t origin,
-                          const pdn_move *m, const char *text);
+                          const pdn_move *m, int ambiguous);
+/* mv's short text in buf (PDNPY_MOVE_TEXT bytes). */
+#define PDNPY_MOVE_TEXT (PDN_PATH_MAX * 4 + 4)
+void pdnpy_move_text(const PdnPyMove *mv, char *buf, size_t size);
 /* The IllegalMoveError keywords for a move b could not play, l holding
  * b's legal moves (as pdn_board_play leaves them): its text is the
  * checker's (pdn_finding_text) for node n at ply (n NULL: a Board's move,
@@ -137,6 +143,8 @@ typedef struct {
     pdn_gametype gt;      /* the GameType, resolved at gen gt_gen - 1 */
     unsigned long gt_gen;
     pdnpy_walker *walker; /* the board and lists of its walks, or NULL */
+    PyTypeObject *node_cls; /* its Nodes' class (a Reader's node_class=),
+                             * or NULL: pdnpy_node_class */
     PyObject *weak;
 } PdnPyGame;
 
@@ -149,7 +157,7 @@ typedef struct {
     pdn_move move;        /* the move, when cached */
     uint64_t origin;      /* pdn_board_hash of the position before it */
     uint64_t after;       /* and after it */
-    char text[PDN_PATH_MAX * 4 + 4]; /* its short form there */
+    int ambiguous;        /* its short form lists every landing square */
     unsigned long gen;    /* the game's gen when cached */
     int cached;
     PyObject *weak;

@@ -18,6 +18,7 @@ typedef struct {
     PyObject *name;
     PyObject *gametype;   /* gametype= for untagged games */
     PyTypeObject *cls;    /* the Game class made */
+    PyTypeObject *ncls;   /* its Nodes' class (NULL: the package's) */
     int failed;           /* a Python exception in a callback */
     PyObject *warnings;   /* the reader's warnings for the next game */
 } PdnPyReader;
@@ -107,11 +108,13 @@ reader_tp_new(PyTypeObject *type, PyObject *args, PyObject *kw)
             PyErr_SetString(PyExc_TypeError, "node_class: a Node class");
             return NULL;
         }
-        Py_INCREF(ncls);
-        pdnpy_node_class = (PyTypeObject *)ncls;
     }
     if ((self = (PdnPyReader *)type->tp_alloc(type, 0)) == NULL)
         return NULL;
+    /* the reader's own: a module-wide class would be changed under the
+     * other readers' feet (and threads) */
+    Py_XINCREF(ncls);
+    self->ncls = (PyTypeObject *)ncls;
     self->cls = cls ? (PyTypeObject *)cls : &PdnPy_GameType;
     Py_INCREF(self->cls);
     Py_INCREF(gt);
@@ -182,6 +185,7 @@ reader_dealloc(PyObject *o)
     Py_XDECREF(self->name);
     Py_XDECREF(self->gametype);
     Py_XDECREF(self->cls);
+    Py_XDECREF(self->ncls);
     Py_XDECREF(self->warnings);
     Py_TYPE(o)->tp_free(o);
 }
@@ -241,6 +245,8 @@ reader_next(PyObject *o)
             go->source = self->name;
             Py_INCREF(self->gametype);
             go->default_gt = self->gametype;
+            Py_XINCREF(self->ncls);
+            go->node_cls = self->ncls;
             if (rc < 0) {
                 PyObject *x = Py_BuildValue("{s:O}", "source", self->name);
                 PyObject *kw = x ? pdnpy_error_kw(&err) : NULL;

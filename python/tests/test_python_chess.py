@@ -236,6 +236,61 @@ class Speedups(unittest.TestCase):
         b.push(n.next().move)
         self.assertEqual(b.fen(), g.final_fen())
 
+    def test_move_text_when_asked(self):
+        # a node's Move is written when asked (pdn_move_format_gt): the
+        # short form as the position's legal moves give it, full where
+        # the from-to is ambiguous or a capture ends where it began
+        fen = "W:WK47:B14,19,29,31,42"
+        g = pdntools.parse('[GameType "20"]\n[FEN "%s"]\n'
+                           '1. 47x38x20x9x36 *\n' % fen)
+        m = g.next().move
+        self.assertEqual(str(m), "47x38x20x9x36")
+        self.assertEqual(repr(m), "Move('47x38x20x9x36')")
+        b = pdntools.Board("international", fen=fen)
+        self.assertEqual(sorted(str(x) for x in b.legal_moves),
+                         ["47x38x20x9x36", "47x38x24x13x36"])
+        self.assertEqual(str(b.push_text("47x38x20x9x36")), "47x38x20x9x36")
+        g = pdntools.parse(GAME % 1)
+        texts = [str(n.move) for n in g.mainline()]
+        self.assertEqual(texts, g.mainline_moves())
+        self.assertEqual(g.end().move.full(), "21x14")
+        g = pdntools.parse('[GameType "25"]\n1. c3-d4 f6-e5 2. d4xf6 *\n')
+        self.assertEqual([str(n.move) for n in g.mainline()],
+                         ["c3-d4", "f6-e5", "d4:f6"])
+        # a move no longer legal names itself in the error
+        b = pdntools.Board("english")
+        mv = b.legal_moves[0]
+        b.push(mv)
+        with self.assertRaises(pdntools.IllegalMoveError) as cm:
+            b.push(mv)
+        self.assertEqual(cm.exception.move, str(mv))
+
+
+class Threads(unittest.TestCase):
+    """The module's state is set once, at import, and only read after."""
+
+    def test_classes_given_once(self):
+        with self.assertRaises(RuntimeError):
+            pdntools._pdn._set_classes(
+                pdntools.PdnError, pdntools.Finding,
+                pdntools.IllegalMoveError, pdntools.Board, pdntools.GameNode)
+        # the classes given stay: a bad FEN is still the package's error
+        with self.assertRaises(pdntools.InvalidFenError):
+            pdntools.Board("20", fen="bad")
+
+    def test_node_class_is_the_readers(self):
+        # a Reader's node_class= is its own games', not every reader's
+        class MyNode(pdntools.GameNode):
+            __slots__ = ()
+        r = pdntools._pdn.Reader((GAME % 1).encode(), node_class=MyNode,
+                                 game_class=pdntools.Game)
+        mine = next(iter(r))
+        theirs = pdntools.parse(GAME % 2)
+        self.assertIs(type(mine.next()), MyNode)
+        self.assertIs(type(mine.mainline().__next__()), MyNode)
+        self.assertIs(type(theirs.next()), pdntools.GameNode)
+        self.assertIs(type(mine.copy().next()), MyNode)
+
 
 class Reach(unittest.TestCase):
     def test_opening(self):

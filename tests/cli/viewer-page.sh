@@ -321,4 +321,62 @@ size=390,844 run evals.html phone.js '#g=0&p=3'
 printf 'board wide\nsmall \n' >want
 same "the graph on a phone"
 
+# An algebraic board keeps room for its coordinates where they are, the
+# files below and the ranks on the left, none above or on the right.
+cat >alg.pdn <<'PDN'
+[GameType "25"]
+1. c3-d4 f6-e5 *
+PDN
+pdn-replay -f html alg.pdn >alg.html 2>/dev/null
+cat >margins.js <<'JS'
+P.show(0, 1);
+var b = document.getElementById('board'), v = b.getAttribute('viewBox').split(' ');
+var sq = b.querySelectorAll('rect'), top = 1e9, right = 0, bottom = 0, left = 1e9;
+Array.prototype.forEach.call(sq, function (e) {
+    var x = +e.getAttribute('x'), y = +e.getAttribute('y');
+    top = Math.min(top, y); left = Math.min(left, x);
+    right = Math.max(right, x + +e.getAttribute('width'));
+    bottom = Math.max(bottom, y + +e.getAttribute('height'));
+});
+r.push('top ' + top + ' right ' + (v[2] - right) + ' labelled ' +
+    (left > 0 ? 'left' : '') + (v[3] - bottom > 0 ? ' bottom' : ''));
+r.push('files ' + document.querySelectorAll('#board .crd').length);
+JS
+run alg.html margins.js
+printf 'top 0 right 0 labelled left bottom\nfiles 16\n' >want
+same "an algebraic board's margins: below and left only"
+
+# Stacks (towers, Laska): each stays inside its square, on the top row
+# too, and a king on a stack is one disc (its crown on it), not two that
+# read as one more layer.
+cat >stacks.pdn <<'PDN'
+[GameType "25,W,8,8,A0,0,towers"]
+[FEN "W:Wa1,c1(bw),Ke3(b):BKb8(wwbw),d8(w),h8"]
+1. a1-b2 *
+PDN
+pdn-replay -f html stacks.pdn >stacks.html 2>/dev/null
+cat >stacks.js <<'JS'
+P.show(0, 0);
+var b = document.getElementById('board'), out = 0, C = 0;
+var sq = b.querySelector('rect'), C = +sq.getAttribute('width');
+Array.prototype.forEach.call(b.querySelectorAll('g.stack'), function (g) {
+    var top = g.nextElementSibling, all = g.querySelectorAll('circle');
+    var cy = +all[0].getAttribute('cy'), row = Math.floor(cy / C) * C;
+    Array.prototype.forEach.call(top.querySelectorAll('circle'), function (c) {
+        all = Array.prototype.concat.call([], Array.prototype.slice.call(all), [c]); });
+    Array.prototype.forEach.call(all, function (c) {
+        var y = +c.getAttribute('cy'), r = +c.getAttribute('r');
+        if (y - r < row - 0.01 || y + r > row + C + 0.01) out++;
+    });
+});
+r.push('stacks ' + b.querySelectorAll('g.stack').length + ' outside ' + out);
+var k = b.querySelector('g.stack + g.bk'), wk = b.querySelector('g.stack + g.wk');
+r.push('king discs ' + k.querySelectorAll('circle').length + ' ' +
+    wk.querySelectorAll('circle').length + ' crowned ' +
+    k.querySelectorAll('polygon').length);
+JS
+run stacks.html stacks.js
+printf 'stacks 4 outside 0\nking discs 2 2 crowned 1\n' >want
+same "stacks inside their squares, a king on a stack one disc"
+
 exit $fail

@@ -636,8 +636,9 @@ function route() {
 /* the board */
 function draw() {
     var g = G, L = st.L, k = st.k, C = CELL, alg = g.alg;
-    var M = alg && NUMS ? Math.round(C * 0.5) : 0, W = g.w * C + 2 * M;
-    var Hh = g.h * C + 2 * M, b = $('board'), pl = {}, all = g.sqs.length == g.w * g.h;
+    /* the coordinates' room: left of the board and below it only */
+    var M = alg && NUMS ? Math.round(C * 0.5) : 0, W = g.w * C + M;
+    var Hh = g.h * C + M, b = $('board'), pl = {}, all = g.sqs.length == g.w * g.h;
     b.textContent = '';
     b.setAttribute('viewBox', '0 0 ' + W + ' ' + Hh);
     $('boardbox').style.setProperty('--bw', W + 'px');
@@ -646,7 +647,7 @@ function draw() {
                         : 'Start position') + ', ' + $('turn').textContent;
     g.sqs.forEach(function (q) { pl[q[0] + ',' + q[1]] = 1; });
     function X(f) { return M + (FL ? g.w - 1 - f : f) * C; }
-    function Y(r) { return M + (FL ? r : g.h - 1 - r) * C; }
+    function Y(r) { return (FL ? r : g.h - 1 - r) * C; }
     for (var r = 0; r < g.h; r++)
         for (var f = 0; f < g.w; f++)
             el('rect', {x: X(f), y: Y(r), width: C, height: C,
@@ -704,9 +705,14 @@ function draw() {
         });
     marks.forEach(function (d) { if (d[0] == 'cal') cal(g, b, d[1], X, Y, C); });
 }
+/* a piece and the pieces under it: the layers a tenth of the square
+ * apart (at least 3 px), the discs made smaller so that the whole stack
+ * stays inside its square (a stack on the edge row too); a king on top
+ * is one disc with its crown (a second disc would read as a layer) */
 function stack(b, x, y, C, p) {
     var u = p.length > 1 ? p.slice(2, -1) : '', n = Math.min(u.length, 4);
-    var step = C / 11 + 1, lift = n * step / 2, R = C * 0.37;
+    var step = Math.max(C / 10, 3), lift = n * step / 2;
+    var R = u ? Math.min(C * 0.37, (C * 0.94 - n * step) / 2) : C * 0.37;
     if (u) {
         var g = el('g', {'class': 'stack', 'data-under': u}, b);
         for (var i = n - 1; i >= 0; i--) {
@@ -722,18 +728,18 @@ function stack(b, x, y, C, p) {
         el('text', {x: bx, y: by + fs * 0.35, 'font-size': fs, fill: '#fff',
             'text-anchor': 'middle'}, g).textContent = u.length + 1;
     }
-    piece(b, x, y - lift, C, p.charAt(0), 0);
+    piece(b, x, y - lift, R / 0.37, p.charAt(0), 0, !!u);
 }
-function piece(b, x, y, C, p, cap) {
+function piece(b, x, y, C, p, cap, flat) {
     var w = p == 'w' || p == 'W', K = p == 'W' || p == 'B';
-    var R = C * 0.37, l = K ? C / 12 : 0;
+    var R = C * 0.37, l = K && !flat ? C / 12 : 0;
     var gr = el('g', {'class': (w ? (K ? 'wk' : 'wm') : (K ? 'bk' : 'bm')) +
         (cap ? ' captured' : '')}, b);
     if (cap) gr.setAttribute('opacity', 0.45);
     var a = {fill: w ? '#fbf7ee' : '#262626', stroke: w ? '#5a5a5a' : '#000',
         'stroke-width': 1.5};
     if (cap) a['stroke-dasharray'] = '3,2';
-    if (K) { a.cx = x; a.cy = y + l; a.r = R; el('circle', a, gr); }
+    if (K && !flat) { a.cx = x; a.cy = y + l; a.r = R; el('circle', a, gr); }
     a.cx = x; a.cy = y - l; a.r = R;
     el('circle', a, gr);
     el('circle', {cx: x, cy: y - l, r: R * 0.7, fill: 'none',
@@ -930,7 +936,7 @@ function square(ev) {
     pt.x = ev.clientX;
     pt.y = ev.clientY;
     var p = pt.matrixTransform(b.getScreenCTM().inverse());
-    var col = Math.floor((p.x - q.M) / q.C), row = Math.floor((p.y - q.M) / q.C);
+    var col = Math.floor((p.x - q.M) / q.C), row = Math.floor(p.y / q.C);
     if (col < 0 || row < 0 || col >= q.w || row >= q.h) return null;
     return [FL ? q.w - 1 - col : col, FL ? row : q.h - 1 - row];
 }
