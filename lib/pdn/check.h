@@ -48,7 +48,9 @@ typedef struct pdn_finding {
     size_t nlegal;            /* the legal moves of that position, short */
     char **legal;             /* form, ordered by their squares' numbers */
     size_t nfits;             /* AMBIGUOUS: the legal moves the written */
-    char **fits;              /* one denotes, full paths, ordered so */
+    char **fits;              /* one denotes (pdn_board_candidates), full
+                                 paths, ordered so; NULL when they cannot
+                                 be told */
     char *suggest;            /* ILLEGAL: "did you mean" this move (short
                                  form), or NULL */
     const char *suggest_why;  /* the copying error it undoes */

@@ -293,37 +293,13 @@ cmp_moves(const void *pa, const void *pb)
     return (unsigned char)*a - (unsigned char)*b;
 }
 
-/* Does the written move (its coords; a file-only first square on rank 15)
- * denote legal move m? From and to agree, and every written intermediate
- * square lies on m's path, in order. */
+/* The moves of l in form flags (b: their position; fl: the list that
+ * decides the short form), ordered, into *v and *n. 0 or -1 (memory). */
 static int
-denotes(const unsigned char *w, size_t wn, const pdn_move *m)
+move_list(const pdn_board *b, const pdn_movelist *fl, const pdn_movelist *l,
+          unsigned flags, char ***v, size_t *n)
 {
-    size_t i, j = 1;
-
-    if (PDN_COORD_RANK(w[0]) == 15
-            ? PDN_COORD_FILE(w[0]) != PDN_COORD_FILE(m->path[0])
-            : w[0] != m->path[0])
-        return 0;
-    if (w[wn - 1] != m->path[m->n - 1])
-        return 0;
-    for (i = 1; i + 1 < wn; i++) {
-        while (j + 1 < m->n && m->path[j] != w[i])
-            j++;
-        if (j + 1 >= m->n)
-            return 0;
-        j++;
-    }
-    return 1;
-}
-
-/* The moves of l (those w denotes when w is not NULL) in form flags,
- * ordered, into *v and *n. 0 or -1 (memory). */
-static int
-move_list(const pdn_board *b, const pdn_movelist *l, const unsigned char *w,
-          size_t wn, unsigned flags, char ***v, size_t *n)
-{
-    size_t i, k = 0, c = pdn_movelist_count(l);
+    size_t i, c = pdn_movelist_count(l);
     char buf[PDN_PATH_MAX * 4];
 
     *v = NULL;
@@ -333,20 +309,38 @@ move_list(const pdn_board *b, const pdn_movelist *l, const unsigned char *w,
     if ((*v = pdnp_calloc(c, sizeof **v)) == NULL)
         return -1;
     for (i = 0; i < c; i++) {
-        const pdn_move *m = pdn_movelist_at(l, i);
-
-        if (w != NULL && !denotes(w, wn, m))
-            continue;
-        pdn_move_format(b, l, m, flags, buf, sizeof buf);
-        if (((*v)[k] = pdnp_strdup(buf)) == NULL) {
-            *n = k;
+        pdn_move_format(b, fl, pdn_movelist_at(l, i), flags, buf, sizeof buf);
+        if (((*v)[i] = pdnp_strdup(buf)) == NULL) {
+            *n = i;
             return -1;
         }
-        k++;
     }
-    *n = k;
-    qsort(*v, k, sizeof **v, cmp_moves);
+    *n = c;
+    qsort(*v, c, sizeof **v, cmp_moves);
     return 0;
+}
+
+/* The legal moves of l that the ambiguous move mt denotes, as the
+ * matcher counts them (pdn_board_candidates), in full, into f->fits;
+ * none (fits NULL: "a full path") when they cannot be told. 0 or -1
+ * (memory). */
+static int
+fits_of(const pdn_board *b, const pdn_movelist *l, const pdn_movetext *mt,
+        pdn_finding *f)
+{
+    pdn_movelist *c;
+    int rc = 0;
+
+    if (mt == NULL)
+        return 0;
+    if ((c = pdn_movelist_new()) == NULL)
+        return -1;
+    if (pdn_board_candidates(b, l, mt, c, NULL) < 0)
+        rc = -1;
+    else if (pdn_movelist_count(c) > 1)
+        rc = move_list(b, l, c, PDN_MOVE_FULL, &f->fits, &f->nfits);
+    pdn_movelist_free(c);
+    return rc;
 }
 
 static int
@@ -369,7 +363,7 @@ pdn_finding_at(const pdn_board *b, const pdn_movelist *l, const pdn_node *n,
     pdn_board_fen_string(b, fen, sizeof fen);
     if ((f->move = pdnp_strdup(pdn_node_text(n))) == NULL ||
         (f->fen = pdnp_strdup(fen)) == NULL ||
-        move_list(b, l, NULL, 0, PDN_MOVE_SHORT, &f->legal, &f->nlegal) < 0)
+        move_list(b, l, l, PDN_MOVE_SHORT, &f->legal, &f->nlegal) < 0)
         return fail(f);
     return 0;
 }
@@ -385,19 +379,9 @@ pdn_check_move(const pdn_board *b, const pdn_movelist *l,
     if (pdn_finding_at(b, l, n, ply, f) < 0)
         return -1;
     if (m->status == PDN_MATCH_AMBIGUOUS) {
-        unsigned char w[PDN_PATH_MAX];
-
         f->kind = PDN_FINDING_AMBIGUOUS;
         f->code = PDN_EAMBIGUOUS;
-        if (mt != NULL &&
-            pdn_movetext_coords(pdn_board_gametype(b), mt, w, NULL) == 0) {
-            if (mt->file_only)
-                w[0] = mt->sq[0];
-            if (move_list(b, l, w, mt->n, PDN_MOVE_FULL, &f->fits,
-                          &f->nfits) < 0)
-                return fail(f);
-        }
-        return 0;
+        return fits_of(b, l, mt, f) < 0 ? fail(f) : 0;
     }
     f->code = PDN_EILLEGAL;
     if (pdn_movelist_count(l) == 0) {

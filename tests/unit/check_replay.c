@@ -152,6 +152,22 @@ START_TEST(test_ambiguous_move_and_its_candidates)
     pdn_movetext_parse("47-41", 5, &mt);
     ck_assert_int_eq(pdn_board_candidates(b, pdn_replay_moves(r), &mt, c, &e),
                      0);
+    /* the squares behind the captured pieces (30 behind 34 in both), and
+     * a path mixing them with landing squares (a merged capture's other
+     * route): the finding names the moves the matcher counted */
+    ck_assert_str_eq(replay_to_end(r, "[FEN \"W:WK1,K9:B10,34,38,18,33\"]\n"
+                                      "1. 9x30x25 *", NULL),
+                     "ERR ambiguous 2:4 ambiguous move '9x30x25' at ply 1: "
+                     "write it as 9x22x39x25 or 9x27x43x25");
+    ck_assert_str_eq(replay_to_end(r, "[FEN \"W:WK1,K49:B23,K13,43,37,30,38,"
+                                      "K17\"]\n1. 1x24x35 *", NULL),
+                     "ERR ambiguous 2:4 ambiguous move '1x24x35' at ply 1: "
+                     "write it as 1x29x42x26x8x19x35 or 1x34x48x26x8x19x35");
+    b = pdn_replay_board(r);
+    pdn_movetext_parse("1x24x35", 7, &mt);
+    ck_assert_int_eq(pdn_board_candidates(b, pdn_replay_moves(r), &mt, c, &e),
+                     2);
+    ck_assert_uint_eq(pdn_replay_match(r)->count, 2);
     pdn_movelist_free(c);
     pdn_replay_free(r);
 }
