@@ -368,30 +368,37 @@ pdn_finding_at(const pdn_board *b, const pdn_movelist *l, const pdn_node *n,
     return 0;
 }
 
-int
-pdn_check_move(const pdn_board *b, const pdn_movelist *l,
-               const pdn_match *m, const pdn_node *n, unsigned long ply,
-               unsigned flags, pdn_finding *f)
+void
+pdnp_check_kind(const pdn_movelist *l, const pdn_match *m, pdn_finding *f)
 {
-    const pdn_movetext *mt = pdn_node_move(n);
-    char sug[PDN_PATH_MAX * 4];
-
-    if (pdn_finding_at(b, l, n, ply, f) < 0)
-        return -1;
     if (m->status == PDN_MATCH_AMBIGUOUS) {
         f->kind = PDN_FINDING_AMBIGUOUS;
         f->code = PDN_EAMBIGUOUS;
-        return fits_of(b, l, mt, f) < 0 ? fail(f) : 0;
+        return;
     }
     f->code = PDN_EILLEGAL;
     if (pdn_movelist_count(l) == 0) {
         f->kind = PDN_FINDING_AFTER_END;
         f->why = "the side to move has no legal move";
-        return 0;
+        return;
     }
     f->kind = PDN_FINDING_ILLEGAL;
     f->why = pdn_reason_text(m->reason);
-    if ((flags & PDN_CHECK_SUGGEST) &&
+}
+
+int
+pdn_check_move(const pdn_board *b, const pdn_movelist *l,
+               const pdn_match *m, const pdn_node *n, unsigned long ply,
+               unsigned flags, pdn_finding *f)
+{
+    char sug[PDN_PATH_MAX * 4];
+
+    if (pdn_finding_at(b, l, n, ply, f) < 0)
+        return -1;
+    pdnp_check_kind(l, m, f);
+    if (f->kind == PDN_FINDING_AMBIGUOUS)
+        return fits_of(b, l, pdn_node_move(n), f) < 0 ? fail(f) : 0;
+    if (f->kind == PDN_FINDING_ILLEGAL && (flags & PDN_CHECK_SUGGEST) &&
         suggest_move(b, l, n, sug, sizeof sug, &f->suggest_why) &&
         (f->suggest = pdnp_strdup(sug)) == NULL)
         return fail(f);

@@ -107,6 +107,12 @@ START_TEST(test_illegal_move_stops_where_it_is)
     pdn_error_clear(&e);
     ck_assert_int_eq(pdn_replay_next(r, &e), -1);
     ck_assert_int_eq(e.code, PDN_EILLEGAL);
+    /* a move after the end of the game, in the checker's words */
+    ck_assert_str_eq(replay_to_end(r, "[FEN \"W:W28:B23\"]\n"
+                                      "1. 28x19 10-14 *", NULL),
+                     "ERR illegal 2:10 move '10-14' at ply 2 after the end of "
+                     "the game: the side to move has no legal move");
+    ck_assert_uint_eq(pdn_replay_ply(r), 1);
     /* the next game starts clean */
     ck_assert_str_eq(replay_to_end(r, "1. 32-28 *", NULL),
                      "B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,"
