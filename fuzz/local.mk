@@ -7,3 +7,4 @@ EXTRA_DIST += fuzz/fuzz_tool.h fuzz/fuzz_pattern.c fuzz/fuzz_manoeuvre.c \
 	fuzz/fuzz_plies.c
 EXTRA_DIST += fuzz/fuzz_hub.c fuzz/fuzz_dxp.c fuzz/fuzz_engine.h
 EXTRA_DIST += fuzz/fuzz_marks.c
+EXTRA_DIST += fuzz/fuzz_boundary.c

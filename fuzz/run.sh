@@ -243,7 +243,7 @@ status=0
 say "running $# targets for ${per}s each:$targets"
 for name in $targets; do
     case $name in
-    reader | replay) seed=$seeds/pdn max_len=65536 ;;
+    reader | replay | boundary) seed=$seeds/pdn max_len=65536 ;;
     board) seed=$seeds/board max_len=4096 ;;
     *) seed=$seeds/$name max_len=1024 ;;
     esac

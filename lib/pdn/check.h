@@ -25,7 +25,11 @@ typedef enum pdn_finding_kind {
     PDN_FINDING_AMBIGUOUS = 2, /* several legal moves fit it */
     PDN_FINDING_AFTER_END = 3, /* a move written after the game was over */
     PDN_FINDING_RESULT = 4,    /* the recorded result contradicts the end */
-    PDN_FINDING_NUMBERING = 5  /* a game read in the other numbering */
+    PDN_FINDING_NUMBERING = 5, /* a game read in the other numbering */
+    PDN_FINDING_DRAW = 6,      /* a draw rule drew the game, or a draw
+                                  could be claimed (pdn_drawstate) */
+    PDN_FINDING_AFTER_DRAW = 7, /* a move after a rule drew the game */
+    PDN_FINDING_DRAW_RESULT = 8 /* a win recorded after such a draw */
 } pdn_finding_kind;
 
 /* One finding. Its strings are owned by it (pdn_finding_clear frees
@@ -48,7 +52,9 @@ typedef struct pdn_finding {
     size_t nlegal;            /* the legal moves of that position, short */
     char **legal;             /* form, ordered by their squares' numbers */
     size_t nfits;             /* AMBIGUOUS: the legal moves the written */
-    char **fits;              /* one denotes, full paths, ordered so */
+    char **fits;              /* one denotes (pdn_board_candidates), full
+                                 paths, ordered so; NULL when they cannot
+                                 be told */
     char *suggest;            /* ILLEGAL: "did you mean" this move (short
                                  form), or NULL */
     const char *suggest_why;  /* the copying error it undoes */
@@ -64,6 +70,12 @@ typedef struct pdn_finding {
      * (25,W,8,8,A2,0)", and the square 1 of it and of the tag's */
     char *gametype;
     char square_one[8], square_one_was[8];
+    /* DRAW, AFTER_DRAW, DRAW_RESULT: the counts as they were at the ply
+     * the rule fired (rule, automatic, rule_ply, rule_from, rule_plies,
+     * rule_text) and the move of that ply as written; fen is the position
+     * it reached */
+    pdn_drawinfo draw;
+    char *draw_move;
 } pdn_finding;
 
 /* An empty finding (kind PDN_FINDING_NONE); clearing frees what it owns
@@ -117,6 +129,26 @@ int pdn_check_result(const pdn_game *g, const pdn_board *b, pdn_movelist *l,
                      pdn_outcome end, unsigned long end_ply,
                      const char *end_why, pdn_finding *f);
 
+/* The finding of a draw rule that fired at the ply of move n, reaching
+ * b: i is the counts then (pdn_drawstate_info after the
+ * pdn_drawstate_push that returned the rule). Kind PDN_FINDING_DRAW, a
+ * warning at n, code the rule's (PDN_EDRAW_REPETITION...), ply
+ * i->rule_ply. 0, or -1 (memory; *f empty). */
+int pdn_check_draw(const pdn_drawinfo *i, const pdn_board *b,
+                   const pdn_node *n, pdn_finding *f);
+/* The finding of move next, played after the draw d (a PDN_FINDING_DRAW
+ * of a rule that ends the game, i.e. d->draw.automatic): kind
+ * PDN_FINDING_AFTER_DRAW, an error at next, ply the one after the draw's.
+ * 0, or -1 (memory). */
+int pdn_check_after_draw(const pdn_finding *d, const pdn_node *next,
+                         pdn_finding *f);
+/* The result audit of g after the draw d (automatic): a win recorded
+ * (Result tag, else the terminator) is a finding, kind
+ * PDN_FINDING_DRAW_RESULT, code PDN_ERESULT. 1 with *f filled, 0 when the
+ * result says no win or d ends nothing, -1 (memory). */
+int pdn_check_draw_result(const pdn_game *g, const pdn_finding *d,
+                          pdn_finding *f);
+
 /* The numbering decision. A bare GameType number or Variant name (from
  * PDN_GT_TAG or PDN_GT_VARIANT, a tag without a comma) of an algebraic
  * board numbered from a1 does not say how numeric squares are numbered,
@@ -139,7 +171,9 @@ int pdn_check_numbering(pdn_infer *x, const pdn_game *g, int from,
  * "ambiguous move '47x36' at ply 1: write it as 47x38x20x9x36 or
  * 47x38x24x13x36", "move '5-9' at ply 40 after the end of the game: the
  * side to move has no legal move", "result '2-0' says ..., but ..., so
- * ... ('0-2')"; with PDN_FINDING_NOTE, "did you mean 27-22? (two digits
+ * ... ('0-2')", "game drawn by rule at ply 50: threefold repetition; the
+ * position of plies 42, 46 and 50" (PDN_FINDING_POSITION adds only the
+ * position to a draw's words); with PDN_FINDING_NOTE, "did you mean 27-22? (two digits
  * swapped)" ("" when f has no suggestion). Returns the length it needs,
  * like snprintf. */
 size_t pdn_finding_text(const pdn_finding *f, unsigned flags, char *buf,

@@ -88,8 +88,9 @@ int pdn_replay_start(pdn_replay *r, const pdn_game *g, const pdn_node *line,
                      pdn_error *err);
 /* Plays the next move of the line, after applying the setup standing
  * before it. Returns 1 when it was played; 0 at the end of the line; -1
- * with *err at a move that cannot be played: PDN_EILLEGAL (the text says
- * why, as pdn_reason_text), PDN_EAMBIGUOUS, PDN_ESETUP (its setup),
+ * with *err at a move that cannot be played: PDN_EILLEGAL, PDN_EAMBIGUOUS
+ * (the text is the checker's, pdn_finding_text of pdn_check_replay's
+ * finding: why, the paths, a move after the end), PDN_ESETUP (its setup),
  * PDN_EMOVE (a placeholder with no move), PDN_ENOMEM, PDN_ELIMIT; the
  * position is that of the move, with the game number and the source.
  * After -1 the replay stays where it stopped (pdn_replay_match says what

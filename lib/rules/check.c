@@ -260,7 +260,7 @@ pdn_finding_clear(pdn_finding *f)
 {
     char *const own[] = {f->move, f->fen, f->suggest, f->result,
                          f->because, f->said_text, f->real_text,
-                         f->gametype};
+                         f->gametype, f->draw_move};
     size_t i;
 
     for (i = 0; i < sizeof own / sizeof own[0]; i++)
@@ -293,37 +293,13 @@ cmp_moves(const void *pa, const void *pb)
     return (unsigned char)*a - (unsigned char)*b;
 }
 
-/* Does the written move (its coords; a file-only first square on rank 15)
- * denote legal move m? From and to agree, and every written intermediate
- * square lies on m's path, in order. */
+/* The moves of l in form flags (b: their position; fl: the list that
+ * decides the short form), ordered, into *v and *n. 0 or -1 (memory). */
 static int
-denotes(const unsigned char *w, size_t wn, const pdn_move *m)
+move_list(const pdn_board *b, const pdn_movelist *fl, const pdn_movelist *l,
+          unsigned flags, char ***v, size_t *n)
 {
-    size_t i, j = 1;
-
-    if (PDN_COORD_RANK(w[0]) == 15
-            ? PDN_COORD_FILE(w[0]) != PDN_COORD_FILE(m->path[0])
-            : w[0] != m->path[0])
-        return 0;
-    if (w[wn - 1] != m->path[m->n - 1])
-        return 0;
-    for (i = 1; i + 1 < wn; i++) {
-        while (j + 1 < m->n && m->path[j] != w[i])
-            j++;
-        if (j + 1 >= m->n)
-            return 0;
-        j++;
-    }
-    return 1;
-}
-
-/* The moves of l (those w denotes when w is not NULL) in form flags,
- * ordered, into *v and *n. 0 or -1 (memory). */
-static int
-move_list(const pdn_board *b, const pdn_movelist *l, const unsigned char *w,
-          size_t wn, unsigned flags, char ***v, size_t *n)
-{
-    size_t i, k = 0, c = pdn_movelist_count(l);
+    size_t i, c = pdn_movelist_count(l);
     char buf[PDN_PATH_MAX * 4];
 
     *v = NULL;
@@ -333,20 +309,38 @@ move_list(const pdn_board *b, const pdn_movelist *l, const unsigned char *w,
     if ((*v = pdnp_calloc(c, sizeof **v)) == NULL)
         return -1;
     for (i = 0; i < c; i++) {
-        const pdn_move *m = pdn_movelist_at(l, i);
-
-        if (w != NULL && !denotes(w, wn, m))
-            continue;
-        pdn_move_format(b, l, m, flags, buf, sizeof buf);
-        if (((*v)[k] = pdnp_strdup(buf)) == NULL) {
-            *n = k;
+        pdn_move_format(b, fl, pdn_movelist_at(l, i), flags, buf, sizeof buf);
+        if (((*v)[i] = pdnp_strdup(buf)) == NULL) {
+            *n = i;
             return -1;
         }
-        k++;
     }
-    *n = k;
-    qsort(*v, k, sizeof **v, cmp_moves);
+    *n = c;
+    qsort(*v, c, sizeof **v, cmp_moves);
     return 0;
+}
+
+/* The legal moves of l that the ambiguous move mt denotes, as the
+ * matcher counts them (pdn_board_candidates), in full, into f->fits;
+ * none (fits NULL: "a full path") when they cannot be told. 0 or -1
+ * (memory). */
+static int
+fits_of(const pdn_board *b, const pdn_movelist *l, const pdn_movetext *mt,
+        pdn_finding *f)
+{
+    pdn_movelist *c;
+    int rc = 0;
+
+    if (mt == NULL)
+        return 0;
+    if ((c = pdn_movelist_new()) == NULL)
+        return -1;
+    if (pdn_board_candidates(b, l, mt, c, NULL) < 0)
+        rc = -1;
+    else if (pdn_movelist_count(c) > 1)
+        rc = move_list(b, l, c, PDN_MOVE_FULL, &f->fits, &f->nfits);
+    pdn_movelist_free(c);
+    return rc;
 }
 
 static int
@@ -369,9 +363,27 @@ pdn_finding_at(const pdn_board *b, const pdn_movelist *l, const pdn_node *n,
     pdn_board_fen_string(b, fen, sizeof fen);
     if ((f->move = pdnp_strdup(pdn_node_text(n))) == NULL ||
         (f->fen = pdnp_strdup(fen)) == NULL ||
-        move_list(b, l, NULL, 0, PDN_MOVE_SHORT, &f->legal, &f->nlegal) < 0)
+        move_list(b, l, l, PDN_MOVE_SHORT, &f->legal, &f->nlegal) < 0)
         return fail(f);
     return 0;
+}
+
+void
+pdnp_check_kind(const pdn_movelist *l, const pdn_match *m, pdn_finding *f)
+{
+    if (m->status == PDN_MATCH_AMBIGUOUS) {
+        f->kind = PDN_FINDING_AMBIGUOUS;
+        f->code = PDN_EAMBIGUOUS;
+        return;
+    }
+    f->code = PDN_EILLEGAL;
+    if (pdn_movelist_count(l) == 0) {
+        f->kind = PDN_FINDING_AFTER_END;
+        f->why = "the side to move has no legal move";
+        return;
+    }
+    f->kind = PDN_FINDING_ILLEGAL;
+    f->why = pdn_reason_text(m->reason);
 }
 
 int
@@ -379,35 +391,14 @@ pdn_check_move(const pdn_board *b, const pdn_movelist *l,
                const pdn_match *m, const pdn_node *n, unsigned long ply,
                unsigned flags, pdn_finding *f)
 {
-    const pdn_movetext *mt = pdn_node_move(n);
     char sug[PDN_PATH_MAX * 4];
 
     if (pdn_finding_at(b, l, n, ply, f) < 0)
         return -1;
-    if (m->status == PDN_MATCH_AMBIGUOUS) {
-        unsigned char w[PDN_PATH_MAX];
-
-        f->kind = PDN_FINDING_AMBIGUOUS;
-        f->code = PDN_EAMBIGUOUS;
-        if (mt != NULL &&
-            pdn_movetext_coords(pdn_board_gametype(b), mt, w, NULL) == 0) {
-            if (mt->file_only)
-                w[0] = mt->sq[0];
-            if (move_list(b, l, w, mt->n, PDN_MOVE_FULL, &f->fits,
-                          &f->nfits) < 0)
-                return fail(f);
-        }
-        return 0;
-    }
-    f->code = PDN_EILLEGAL;
-    if (pdn_movelist_count(l) == 0) {
-        f->kind = PDN_FINDING_AFTER_END;
-        f->why = "the side to move has no legal move";
-        return 0;
-    }
-    f->kind = PDN_FINDING_ILLEGAL;
-    f->why = pdn_reason_text(m->reason);
-    if ((flags & PDN_CHECK_SUGGEST) &&
+    pdnp_check_kind(l, m, f);
+    if (f->kind == PDN_FINDING_AMBIGUOUS)
+        return fits_of(b, l, pdn_node_move(n), f) < 0 ? fail(f) : 0;
+    if (f->kind == PDN_FINDING_ILLEGAL && (flags & PDN_CHECK_SUGGEST) &&
         suggest_move(b, l, n, sug, sizeof sug, &f->suggest_why) &&
         (f->suggest = pdnp_strdup(sug)) == NULL)
         return fail(f);
@@ -451,20 +442,48 @@ describe(pdn_outcome o, const pdn_gametype *gt)
     return pdnp_strdup(buf);
 }
 
+/* The result g records (Result tag, else its terminator) in *res, and
+ * what it says (PDN_OUTCOME_INVALID when none). */
+static pdn_outcome
+recorded(const pdn_game *g, const char **res)
+{
+    *res = pdn_game_tag(g, "Result");
+    if (*res == NULL)
+        *res = pdn_game_result(g);
+    return *res != NULL ? pdn_result_outcome(*res) : PDN_OUTCOME_INVALID;
+}
+
+/* The parts of a result finding of kind about g, whose result res says
+ * said: an error at the Result tag (else the game). 0, or -1 (memory). */
+static int
+result_part(const pdn_game *g, int kind, const char *res, pdn_outcome said,
+            pdn_finding *f)
+{
+    f->kind = kind;
+    f->severity = PDN_SEV_ERROR;
+    f->code = PDN_ERESULT;
+    f->pos = pdn_game_tag(g, "Result") != NULL
+                 ? pdn_game_tag_pos(g, "Result")
+                 : pdn_game_pos(g);
+    f->game = pdn_game_number(g);
+    f->said = said;
+    if ((f->result = pdnp_strdup(res)) == NULL)
+        return fail(f);
+    return 0;
+}
+
 int
 pdn_check_result(const pdn_game *g, const pdn_board *b, pdn_movelist *l,
                  pdn_outcome end, unsigned long end_ply, const char *end_why,
                  pdn_finding *f)
 {
     const pdn_gametype *gt = pdn_board_gametype(b);
-    const char *res = pdn_game_tag(g, "Result");
+    const char *res;
     pdn_outcome said, real;
     char because[256];
 
     pdn_finding_clear(f);
-    if (res == NULL)
-        res = pdn_game_result(g);
-    said = res != NULL ? pdn_result_outcome(res) : PDN_OUTCOME_INVALID;
+    said = recorded(g, &res);
     if (said == PDN_OUTCOME_INVALID || said == PDN_OUTCOME_UNKNOWN)
         return 0;
     if (pdn_board_moves(b, l, NULL) == 0 && pdn_movelist_count(l) == 0) {
@@ -481,22 +500,92 @@ pdn_check_result(const pdn_game *g, const pdn_board *b, pdn_movelist *l,
     }
     if (said == real)
         return 0;
-    f->kind = PDN_FINDING_RESULT;
-    f->severity = PDN_SEV_ERROR;
-    f->code = PDN_ERESULT;
-    f->pos = pdn_game_tag(g, "Result") != NULL
-                 ? pdn_game_tag_pos(g, "Result")
-                 : pdn_game_pos(g);
-    f->game = pdn_game_number(g);
-    f->said = said;
+    if (result_part(g, PDN_FINDING_RESULT, res, said, f) < 0)
+        return -1;
     f->real = real;
     f->real_result = pdn_outcome_result(real, gt);
-    if ((f->result = pdnp_strdup(res)) == NULL ||
-        (f->because = pdnp_strdup(because)) == NULL ||
+    if ((f->because = pdnp_strdup(because)) == NULL ||
         (f->said_text = describe(said, gt)) == NULL ||
         (f->real_text = describe(real, gt)) == NULL)
         return fail(f);
     return 1;
+}
+
+/* ---- Draw rules ---- */
+
+/* The diagnostic code of a draw rule: PDN_EDRAW_REPETITION... */
+static int
+draw_code(int rule)
+{
+    return PDN_EDRAW_REPETITION + rule - PDN_DRAW_REPETITION;
+}
+
+int
+pdn_check_draw(const pdn_drawinfo *i, const pdn_board *b, const pdn_node *n,
+               pdn_finding *f)
+{
+    char fen[PDN_FEN_STRING_MAX];
+
+    pdn_finding_clear(f);
+    f->kind = PDN_FINDING_DRAW;
+    f->severity = PDN_SEV_WARNING;
+    f->code = draw_code(i->rule);
+    f->pos = pdn_node_pos(n);
+    f->ply = i->rule_ply;
+    f->draw = *i;
+    pdn_board_fen_string(b, fen, sizeof fen);
+    if ((f->move = pdnp_strdup(pdn_node_text(n))) == NULL ||
+        (f->draw_move = pdnp_strdup(pdn_node_text(n))) == NULL ||
+        (f->fen = pdnp_strdup(fen)) == NULL)
+        return fail(f);
+    return 0;
+}
+
+/* The draw's part of finding f: d's counts, move and position. */
+static int
+draw_part(const pdn_finding *d, pdn_finding *f)
+{
+    f->draw = d->draw;
+    if ((d->draw_move != NULL &&
+         (f->draw_move = pdnp_strdup(d->draw_move)) == NULL) ||
+        (d->fen != NULL && (f->fen = pdnp_strdup(d->fen)) == NULL))
+        return fail(f);
+    return 0;
+}
+
+int
+pdn_check_after_draw(const pdn_finding *d, const pdn_node *next,
+                     pdn_finding *f)
+{
+    pdn_finding_clear(f);
+    f->kind = PDN_FINDING_AFTER_DRAW;
+    f->severity = PDN_SEV_ERROR;
+    f->code = draw_code(d->draw.rule);
+    f->pos = pdn_node_pos(next);
+    f->ply = d->draw.rule_ply + 1;
+    if ((f->move = pdnp_strdup(pdn_node_text(next))) == NULL)
+        return fail(f);
+    return draw_part(d, f);
+}
+
+int
+pdn_check_draw_result(const pdn_game *g, const pdn_finding *d,
+                      pdn_finding *f)
+{
+    const char *res;
+    pdn_outcome out;
+
+    pdn_finding_clear(f);
+    if ((d->kind != PDN_FINDING_DRAW && d->kind != PDN_FINDING_AFTER_DRAW) ||
+        !d->draw.automatic)
+        return 0;
+    out = recorded(g, &res);
+    if (out != PDN_OUTCOME_FIRST && out != PDN_OUTCOME_SECOND)
+        return 0;
+    if (result_part(g, PDN_FINDING_DRAW_RESULT, res, out, f) < 0)
+        return -1;
+    f->ply = d->draw.rule_ply;
+    return draw_part(d, f) < 0 ? -1 : 1;
 }
 
 /* ---- The numbering ---- */
@@ -603,6 +692,33 @@ add_list(char *buf, size_t size, size_t *len, char **v, size_t n,
         add(buf, size, len, "%s", none);
 }
 
+/* A draw rule's words: when it fired (or the move after it), the rule,
+ * what it counted, and with PDN_FINDING_POSITION the position. */
+static void
+draw_words(const pdn_finding *f, unsigned flags, char *buf, size_t size,
+           size_t *len)
+{
+    const pdn_drawinfo *i = &f->draw;
+
+    if (f->kind == PDN_FINDING_AFTER_DRAW)
+        add(buf, size, len, "move '%s' at ply %lu after the game was drawn "
+            "at ply %lu: ", f->move != NULL ? f->move : "", f->ply,
+            i->rule_ply);
+    else if (i->automatic)
+        add(buf, size, len, "game drawn by rule at ply %lu: ", i->rule_ply);
+    else
+        add(buf, size, len, "a draw could be claimed at ply %lu: ",
+            i->rule_ply);
+    add(buf, size, len, "%s; ", i->rule_text != NULL ? i->rule_text : "");
+    if (i->rule == PDN_DRAW_REPETITION)
+        add(buf, size, len, "the position of plies %lu, %lu and %lu",
+            i->rule_plies[0], i->rule_plies[1], i->rule_plies[2]);
+    else
+        add(buf, size, len, "counted from ply %lu", i->rule_from);
+    if (flags & PDN_FINDING_POSITION)
+        add(buf, size, len, "; position %s", f->fen != NULL ? f->fen : "");
+}
+
 size_t
 pdn_finding_text(const pdn_finding *f, unsigned flags, char *buf,
                  size_t size)
@@ -640,6 +756,16 @@ pdn_finding_text(const pdn_finding *f, unsigned flags, char *buf,
             "%s: replayed as %s, under which the game is legal (a full "
             "GameType sets the numbering)", f->square_one, f->square_one_was,
             f->gametype);
+        return len;
+    case PDN_FINDING_DRAW:
+    case PDN_FINDING_AFTER_DRAW:
+        draw_words(f, flags, buf, size, &len);
+        return len;
+    case PDN_FINDING_DRAW_RESULT:
+        add(buf, size, &len, "result '%s' records a win, but the game was "
+            "drawn at ply %lu: %s", f->result != NULL ? f->result : "",
+            f->draw.rule_ply, f->draw.rule_text != NULL ? f->draw.rule_text
+                                                        : "");
         return len;
     case PDN_FINDING_RESULT:
         add(buf, size, &len, "result '%s' says %s, but %s, so %s ('%s')",

@@ -284,31 +284,32 @@ set_found(pdn_match *match, const pdn_movelist *l, size_t count,
 }
 
 /* No legal move fits wr, whose from square (from) holds a piece of the
- * side to move: another route of a merged capture, or the reason. */
+ * side to move: another route of a merged capture (the legal moves it
+ * reaches in p->legal), or the reason. */
 static int
 explain(const pdn_board *b, const pdn_movelist *l, const written *wr,
-        int from, pdn_match *match)
+        int from, pdn_match *match, probe *pp)
 {
     int to = wr->w[wr->n - 1], why, caps;
-    probe p;
+    probe *p = pp;
     int st;
 
-    memset(&p, 0, sizeof p);
-    p.b = b;
-    p.wr = wr;
-    p.l = l;
-    st = pdnp_gen_routes(b, &b->pos, b->g.cell[from], probe_visit, &p);
+    memset(p, 0, sizeof *p);
+    p->b = b;
+    p->wr = wr;
+    p->l = l;
+    st = pdnp_gen_routes(b, &b->pos, b->g.cell[from], probe_visit, p);
     /* The list keeps one route of each merged capture; the written one may
      * be another (a circular capture the other way round). */
-    if (p.nlegal > 0)
-        return set_found(match, l, p.nlegal, p.legal[0]);
+    if (p->nlegal > 0)
+        return set_found(match, l, p->nlegal, p->legal[0]);
     /* A capture the piece can make by the geometry: finished, only the
      * choice rule (most pieces, kings first...) rejects it; unfinished,
      * it stops where it could go on. A finished one wins: it is what the
      * writer most likely meant. */
-    if (p.complete)
+    if (p->complete)
         return set_illegal(match, PDN_WHY_NOT_MAXIMAL);
-    if (p.incomplete)
+    if (p->incomplete)
         return set_illegal(match, PDN_WHY_INCOMPLETE);
     /* Captures are compulsory, so a legal list of captures means the side
      * must capture. */
@@ -366,14 +367,16 @@ written_of(const pdn_board *b, const pdn_movetext *mt, written *wr)
     return PDN_WHY_NONE;
 }
 
-/* The match proper on squares already turned into coords. */
+/* The match proper on squares already turned into coords; rp receives
+ * the route search's findings (nlegal 0 when it did not run). */
 static int
 match_written(const pdn_board *b, const pdn_movelist *l, const written *wr,
-              pdn_match *match)
+              pdn_match *match, probe *rp)
 {
     size_t first = 0, count;
     int from, p, i;
 
+    rp->nlegal = 0;
     if (l->n == 0)
         return set_illegal(match, PDN_WHY_GAME_OVER);
     count = match_list(b, l, wr, &first);
@@ -399,7 +402,7 @@ match_written(const pdn_board *b, const pdn_movelist *l, const written *wr,
         return set_illegal(match, PDN_WHY_EMPTY);
     if (!is_own(b, p))
         return set_illegal(match, PDN_WHY_OPPONENT);
-    return explain(b, l, wr, from, match);
+    return explain(b, l, wr, from, match, rp);
 }
 
 int
@@ -410,12 +413,13 @@ pdn_board_match(const pdn_board *b, const pdn_movelist *l,
      * the squares in use as pdn_movetext_coords and pdn_coord_playable
      * give them, at one load a square. */
     written wr;
+    probe p;
     int why;
 
     memset(match, 0, sizeof *match);
     if ((why = written_of(b, mt, &wr)) != PDN_WHY_NONE)
         return set_illegal(match, why);
-    return match_written(b, l, &wr, match);
+    return match_written(b, l, &wr, match, &p);
 }
 
 int
@@ -426,9 +430,12 @@ pdn_board_candidates(const pdn_board *b, const pdn_movelist *l,
     written wr;
     size_t i, first = 0, count;
     int fit = FIT_LAND;
+    pdn_match mm;
+    probe p;
 
     pdn_error_clear(err);
     out->n = 0;
+    p.nlegal = 0;
     if (written_of(b, mt, &wr) != PDN_WHY_NONE)
         return 0;
     /* the moves pdn_board_match counts: one when it finds one (a path
@@ -437,10 +444,20 @@ pdn_board_candidates(const pdn_board *b, const pdn_movelist *l,
     count = match_list(b, l, &wr, &first);
     if (count > 1 && match_fit(b, l, &wr, FIT_LAND, &first) == 0)
         fit = FIT_BEHIND;
+    /* none fits as written: the routes of merged captures the match
+     * then searches (landing and behind squares mixed) */
+    if (count == 0 && wr.n > 2 && l->n > 0 &&
+        match_written(b, l, &wr, &mm, &p) != PDN_MATCH_ILLEGAL)
+        count = p.nlegal;
     if (pdnp_movelist_reserve(out, count) != 0) {
         pdnp_error_set(err, PDN_ENOMEM, PDN_SEV_ERROR, NULL, 0,
                        "out of memory");
         return -1;
+    }
+    if (count > 0 && p.nlegal == count) {
+        for (i = 0; i < count; i++)
+            out->v[out->n++] = l->v[p.legal[i]];
+        return (int)out->n;
     }
     if (count == 1)
         out->v[out->n++] = l->v[first];

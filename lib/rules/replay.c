@@ -7,6 +7,7 @@
 #include "core/pdn_private.h"
 #include "pdn/check.h"
 
+#include <stdio.h>
 #include <string.h>
 
 pdn_pos
@@ -311,29 +312,28 @@ play(pdn_replay *r, const pdn_node *n)
     }
     if (rc < 0) {
         place(&r->fail, r->g, pos, PDN_ELIMIT, PDN_SEV_ERROR);
-    } else if (rc == PDN_MATCH_AMBIGUOUS) {
-        /* the checker's words (pdn_check_move): the paths it fits */
+    } else {
+        /* the checker's words (pdn_check_move): the paths an ambiguous
+         * move fits, a move after the end of the game */
         pdn_finding f;
-        char text[PDN_ERROR_TEXT_SIZE];
+        char text[PDN_ERROR_TEXT_SIZE], mv[PDN_ERROR_TEXT_SIZE];
 
         pdn_finding_init(&f);
         if (pdn_check_move(r->board, l, &r->match, n, r->ply + 1, 0, &f) <
             0) {
-            /* no memory for the paths: the words without them */
-            f.kind = PDN_FINDING_AMBIGUOUS;
+            /* no memory for the record's lists: its words without them */
+            snprintf(mv, sizeof mv, "%s", pdn_node_text(n));
+            pdnp_check_kind(l, &r->match, &f);
             f.ply = r->ply + 1;
-            f.move = pdnp_strdup(pdn_node_text(n));
+            f.move = mv;
+            pdn_finding_text(&f, 0, text, sizeof text);
+            f.move = NULL;
+        } else {
+            pdn_finding_text(&f, 0, text, sizeof text);
         }
-        pdn_finding_text(&f, 0, text, sizeof text);
+        pdnp_error_set(&r->fail, f.code, PDN_SEV_ERROR, &pos, game, "%s",
+                       text);
         pdn_finding_clear(&f);
-        pdnp_error_set(&r->fail, PDN_EAMBIGUOUS, PDN_SEV_ERROR, &pos, game,
-                       "%s", text);
-    } else {
-        int why = pdn_movelist_count(l) == 0 ? PDN_WHY_GAME_OVER
-                                              : r->match.reason;
-        pdnp_error_set(&r->fail, PDN_EILLEGAL, PDN_SEV_ERROR, &pos, game,
-                       "illegal move '%s' at ply %lu: %s", pdn_node_text(n),
-                       r->ply + 1, pdn_reason_text(why));
     }
     return -1;
 }

@@ -469,4 +469,13 @@ void pdnp_hist_free(struct pdnp_hist *h);
 /* A copy of d with its own history; NULL when memory runs out. */
 pdn_drawstate *pdnp_draw_clone(const pdn_drawstate *d);
 
+/* ---- The checker (check.c) ---- */
+struct pdn_finding;
+/* The kind, code and reason of the finding of a move that cannot be
+ * played (m and l as pdn_check_move takes them), set in f without
+ * allocating: pdn_check_move's decision, and the words a replay falls
+ * back on when memory runs out. */
+void pdnp_check_kind(const pdn_movelist *l, const pdn_match *m,
+                     struct pdn_finding *f);
+
 #endif /* PDN_RULES_PRIVATE_H */

@@ -107,6 +107,12 @@ START_TEST(test_illegal_move_stops_where_it_is)
     pdn_error_clear(&e);
     ck_assert_int_eq(pdn_replay_next(r, &e), -1);
     ck_assert_int_eq(e.code, PDN_EILLEGAL);
+    /* a move after the end of the game, in the checker's words */
+    ck_assert_str_eq(replay_to_end(r, "[FEN \"W:W28:B23\"]\n"
+                                      "1. 28x19 10-14 *", NULL),
+                     "ERR illegal 2:10 move '10-14' at ply 2 after the end of "
+                     "the game: the side to move has no legal move");
+    ck_assert_uint_eq(pdn_replay_ply(r), 1);
     /* the next game starts clean */
     ck_assert_str_eq(replay_to_end(r, "1. 32-28 *", NULL),
                      "B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,"
@@ -152,8 +158,87 @@ START_TEST(test_ambiguous_move_and_its_candidates)
     pdn_movetext_parse("47-41", 5, &mt);
     ck_assert_int_eq(pdn_board_candidates(b, pdn_replay_moves(r), &mt, c, &e),
                      0);
+    /* the squares behind the captured pieces (30 behind 34 in both), and
+     * a path mixing them with landing squares (a merged capture's other
+     * route): the finding names the moves the matcher counted */
+    ck_assert_str_eq(replay_to_end(r, "[FEN \"W:WK1,K9:B10,34,38,18,33\"]\n"
+                                      "1. 9x30x25 *", NULL),
+                     "ERR ambiguous 2:4 ambiguous move '9x30x25' at ply 1: "
+                     "write it as 9x22x39x25 or 9x27x43x25");
+    ck_assert_str_eq(replay_to_end(r, "[FEN \"W:WK1,K49:B23,K13,43,37,30,38,"
+                                      "K17\"]\n1. 1x24x35 *", NULL),
+                     "ERR ambiguous 2:4 ambiguous move '1x24x35' at ply 1: "
+                     "write it as 1x29x42x26x8x19x35 or 1x34x48x26x8x19x35");
+    b = pdn_replay_board(r);
+    pdn_movetext_parse("1x24x35", 7, &mt);
+    ck_assert_int_eq(pdn_board_candidates(b, pdn_replay_moves(r), &mt, c, &e),
+                     2);
+    ck_assert_uint_eq(pdn_replay_match(r)->count, 2);
     pdn_movelist_free(c);
     pdn_replay_free(r);
+}
+END_TEST
+
+/* Draw-rule findings: the rule that fired, a move after it, a win
+ * recorded after it, in the checker's words. */
+START_TEST(test_draw_findings)
+{
+    pdn_game *g = parse("[GameType \"20\"]\n[FEN \"W:WK50,K49:BK1,K2\"]\n"
+                        "[Result \"2-0\"]\n1. 50-44 1-7 2. 44-50 7-1 "
+                        "3. 50-44 1-7 4. 44-50 7-1 5. 50-44 2-0");
+    pdn_replay *r = pdn_replay_new();
+    pdn_drawstate *ds = pdn_drawstate_new();
+    pdn_finding d, a, res;
+    pdn_error e;
+    char t[512];
+    int rc, fired = 0;
+
+    pdn_finding_init(&d);
+    pdn_finding_init(&a);
+    pdn_finding_init(&res);
+    rc = pdn_replay_start(r, g, NULL, &e);
+    pdn_drawstate_start(ds, pdn_replay_board(r));
+    while (rc >= 0 && (rc = pdn_replay_next(r, &e)) == 1) {
+        if (fired == 1) {
+            ck_assert_int_eq(pdn_check_after_draw(&d, pdn_replay_node(r),
+                                                  &a), 0);
+            fired = 2;
+        }
+        if (pdn_drawstate_push(ds, pdn_replay_board(r), pdn_replay_move(r),
+                               NULL) > 0 && fired == 0) {
+            ck_assert_int_eq(pdn_check_draw(pdn_drawstate_info(ds),
+                                            pdn_replay_board(r),
+                                            pdn_replay_node(r), &d), 0);
+            fired = 1;
+        }
+    }
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(d.kind, PDN_FINDING_DRAW);
+    ck_assert_int_eq(d.code, PDN_EDRAW_REPETITION);
+    ck_assert_int_eq(d.severity, PDN_SEV_WARNING);
+    pdn_finding_text(&d, PDN_FINDING_POSITION, t, sizeof t);
+    ck_assert_str_eq(t, "game drawn by rule at ply 8: threefold repetition; "
+                        "the position of plies 0, 4 and 8; position "
+                        "W:WK49,K50:BK1,K2");
+    ck_assert_int_eq(a.kind, PDN_FINDING_AFTER_DRAW);
+    ck_assert_int_eq(a.severity, PDN_SEV_ERROR);
+    ck_assert_uint_eq(a.ply, 9);
+    ck_assert_str_eq(a.draw_move, "7-1");
+    pdn_finding_text(&a, 0, t, sizeof t);
+    ck_assert_str_eq(t, "move '50-44' at ply 9 after the game was drawn at "
+                        "ply 8: threefold repetition; the position of plies "
+                        "0, 4 and 8");
+    ck_assert_int_eq(pdn_check_draw_result(g, &d, &res), 1);
+    ck_assert_int_eq(res.code, PDN_ERESULT);
+    pdn_finding_text(&res, PDN_FINDING_POSITION, t, sizeof t);
+    ck_assert_str_eq(t, "result '2-0' records a win, but the game was drawn "
+                        "at ply 8: threefold repetition");
+    pdn_finding_clear(&d);
+    pdn_finding_clear(&a);
+    pdn_finding_clear(&res);
+    pdn_drawstate_free(ds);
+    pdn_replay_free(r);
+    pdn_game_free(g);
 }
 END_TEST
 
@@ -452,6 +537,7 @@ replay_suite(void)
     tcase_add_test(tc, test_main_line_plies);
     tcase_add_test(tc, test_illegal_move_stops_where_it_is);
     tcase_add_test(tc, test_ambiguous_move_and_its_candidates);
+    tcase_add_test(tc, test_draw_findings);
     tcase_add_test(tc, test_gametype_tag_variant_fallback_force);
     tcase_add_test(tc, test_gametype_hook);
     tcase_add_test(tc, test_fen_tag_and_setups);

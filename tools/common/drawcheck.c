@@ -6,20 +6,15 @@
 #include <config.h>
 #include "drawcheck.h"
 
+#include <stdlib.h>
 #include <string.h>
-
-/* The diagnostic code of a rule: "draw-repetition", ... */
-static int
-rule_code(int rule)
-{
-    return PDN_EDRAW_REPETITION + rule - PDN_DRAW_REPETITION;
-}
 
 void
 drawcheck_begin(drawcheck *dc, int on, const tool_opts *o, tool_out *to,
                 const char *file, const pdn_game *g, const pdn_board *b)
 {
     memset(dc, 0, sizeof *dc);
+    pdn_finding_init(&dc->fired);
     if (!on || (dc->ds = pdn_drawstate_new()) == NULL)
         return;
     dc->o = o;
@@ -29,17 +24,18 @@ drawcheck_begin(drawcheck *dc, int on, const tool_opts *o, tool_out *to,
     pdn_drawstate_start(dc->ds, b);
 }
 
-/* The JSON members of a finding: the ply at which the rule took effect,
- * its move and position, the rule and the plies it counted from. */
+/* The JSON members of a draw-rule finding: the ply at which the rule took
+ * effect, its move and position, the rule and the plies it counted
+ * from. */
 static void
-extra_json(tbuf *x, const drawcheck *dc)
+extra_json(tbuf *x, const pdn_finding *f)
 {
-    const pdn_drawinfo *i = &dc->info;
+    const pdn_drawinfo *i = &f->draw;
 
     tbuf_printf(x, ",\"ply\":%lu,\"move\":", i->rule_ply);
-    tbuf_json(x, dc->move);
+    tbuf_json(x, f->draw_move != NULL ? f->draw_move : "");
     tbuf_adds(x, ",\"fen\":");
-    tbuf_json(x, dc->fen);
+    tbuf_json(x, f->fen != NULL ? f->fen : "");
     tbuf_printf(x, ",\"legal\":null,\"rule\":\"%s\",\"automatic\":%s,"
                    "\"from\":%lu",
                 pdn_draw_rule_name(i->rule), i->automatic ? "true" : "false",
@@ -49,45 +45,20 @@ extra_json(tbuf *x, const drawcheck *dc)
                     i->rule_plies[1], i->rule_plies[2]);
 }
 
-/* What the rule counted: "plies 4, 8 and 12" or "since ply 20". */
+/* Reports draw-rule finding f in the checker's words (with the position
+ * unless -f json). */
 static void
-counted(tbuf *msg, const pdn_drawinfo *i)
+report(const drawcheck *dc, const pdn_finding *f)
 {
-    if (i->rule == PDN_DRAW_REPETITION)
-        tbuf_printf(msg, "the position of plies %lu, %lu and %lu",
-                    i->rule_plies[0], i->rule_plies[1], i->rule_plies[2]);
-    else
-        tbuf_printf(msg, "counted from ply %lu", i->rule_from);
-}
+    tbuf x = {NULL, 0, 0};
+    char *text = tool_finding_words(f, dc->o->json ? 0
+                                                    : PDN_FINDING_POSITION);
 
-/* Reports the rule that fired: at the next move (severity error, play
- * went on after an automatic draw) or at its own ply. */
-static void
-report(drawcheck *dc, const pdn_node *next)
-{
-    const pdn_drawinfo *i = &dc->info;
-    tbuf x = {NULL, 0, 0}, msg = {NULL, 0, 0};
-    pdn_pos pos = next ? pdn_node_pos(next) : dc->pos;
-
-    extra_json(&x, dc);
-    if (next != NULL)
-        tbuf_printf(&msg, "move '%s' at ply %lu after the game was drawn "
-                          "at ply %lu: ",
-                    pdn_node_text(next), i->rule_ply + 1, i->rule_ply);
-    else if (i->automatic)
-        tbuf_printf(&msg, "game drawn by rule at ply %lu: ", i->rule_ply);
-    else
-        tbuf_printf(&msg, "a draw could be claimed at ply %lu: ",
-                    i->rule_ply);
-    tbuf_printf(&msg, "%s; ", i->rule_text);
-    counted(&msg, i);
-    if (!dc->o->json)
-        tbuf_printf(&msg, "; position %s", dc->fen);
-    tool_diag(dc->o, dc->to, dc->file, &pos, pdn_game_number(dc->g),
-              next ? PDN_SEV_ERROR : PDN_SEV_WARNING, rule_code(i->rule),
-              x.data, "%s", msg.data);
+    extra_json(&x, f);
+    tool_diag(dc->o, dc->to, dc->file, &f->pos, pdn_game_number(dc->g),
+              f->severity, f->code, x.data, "%s", text);
+    free(text);
     tbuf_free(&x);
-    tbuf_free(&msg);
 }
 
 void
@@ -101,55 +72,44 @@ void
 drawcheck_move(drawcheck *dc, const pdn_board *b, const pdn_move *m,
                const pdn_node *n)
 {
+    pdn_finding after;
+
     if (dc->ds == NULL)
         return;
-    if (dc->state == 1 && dc->info.automatic) {
-        report(dc, n);
+    /* play went on after a rule that ends the game: an error at n */
+    if (dc->state == 1 && dc->fired.draw.automatic) {
+        pdn_finding_init(&after);
+        if (pdn_check_after_draw(&dc->fired, n, &after) < 0)
+            dc->to->fatal = 1;
+        else
+            report(dc, &after);
+        pdn_finding_clear(&after);
         dc->state = 2;
     }
     if (pdn_drawstate_push(dc->ds, b, m, NULL) > 0 && dc->state == 0) {
-        dc->info = *pdn_drawstate_info(dc->ds);
-        dc->pos = pdn_node_pos(n);
-        snprintf(dc->move, sizeof dc->move, "%s", pdn_node_text(n));
-        tool_fen(b, dc->fen, sizeof dc->fen);
-        dc->state = 1;
+        if (pdn_check_draw(pdn_drawstate_info(dc->ds), b, n, &dc->fired) < 0)
+            dc->to->fatal = 1;
+        else
+            dc->state = 1;
     }
-}
-
-/* A win recorded after a draw that the rules make automatic. */
-static void
-audit_result(drawcheck *dc)
-{
-    const char *res = pdn_game_tag(dc->g, "Result");
-    pdn_pos pos;
-    tbuf x = {NULL, 0, 0};
-    pdn_outcome out;
-
-    if (res == NULL)
-        res = pdn_game_result(dc->g);
-    out = res ? pdn_result_outcome(res) : PDN_OUTCOME_INVALID;
-    if (out != PDN_OUTCOME_FIRST && out != PDN_OUTCOME_SECOND)
-        return;
-    pos = pdn_game_tag(dc->g, "Result") ? pdn_game_tag_pos(dc->g, "Result")
-                                        : pdn_game_pos(dc->g);
-    extra_json(&x, dc);
-    tool_diag(dc->o, dc->to, dc->file, &pos, pdn_game_number(dc->g),
-              PDN_SEV_ERROR, PDN_ERESULT, x.data,
-              "result '%s' records a win, but the game was drawn at ply "
-              "%lu: %s",
-              res, dc->info.rule_ply, dc->info.rule_text);
-    tbuf_free(&x);
 }
 
 void
 drawcheck_end(drawcheck *dc)
 {
+    pdn_finding f;
+
     if (dc->ds == NULL)
         return;
+    /* a rule that fired and was not followed by play: a warning */
     if (dc->state == 1)
-        report(dc, NULL);
-    if (dc->state != 0 && dc->info.automatic)
-        audit_result(dc);
+        report(dc, &dc->fired);
+    /* a win recorded after a draw that the rules make automatic */
+    pdn_finding_init(&f);
+    if (dc->state != 0 && pdn_check_draw_result(dc->g, &dc->fired, &f) > 0)
+        report(dc, &f);
+    pdn_finding_clear(&f);
+    pdn_finding_clear(&dc->fired);
     pdn_drawstate_free(dc->ds);
     dc->ds = NULL;
 }

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* pdn-legal's draw-rule findings and result audit, and pdn-replay's
- * per-ply draw-rule members, over libpdn's pdn_drawstate. */
+/* pdn-legal's draw-rule findings and result audit (libpdn's records,
+ * pdn/check.h), and pdn-replay's per-ply draw-rule members, over libpdn's
+ * pdn_drawstate. */
 #ifndef PDN_TOOLS_DRAWCHECK_H
 #define PDN_TOOLS_DRAWCHECK_H
 
 #include "common.h"
 
-/* One game's draw-rule check. The position and text of the ply at which a
- * rule fired are kept for the report. */
+/* One game's draw-rule check. The finding of the ply at which a rule
+ * fired (pdn_check_draw: its counts, move and position) is kept for the
+ * report. */
 typedef struct drawcheck {
     pdn_drawstate *ds;       /* NULL: the check is off (or out of memory) */
     const tool_opts *o;
@@ -15,10 +17,7 @@ typedef struct drawcheck {
     const char *file;
     const pdn_game *g;
     int state;               /* 0 no rule, 1 fired, 2 play went on */
-    pdn_drawinfo info;       /* as it was when the rule fired */
-    pdn_pos pos;             /* the move of the firing ply */
-    char move[PDN_PATH_MAX * 4];
-    char fen[PDN_FEN_MAX * 5];
+    pdn_finding fired;       /* the rule's finding, as it fired */
 } drawcheck;
 
 /* Begins the check of game g at b's position (its start). on 0: the check

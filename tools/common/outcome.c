@@ -32,9 +32,8 @@ tool_result_in_points(const char *result, pdn_outcome who)
            strcmp(result, points) == 0;
 }
 
-/* The words of f into a new string (NULL when memory runs out). */
-static char *
-words(const pdn_finding *f, unsigned flags)
+char *
+tool_finding_words(const pdn_finding *f, unsigned flags)
 {
     size_t n = pdn_finding_text(f, flags, NULL, 0);
     char *s = tool_xmalloc(n + 1);
@@ -54,7 +53,7 @@ tool_check_result(const tool_opts *o, const char *file, const pdn_game *g,
     pdn_finding_init(&f);
     if (pdn_check_result(g, b, l, end, end_ply, end_why, &f) <= 0)
         return;
-    text = words(&f, 0);
+    text = tool_finding_words(&f, 0);
     tool_diag(o, to, file, &f.pos, f.game, f.severity, f.code, NULL, "%s",
               text);
     free(text);
@@ -67,7 +66,7 @@ tool_report_finding(const tool_opts *o, tool_out *to, const char *file,
 {
     tbuf extra = {NULL, 0, 0}, *t = o->diag_stdout ? &to->out : &to->err;
     unsigned long game = pdn_game_number(g);
-    char *text = words(f, o->json ? 0 : PDN_FINDING_POSITION);
+    char *text = tool_finding_words(f, o->json ? 0 : PDN_FINDING_POSITION);
 
     tool_finding_json(&extra, f);
     if (with_suggest && f->code == PDN_EILLEGAL) {
@@ -84,7 +83,7 @@ tool_report_finding(const tool_opts *o, tool_out *to, const char *file,
     /* the suggestion as a note (-q: errors only, no notes) */
     if (f->suggest == NULL || o->json || o->quiet)
         return;
-    text = words(f, PDN_FINDING_NOTE);
+    text = tool_finding_words(f, PDN_FINDING_NOTE);
     if (!o->diag_stdout)
         tbuf_printf(t, "%s: ", tool_name);
     tool_add_file(t, file);

@@ -24,6 +24,9 @@ void tool_check_result(const tool_opts *o, const char *file,
                        pdn_movelist *l, pdn_outcome end,
                        unsigned long end_ply, const char *end_why,
                        tool_out *to);
+/* The words of finding f (pdn_finding_text with flags), a new string
+ * (the tool exits when memory runs out, as tool_xmalloc). */
+char *tool_finding_words(const pdn_finding *f, unsigned flags);
 /* Reports finding f of a move of g (pdn/check.h): an error in the one
  * wording of pdn_finding_text, with the position and the legal moves in
  * its words (in the record's members with -f json, and "suggest" for an

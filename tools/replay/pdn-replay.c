@@ -214,7 +214,8 @@ show(const view *v, unsigned long ply, const pdn_node *at)
 }
 
 /* An illegal or ambiguous move n at ply of game num: l holds b's legal
- * moves; the finding carries them as pdn-legal's does. */
+ * moves; the finding carries them as pdn-legal's does, in the checker's
+ * words (pdn_check_move, pdn_finding_text). */
 static void
 bad_move(const tool_opts *o, tool_out *to, const char *file,
          unsigned long num, const pdn_node *n, unsigned long ply,
@@ -222,20 +223,21 @@ bad_move(const tool_opts *o, tool_out *to, const char *file,
 {
     pdn_pos pos = pdn_node_pos(n);
     tbuf x = {NULL, 0, 0};
+    pdn_finding f;
+    char *text;
 
+    pdn_finding_init(&f);
+    if (pdn_check_move(b, l, m, n, ply, 0, &f) < 0) {
+        to->fatal = 1;
+        return;
+    }
+    text = tool_finding_words(&f, 0);
     tool_move_json(&x, n, ply, b, l);
-    if (m->status == PDN_MATCH_AMBIGUOUS)
-        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EAMBIGUOUS,
-                  x.data, "ambiguous move '%s' at ply %lu",
-                  pdn_node_text(n), ply);
-    else
-        tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, PDN_EILLEGAL,
-                  x.data, "illegal move '%s' at ply %lu: %s",
-                  pdn_node_text(n), ply,
-                  pdn_reason_text(pdn_movelist_count(l) == 0
-                                      ? PDN_WHY_GAME_OVER
-                                      : m->reason));
+    tool_diag(o, to, file, &pos, num, PDN_SEV_ERROR, f.code, x.data, "%s",
+              text);
+    free(text);
     tbuf_free(&x);
+    pdn_finding_clear(&f);
 }
 
 /* Is the position after ply among those -a and --plies show? */
