@@ -198,7 +198,8 @@ for f in en3.pdn en4.pdn; do
 done
 for t in "key, next, year, game, outcome FROM explore ORDER BY 1, 2, 3, 4" \
     "key, next, games, wins, draws, losses, dated, year_sum, year_last FROM explore_sum ORDER BY 1, 2" \
-    "key, next, hex(games) FROM explore_list ORDER BY 1, 2"; do
+    "key, next, hex(games) FROM explore_list ORDER BY 1, 2" \
+    "chunk, hex(data) FROM explore_info ORDER BY 1"; do
     sqlite3 en12.db "SELECT $t" > a.tsv 2>&1 || true
     sqlite3 inc12.db "SELECT $t" > b.tsv 2>&1 || true
     if [ ! -s a.tsv ] || ! cmp -s a.tsv b.tsv; then

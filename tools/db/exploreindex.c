@@ -33,6 +33,8 @@ static const char index_sql[] =
     "CREATE TABLE IF NOT EXISTS explore_list(key INTEGER NOT NULL,"
     " next INTEGER NOT NULL, games BLOB NOT NULL, PRIMARY KEY(key, next))"
     " WITHOUT ROWID;\n"
+    "CREATE TABLE IF NOT EXISTS explore_info(chunk INTEGER PRIMARY KEY,"
+    " data BLOB NOT NULL);\n"
     "CREATE INDEX IF NOT EXISTS explore_games ON games(white, black, event,"
     " date, outcome);\n"
     "CREATE TABLE IF NOT EXISTS explore_variants(gametype TEXT PRIMARY KEY,"
@@ -673,6 +675,129 @@ ex_lists(ex_db *x, int64_t key,
     return st == SQLITE_DONE ? 0 : -1;
 }
 
+/* Table explore_info: each game's outcome, year and Date range, for
+ * the filters and the filtered nodes (ex_info), EX_INFO_IDS games a row
+ * (chunk c: ids c * EX_INFO_IDS and on), EX_INFO_SIZE bytes a game:
+ * outcome, year (16 bits), the Date's first and last day (YYYYMMDD, 32
+ * bits each; first > last: no Date), little-endian. */
+#define EX_INFO_IDS 4096
+#define EX_INFO_SIZE 11
+
+static void
+info_put(unsigned char *p, int outcome, int year, const char *d)
+{
+    long lo = 1, hi = 0;
+    int i;
+
+    if (d == NULL || selcrit_date(d, &lo, &hi) != 0) {
+        lo = 1;
+        hi = 0;
+    }
+    p[0] = (unsigned char)outcome;
+    p[1] = (unsigned char)(year & 0xff);
+    p[2] = (unsigned char)(year >> 8 & 0xff);
+    for (i = 0; i < 4; i++) {
+        p[3 + i] = (unsigned char)((uint32_t)lo >> (8 * i) & 0xff);
+        p[7 + i] = (unsigned char)((uint32_t)hi >> (8 * i) & 0xff);
+    }
+}
+
+static void
+info_get(ex_db *x, int64_t id, const unsigned char *p)
+{
+    uint32_t lo = 0, hi = 0;
+    int i;
+
+    x->info_outcome[id] = p[0];
+    x->info_year[id] = (uint16_t)(p[1] | p[2] << 8);
+    for (i = 0; i < 4; i++) {
+        lo |= (uint32_t)p[3 + i] << (8 * i);
+        hi |= (uint32_t)p[7 + i] << (8 * i);
+    }
+    x->info_dlo[id] = (int32_t)lo;
+    x->info_dhi[id] = (int32_t)hi;
+}
+
+/* The rows of explore_info of the games from id from to top, written
+ * anew (the chunk of from and those after it). */
+static int
+info_build(sqlite3 *db, const char *path, int64_t from, int64_t top)
+{
+    int64_t c0 = from / EX_INFO_IDS, c, first = c0 * EX_INFO_IDS, i;
+    size_t n = (size_t)(top >= first ? top - first + 1 : 0);
+    unsigned char *buf = tool_xmalloc(n * EX_INFO_SIZE + 1);
+    sqlite3_stmt *rd = NULL, *ins = NULL;
+    int rc = -1, st;
+
+    for (i = 0; i < (int64_t)n; i++)
+        info_put(buf + i * EX_INFO_SIZE, 0, 0, NULL);
+    if ((rd = db_prepare(db, path, "SELECT id, outcome, date FROM games"
+                                   " WHERE id BETWEEN ? AND ?")) == NULL ||
+        (ins = db_prepare(db, path, "INSERT OR REPLACE INTO explore_info"
+                                    " VALUES(?, ?)")) == NULL)
+        goto done;
+    sqlite3_bind_int64(rd, 1, first);
+    sqlite3_bind_int64(rd, 2, top);
+    while ((st = sqlite3_step(rd)) == SQLITE_ROW) {
+        const char *d = (const char *)sqlite3_column_text(rd, 2);
+        int64_t id = sqlite3_column_int64(rd, 0);
+
+        info_put(buf + (id - first) * EX_INFO_SIZE,
+                 sqlite3_column_int(rd, 1), year_of(d), d);
+    }
+    if (st != SQLITE_DONE)
+        goto done;
+    for (c = c0; c <= top / EX_INFO_IDS && n > 0; c++) {
+        int64_t lo = c * EX_INFO_IDS, hi = lo + EX_INFO_IDS - 1;
+
+        if (hi > top)
+            hi = top;
+        sqlite3_bind_int64(ins, 1, c);
+        sqlite3_bind_blob(ins, 2, buf + (lo - first) * EX_INFO_SIZE,
+                          (int)((hi - lo + 1) * EX_INFO_SIZE), SQLITE_STATIC);
+        if (sqlite3_step(ins) != SQLITE_DONE)
+            goto done;
+        sqlite3_reset(ins);
+    }
+    rc = 0;
+done:
+    if (rc != 0)
+        db_fail(db, path, "explorer index");
+    sqlite3_finalize(rd);
+    sqlite3_finalize(ins);
+    free(buf);
+    return rc;
+}
+
+/* ex_info from explore_info: 0, or 1 when it does not cover every game
+ * up to x->info_max's candidate max. */
+static int
+info_read(ex_db *x, int64_t max)
+{
+    sqlite3_stmt *st;
+    int64_t covered = -1;
+
+    if (sqlite3_prepare_v2(x->db, "SELECT chunk, data FROM explore_info"
+                                  " ORDER BY chunk", -1, &st, NULL) !=
+        SQLITE_OK) {
+        sqlite3_finalize(st);
+        return 1;
+    }
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int64_t c = sqlite3_column_int64(st, 0), id = c * EX_INFO_IDS, k;
+        const unsigned char *p = sqlite3_column_blob(st, 1);
+        int64_t n = sqlite3_column_bytes(st, 1) / EX_INFO_SIZE;
+
+        if (id != covered + 1)
+            break;
+        for (k = 0; k < n && id + k <= max; k++)
+            info_get(x, id + k, p + k * EX_INFO_SIZE);
+        covered = id + n - 1;
+    }
+    sqlite3_finalize(st);
+    return covered >= max ? 0 : 1;
+}
+
 int
 ex_info(ex_db *x)
 {
@@ -698,7 +823,12 @@ ex_info(ex_db *x)
         x->info_dlo[i] = 1;
         x->info_dhi[i] = 0;
     }
-    /* the covering index explore_games: no game text read */
+    if (info_read(x, max) == 0) {
+        x->info_max = max;
+        return 0;
+    }
+    /* an index without the table: the covering index explore_games, no
+     * game text read */
     if ((st = db_prepare(x->db, x->path, "SELECT id, outcome, date FROM"
                                          " games INDEXED BY explore_games")) ==
         NULL)
@@ -706,16 +836,12 @@ ex_info(ex_db *x)
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         int64_t id = sqlite3_column_int64(st, 0);
         const char *d = (const char *)sqlite3_column_text(st, 2);
-        long lo, hi;
+        unsigned char p[EX_INFO_SIZE];
 
         if (id < 0 || id > max)
             continue;
-        x->info_outcome[id] = (unsigned char)sqlite3_column_int(st, 1);
-        x->info_year[id] = (uint16_t)year_of(d);
-        if (d != NULL && selcrit_date(d, &lo, &hi) == 0) {
-            x->info_dlo[id] = (int32_t)lo;
-            x->info_dhi[id] = (int32_t)hi;
-        }
+        info_put(p, sqlite3_column_int(st, 1), year_of(d), d);
+        info_get(x, id, p);
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
@@ -789,7 +915,10 @@ ex_index(sqlite3 *db, const char *path)
     }
     if (last == 0 && db_exec(db, path, "DELETE FROM explore; DELETE FROM"
                                        " explore_sum; DELETE FROM"
-                                       " explore_list") != 0)
+                                       " explore_list; DELETE FROM"
+                                       " explore_info") != 0)
+        goto fail;
+    if (info_build(db, path, last + 1, top) != 0)
         goto fail;
     if (frequent(db, path, EX_MIN, last, &keep, last != 0 ? &old : NULL,
                  &before) != 0)
