@@ -193,10 +193,10 @@ top_games(ex_db *x, int filtered, int64_t key, int64_t next, int limit,
     }
     tbuf_printf(&s, "SELECT g.id, g.white, g.black, g.event, g.date,"
                     " g.result, e.year FROM (SELECT game, year FROM explore"
-                    " WHERE key = ?1 AND next = ?2%s ORDER BY year DESC,"
+                    " WHERE key = ?1 AND next = ?2 ORDER BY year DESC,"
                     " game DESC LIMIT %d) e JOIN games g ON g.id = e.game"
                     " ORDER BY e.year DESC, e.game DESC",
-                filtered ? " AND ex_in(game)" : "", limit);
+                limit);
     st = db_prepare(x->db, x->path, s.data);
     tbuf_free(&s);
     if (st == NULL)

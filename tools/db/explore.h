@@ -104,7 +104,7 @@ typedef struct ex_db {
     const char *path;
     char **variants;         /* the database's GameTypes, most games first */
     size_t nvariants;
-    sqlite3_stmt *sum, *sum_in, *sum_one, *reach;
+    sqlite3_stmt *sum, *sum_one, *reach;
     unsigned char *set;      /* a bit per game id: it passes the filters */
     int64_t set_max;
     char *set_key;           /* the filters of set (ex_query.filter_key) */
@@ -197,9 +197,7 @@ int ex_lists(ex_db *x, int64_t key,
 int ex_games_cond(ex_db *x, int64_t key, tbuf *sql);
 
 /* Between the explorer's files: the set of the games that pass q's
- * filters (explorefilter.c) into x->set, 0 or -1; the SQL function
- * ex_in(game) that reads it, registered by ex_open. */
+ * filters (explorefilter.c) into x->set, 0 or -1. */
 int ex_set(ex_db *x, const ex_query *q);
-void ex_in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv);
 
 #endif /* PDN_TOOLS_DB_EXPLORE_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The explorer's filters (explore.h): pdn-db search's tag, date and
  * result criteria as SQL conditions on the games (selectsql.h: the
- * functions pdn_tag and pdn_date), the function ex_in, and the set of the
+ * functions pdn_tag and pdn_date), and the set of the
  * games that pass them (a bit per game, the last few sets kept): each
  * criterion turned once into the set of its games (set_indexed), which
  * a filtered node intersects with the game lists of its position. */
@@ -29,18 +29,6 @@ ex_filters(const sel_crit *c, tbuf *q)
 {
     return selsql_where(c, SELSQL_TAGS | SELSQL_TAG_COLUMNS | SELSQL_RESULT |
                                SELSQL_DATE, q);
-}
-
-/* ex_in(game): the game passes the filters (the set of ex_set). */
-void
-ex_in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
-{
-    const ex_db *x = sqlite3_user_data(cx);
-    sqlite3_int64 id = sqlite3_value_int64(argv[0]);
-
-    (void)argc;
-    sqlite3_result_int(cx, id >= 0 && id <= x->set_max &&
-                               (x->set[id >> 3] >> (id & 7) & 1));
 }
 
 /* The bits of the games of a tag criterion (tag_game). */

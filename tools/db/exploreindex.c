@@ -1076,16 +1076,9 @@ ex_open(ex_db *x, const char *path, int index)
         ex_close(x);
         return -1;
     }
-    sqlite3_create_function(x->db, "ex_in", 1, SQLITE_UTF8, x, ex_in_fn, NULL,
-                            NULL);
     x->sum = db_prepare(x->db, path,
                         "SELECT next, games, wins, draws, losses, dated,"
                         " year_sum, year_last FROM explore_sum WHERE key = ?");
-    x->sum_in = db_prepare(x->db, path,
-                           "SELECT next, count(*), sum(outcome = 2),"
-                           " sum(outcome = 4), sum(outcome = 3), count(year),"
-                           " coalesce(sum(year), 0), max(year) FROM explore"
-                           " WHERE key = ? AND ex_in(game) GROUP BY next");
     x->sum_one = db_prepare(x->db, path, "SELECT games FROM explore_sum"
                                          " WHERE key = ? AND next = ?");
     x->reach = db_prepare(x->db, path, "SELECT coalesce(sum(games), 0) FROM"
@@ -1094,7 +1087,7 @@ ex_open(ex_db *x, const char *path, int index)
                                       " WHERE key = ?");
     st = db_prepare(x->db, path, "SELECT gametype FROM explore_variants"
                                  " ORDER BY games DESC, gametype");
-    if (x->sum == NULL || x->sum_in == NULL || x->sum_one == NULL || x->reach == NULL ||
+    if (x->sum == NULL || x->sum_one == NULL || x->reach == NULL ||
         x->list == NULL || st == NULL) {
         sqlite3_finalize(st);
         ex_close(x);
@@ -1123,7 +1116,6 @@ ex_close(ex_db *x)
 
     sqlite3_finalize(x->sum);
     sqlite3_finalize(x->sum_one);
-    sqlite3_finalize(x->sum_in);
     for (i = 0; i < EX_SETS_KEPT; i++) {
         free(x->kept[i].set);
         free(x->kept[i].key);
