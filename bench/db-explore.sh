@@ -88,7 +88,8 @@ rows=$(sqlite3 "$base" 'SELECT count(*) FROM explore' 2>/dev/null || echo '?')
 sums=$(sqlite3 "$base" 'SELECT count(*) FROM explore_sum' 2>/dev/null || echo '?')
 echo "games: $games; explore rows: $rows; explore_sum rows: $sums; file: $(stat -c %s "$base") bytes"
 exbytes=$(sqlite3 "$base" "SELECT sum(pgsize) FROM dbstat WHERE name IN
-    ('explore', 'explore_sum', 'explore_games', 'explore_variants')" 2>/dev/null || echo '?')
+    ('explore', 'explore_sum', 'explore_list', 'explore_games',
+    'explore_variants')" 2>/dev/null || echo '?')
 pdnbytes=$(sqlite3 "$base" 'SELECT sum(size) FROM games' 2>/dev/null || echo '?')
 echo "explorer tables: $exbytes bytes; the games' PDN: $pdnbytes bytes"
 
@@ -122,7 +123,7 @@ for _ in $(seq 300); do
 done
 [ -n "$port" ] || { echo "db-explore: the server did not start: $(cat "$work/serve.err")" >&2; exit 2; }
 echo "pdn-db serve, /api/explore one request at a time (median of $(( runs * 10 ))):"
-python3 "$src/bench/db-load.py" nodes "$port" $(( runs * 10 ))
+python3 "$src/bench/db-load.py" nodes "$port" $(( runs * 10 )) "$pid"
 echo "pdn-db serve under load (4 threads; the nodes of the walk above, no filter):"
 for c in 1 8 32 128; do
     python3 "$src/bench/db-load.py" load "$port" "$c" $(( c < 8 ? 400 : c * 25 ))

@@ -2,8 +2,10 @@
 """The explorer's server under measure (bench/db-explore.sh), python3's
 standard library only.
 
-  db-load.py nodes PORT RUNS          the time of each node, one request
-                                      at a time (median and max of RUNS)
+  db-load.py nodes PORT RUNS [PID]    the time of each node, one request
+                                      at a time (median and max of RUNS;
+                                      with the server's PID, its CPU time
+                                      a request, from /proc)
   db-load.py load PORT CLIENTS TOTAL [filtered]
                                       TOTAL requests from CLIENTS threads
                                       at once, over the nodes of a walk
@@ -51,15 +53,31 @@ def walk_paths(port):
     paths += [("start, player=Tinsley", "/api/explore?player=Tinsley"),
               ("start, date=1950..1960", "/api/explore?date=1950..1960"),
               ("start, result=1-0", "/api/explore?result=1-0"),
-              ("11-15, event=Ch", "/api/explore?moves=11-15&event=Ch")]
+              ("11-15, event=Ch", "/api/explore?moves=11-15&event=Ch"),
+              ("start, Tinsley 1950..2000 1-0",
+               "/api/explore?player=Tinsley&date=1950..2000&result=1-0")]
     c.close()
     return paths
 
 
-def nodes(port, runs):
+def cpu(pid):
+    """The CPU seconds (user and system) of process pid so far."""
+    if pid is None:
+        return 0.0
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / 100.0
+
+
+def nodes(port, runs, pid=None):
     c = conn(port)
     for name, path in walk_paths(port):
         times = []
+        # the first request makes the filters' sets (kept for the next)
+        c0 = cpu(pid)
+        _, _, first = get(c, path)
+        cfirst = cpu(pid) - c0
+        c0 = cpu(pid)
         for _ in range(runs):
             st, body, t = get(c, path)
             if st != 200:
@@ -69,9 +87,13 @@ def nodes(port, runs):
         if times:
             times.sort()
             games = json.loads(body)["position"]["games"]
-            print("  %-28s %8d games  median %7.2f ms  max %7.2f ms" %
+            print("  %-28s %8d games  median %7.2f ms  max %7.2f ms"
+                  "  first %7.2f ms%s" %
                   (name, games, 1000 * times[len(times) // 2],
-                   1000 * times[-1]))
+                   1000 * times[-1], 1000 * first,
+                   "" if pid is None else
+                   "  CPU %6.2f ms (first %6.0f ms)" %
+                   (1000 * (cpu(pid) - c0) / len(times), 1000 * cfirst)))
     c.close()
 
 
@@ -117,7 +139,8 @@ def load(port, clients, total, filtered):
 
 if __name__ == "__main__":
     if sys.argv[1] == "nodes":
-        nodes(int(sys.argv[2]), int(sys.argv[3]))
+        nodes(int(sys.argv[2]), int(sys.argv[3]),
+              int(sys.argv[4]) if len(sys.argv) > 4 else None)
     else:
         load(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]),
              len(sys.argv) > 5 and sys.argv[5] == "filtered")

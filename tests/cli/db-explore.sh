@@ -123,6 +123,10 @@ node s.db "$files" english "" -Y 1-0
 node s.db "$files" international "" -y 1900..2009
 node s.db "$files" international "" --event '[0-9]'
 node s.db "$files" international "" -T 'Site=.'
+# filters combined: their sets intersected
+node s.db "$files" english "" -P 'a' -Y 1-0
+node s.db "$files" english "" -P 'e' -y 1800..2020 -Y 1/2-1/2
+node s.db "$files" international "" --event '[0-9]' -T 'Site=.' -Y 1-1
 
 # an index brought up to date after an add: as if built at once
 set -- $(ls "$samples"/*.pdn)
@@ -149,6 +153,12 @@ for v in english international russian; do
         diff a.json b.json | head -4 >&2
         fail=1
     fi
+    # a filtered node and the first move's
+    m=$(pdn-db explore -f json -K $v s.db | jq -r 'select(.type == "move") | .move' | head -1)
+    pdn-db explore -f json -K $v --moves "$m" -Y 1-0 --top 5 s.db | jq -c 'del(.file)' > a.json || true
+    pdn-db explore -f json -K $v --moves "$m" -Y 1-0 --top 5 inc.db | jq -c 'del(.file)' > b.json || true
+    cmp -s a.json b.json ||
+        { echo "FAIL: $v '$m' -Y 1-0: the index updated after add differs" >&2; fail=1; }
 done
 
 # a position's latest games are its own latest 10 (by year, then last
@@ -169,6 +179,54 @@ for t in 0 1 3 10; do
         jq -r 'select(.type == "move") | .top | length' | sort -u | tr '\n' ' ')
     [ "$n" = "$t " ] || { echo "FAIL: --top $t: moves list $n games" >&2; fail=1; }
 done
+
+# an index brought up to date after adds: only the added games'
+# positions (and those they make frequent) written, the tables equal to
+# a fresh build's: 12 copies of english.pdn as 5, then 3, then 4 (the
+# positions of one game reach EX_MIN with the last)
+i=0
+while [ $i -lt 5 ]; do cat "$samples/english.pdn"; i=$((i + 1)); done > en5.pdn
+i=0
+while [ $i -lt 3 ]; do cat "$samples/english.pdn"; i=$((i + 1)); done > en3.pdn
+i=0
+while [ $i -lt 4 ]; do cat "$samples/english.pdn"; i=$((i + 1)); done > en4.pdn
+pdn-db create -q inc12.db en5.pdn 2> /dev/null || true
+pdn-db explore --index inc12.db > /dev/null 2>&1 || true
+for f in en3.pdn en4.pdn; do
+    pdn-db add -q inc12.db $f 2> /dev/null || true
+    pdn-db explore --index inc12.db > /dev/null 2>&1 || true
+done
+for t in "key, next, year, game, outcome FROM explore ORDER BY 1, 2, 3, 4" \
+    "key, next, games, wins, draws, losses, dated, year_sum, year_last FROM explore_sum ORDER BY 1, 2" \
+    "key, next, hex(games) FROM explore_list ORDER BY 1, 2" \
+    "chunk, hex(data) FROM explore_info ORDER BY 1"; do
+    sqlite3 en12.db "SELECT $t" > a.tsv 2>&1 || true
+    sqlite3 inc12.db "SELECT $t" > b.tsv 2>&1 || true
+    if [ ! -s a.tsv ] || ! cmp -s a.tsv b.tsv; then
+        echo "FAIL: after adds: SELECT $t differs from a fresh build ($(wc -l < a.tsv) rows)" >&2
+        fail=1
+    fi
+done
+for q in "" "--moves 11-15" "-Y 1-0"; do
+    # shellcheck disable=SC2086
+    pdn-db explore -f json -K english --top 3 $q en12.db | jq -c 'del(.file)' > a.json || true
+    # shellcheck disable=SC2086
+    pdn-db explore -f json -K english --top 3 $q inc12.db | jq -c 'del(.file)' > b.json || true
+    if [ ! -s a.json ] || ! cmp -s a.json b.json; then
+        echo "FAIL: after adds: the node '$q' differs from a fresh build's" >&2
+        fail=1
+    fi
+done
+
+# a filtered position's latest games: its own latest 10 of the games
+# that pass the filters
+want=$(sqlite3 en12.db "SELECT id FROM games WHERE result = '1-0' ORDER BY
+    CASE WHEN date GLOB '[0-9][0-9][0-9][0-9]*' THEN CAST(substr(date, 1, 4)
+    AS INTEGER) ELSE 0 END DESC, id DESC LIMIT 10" | tr '\n' ' ')
+got=$(pdn-db explore -f json -K english -Y 1-0 en12.db |
+    jq -r 'select(.type == "position") | .top[].id' | tr '\n' ' ')
+[ "$got" = "$want" ] ||
+    { echo "FAIL: -Y 1-0: the position's latest games '$got', not '$want'" >&2; fail=1; }
 
 # text output: the moves and their games
 expect_status 0 pdn-db explore -K english --top 1 s.db
@@ -232,6 +290,13 @@ if [ -n "$shared" ] && [ -f "$shared/corpus/english/oca__OCA_2.0.pdn" ]; then
     node oca.db "$oca" english "11-15 23-19"
     node oca.db "$oca" english "11-15 23-19 8-11"
     node oca.db "$oca" english "11-15" -P Tinsley
+    # filtered nodes the index holds: its game lists and the filters' sets
+    node oca.db "$oca" english "" -P Tinsley
+    node oca.db "$oca" english "" -Y 0-1
+    node oca.db "$oca" english "" -y 1900..1950
+    node oca.db "$oca" english "" -P 'Long|Tinsley' -Y 1/2-1/2 -y 1800..1960
+    node oca.db "$oca" english "11-15 23-19" --event '[Cc]hampionship' -Y 1-0
+    node oca.db "$oca" english "9-13" -T 'Site=.' -y 1930..1990
     # each move's games: pdn-stats's openings of one and two plies
     for p in 1 2; do
         pdn-stats -q -f json --opening-plies $p --top 0 "$oca" 2> /dev/null |

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The explorer's nodes (explore.h): a position's moves with their games
  * and results, from the sums of table explore_sum (exploreindex.c) when
- * no filter is given; a filtered node reads the rows of explore joined
- * with the games (explorefilter.c). A position the index does not hold
+ * no filter is given; a filtered node intersects the position's game
+ * lists (explore_list) with the set of the games that pass the filters
+ * (explorefilter.c), each game counted from its outcome and year read
+ * once (ex_info). A position the index does not hold
  * (fewer than EX_MIN games reach it) is answered from its rows as
  * ex_key_rows makes them. A next key is named by the legal move of the
  * position that makes it. */
@@ -191,10 +193,10 @@ top_games(ex_db *x, int filtered, int64_t key, int64_t next, int limit,
     }
     tbuf_printf(&s, "SELECT g.id, g.white, g.black, g.event, g.date,"
                     " g.result, e.year FROM (SELECT game, year FROM explore"
-                    " WHERE key = ?1 AND next = ?2%s ORDER BY year DESC,"
+                    " WHERE key = ?1 AND next = ?2 ORDER BY year DESC,"
                     " game DESC LIMIT %d) e JOIN games g ON g.id = e.game"
                     " ORDER BY e.year DESC, e.game DESC",
-                filtered ? " AND ex_in(game)" : "", limit);
+                limit);
     st = db_prepare(x->db, x->path, s.data);
     tbuf_free(&s);
     if (st == NULL)
@@ -430,6 +432,71 @@ name_moves(ex_db *x, ex_node *n, const pdn_board *b, ex_count *rows,
     return 0;
 }
 
+/* A filtered node of a position the index holds: its game lists
+ * (ex_lists) intersected with the set of the filters, each game counted
+ * from its outcome and year (ex_info); the latest lim of each move kept
+ * as rows (cand) for top_games. */
+typedef struct list_pass {
+    ex_db *x;
+    int64_t key;
+    size_t lim;
+    ex_count **rows, *all;
+    int64_t **next;
+    size_t *nrows, *cap;
+    ex_row *cand, *top;
+    size_t ncand, capcand;
+} list_pass;
+
+static size_t add_next(ex_count **rows, int64_t **next, size_t *n,
+                       size_t *cap, int64_t key);
+
+static void
+list_next(void *ud, int64_t next, const int64_t *ids, size_t n)
+{
+    list_pass *p = ud;
+    ex_db *x = p->x;
+    size_t i, k = (size_t)-1, nt = 0;
+
+    for (i = 0; i < n; i++) {
+        int64_t id = ids[i];
+        ex_row r;
+        size_t j;
+
+        if (!in_set(x, id) || id > x->info_max)
+            continue;
+        r.key = p->key;
+        r.next = next;
+        r.game = id;
+        r.year = x->info_year[id];
+        r.outcome = x->info_outcome[id];
+        /* a move only when a game passes (as its rows would give) */
+        if (k == (size_t)-1)
+            k = add_next(p->rows, p->next, p->nrows, p->cap, next);
+        count_row(&(*p->rows)[k], &r);
+        count_row(p->all, &r);
+        /* among the latest lim: sorted latest first */
+        if (nt == p->lim && by_recent_row(&r, &p->top[nt - 1]) >= 0)
+            continue;
+        for (j = nt < p->lim ? nt : nt - 1; j > 0 &&
+                                            by_recent_row(&r, &p->top[j - 1]) < 0;
+             j--)
+            p->top[j] = p->top[j - 1];
+        p->top[j] = r;
+        if (nt < p->lim)
+            nt++;
+    }
+    if (p->ncand + nt > p->capcand) {
+        p->capcand = (p->ncand + nt) * 2;
+        p->cand = realloc(p->cand, p->capcand * sizeof *p->cand);
+        if (p->cand == NULL) {
+            tool_error("memory exhausted");
+            exit(TOOL_TROUBLE);
+        }
+    }
+    memcpy(p->cand + p->ncand, p->top, nt * sizeof *p->top);
+    p->ncand += nt;
+}
+
 /* A move to the key next, its counts zero, appended: its index. */
 static size_t
 add_next(ex_count **rows, int64_t **next, size_t *n, size_t *cap,
@@ -457,7 +524,8 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     ex_count *rows = NULL;
     int64_t *next = NULL;
     ex_row *xr = NULL;       /* the rows replayed (NULL: the index's) */
-    size_t nrows = 0, cap = 0, i, nxr = 0;
+    ex_row *cand = NULL;     /* a filtered node's latest rows per move */
+    size_t nrows = 0, cap = 0, i, nxr = 0, ncand = 0;
     int rc, filtered;
     tbuf s = {NULL, 0, 0};
 
@@ -503,9 +571,29 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
         if (xr == NULL)
             xr = tool_xmalloc(sizeof *xr); /* marks the rows as replayed */
     }
-    st = filtered ? x->sum_in : x->sum;
+    if (xr == NULL && filtered) {
+        /* the position's game lists and the filters' set */
+        list_pass p;
+
+        memset(&p, 0, sizeof p);
+        p.x = x;
+        p.key = n->key;
+        p.lim = q->top > 10 ? (size_t)q->top : 10;
+        p.rows = &rows;
+        p.next = &next;
+        p.nrows = &nrows;
+        p.cap = &cap;
+        p.all = &n->c;
+        p.top = tool_xmalloc(p.lim * sizeof *p.top);
+        if (ex_info(x) != 0 || ex_lists(x, n->key, list_next, &p) != 0)
+            rc = SQLITE_ERROR;
+        free(p.top);
+        cand = p.cand != NULL ? p.cand : tool_xmalloc(sizeof *cand);
+        ncand = p.ncand;
+    }
+    st = x->sum;
     sqlite3_bind_int64(st, 1, n->key);
-    while (xr == NULL && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    while (xr == NULL && cand == NULL && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         i = add_next(&rows, &next, &nrows, &cap,
                      sqlite3_column_int64(st, 0));
         count_add(&rows[i], st, 1);
@@ -520,6 +608,7 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
         free(rows);
         free(next);
         free(xr);
+        free(cand);
         pdn_board_free(b);
         ex_node_free(n);
         return -2;
@@ -532,14 +621,16 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
      * here; each move's list cut to --top once the position's are taken */
     for (i = 0; i < n->nmoves; i++)
         if (top_games(x, filtered, n->key, n->moves[i].next,
-                      q->top > 10 ? q->top : 10, xr, nxr, &n->moves[i].top,
+                      q->top > 10 ? q->top : 10, cand ? cand : xr,
+                      cand ? ncand : nxr, &n->moves[i].top,
                       &n->moves[i].ntop) != 0)
             goto fail;
     {
         ex_game *end;
         size_t nend, k;
 
-        if (top_games(x, filtered, n->key, 0, 10, xr, nxr, &end, &nend) != 0)
+        if (top_games(x, filtered, n->key, 0, 10, cand ? cand : xr,
+                      cand ? ncand : nxr, &end, &nend) != 0)
             goto fail;
         n->games = tool_xmalloc((nend + 10 * n->nmoves + 1) * sizeof *n->games);
         for (k = 0; k < nend; k++)
@@ -589,9 +680,11 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
         }
     }
     free(xr);
+    free(cand);
     return 0;
 fail:
     free(xr);
+    free(cand);
     tbuf_adds(err, sqlite3_errcode(x->db) == SQLITE_INTERRUPT
                        ? "query interrupted: it took too long"
                        : sqlite3_errmsg(x->db));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* pdn-db explore and serve: the opening explorer over a pdn-db database.
- * exploreindex.c keeps the explorer's index (tables explore and
- * explore_sum, built from the positions table); explore.c answers one
+ * exploreindex.c keeps the explorer's index (tables explore,
+ * explore_sum and explore_list, built from the positions table); explore.c answers one
  * node: the games that reach a position, and every move played from it
  * with its games and results, under the filters of explorefilter.c;
  * explorejson.c writes a node as JSON records (man/pdn-json.5) and
@@ -95,7 +95,7 @@ typedef struct ex_keyset {
 #ifndef EX_MIN
 #define EX_MIN 8
 #endif
-#define EX_FORMAT 2
+#define EX_FORMAT 3
 
 struct ex_replay;
 
@@ -104,7 +104,7 @@ typedef struct ex_db {
     const char *path;
     char **variants;         /* the database's GameTypes, most games first */
     size_t nvariants;
-    sqlite3_stmt *sum, *sum_in, *sum_one, *reach;
+    sqlite3_stmt *sum, *sum_one, *reach;
     unsigned char *set;      /* a bit per game id: it passes the filters */
     int64_t set_max;
     char *set_key;           /* the filters of set (ex_query.filter_key) */
@@ -118,6 +118,14 @@ typedef struct ex_db {
     unsigned long clock;
     struct ex_replay *rp;    /* ex_key_rows's replays */
     sqlite3_stmt *one;       /* a game's text, for them */
+    sqlite3_stmt *list;      /* a position's game lists (explore_list) */
+    /* each game's outcome, year and Date range (selcrit_date; lo > hi:
+     * none), by id up to info_max: read once (ex_info) for the filters
+     * and the filtered nodes */
+    unsigned char *info_outcome;
+    uint16_t *info_year;
+    int32_t *info_dlo, *info_dhi;
+    int64_t info_max;        /* -1: not read */
 } ex_db;
 
 /* Opens path read-only for the explorer; with index set, first brings the
@@ -174,13 +182,22 @@ void ex_keyset_free(ex_keyset *f);
  * for it (the rows the index would hold): 0, or -1 when the database
  * failed. *rows is malloc'd (free it). */
 int ex_key_rows(ex_db *x, int64_t key, ex_row **rows, size_t *n);
+/* Reads each game's outcome, year and Date range into x (once). 0, or
+ * -1 when the database failed. */
+int ex_info(ex_db *x);
+/* The game lists of key (table explore_list: for each next, the games
+ * of the rows key, next in ascending order, delta-coded): fn(ud, next,
+ * ids, n) for each next, ids decoded. 0, or -1 when the database
+ * failed. */
+int ex_lists(ex_db *x, int64_t key,
+             void (*fn)(void *ud, int64_t next, const int64_t *ids,
+                        size_t n),
+             void *ud);
 /* Appends " AND g.id IN (...)": the games g that reach key. 0 or -1. */
 int ex_games_cond(ex_db *x, int64_t key, tbuf *sql);
 
 /* Between the explorer's files: the set of the games that pass q's
- * filters (explorefilter.c) into x->set, 0 or -1; the SQL function
- * ex_in(game) that reads it, registered by ex_open. */
+ * filters (explorefilter.c) into x->set, 0 or -1. */
 int ex_set(ex_db *x, const ex_query *q);
-void ex_in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv);
 
 #endif /* PDN_TOOLS_DB_EXPLORE_H */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The explorer's filters (explore.h): pdn-db search's tag, date and
  * result criteria as SQL conditions on the games (selectsql.h: the
- * functions pdn_tag and pdn_date), the function ex_in, and the set of the
- * games that pass them (a bit per game, the last few sets kept; the
- * index's sets of tag criteria by selsql_tag_games). */
+ * functions pdn_tag and pdn_date), and the set of the
+ * games that pass them (a bit per game, the last few sets kept): each
+ * criterion turned once into the set of its games (set_indexed), which
+ * a filtered node intersects with the game lists of its position. */
 #include <config.h>
 #include "db.h"
 #include "explore.h"
@@ -30,18 +31,6 @@ ex_filters(const sel_crit *c, tbuf *q)
                                SELSQL_DATE, q);
 }
 
-/* ex_in(game): the game passes the filters (the set of ex_set). */
-void
-ex_in_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
-{
-    const ex_db *x = sqlite3_user_data(cx);
-    sqlite3_int64 id = sqlite3_value_int64(argv[0]);
-
-    (void)argc;
-    sqlite3_result_int(cx, id >= 0 && id <= x->set_max &&
-                               (x->set[id >> 3] >> (id & 7) & 1));
-}
-
 /* The bits of the games of a tag criterion (tag_game). */
 struct tag_set {
     unsigned char *bits;
@@ -57,26 +46,24 @@ tag_game(void *ud, int64_t id)
         t->bits[id >> 3] |= (unsigned char)(1u << (id & 7));
 }
 
-/* The set of the filters from schema 5's indexes, into x->set (zeroed,
- * ids up to max): each tag criterion a set (tag_bits), intersected. 0, 1
- * when the indexes do not serve (a filter that is not a tag's, or a
- * database of schema 4: the scan of ex_set), -1 on error. The code for
- * -y (games_year) and -Y (a lookup per game left) stays for when they
- * pay: at 10^5 they cost 60-90 ms of CPU against the scan's 20. */
+/* The set of the filters into x->set (zeroed, ids up to max): each tag
+ * criterion a set from schema 5's index tag_values (its expression
+ * evaluated once per distinct value: selsql_tag_games), intersected; the
+ * date range and the result from each game's Date and outcome read once
+ * (ex_info). 0, 1 when the tag criteria need the scan of ex_set (a
+ * database of schema 4), -1 on error. */
 static int
 set_indexed(ex_db *x, const sel_crit *c, int64_t max)
 {
     size_t nb = (size_t)(max / 8 + 1), i, k;
     unsigned char *one;
-    sqlite3_stmt *st;
     int rc = 0;
+    int64_t id;
 
-    /* -y and -Y alone read fewer pages by the scan below (a row lookup
-     * for each game of a year range costs more than the scan at 10^5) */
-    if (c->ntags == 0 || c->date_hi != 0 || c->have_result ||
-        !db_has_index(x->db, "tag_values_value") ||
-        !db_has_index(x->db, "games_year"))
+    if (c->ntags != 0 && !db_has_index(x->db, "tag_values_value"))
         return 1;
+    if ((c->date_hi != 0 || c->have_result) && ex_info(x) != 0)
+        return -1;
     one = tool_xmalloc(nb);
     memset(x->set, 0xff, nb);
     for (i = 0; rc == 0 && i < c->ntags; i++) {
@@ -87,55 +74,23 @@ set_indexed(ex_db *x, const sel_crit *c, int64_t max)
         for (k = 0; k < nb; k++)
             x->set[k] &= one[k];
     }
-    if (rc == 0 && c->date_hi != 0) {
-        memset(one, 0, nb);
-        st = db_prepare(x->db, x->path,
-                        "SELECT id, date FROM games WHERE CAST(substr("
-                        "ltrim(date, ' '), 1, 4) AS INTEGER) BETWEEN ?"
-                        " AND ?");
-        if (st == NULL)
-            rc = -1;
-        else {
-            sqlite3_bind_int64(st, 1, c->date_lo / 10000);
-            sqlite3_bind_int64(st, 2, c->date_hi / 10000);
-            while (sqlite3_step(st) == SQLITE_ROW) {
-                int64_t id = sqlite3_column_int64(st, 0);
-                const char *d = (const char *)sqlite3_column_text(st, 1);
-                long lo, hi;
-
-                if (id >= 0 && id <= max && d != NULL &&
-                    selcrit_date(d, &lo, &hi) == 0 && hi >= c->date_lo &&
-                    lo <= c->date_hi)
-                    one[id >> 3] |= (unsigned char)(1u << (id & 7));
-            }
-            if (sqlite3_finalize(st) != SQLITE_OK)
-                rc = -1;
-        }
-        for (k = 0; k < nb; k++)
-            x->set[k] &= one[k];
-    }
-    if (rc == 0 && c->have_result) {
-        st = db_prepare(x->db, x->path, "SELECT outcome FROM games WHERE"
-                                        " id = ?");
-        if (st == NULL)
-            rc = -1;
-        for (k = 0; rc == 0 && k < nb; k++) {
-            int b;
-
-            for (b = 0; x->set[k] != 0 && b < 8; b++) {
-                if (!(x->set[k] >> b & 1))
-                    continue;
-                sqlite3_bind_int64(st, 1, (int64_t)k * 8 + b);
-                if (sqlite3_step(st) != SQLITE_ROW ||
-                    sqlite3_column_int(st, 0) != (int)c->result)
-                    x->set[k] &= (unsigned char)~(1u << b);
-                sqlite3_reset(st);
-            }
-        }
-        sqlite3_finalize(st);
-    }
     free(one);
-    return rc;
+    if (rc != 0 || (c->date_hi == 0 && !c->have_result))
+        return rc;
+    for (id = 0; id <= max; id++) {
+        unsigned char *byte = &x->set[id >> 3];
+        unsigned bit = 1u << (id & 7);
+
+        if (!(*byte & bit))
+            continue;
+        if (id > x->info_max ||
+            (c->date_hi != 0 &&
+             (x->info_dlo[id] > x->info_dhi[id] ||
+              x->info_dhi[id] < c->date_lo || x->info_dlo[id] > c->date_hi)) ||
+            (c->have_result && x->info_outcome[id] != (unsigned)c->result))
+            *byte &= (unsigned char)~bit;
+    }
+    return 0;
 }
 
 /* The games that pass q's filters, as a bit per game id: kept for the

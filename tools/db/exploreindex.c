@@ -5,10 +5,12 @@
  * one ply later (0 when the game ends there) with the game's outcome and
  * year: table explore(key, next, year, game, outcome); its sums per
  * (key, next) are table explore_sum, which answers a node with no filter
- * in one range read. The positions fewer games reach, most of them, are
+ * in one range read; their games per (key, next), delta-coded, are
+ * table explore_list, which a filtered node intersects with the set of
+ * its filters. The positions fewer games reach, most of them, are
  * answered by replaying those games (ex_key_rows): the rows they would
- * have. ex_open builds the index when asked and opens a database with
- * it. */
+ * have. ex_open builds the index when asked, or brings it up to date
+ * after an add, and opens a database with it. */
 #include <config.h>
 #include "db.h"
 #include "explore.h"
@@ -28,6 +30,11 @@ static const char index_sql[] =
     " draws INTEGER NOT NULL, losses INTEGER NOT NULL,"
     " dated INTEGER NOT NULL, year_sum INTEGER NOT NULL, year_last INTEGER,"
     " PRIMARY KEY(key, next)) WITHOUT ROWID;\n"
+    "CREATE TABLE IF NOT EXISTS explore_list(key INTEGER NOT NULL,"
+    " next INTEGER NOT NULL, games BLOB NOT NULL, PRIMARY KEY(key, next))"
+    " WITHOUT ROWID;\n"
+    "CREATE TABLE IF NOT EXISTS explore_info(chunk INTEGER PRIMARY KEY,"
+    " data BLOB NOT NULL);\n"
     "CREATE INDEX IF NOT EXISTS explore_games ON games(white, black, event,"
     " date, outcome);\n"
     "CREATE TABLE IF NOT EXISTS explore_variants(gametype TEXT PRIMARY KEY,"
@@ -50,6 +57,8 @@ year_of(const char *d)
 }
 
 /* ---- the keys the index holds ---- */
+
+static int cmp_u32(const void *a, const void *b);
 
 typedef struct key_vec {
     uint32_t *v;
@@ -85,12 +94,17 @@ entry_game(void *ud, uint32_t key, uint32_t game)
     key_vec_add(ud, game);
 }
 
-int
-ex_frequent(sqlite3 *db, const char *path, long min, ex_keyset *f)
+/* The keys the position index gives at least min games (f) and, with
+ * last > 0, the keys it gave at least min of the games up to last (old:
+ * the keys an index of those games holds) and the games up to last of
+ * the keys of f not in old (games: sorted, each once). */
+static int
+frequent(sqlite3 *db, const char *path, long min, int64_t last,
+         ex_keyset *f, ex_keyset *old, key_vec *games)
 {
     db_postings k;
     uint64_t *tmp;
-    size_t i, j;
+    size_t i, j, m;
 
     memset(f, 0, sizeof *f);
     memset(&k, 0, sizeof k);
@@ -106,14 +120,43 @@ ex_frequent(sqlite3 *db, const char *path, long min, ex_keyset *f)
     db_sort64(k.v, k.n, tmp);
     free(tmp);
     f->k = tool_xmalloc((k.n ? k.n : 1) * sizeof *f->k);
+    if (old != NULL) {
+        memset(old, 0, sizeof *old);
+        old->k = tool_xmalloc((k.n ? k.n : 1) * sizeof *old->k);
+    }
     for (i = 0; i < k.n; i = j) {
-        for (j = i + 1; j < k.n && k.v[j] >> 32 == k.v[i] >> 32; j++)
-            ;
-        if ((long)(j - i) >= min)
-            f->k[f->n++] = (uint32_t)(k.v[i] >> 32);
+        size_t before = 0;
+
+        for (j = i; j < k.n && k.v[j] >> 32 == k.v[i] >> 32; j++)
+            before += (int64_t)(uint32_t)k.v[j] <= last;
+        if ((long)(j - i) < min)
+            continue;
+        f->k[f->n++] = (uint32_t)(k.v[i] >> 32);
+        if (old == NULL)
+            continue;
+        if ((long)before >= min) {
+            old->k[old->n++] = (uint32_t)(k.v[i] >> 32);
+            continue;
+        }
+        for (m = i; m < j; m++)
+            if ((int64_t)(uint32_t)k.v[m] <= last)
+                key_vec_add(games, (uint32_t)k.v[m]);
     }
     db_post_free(&k);
+    if (games != NULL && games->n > 1) {
+        qsort(games->v, games->n, sizeof *games->v, cmp_u32);
+        for (i = 1, j = 1; i < games->n; i++)
+            if (games->v[i] != games->v[j - 1])
+                games->v[j++] = games->v[i];
+        games->n = j;
+    }
     return 0;
+}
+
+int
+ex_frequent(sqlite3 *db, const char *path, long min, ex_keyset *f)
+{
+    return frequent(db, path, min, 0, f, NULL, NULL);
 }
 
 int
@@ -151,6 +194,9 @@ typedef struct ex_build {
     size_t nrows, cap;
     int failed;
     const ex_keyset *keep;   /* the keys kept (NULL: all) */
+    sqlite3_stmt *touch;     /* records the keys of the rows written
+                                (an update: their sums and lists are
+                                made anew) */
 } ex_build;
 
 static int
@@ -189,6 +235,14 @@ ex_flush(ex_build *s)
             s->failed = 1;
         }
         sqlite3_reset(s->ins);
+        if (s->touch != NULL && (i == 0 || r->key != s->rows[i - 1].key)) {
+            sqlite3_bind_int64(s->touch, 1, r->key);
+            if (sqlite3_step(s->touch) != SQLITE_DONE) {
+                db_fail(s->db, s->path, "explorer index");
+                s->failed = 1;
+            }
+            sqlite3_reset(s->touch);
+        }
     }
     s->nrows = 0;
 }
@@ -477,16 +531,356 @@ ex_games_cond(ex_db *x, int64_t key, tbuf *sql)
     return 0;
 }
 
-/* Brings the index up to date: the games added since it was built. */
+/* ---- the game lists (explore_list) ---- */
+
+/* Appends v as a varint (7 bits a byte, low first). */
+static void
+put_varint(tbuf *b, uint64_t v)
+{
+    unsigned char c[10];
+    size_t n = 0;
+
+    do {
+        c[n++] = (unsigned char)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+        v >>= 7;
+    } while (v != 0);
+    tbuf_add(b, (const char *)c, n);
+}
+
+static int
+cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Writes the list of one (key, next): games g[0..n) sorted, each once. */
+static int
+list_put(sqlite3_stmt *ins, int64_t key, int64_t next, int64_t *g, size_t n,
+         tbuf *b)
+{
+    size_t i;
+    int64_t last = 0;
+
+    qsort(g, n, sizeof *g, cmp_i64);
+    b->len = 0;
+    for (i = 0; i < n; i++) {
+        if (i > 0 && g[i] == g[i - 1])
+            continue;
+        put_varint(b, (uint64_t)(g[i] - last));
+        last = g[i];
+    }
+    sqlite3_bind_int64(ins, 1, key);
+    sqlite3_bind_int64(ins, 2, next);
+    sqlite3_bind_blob(ins, 3, b->data != NULL ? b->data : "", (int)b->len,
+                      SQLITE_STATIC);
+    if (sqlite3_step(ins) != SQLITE_DONE) {
+        sqlite3_reset(ins);
+        return -1;
+    }
+    sqlite3_reset(ins);
+    return 0;
+}
+
+/* The game lists of the rows of explore that cond selects (" WHERE ...",
+ * or ""), written anew. */
+static int
+lists_build(sqlite3 *db, const char *path, const char *cond)
+{
+    sqlite3_stmt *rd = NULL, *ins = NULL;
+    tbuf sql = {NULL, 0, 0}, b = {NULL, 0, 0};
+    tbuf gb = {NULL, 0, 0};  /* the games of (key, next) */
+    int64_t key = 0, next = 0;
+    int rc = -1, st;
+
+    tbuf_printf(&sql, "DELETE FROM explore_list%s", cond);
+    if (db_exec(db, path, sql.data) != 0)
+        goto done;
+    sql.len = 0;
+    tbuf_printf(&sql, "SELECT key, next, game FROM explore%s ORDER BY key,"
+                      " next", cond);
+    if ((rd = db_prepare(db, path, sql.data)) == NULL ||
+        (ins = db_prepare(db, path, "INSERT INTO explore_list VALUES(?, ?,"
+                                    " ?)")) == NULL)
+        goto done;
+    while ((st = sqlite3_step(rd)) == SQLITE_ROW) {
+        int64_t k = sqlite3_column_int64(rd, 0), x = sqlite3_column_int64(rd, 1);
+
+        int64_t game = sqlite3_column_int64(rd, 2);
+
+        if (gb.len != 0 && (k != key || x != next)) {
+            if (list_put(ins, key, next, (int64_t *)(void *)gb.data,
+                         gb.len / sizeof game, &b) != 0)
+                break;
+            gb.len = 0;
+        }
+        key = k;
+        next = x;
+        tbuf_add(&gb, (const char *)&game, sizeof game);
+    }
+    if (st == SQLITE_DONE &&
+        (gb.len == 0 || list_put(ins, key, next, (int64_t *)(void *)gb.data,
+                                 gb.len / sizeof(int64_t), &b) == 0))
+        rc = 0;
+    else
+        db_fail(db, path, "explorer index");
+done:
+    sqlite3_finalize(rd);
+    sqlite3_finalize(ins);
+    tbuf_free(&sql);
+    tbuf_free(&b);
+    tbuf_free(&gb);
+    return rc;
+}
+
+int
+ex_lists(ex_db *x, int64_t key,
+         void (*fn)(void *ud, int64_t next, const int64_t *ids, size_t n),
+         void *ud)
+{
+    int64_t *ids = NULL;
+    size_t cap = 0;
+    int st;
+
+    sqlite3_bind_int64(x->list, 1, key);
+    while ((st = sqlite3_step(x->list)) == SQLITE_ROW) {
+        const unsigned char *p = sqlite3_column_blob(x->list, 1);
+        size_t len = (size_t)sqlite3_column_bytes(x->list, 1), i = 0, n = 0;
+        int64_t last = 0;
+
+        if (cap < len + 1) {
+            cap = len + 1; /* a game at least a byte */
+            free(ids);
+            ids = tool_xmalloc(cap * sizeof *ids);
+        }
+        while (i < len) {
+            uint64_t v = 0;
+            int sh = 0;
+
+            while (i < len && (p[i] & 0x80)) {
+                v |= (uint64_t)(p[i++] & 0x7f) << sh;
+                sh += 7;
+            }
+            if (i < len)
+                v |= (uint64_t)p[i++] << sh;
+            last += (int64_t)v;
+            ids[n++] = last;
+        }
+        fn(ud, sqlite3_column_int64(x->list, 0), ids, n);
+    }
+    sqlite3_reset(x->list);
+    free(ids);
+    return st == SQLITE_DONE ? 0 : -1;
+}
+
+/* Table explore_info: each game's outcome, year and Date range, for
+ * the filters and the filtered nodes (ex_info), EX_INFO_IDS games a row
+ * (chunk c: ids c * EX_INFO_IDS and on), EX_INFO_SIZE bytes a game:
+ * outcome, year (16 bits), the Date's first and last day (YYYYMMDD, 32
+ * bits each; first > last: no Date), little-endian. */
+#define EX_INFO_IDS 4096
+#define EX_INFO_SIZE 11
+
+static void
+info_put(unsigned char *p, int outcome, int year, const char *d)
+{
+    long lo = 1, hi = 0;
+    int i;
+
+    if (d == NULL || selcrit_date(d, &lo, &hi) != 0) {
+        lo = 1;
+        hi = 0;
+    }
+    p[0] = (unsigned char)outcome;
+    p[1] = (unsigned char)(year & 0xff);
+    p[2] = (unsigned char)(year >> 8 & 0xff);
+    for (i = 0; i < 4; i++) {
+        p[3 + i] = (unsigned char)((uint32_t)lo >> (8 * i) & 0xff);
+        p[7 + i] = (unsigned char)((uint32_t)hi >> (8 * i) & 0xff);
+    }
+}
+
+static void
+info_get(ex_db *x, int64_t id, const unsigned char *p)
+{
+    uint32_t lo = 0, hi = 0;
+    int i;
+
+    x->info_outcome[id] = p[0];
+    x->info_year[id] = (uint16_t)(p[1] | p[2] << 8);
+    for (i = 0; i < 4; i++) {
+        lo |= (uint32_t)p[3 + i] << (8 * i);
+        hi |= (uint32_t)p[7 + i] << (8 * i);
+    }
+    x->info_dlo[id] = (int32_t)lo;
+    x->info_dhi[id] = (int32_t)hi;
+}
+
+/* The rows of explore_info of the games from id from to top, written
+ * anew (the chunk of from and those after it). */
+static int
+info_build(sqlite3 *db, const char *path, int64_t from, int64_t top)
+{
+    int64_t c0 = from / EX_INFO_IDS, c, first = c0 * EX_INFO_IDS, i;
+    size_t n = (size_t)(top >= first ? top - first + 1 : 0);
+    unsigned char *buf = tool_xmalloc(n * EX_INFO_SIZE + 1);
+    sqlite3_stmt *rd = NULL, *ins = NULL;
+    int rc = -1, st;
+
+    for (i = 0; i < (int64_t)n; i++)
+        info_put(buf + i * EX_INFO_SIZE, 0, 0, NULL);
+    if ((rd = db_prepare(db, path, "SELECT id, outcome, date FROM games"
+                                   " WHERE id BETWEEN ? AND ?")) == NULL ||
+        (ins = db_prepare(db, path, "INSERT OR REPLACE INTO explore_info"
+                                    " VALUES(?, ?)")) == NULL)
+        goto done;
+    sqlite3_bind_int64(rd, 1, first);
+    sqlite3_bind_int64(rd, 2, top);
+    while ((st = sqlite3_step(rd)) == SQLITE_ROW) {
+        const char *d = (const char *)sqlite3_column_text(rd, 2);
+        int64_t id = sqlite3_column_int64(rd, 0);
+
+        info_put(buf + (id - first) * EX_INFO_SIZE,
+                 sqlite3_column_int(rd, 1), year_of(d), d);
+    }
+    if (st != SQLITE_DONE)
+        goto done;
+    for (c = c0; c <= top / EX_INFO_IDS && n > 0; c++) {
+        int64_t lo = c * EX_INFO_IDS, hi = lo + EX_INFO_IDS - 1;
+
+        if (hi > top)
+            hi = top;
+        sqlite3_bind_int64(ins, 1, c);
+        sqlite3_bind_blob(ins, 2, buf + (lo - first) * EX_INFO_SIZE,
+                          (int)((hi - lo + 1) * EX_INFO_SIZE), SQLITE_STATIC);
+        if (sqlite3_step(ins) != SQLITE_DONE)
+            goto done;
+        sqlite3_reset(ins);
+    }
+    rc = 0;
+done:
+    if (rc != 0)
+        db_fail(db, path, "explorer index");
+    sqlite3_finalize(rd);
+    sqlite3_finalize(ins);
+    free(buf);
+    return rc;
+}
+
+/* ex_info from explore_info: 0, or 1 when it does not cover every game
+ * up to x->info_max's candidate max. */
+static int
+info_read(ex_db *x, int64_t max)
+{
+    sqlite3_stmt *st;
+    int64_t covered = -1;
+
+    if (sqlite3_prepare_v2(x->db, "SELECT chunk, data FROM explore_info"
+                                  " ORDER BY chunk", -1, &st, NULL) !=
+        SQLITE_OK) {
+        sqlite3_finalize(st);
+        return 1;
+    }
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int64_t c = sqlite3_column_int64(st, 0), id = c * EX_INFO_IDS, k;
+        const unsigned char *p = sqlite3_column_blob(st, 1);
+        int64_t n = sqlite3_column_bytes(st, 1) / EX_INFO_SIZE;
+
+        if (id != covered + 1)
+            break;
+        for (k = 0; k < n && id + k <= max; k++)
+            info_get(x, id + k, p + k * EX_INFO_SIZE);
+        covered = id + n - 1;
+    }
+    sqlite3_finalize(st);
+    return covered >= max ? 0 : 1;
+}
+
+int
+ex_info(ex_db *x)
+{
+    sqlite3_stmt *st;
+    int64_t max = 0, i;
+    int rc;
+
+    if (x->info_max >= 0)
+        return 0;
+    if ((st = db_prepare(x->db, x->path, "SELECT coalesce(max(id), 0) FROM"
+                                         " games")) == NULL)
+        return -1;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        max = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    x->info_outcome = tool_xmalloc((size_t)max + 1);
+    x->info_year = tool_xmalloc(((size_t)max + 1) * sizeof *x->info_year);
+    x->info_dlo = tool_xmalloc(((size_t)max + 1) * sizeof *x->info_dlo);
+    x->info_dhi = tool_xmalloc(((size_t)max + 1) * sizeof *x->info_dhi);
+    for (i = 0; i <= max; i++) {
+        x->info_outcome[i] = 0;
+        x->info_year[i] = 0;
+        x->info_dlo[i] = 1;
+        x->info_dhi[i] = 0;
+    }
+    if (info_read(x, max) == 0) {
+        x->info_max = max;
+        return 0;
+    }
+    /* an index without the table: the covering index explore_games, no
+     * game text read */
+    if ((st = db_prepare(x->db, x->path, "SELECT id, outcome, date FROM"
+                                         " games INDEXED BY explore_games")) ==
+        NULL)
+        return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t id = sqlite3_column_int64(st, 0);
+        const char *d = (const char *)sqlite3_column_text(st, 2);
+        unsigned char p[EX_INFO_SIZE];
+
+        if (id < 0 || id > max)
+            continue;
+        info_put(p, sqlite3_column_int(st, 1), year_of(d), d);
+        info_get(x, id, p);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return -1;
+    x->info_max = max;
+    return 0;
+}
+
+/* The rows of game (the row of g: id, outcome, date, gametype, raw,
+ * size) for the keys s->keep holds. */
+static void
+game_rows(ex_build *s, ex_replay *x, sqlite3_stmt *g)
+{
+    ex_replay_game(x, (const char *)sqlite3_column_text(g, 3),
+                   sqlite3_column_blob(g, 4), sqlite3_column_bytes(g, 4),
+                   sqlite3_column_int64(g, 5));
+    ex_game_rows(s, sqlite3_column_int64(g, 0), x->p, x->n,
+                 year_of((const char *)sqlite3_column_text(g, 2)),
+                 sqlite3_column_int(g, 1));
+    if (s->nrows >= (1u << 20))
+        ex_flush(s);
+}
+
+/* Brings the index up to date: the rows of the games added since it was
+ * built (last), and of the games before them that reach a position now
+ * kept that was not (fresh); the sums and lists of the positions whose
+ * rows changed made anew. An index of another format or minimum is made
+ * anew. */
 static int
 ex_index(sqlite3 *db, const char *path)
 {
     ex_build s;
     ex_replay x;
-    ex_keyset keep = {NULL, 0};
+    ex_keyset keep = {NULL, 0}, old = {NULL, 0}, fresh = {NULL, 0};
+    key_vec before = {NULL, 0, 0};
     sqlite3_stmt *g = NULL;
     int64_t last, top;
+    size_t i;
     int rc;
+    const char *touched = "";
     char sql[1024];
 
     memset(&s, 0, sizeof s);
@@ -501,13 +895,10 @@ ex_index(sqlite3 *db, const char *path)
     if (db_exec(db, path, index_sql) != 0)
         goto fail;
     last = db_meta_int(db, "explore_last");
-    /* which positions are kept changes with the games: an index of
-     * another format, or older than the games, is made anew */
-    if (last != 0 && db_meta_int(db, "explore_format") != EX_FORMAT &&
-        db_exec(db, path, "DELETE FROM explore; DELETE FROM explore_sum;"
-                          " DELETE FROM meta WHERE key = 'explore_last'") != 0)
-        goto fail;
-    if (db_meta_int(db, "explore_format") != EX_FORMAT)
+    /* an index of another format, or kept by another minimum, is made
+     * anew */
+    if (db_meta_int(db, "explore_format") != EX_FORMAT ||
+        db_meta_int(db, "explore_min") != EX_MIN)
         last = 0;
     top = -1;
     if ((g = db_prepare(db, path, "SELECT coalesce(max(id), 0) FROM games")) ==
@@ -517,38 +908,67 @@ ex_index(sqlite3 *db, const char *path)
         top = sqlite3_column_int64(g, 0);
     sqlite3_finalize(g);
     g = NULL;
-    if (top <= last) {
+    if (last != 0 && top <= last) {
         db_exec(db, path, "COMMIT");
         return 0;
     }
-    if (last != 0) {
-        if (db_exec(db, path, "DELETE FROM explore; DELETE FROM"
-                              " explore_sum") != 0)
-            goto fail;
-        last = 0;
-    }
-    if (ex_frequent(db, path, EX_MIN, &keep) != 0)
+    if (last == 0 && db_exec(db, path, "DELETE FROM explore; DELETE FROM"
+                                       " explore_sum; DELETE FROM"
+                                       " explore_list; DELETE FROM"
+                                       " explore_info") != 0)
+        goto fail;
+    if (info_build(db, path, last + 1, top) != 0)
+        goto fail;
+    if (frequent(db, path, EX_MIN, last, &keep, last != 0 ? &old : NULL,
+                 &before) != 0)
         goto fail;
     s.keep = &keep;
     if ((s.ins = db_prepare(db, path, "INSERT OR IGNORE INTO explore"
                                       " VALUES(?, ?, ?, ?, ?)")) == NULL)
         goto fail;
-    /* the games in id order, each replayed */
+    if (last != 0) {
+        /* the positions whose rows change */
+        if (db_exec(db, path, "CREATE TEMP TABLE IF NOT EXISTS"
+                              " ex_touched(key INTEGER PRIMARY KEY);"
+                              " DELETE FROM temp.ex_touched") != 0 ||
+            (s.touch = db_prepare(db, path, "INSERT OR IGNORE INTO"
+                                            " temp.ex_touched VALUES(?)")) ==
+                NULL)
+            goto fail;
+        touched = " WHERE key IN (SELECT key FROM temp.ex_touched)";
+        /* the games before that reach a position kept now, not then: its
+         * rows for those positions only */
+        fresh.k = tool_xmalloc((keep.n ? keep.n : 1) * sizeof *fresh.k);
+        for (i = 0; i < keep.n; i++)
+            if (!ex_keyset_has(&old, keep.k[i]))
+                fresh.k[fresh.n++] = keep.k[i];
+        if ((g = db_prepare(db, path, "SELECT id, outcome, date, gametype,"
+                                      " raw, size FROM games WHERE id = ? AND"
+                                      " gametype IS NOT NULL")) == NULL)
+            goto fail;
+        s.keep = &fresh;
+        for (i = 0; i < before.n && !s.failed; i++) {
+            sqlite3_bind_int64(g, 1, before.v[i]);
+            if ((rc = sqlite3_step(g)) == SQLITE_ROW)
+                game_rows(&s, &x, g);
+            else if (rc != SQLITE_DONE) {
+                db_fail(db, path, "explorer index");
+                goto fail;
+            }
+            sqlite3_reset(g);
+        }
+        sqlite3_finalize(g);
+        g = NULL;
+        s.keep = &keep;
+    }
+    /* the games added, in id order, each replayed */
     snprintf(sql, sizeof sql, "SELECT id, outcome, date, gametype, raw, size"
                               " FROM games WHERE id > %lld AND gametype IS"
                               " NOT NULL ORDER BY id", (long long)last);
     if ((g = db_prepare(db, path, sql)) == NULL)
         goto fail;
-    while ((rc = sqlite3_step(g)) == SQLITE_ROW && !s.failed) {
-        ex_replay_game(&x, (const char *)sqlite3_column_text(g, 3),
-                       sqlite3_column_blob(g, 4), sqlite3_column_bytes(g, 4),
-                       sqlite3_column_int64(g, 5));
-        ex_game_rows(&s, sqlite3_column_int64(g, 0), x.p, x.n,
-                     year_of((const char *)sqlite3_column_text(g, 2)),
-                     sqlite3_column_int(g, 1));
-        if (s.nrows >= (1u << 20))
-            ex_flush(&s);
-    }
+    while ((rc = sqlite3_step(g)) == SQLITE_ROW && !s.failed)
+        game_rows(&s, &x, g);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
         db_fail(db, path, "explorer index");
         goto fail;
@@ -557,20 +977,14 @@ ex_index(sqlite3 *db, const char *path)
     if (s.failed)
         goto fail;
     snprintf(sql, sizeof sql,
-             "INSERT INTO explore_sum SELECT key, next, count(*),"
+             "DELETE FROM explore_sum%s;"
+             " INSERT INTO explore_sum SELECT key, next, count(*),"
              " sum(outcome = %d), sum(outcome = %d), sum(outcome = %d),"
              " count(year), coalesce(sum(year), 0), max(year) FROM explore"
-             " WHERE game > %lld GROUP BY key, next ON CONFLICT(key, next)"
-             " DO UPDATE SET games = games + excluded.games,"
-             " wins = wins + excluded.wins, draws = draws + excluded.draws,"
-             " losses = losses + excluded.losses,"
-             " dated = dated + excluded.dated,"
-             " year_sum = year_sum + excluded.year_sum,"
-             " year_last = max(coalesce(year_last, 0),"
-             " coalesce(excluded.year_last, 0));",
-             PDN_OUTCOME_FIRST, PDN_OUTCOME_DRAW, PDN_OUTCOME_SECOND,
-             (long long)last);
-    if (db_exec(db, path, sql) != 0)
+             "%s GROUP BY key, next;",
+             touched, PDN_OUTCOME_FIRST, PDN_OUTCOME_DRAW, PDN_OUTCOME_SECOND,
+             touched);
+    if (db_exec(db, path, sql) != 0 || lists_build(db, path, touched) != 0)
         goto fail;
     /* the variants, most games first: what a query chooses among */
     if (db_exec(db, path, "DELETE FROM explore_variants;"
@@ -585,20 +999,23 @@ ex_index(sqlite3 *db, const char *path)
              (long long)top, EX_FORMAT, EX_MIN);
     if (db_exec(db, path, sql) != 0)
         goto fail;
-    sqlite3_finalize(g);
-    sqlite3_finalize(s.ins);
-    ex_replay_free(&x);
-    free(s.rows);
-    ex_keyset_free(&keep);
-    return 0;
+    rc = 0;
+    goto done;
 fail:
+    rc = -1;
+done:
     sqlite3_finalize(g);
     sqlite3_finalize(s.ins);
+    sqlite3_finalize(s.touch);
+    if (rc != 0)
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     ex_replay_free(&x);
     free(s.rows);
     ex_keyset_free(&keep);
-    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-    return -1;
+    ex_keyset_free(&old);
+    ex_keyset_free(&fresh);
+    free(before.v);
+    return rc;
 }
 
 #define EX_STR(x) #x
@@ -631,6 +1048,7 @@ ex_open(ex_db *x, const char *path, int index)
 
     memset(x, 0, sizeof *x);
     x->path = path;
+    x->info_max = -1;
     if (index) {
         sqlite3 *w = db_open(path, 1);
 
@@ -657,24 +1075,19 @@ ex_open(ex_db *x, const char *path, int index)
         ex_close(x);
         return -1;
     }
-    sqlite3_create_function(x->db, "ex_in", 1, SQLITE_UTF8, x, ex_in_fn, NULL,
-                            NULL);
     x->sum = db_prepare(x->db, path,
                         "SELECT next, games, wins, draws, losses, dated,"
                         " year_sum, year_last FROM explore_sum WHERE key = ?");
-    x->sum_in = db_prepare(x->db, path,
-                           "SELECT next, count(*), sum(outcome = 2),"
-                           " sum(outcome = 4), sum(outcome = 3), count(year),"
-                           " coalesce(sum(year), 0), max(year) FROM explore"
-                           " WHERE key = ? AND ex_in(game) GROUP BY next");
     x->sum_one = db_prepare(x->db, path, "SELECT games FROM explore_sum"
                                          " WHERE key = ? AND next = ?");
     x->reach = db_prepare(x->db, path, "SELECT coalesce(sum(games), 0) FROM"
                                        " explore_sum WHERE key = ?");
+    x->list = db_prepare(x->db, path, "SELECT next, games FROM explore_list"
+                                      " WHERE key = ?");
     st = db_prepare(x->db, path, "SELECT gametype FROM explore_variants"
                                  " ORDER BY games DESC, gametype");
-    if (x->sum == NULL || x->sum_in == NULL || x->sum_one == NULL || x->reach == NULL ||
-        st == NULL) {
+    if (x->sum == NULL || x->sum_one == NULL || x->reach == NULL ||
+        x->list == NULL || st == NULL) {
         sqlite3_finalize(st);
         ex_close(x);
         return -1;
@@ -702,7 +1115,6 @@ ex_close(ex_db *x)
 
     sqlite3_finalize(x->sum);
     sqlite3_finalize(x->sum_one);
-    sqlite3_finalize(x->sum_in);
     for (i = 0; i < EX_SETS_KEPT; i++) {
         free(x->kept[i].set);
         free(x->kept[i].key);
@@ -711,6 +1123,11 @@ ex_close(ex_db *x)
         free(x->set); /* a set not kept */
     sqlite3_finalize(x->reach);
     sqlite3_finalize(x->one);
+    sqlite3_finalize(x->list);
+    free(x->info_outcome);
+    free(x->info_year);
+    free(x->info_dlo);
+    free(x->info_dhi);
     if (x->rp != NULL) {
         ex_replay_free(x->rp);
         free(x->rp);
