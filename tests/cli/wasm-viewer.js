@@ -24,7 +24,7 @@ function done() {
 function clickSq(q) {
     var g = P.A.geo, b = $('board'), pt = b.createSVGPoint();
     pt.x = g.M + q[0] * g.C + g.C / 2;
-    pt.y = g.M + (g.h - 1 - q[1]) * g.C + g.C / 2;
+    pt.y = (g.h - 1 - q[1]) * g.C + g.C / 2;  /* margin left only */
     var s = pt.matrixTransform(b.getScreenCTM());
     b.dispatchEvent(new MouseEvent('click', {clientX: s.x, clientY: s.y, bubbles: true}));
 }
@@ -37,7 +37,7 @@ var multi = 0;
 function at(q) {
     var g = P.A.geo, b = $('board'), pt = b.createSVGPoint();
     pt.x = g.M + q[0] * g.C + g.C / 2;
-    pt.y = g.M + (g.h - 1 - q[1]) * g.C + g.C / 2;
+    pt.y = (g.h - 1 - q[1]) * g.C + g.C / 2;  /* margin left only */
     return pt.matrixTransform(b.getScreenCTM());
 }
 /* a drag from square a to square z: pointer down, up, then the click the
@@ -183,7 +183,7 @@ function stacks() {
     function shift(q) {
         var g = P.A.geo, b = $('board'), pt = b.createSVGPoint();
         pt.x = g.M + q[0] * g.C + g.C / 2;
-        pt.y = g.M + (g.h - 1 - q[1]) * g.C + g.C / 2;
+        pt.y = (g.h - 1 - q[1]) * g.C + g.C / 2;  /* margin left only */
         var s = pt.matrixTransform(b.getScreenCTM());
         b.dispatchEvent(new MouseEvent('click', {clientX: s.x, clientY: s.y,
             bubbles: true, shiftKey: true}));
