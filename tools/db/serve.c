@@ -173,6 +173,20 @@ sv_notify_sock(void *cls, struct MHD_Connection *conn, void **ctx,
     pthread_mutex_unlock(&s->sock_lock);
 }
 
+/* libmicrohttpd's idle timeout of a connection, in seconds: the header
+ * timeout, 10 at least, and longer than an engine's search may take
+ * (its timeout, the second after stop, and 5 to spare), since a request
+ * waiting on the engine is idle meanwhile. */
+static unsigned
+sv_conn_timeout(const sv_state *s, long header)
+{
+    double t = header > 10 ? (double)header : 10.0;
+
+    if (s->eng.on && s->eng.lim.timeout + 6 > t)
+        t = s->eng.lim.timeout + 6;
+    return (unsigned)(t + 0.999);
+}
+
 /* Shuts down the connections whose request's headers are later than
  * timeout seconds (libmicrohttpd then closes them). */
 static void
@@ -430,6 +444,12 @@ db_serve_main(int argc, char **argv)
         if (s.eng.lim.move_time <= 0)
             s.eng.lim.move_time = 2;
         s.eng.lim.analyze = 1;
+        /* a hung engine is given up 3 s past the move time (the
+         * library's default, twice it and 10 s more, outlasts the
+         * connection, which libmicrohttpd would then close unanswered);
+         * the connection's timeout below covers the wait, the stop and
+         * its second */
+        s.eng.lim.timeout = s.eng.lim.move_time + 3;
         s.eng.on = 1;
     } else if (s.eng.lim.depth != 0 || s.eng.lim.move_time > 0) {
         return tool_usage_error("--depth and --move-time: for --engine");
@@ -496,7 +516,7 @@ db_serve_main(int argc, char **argv)
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_ip,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(header > 10 ? header : 10),
+        MHD_OPTION_CONNECTION_TIMEOUT, sv_conn_timeout(&s, header),
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
         MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
         MHD_OPTION_URI_LOG_CALLBACK, sv_uri, NULL,
