@@ -106,13 +106,25 @@ grep -q 'game 3 (.*plies stream differs' "$tmp/err" ||
     { echo "FAIL: verify missed a corrupt plies stream: $(cat "$tmp/err")" >&2; fail=1; }
 grep -q 'game 5 (.*tag 2 differs' "$tmp/err" ||
     { echo "FAIL: verify missed a changed tag: $(cat "$tmp/err")" >&2; fail=1; }
+# the explorer's index: a game taken from a move's list (its last byte,
+# a game of a one-byte delta), and a game's outcome changed in
+# explore_info (11 bytes a game, 4096 games a chunk)
 cp "$tmp/a.db" "$tmp/e.db"
-sqlite3 "$tmp/e.db" "DELETE FROM explore WHERE rowid IN (SELECT rowid FROM explore LIMIT 1)" 2>/dev/null ||
-    sqlite3 "$tmp/e.db" "DELETE FROM explore WHERE (key, next, game) IN
-        (SELECT key, next, game FROM explore WHERE game = 4 LIMIT 1)"
+sqlite3 "$tmp/e.db" "UPDATE explore_list SET games = substr(games, 1,
+    length(games) - 1) WHERE (key, next) = (SELECT key, next FROM
+    explore_list WHERE length(games) > 2 AND substr(hex(games), -4, 2)
+    < '80' LIMIT 1)"
 expect_status 1 pdn-db verify "$tmp/e.db"
-grep -q 'explorer index' "$tmp/err" ||
-    { echo "FAIL: verify missed a row taken from the explorer: $(cat "$tmp/err")" >&2; fail=1; }
+grep -q 'explorer index.*entries missing: 1' "$tmp/err" ||
+    { echo "FAIL: verify missed a game taken from the explorer's list: $(cat "$tmp/err")" >&2; fail=1; }
+grep -q 'sums (explore_sum) differ' "$tmp/err" ||
+    { echo "FAIL: verify missed a list that differs from its sums: $(cat "$tmp/err")" >&2; fail=1; }
+cp "$tmp/a.db" "$tmp/e.db"
+sqlite3 "$tmp/e.db" "UPDATE explore_info SET data = substr(data, 1, 44) ||
+    x'09' || substr(data, 46) WHERE chunk = 0"
+expect_status 1 pdn-db verify "$tmp/e.db"
+grep -q 'game 4: its outcome, year or Date in explore_info differ' "$tmp/err" ||
+    { echo "FAIL: verify missed a changed explore_info: $(cat "$tmp/err")" >&2; fail=1; }
 
 # 4. a text that will not inflate: an error naming the game, not a drop
 cp "$tmp/a.db" "$tmp/t.db"

@@ -141,82 +141,53 @@ games_free(ex_game *g, size_t n)
     free(g);
 }
 
-/* The latest games (by year, then last stored) of the rows key, next. */
+/* The latest games (by year, then last stored) of the rows xr whose
+ * move is next: a position's rows replayed, or its latest rows per move
+ * from its game lists. */
 static int
-top_games(ex_db *x, int filtered, int64_t key, int64_t next, int limit,
-          const ex_row *xr, size_t nxr, ex_game **out, size_t *nout)
+top_games(ex_db *x, int filtered, int64_t next, int limit, const ex_row *xr,
+          size_t nxr, ex_game **out, size_t *nout)
 {
-    tbuf s = {NULL, 0, 0};
+    ex_row *m;
     sqlite3_stmt *st;
-    int rc;
+    size_t i, k = 0;
 
     *out = NULL;
     *nout = 0;
     if (limit <= 0)
         return 0;
-    if (xr != NULL || nxr != 0) {
-        /* the rows of a position the index does not hold */
-        ex_row *m = tool_xmalloc((nxr + 1) * sizeof *m);
-        size_t i, k = 0;
-
-        for (i = 0; i < nxr; i++)
-            if (xr[i].next == next && (!filtered || in_set(x, xr[i].game)))
-                m[k++] = xr[i];
-        qsort(m, k, sizeof *m, by_recent_row);
-        if (k > (size_t)limit)
-            k = (size_t)limit;
-        st = db_prepare(x->db, x->path, "SELECT white, black, event, date,"
-                                        " result FROM games WHERE id = ?");
-        if (st == NULL) {
-            free(m);
-            return -1;
-        }
-        *out = tool_xmalloc((k + 1) * sizeof **out);
-        for (i = 0; i < k; i++) {
-            sqlite3_bind_int64(st, 1, m[i].game);
-            if (sqlite3_step(st) == SQLITE_ROW) {
-                ex_game *g = &(*out)[(*nout)++];
-
-                g->id = m[i].game;
-                g->white = dup_col(st, 0);
-                g->black = dup_col(st, 1);
-                g->event = dup_col(st, 2);
-                g->date = dup_col(st, 3);
-                g->result = dup_col(st, 4);
-                g->year = m[i].year;
-            }
-            sqlite3_reset(st);
-        }
-        sqlite3_finalize(st);
+    m = tool_xmalloc((nxr + 1) * sizeof *m);
+    for (i = 0; i < nxr; i++)
+        if (xr[i].next == next && (!filtered || in_set(x, xr[i].game)))
+            m[k++] = xr[i];
+    qsort(m, k, sizeof *m, by_recent_row);
+    if (k > (size_t)limit)
+        k = (size_t)limit;
+    st = db_prepare(x->db, x->path, "SELECT white, black, event, date,"
+                                    " result FROM games WHERE id = ?");
+    if (st == NULL) {
         free(m);
-        return 0;
-    }
-    tbuf_printf(&s, "SELECT g.id, g.white, g.black, g.event, g.date,"
-                    " g.result, e.year FROM (SELECT game, year FROM explore"
-                    " WHERE key = ?1 AND next = ?2 ORDER BY year DESC,"
-                    " game DESC LIMIT %d) e JOIN games g ON g.id = e.game"
-                    " ORDER BY e.year DESC, e.game DESC",
-                limit);
-    st = db_prepare(x->db, x->path, s.data);
-    tbuf_free(&s);
-    if (st == NULL)
         return -1;
-    sqlite3_bind_int64(st, 1, key);
-    sqlite3_bind_int64(st, 2, next);
-    *out = tool_xmalloc((size_t)limit * sizeof **out);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        ex_game *g = &(*out)[(*nout)++];
+    }
+    *out = tool_xmalloc((k + 1) * sizeof **out);
+    for (i = 0; i < k; i++) {
+        sqlite3_bind_int64(st, 1, m[i].game);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            ex_game *g = &(*out)[(*nout)++];
 
-        g->id = sqlite3_column_int64(st, 0);
-        g->white = dup_col(st, 1);
-        g->black = dup_col(st, 2);
-        g->event = dup_col(st, 3);
-        g->date = dup_col(st, 4);
-        g->result = dup_col(st, 5);
-        g->year = sqlite3_column_int(st, 6);
+            g->id = m[i].game;
+            g->white = dup_col(st, 0);
+            g->black = dup_col(st, 1);
+            g->event = dup_col(st, 2);
+            g->date = dup_col(st, 3);
+            g->result = dup_col(st, 4);
+            g->year = m[i].year;
+        }
+        sqlite3_reset(st);
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
+    free(m);
+    return 0;
 }
 
 /* The board of q: its variant (the filter's, or the first of the
@@ -439,6 +410,7 @@ name_moves(ex_db *x, ex_node *n, const pdn_board *b, ex_count *rows,
 typedef struct list_pass {
     ex_db *x;
     int64_t key;
+    int filtered;            /* 0: every game passes, nothing counted */
     size_t lim;
     ex_count **rows, *all;
     int64_t **next;
@@ -462,7 +434,7 @@ list_next(void *ud, int64_t next, const int64_t *ids, size_t n)
         ex_row r;
         size_t j;
 
-        if (!in_set(x, id) || id > x->info_max)
+        if ((p->filtered && !in_set(x, id)) || id > x->info_max)
             continue;
         r.key = p->key;
         r.next = next;
@@ -470,10 +442,12 @@ list_next(void *ud, int64_t next, const int64_t *ids, size_t n)
         r.year = x->info_year[id];
         r.outcome = x->info_outcome[id];
         /* a move only when a game passes (as its rows would give) */
-        if (k == (size_t)-1)
-            k = add_next(p->rows, p->next, p->nrows, p->cap, next);
-        count_row(&(*p->rows)[k], &r);
-        count_row(p->all, &r);
+        if (p->filtered) {
+            if (k == (size_t)-1)
+                k = add_next(p->rows, p->next, p->nrows, p->cap, next);
+            count_row(&(*p->rows)[k], &r);
+            count_row(p->all, &r);
+        }
         /* among the latest lim: sorted latest first */
         if (nt == p->lim && by_recent_row(&r, &p->top[nt - 1]) >= 0)
             continue;
@@ -571,13 +545,15 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
         if (xr == NULL)
             xr = tool_xmalloc(sizeof *xr); /* marks the rows as replayed */
     }
-    if (xr == NULL && filtered) {
-        /* the position's game lists and the filters' set */
+    if (xr == NULL) {
+        /* the position's game lists and the filters' set: its counts
+         * when filtered (explore_sum's otherwise), its latest games */
         list_pass p;
 
         memset(&p, 0, sizeof p);
         p.x = x;
         p.key = n->key;
+        p.filtered = filtered;
         p.lim = q->top > 10 ? (size_t)q->top : 10;
         p.rows = &rows;
         p.next = &next;
@@ -593,7 +569,8 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
     }
     st = x->sum;
     sqlite3_bind_int64(st, 1, n->key);
-    while (xr == NULL && cand == NULL && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    while (xr == NULL && !filtered && rc != SQLITE_ERROR &&
+           (rc = sqlite3_step(st)) == SQLITE_ROW) {
         i = add_next(&rows, &next, &nrows, &cap,
                      sqlite3_column_int64(st, 0));
         count_add(&rows[i], st, 1);
@@ -620,7 +597,7 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
      * latest 10 are among them, whatever --top), and the latest that end
      * here; each move's list cut to --top once the position's are taken */
     for (i = 0; i < n->nmoves; i++)
-        if (top_games(x, filtered, n->key, n->moves[i].next,
+        if (top_games(x, filtered, n->moves[i].next,
                       q->top > 10 ? q->top : 10, cand ? cand : xr,
                       cand ? ncand : nxr, &n->moves[i].top,
                       &n->moves[i].ntop) != 0)
@@ -629,7 +606,7 @@ ex_node_get(ex_db *x, const ex_query *q, ex_node *n, tbuf *err)
         ex_game *end;
         size_t nend, k;
 
-        if (top_games(x, filtered, n->key, 0, 10, cand ? cand : xr,
+        if (top_games(x, filtered, 0, 10, cand ? cand : xr,
                       cand ? ncand : nxr, &end, &nend) != 0)
             goto fail;
         n->games = tool_xmalloc((nend + 10 * n->nmoves + 1) * sizeof *n->games);

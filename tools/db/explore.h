@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* pdn-db explore and serve: the opening explorer over a pdn-db database.
- * exploreindex.c keeps the explorer's index (tables explore,
- * explore_sum and explore_list, built from the positions table); explore.c answers one
- * node: the games that reach a position, and every move played from it
+ * exploreindex.c keeps the explorer's index (tables explore_sum,
+ * explore_list and explore_info, built from the positions table);
+ * explore.c answers one node: the games that reach a position, and every move played from it
  * with its games and results, under the filters of explorefilter.c;
  * explorejson.c writes a node as JSON records (man/pdn-json.5) and
  * explorecli.c as text and static pages (--html). pdn-db serve
@@ -75,7 +75,7 @@ typedef struct ex_query {
                                 same key (NULL: not kept) */
 } ex_query;
 
-/* A row of the explorer's table explore: a game reaches key, then next
+/* A row of the explorer's index: a game reaches key, then next
  * (0: it ends there). */
 typedef struct ex_row {
     int64_t key, next, game;
@@ -95,7 +95,7 @@ typedef struct ex_keyset {
 #ifndef EX_MIN
 #define EX_MIN 8
 #endif
-#define EX_FORMAT 3
+#define EX_FORMAT 4
 
 struct ex_replay;
 
@@ -165,7 +165,8 @@ const char *ex_asset(const char *name, size_t *len, const char **type);
 int db_explore_main(int argc, char **argv);
 int db_serve_main(int argc, char **argv);
 
-/* pdn-db verify: a row of the explorer's table explore hashed (its
+/* pdn-db verify: a row of the explorer's index (a game in a list of
+ * explore_list) hashed (its
  * game left out), and the sum and number of such hashes of the rows one
  * game's positions (keys at plies, in order) give (added to *hash and
  * *count). */
@@ -173,6 +174,15 @@ uint64_t ex_row_hash(int64_t key, int64_t next, int year, int outcome);
 void ex_game_digest(const int64_t *keys, const int64_t *plies, size_t n,
                     const char *date, int outcome, const ex_keyset *keep,
                     uint64_t *hash, uint32_t *count);
+/* Table explore_info: each game's outcome, year and Date range,
+ * EX_INFO_IDS games a row (chunk c: ids c * EX_INFO_IDS and on),
+ * EX_INFO_SIZE bytes a game; ex_info_entry writes a game's. */
+#define EX_INFO_IDS 4096
+#define EX_INFO_SIZE 11
+void ex_info_entry(unsigned char *p, int outcome, const char *date);
+/* The game ids of a list of explore_list (len bytes; ids: room for len):
+ * their number. */
+size_t ex_list_decode(const unsigned char *p, size_t len, int64_t *ids);
 /* The keys the position index gives at least min games: the keys whose
  * rows the explorer's index holds. 0, or -1 after reporting. */
 int ex_frequent(sqlite3 *db, const char *path, long min, ex_keyset *f);

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* The explorer's index (explore.h). The index holds, for every game and
+/* The explorer's index (explore.h). A build makes, for every game and
  * every position it reaches (its first visit) that at least EX_MIN games
- * reach (as the position index counts them), the key of the position
- * one ply later (0 when the game ends there) with the game's outcome and
- * year: table explore(key, next, year, game, outcome); its sums per
- * (key, next) are table explore_sum, which answers a node with no filter
- * in one range read; their games per (key, next), delta-coded, are
- * table explore_list, which a filtered node intersects with the set of
- * its filters. The positions fewer games reach, most of them, are
+ * reach (as the position index counts them), a row: the key of the
+ * position one ply later (0 when the game ends there) with the game's
+ * outcome and year (temporary table ex_rows, dropped with the build's
+ * connection). It keeps their sums per (key, next), table explore_sum,
+ * which answers a node's counts with no filter in one range read, and
+ * their games per (key, next), delta-coded, table explore_list, which a
+ * node intersects with the set of its filters (or reads whole for its
+ * latest games); each game's outcome, year and Date range are table
+ * explore_info. The positions fewer games reach, most of them, are
  * answered by replaying those games (ex_key_rows): the rows they would
  * have. ex_open builds the index when asked, or brings it up to date
  * after an add, and opens a database with it. */
@@ -21,10 +23,12 @@
 #include <string.h>
 
 static const char index_sql[] =
-    "CREATE TABLE IF NOT EXISTS explore(key INTEGER NOT NULL,"
+    "DROP TABLE IF EXISTS main.explore;\n"
+    "CREATE TEMP TABLE IF NOT EXISTS ex_rows(key INTEGER NOT NULL,"
     " next INTEGER NOT NULL, year INTEGER, game INTEGER NOT NULL,"
     " outcome INTEGER NOT NULL, PRIMARY KEY(key, next, year, game))"
     " WITHOUT ROWID;\n"
+    "DELETE FROM temp.ex_rows;\n"
     "CREATE TABLE IF NOT EXISTS explore_sum(key INTEGER NOT NULL,"
     " next INTEGER NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,"
     " draws INTEGER NOT NULL, losses INTEGER NOT NULL,"
@@ -506,6 +510,24 @@ ex_key_rows(ex_db *x, int64_t key, ex_row **rows, size_t *n)
     return 0;
 }
 
+typedef struct games_cond {
+    tbuf *sql;
+    int first;
+} games_cond;
+
+static void
+cond_ids(void *ud, int64_t next, const int64_t *ids, size_t n)
+{
+    games_cond *c = ud;
+    size_t i;
+
+    (void)next;
+    for (i = 0; i < n; i++) {
+        tbuf_printf(c->sql, "%s%lld", c->first ? "" : ",", (long long)ids[i]);
+        c->first = 0;
+    }
+}
+
 int
 ex_games_cond(ex_db *x, int64_t key, tbuf *sql)
 {
@@ -515,10 +537,16 @@ ex_games_cond(ex_db *x, int64_t key, tbuf *sql)
     sqlite3_bind_int64(x->reach, 1, key);
     if (sqlite3_step(x->reach) == SQLITE_ROW &&
         sqlite3_column_int64(x->reach, 0) > 0) {
+        games_cond gc;
+        int rc;
+
         sqlite3_reset(x->reach);
-        tbuf_printf(sql, " AND g.id IN (SELECT game FROM explore WHERE"
-                         " key = %lld)", (long long)key);
-        return 0;
+        gc.sql = sql;
+        gc.first = 1;
+        tbuf_adds(sql, " AND g.id IN (");
+        rc = ex_lists(x, key, cond_ids, &gc);
+        tbuf_adds(sql, ")");
+        return rc;
     }
     sqlite3_reset(x->reach);
     if (ex_key_rows(x, key, &r, &n) != 0)
@@ -583,7 +611,7 @@ list_put(sqlite3_stmt *ins, int64_t key, int64_t next, int64_t *g, size_t n,
     return 0;
 }
 
-/* The game lists of the rows of explore that cond selects (" WHERE ...",
+/* The game lists of the rows of ex_rows that cond selects (" WHERE ...",
  * or ""), written anew. */
 static int
 lists_build(sqlite3 *db, const char *path, const char *cond)
@@ -598,8 +626,8 @@ lists_build(sqlite3 *db, const char *path, const char *cond)
     if (db_exec(db, path, sql.data) != 0)
         goto done;
     sql.len = 0;
-    tbuf_printf(&sql, "SELECT key, next, game FROM explore%s ORDER BY key,"
-                      " next", cond);
+    tbuf_printf(&sql, "SELECT key, next, game FROM temp.ex_rows%s ORDER BY"
+                      " key, next", cond);
     if ((rd = db_prepare(db, path, sql.data)) == NULL ||
         (ins = db_prepare(db, path, "INSERT INTO explore_list VALUES(?, ?,"
                                     " ?)")) == NULL)
@@ -634,6 +662,28 @@ done:
     return rc;
 }
 
+size_t
+ex_list_decode(const unsigned char *p, size_t len, int64_t *ids)
+{
+    size_t i = 0, n = 0;
+    int64_t last = 0;
+
+    while (i < len) {
+        uint64_t v = 0;
+        int sh = 0;
+
+        while (i < len && (p[i] & 0x80) && sh < 63) {
+            v |= (uint64_t)(p[i++] & 0x7f) << sh;
+            sh += 7;
+        }
+        if (i < len)
+            v |= (uint64_t)p[i++] << sh;
+        last += (int64_t)v;
+        ids[n++] = last;
+    }
+    return n;
+}
+
 int
 ex_lists(ex_db *x, int64_t key,
          void (*fn)(void *ud, int64_t next, const int64_t *ids, size_t n),
@@ -646,27 +696,14 @@ ex_lists(ex_db *x, int64_t key,
     sqlite3_bind_int64(x->list, 1, key);
     while ((st = sqlite3_step(x->list)) == SQLITE_ROW) {
         const unsigned char *p = sqlite3_column_blob(x->list, 1);
-        size_t len = (size_t)sqlite3_column_bytes(x->list, 1), i = 0, n = 0;
-        int64_t last = 0;
+        size_t len = (size_t)sqlite3_column_bytes(x->list, 1), n;
 
         if (cap < len + 1) {
             cap = len + 1; /* a game at least a byte */
             free(ids);
             ids = tool_xmalloc(cap * sizeof *ids);
         }
-        while (i < len) {
-            uint64_t v = 0;
-            int sh = 0;
-
-            while (i < len && (p[i] & 0x80)) {
-                v |= (uint64_t)(p[i++] & 0x7f) << sh;
-                sh += 7;
-            }
-            if (i < len)
-                v |= (uint64_t)p[i++] << sh;
-            last += (int64_t)v;
-            ids[n++] = last;
-        }
+        n = ex_list_decode(p, len, ids);
         fn(ud, sqlite3_column_int64(x->list, 0), ids, n);
     }
     sqlite3_reset(x->list);
@@ -679,9 +716,6 @@ ex_lists(ex_db *x, int64_t key,
  * (chunk c: ids c * EX_INFO_IDS and on), EX_INFO_SIZE bytes a game:
  * outcome, year (16 bits), the Date's first and last day (YYYYMMDD, 32
  * bits each; first > last: no Date), little-endian. */
-#define EX_INFO_IDS 4096
-#define EX_INFO_SIZE 11
-
 static void
 info_put(unsigned char *p, int outcome, int year, const char *d)
 {
@@ -699,6 +733,12 @@ info_put(unsigned char *p, int outcome, int year, const char *d)
         p[3 + i] = (unsigned char)((uint32_t)lo >> (8 * i) & 0xff);
         p[7 + i] = (unsigned char)((uint32_t)hi >> (8 * i) & 0xff);
     }
+}
+
+void
+ex_info_entry(unsigned char *p, int outcome, const char *date)
+{
+    info_put(p, outcome, year_of(date), date);
 }
 
 static void
@@ -849,6 +889,63 @@ ex_info(ex_db *x)
     return 0;
 }
 
+/* An update: the rows of the games already indexed at the positions
+ * touched, from their lists (explore_list) and the games' outcomes and
+ * Dates, added to ex_rows, so that their sums and lists are made anew
+ * from every game. */
+static int
+old_rows(ex_build *s)
+{
+    sqlite3_stmt *rd, *one, *touch = s->touch;
+    int st = SQLITE_ERROR, st1;
+
+    rd = db_prepare(s->db, s->path, "SELECT key, next, games FROM"
+                                    " explore_list WHERE key IN (SELECT key"
+                                    " FROM temp.ex_touched)");
+    one = db_prepare(s->db, s->path, "SELECT outcome, date FROM games WHERE"
+                                     " id = ?");
+    if (rd == NULL || one == NULL)
+        goto done;
+    s->touch = NULL; /* the keys read are those touched already */
+    while ((st = sqlite3_step(rd)) == SQLITE_ROW && !s->failed) {
+        size_t len = (size_t)sqlite3_column_bytes(rd, 2), i, n;
+        int64_t key = sqlite3_column_int64(rd, 0),
+                next = sqlite3_column_int64(rd, 1), game;
+        int64_t *ids = tool_xmalloc((len + 1) * sizeof *ids);
+
+        n = ex_list_decode(sqlite3_column_blob(rd, 2), len, ids);
+        for (i = 0; i < n; i++) {
+            game = ids[i];
+            sqlite3_bind_int64(one, 1, game);
+            if ((st1 = sqlite3_step(one)) == SQLITE_ROW)
+                ex_push(s, key, next, game,
+                        year_of((const char *)sqlite3_column_text(one, 1)),
+                        sqlite3_column_int(one, 0));
+            sqlite3_reset(one);
+            if (st1 != SQLITE_ROW && st1 != SQLITE_DONE) {
+                st = st1;
+                free(ids);
+                goto done;
+            }
+        }
+        free(ids);
+        if (s->nrows >= (1u << 20))
+            ex_flush(s);
+    }
+    if (st == SQLITE_DONE) {
+        ex_flush(s);
+        if (s->failed)
+            st = SQLITE_ERROR;
+    }
+done:
+    if (st != SQLITE_DONE)
+        db_fail(s->db, s->path, "explorer index");
+    s->touch = touch;
+    sqlite3_finalize(rd);
+    sqlite3_finalize(one);
+    return st == SQLITE_DONE ? 0 : -1;
+}
+
 /* The rows of game (the row of g: id, outcome, date, gametype, raw,
  * size) for the keys s->keep holds. */
 static void
@@ -912,7 +1009,7 @@ ex_index(sqlite3 *db, const char *path)
         db_exec(db, path, "COMMIT");
         return 0;
     }
-    if (last == 0 && db_exec(db, path, "DELETE FROM explore; DELETE FROM"
+    if (last == 0 && db_exec(db, path, "DELETE FROM"
                                        " explore_sum; DELETE FROM"
                                        " explore_list; DELETE FROM"
                                        " explore_info") != 0)
@@ -923,8 +1020,9 @@ ex_index(sqlite3 *db, const char *path)
                  &before) != 0)
         goto fail;
     s.keep = &keep;
-    if ((s.ins = db_prepare(db, path, "INSERT OR IGNORE INTO explore"
-                                      " VALUES(?, ?, ?, ?, ?)")) == NULL)
+    if ((s.ins = db_prepare(db, path, "INSERT OR IGNORE INTO"
+                                      " temp.ex_rows VALUES(?, ?, ?, ?,"
+                                      " ?)")) == NULL)
         goto fail;
     if (last != 0) {
         /* the positions whose rows change */
@@ -974,14 +1072,14 @@ ex_index(sqlite3 *db, const char *path)
         goto fail;
     }
     ex_flush(&s);
-    if (s.failed)
+    if (s.failed || (last != 0 && old_rows(&s) != 0))
         goto fail;
     snprintf(sql, sizeof sql,
              "DELETE FROM explore_sum%s;"
              " INSERT INTO explore_sum SELECT key, next, count(*),"
              " sum(outcome = %d), sum(outcome = %d), sum(outcome = %d),"
-             " count(year), coalesce(sum(year), 0), max(year) FROM explore"
-             "%s GROUP BY key, next;",
+             " count(year), coalesce(sum(year), 0), max(year) FROM"
+             " temp.ex_rows%s GROUP BY key, next;",
              touched, PDN_OUTCOME_FIRST, PDN_OUTCOME_DRAW, PDN_OUTCOME_SECOND,
              touched);
     if (db_exec(db, path, sql) != 0 || lists_build(db, path, touched) != 0)
@@ -995,7 +1093,7 @@ ex_index(sqlite3 *db, const char *path)
     snprintf(sql, sizeof sql, "INSERT OR REPLACE INTO meta"
                               " VALUES('explore_last', %lld),"
                               " ('explore_format', %d), ('explore_min', %d);"
-                              " COMMIT;",
+                              " DELETE FROM temp.ex_rows; COMMIT;",
              (long long)top, EX_FORMAT, EX_MIN);
     if (db_exec(db, path, sql) != 0)
         goto fail;

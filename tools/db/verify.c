@@ -390,67 +390,180 @@ free_sums(sums *s)
     free(s->n);
 }
 
-/* The explorer's rows against the replays, and its sums against its
- * rows. */
+/* The explorer's game lists (explore_list) against the replays, its
+ * sums (explore_sum) against its lists, and each game's entry of
+ * explore_info against the game's outcome and Date. */
 static int
 check_explorer(vstate *v, int64_t ex_last)
 {
-    sqlite3_stmt *st;
-    long strays = 0, bad;
+    sqlite3_stmt *st, *sum;
+    long strays = 0, bad = 0, badinfo = 0, matched = 0, nsums = -1;
+    unsigned char *want, *info;
+    int64_t *ids = NULL, i;
+    size_t cap = 0;
     int rc;
-    char sql[1024];
 
-    st = db_prepare(v->db, v->path, "SELECT key, next, coalesce(year, 0),"
-                                    " game, outcome FROM explore");
-    if (st == NULL)
+    /* what the games give: their entries of explore_info */
+    want = calloc((size_t)ex_last + 1, EX_INFO_SIZE);
+    info = calloc((size_t)ex_last + 1, EX_INFO_SIZE);
+    if (want == NULL || info == NULL) {
+        free(want);
+        free(info);
+        tool_error("memory exhausted");
         return -1;
+    }
+    for (i = 0; i <= ex_last; i++)
+        ex_info_entry(want + i * EX_INFO_SIZE, 0, NULL);
+    memcpy(info, want, ((size_t)ex_last + 1) * EX_INFO_SIZE);
+    st = db_prepare(v->db, v->path, "SELECT id, outcome, date FROM games"
+                                    " WHERE id BETWEEN 1 AND ?");
+    if (st == NULL)
+        goto fail;
+    sqlite3_bind_int64(st, 1, ex_last);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        ex_info_entry(want + sqlite3_column_int64(st, 0) * EX_INFO_SIZE,
+                      sqlite3_column_int(st, 1),
+                      (const char *)sqlite3_column_text(st, 2));
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        goto fail;
+    /* explore_info as stored */
+    st = db_prepare(v->db, v->path, "SELECT chunk, data FROM explore_info");
+    if (st == NULL)
+        goto fail;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int64_t game = sqlite3_column_int64(st, 3);
+        int64_t first = sqlite3_column_int64(st, 0) * EX_INFO_IDS;
+        int64_t n = sqlite3_column_bytes(st, 1);
 
-        if (game < 1 || game > ex_last || !bit_get(v->exists, game)) {
-            if (strays++ < SHOWN)
-                finding(v, F_EX, "explorer index: a row of game %lld, which "
-                        "%s", (long long)game, game > ex_last && game <=
-                        v->top ? "it does not cover" : "does not exist");
+        if (first < 0 || first > ex_last || n % EX_INFO_SIZE != 0 ||
+            n / EX_INFO_SIZE > EX_INFO_IDS ||
+            first + n / EX_INFO_SIZE - 1 > ex_last) {
+            if (badinfo++ < SHOWN)
+                finding(v, F_EX, "explorer index: a row of explore_info "
+                        "(chunk %lld) of games it does not cover",
+                        (long long)sqlite3_column_int64(st, 0));
             continue;
         }
-        v->ex.h[game] -= ex_row_hash(sqlite3_column_int64(st, 0),
-                                     sqlite3_column_int64(st, 1),
-                                     sqlite3_column_int(st, 2),
-                                     sqlite3_column_int(st, 4));
-        v->ex.n[game]--;
+        memcpy(info + first * EX_INFO_SIZE, sqlite3_column_blob(st, 1),
+               (size_t)n);
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
-        return db_fail(v->db, v->path, "explorer index"), -1;
-    /* explore_sum: the sums of explore's rows, no more, no less */
-    snprintf(sql, sizeof sql,
-             "SELECT count(*) FROM (SELECT key, next, count(*) AS games,"
-             " sum(outcome = %d) AS wins, sum(outcome = %d) AS draws,"
-             " sum(outcome = %d) AS losses, count(year) AS dated"
-             " FROM explore GROUP BY key, next) x"
-             " FULL JOIN explore_sum s USING(key, next)"
-             " WHERE x.games IS NOT s.games OR x.wins IS NOT s.wins"
-             " OR x.draws IS NOT s.draws OR x.losses IS NOT s.losses"
-             " OR x.dated IS NOT s.dated", PDN_OUTCOME_FIRST,
-             PDN_OUTCOME_DRAW, PDN_OUTCOME_SECOND);
-    st = db_prepare(v->db, v->path, sql);
-    if (st == NULL)
-        return -1;
-    rc = sqlite3_step(st);
-    bad = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : -1;
+        goto fail;
+    for (i = 1; i <= ex_last; i++)
+        if (bit_get(v->exists, i) &&
+            memcmp(info + i * EX_INFO_SIZE, want + i * EX_INFO_SIZE,
+                   EX_INFO_SIZE) != 0 &&
+            badinfo++ < SHOWN)
+            finding(v, F_EX, "explorer index: game %lld: its outcome, year "
+                    "or Date in explore_info differ from the game's",
+                    (long long)i);
+    /* the lists: each game hashed with its (key, next), and summed */
+    st = db_prepare(v->db, v->path, "SELECT key, next, games FROM"
+                                    " explore_list");
+    sum = db_prepare(v->db, v->path, "SELECT games, wins, draws, losses,"
+                                     " dated, year_sum, year_last FROM"
+                                     " explore_sum WHERE key = ? AND"
+                                     " next = ?");
+    if (st == NULL || sum == NULL) {
+        sqlite3_finalize(st);
+        sqlite3_finalize(sum);
+        goto fail;
+    }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t key = sqlite3_column_int64(st, 0),
+                next = sqlite3_column_int64(st, 1);
+        size_t len = (size_t)sqlite3_column_bytes(st, 2), n, k;
+        int64_t c[7] = {0, 0, 0, 0, 0, 0, 0}, prev = 0;
+        int same = 0;
+
+        if (cap < len + 1) {
+            cap = len + 1;
+            free(ids);
+            ids = tool_xmalloc(cap * sizeof *ids);
+        }
+        n = ex_list_decode(sqlite3_column_blob(st, 2), len, ids);
+        for (k = 0; k < n; k++) {
+            int64_t game = ids[k];
+            const unsigned char *e;
+            int year, outcome;
+
+            if (game < 1 || game > ex_last || game <= prev ||
+                !bit_get(v->exists, game)) {
+                if (strays++ < SHOWN)
+                    finding(v, F_EX, "explorer index: the list of a move "
+                            "holds game %lld, which %s", (long long)game,
+                            game > ex_last && game <= v->top
+                                ? "it does not cover"
+                            : game >= 1 && game <= prev
+                                ? "is not in order"
+                                : "does not exist");
+                if (game <= prev)
+                    continue;
+                prev = game;
+                continue;
+            }
+            prev = game;
+            e = want + game * EX_INFO_SIZE;
+            outcome = e[0];
+            year = e[1] | e[2] << 8;
+            v->ex.h[game] -= ex_row_hash(key, next, year, outcome);
+            v->ex.n[game]--;
+            c[0]++;
+            c[1] += outcome == PDN_OUTCOME_FIRST;
+            c[2] += outcome == PDN_OUTCOME_DRAW;
+            c[3] += outcome == PDN_OUTCOME_SECOND;
+            if (year != 0) {
+                c[4]++;
+                c[5] += year;
+                if (year > c[6])
+                    c[6] = year;
+            }
+        }
+        sqlite3_bind_int64(sum, 1, key);
+        sqlite3_bind_int64(sum, 2, next);
+        if ((rc = sqlite3_step(sum)) == SQLITE_ROW) {
+            matched++;
+            same = 1;
+            for (k = 0; k < 7; k++)
+                if (sqlite3_column_int64(sum, (int)k) != c[k])
+                    same = 0;
+        }
+        sqlite3_reset(sum);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            break;
+        bad += !same;
+    }
+    sqlite3_finalize(sum);
     sqlite3_finalize(st);
-    if (bad < 0)
-        return db_fail(v->db, v->path, "explorer index"), -1;
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+        goto fail;
+    /* explore_sum: a row for each list, no more */
+    st = db_prepare(v->db, v->path, "SELECT count(*) FROM explore_sum");
+    if (st != NULL && sqlite3_step(st) == SQLITE_ROW)
+        nsums = (long)sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (nsums < 0)
+        goto fail;
+    bad += nsums - matched; /* sums of no list */
     if (bad > 0)
         finding(v, F_EX, "explorer index: %ld moves whose sums "
-                "(explore_sum) differ from their games' rows", bad);
+                "(explore_sum) differ from their games' lists", bad);
     if (ex_last < v->top)
         fprintf(stderr, "%s: %s: note: the explorer index covers the games "
                 "up to %lld of %lld (pdn-db explore --index brings it up to "
                 "date)\n", tool_name, v->path, (long long)ex_last,
                 (long long)v->top);
+    free(ids);
+    free(want);
+    free(info);
     return 0;
+fail:
+    db_fail(v->db, v->path, "explorer index");
+    free(ids);
+    free(want);
+    free(info);
+    return -1;
 }
 
 static int
@@ -486,8 +599,9 @@ verify_one(const char *path, int quiet)
         tool_error("%s: game ids beyond the index's 32 bits", path);
         goto out;
     }
-    have_ex = table_exists(v.db, "explore") &&
-              table_exists(v.db, "explore_sum");
+    have_ex = table_exists(v.db, "explore_list") &&
+              table_exists(v.db, "explore_sum") &&
+              table_exists(v.db, "explore_info");
     if (have_ex && db_meta_int(v.db, "explore_format") != EX_FORMAT) {
         fprintf(stderr, "%s: %s: note: the explorer index is of an older "
                 "format, not checked (pdn-db explore --index makes it "
