@@ -519,20 +519,6 @@ analyse_end(const tool_opts *o)
     return 0;
 }
 
-/* A decimal number of at least min into *v: 0, or a usage error. */
-static int
-real_option(const char *name, const char *arg, double min, double *v)
-{
-    char *end;
-    double d = strtod(arg, &end);
-
-    if (end == arg || *end != '\0' || !(d >= min) || d > 1e9)
-        return tool_usage_error("--%s: expected a number of at least %g, "
-                                "not '%s'", name, min, arg);
-    *v = d;
-    return 0;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -597,19 +583,21 @@ main(int argc, char **argv)
             ao.lim.nodes = (unsigned long long)v;
             break;
         case OPT_MOVE_TIME:
-            bad = real_option("move-time", optarg, 0.001, &ao.lim.move_time);
+            bad = tool_real_option("move-time", optarg, 0.001, 1e9,
+                                   &ao.lim.move_time);
             break;
         case OPT_TIMEOUT:
-            bad = real_option("timeout", optarg, 0.01, &ao.lim.timeout);
+            bad = tool_real_option("timeout", optarg, 0.01, 1e9,
+                                   &ao.lim.timeout);
             break;
         case OPT_INACCURACY:
-            bad = real_option("inaccuracy", optarg, 0, &ao.thr[0]);
+            bad = tool_real_option("inaccuracy", optarg, 0, 1e9, &ao.thr[0]);
             break;
         case OPT_MISTAKE:
-            bad = real_option("mistake", optarg, 0, &ao.thr[1]);
+            bad = tool_real_option("mistake", optarg, 0, 1e9, &ao.thr[1]);
             break;
         case OPT_BLUNDER:
-            bad = real_option("blunder", optarg, 0, &ao.thr[2]);
+            bad = tool_real_option("blunder", optarg, 0, 1e9, &ao.thr[2]);
             break;
         case OPT_NO_LINES:
             ao.lines = 0;

@@ -467,6 +467,26 @@ tool_number_option(int opt, const char *arg, long min, long max,
     return -1;
 }
 
+int
+tool_real_option(const char *name, const char *arg, double min, double max,
+                 double *v)
+{
+    char *end;
+    double d = strtod(arg, &end);
+
+    if (end != arg && *end == '\0' && d >= min && d <= max) {
+        *v = d;
+        return 0;
+    }
+    if (max < 1e9)
+        tool_usage_error("--%s: expected a number from %g to %g, not '%s'",
+                         name, min, max, arg);
+    else
+        tool_usage_error("--%s: expected a number of at least %g, not '%s'",
+                         name, min, arg);
+    return -1;
+}
+
 /* One range "N", "A-B", "A-" or "-B" of numbers from min, from s up to
  * end, into *first and *last (ULONG_MAX: an open end): 0, or -1. */
 static int

@@ -98,6 +98,11 @@ int tool_gametype_option(int opt, const char *arg, struct pdn_gametype *gt);
  * error "-opt: expected MIN-MAX" (what says more when not NULL). */
 int tool_number_option(int opt, const char *arg, long min, long max,
                        const char *what, long *v);
+/* A decimal number (a fraction allowed) from min to max into *v: 0, or -1
+ * after a usage error "--name: expected a number of at least MIN" (or
+ * "from MIN to MAX" when max is under 1e9). */
+int tool_real_option(const char *name, const char *arg, double min,
+                     double max, double *v);
 
 /* Initialises o (stdout, no gametype). */
 void tool_opts_init(struct tool_opts *o);

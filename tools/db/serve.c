@@ -385,13 +385,9 @@ db_serve_main(int argc, char **argv)
             continue;
         }
         if (c == SV_OPT_MOVE_TIME) {
-            char *end;
-            double t = strtod(optarg, &end);
-
-            if (end == optarg || *end != '\0' || !(t >= 0.01) || t > 3600)
-                return tool_usage_error("--move-time: seconds, 0.01 to "
-                                        "3600, not '%s'", optarg);
-            s.eng.lim.move_time = t;
+            if (tool_real_option("move-time", optarg, 0.01, 3600,
+                                 &s.eng.lim.move_time) != 0)
+                return TOOL_TROUBLE;
             continue;
         }
         if (tool_number_option(c, optarg,

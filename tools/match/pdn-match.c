@@ -625,19 +625,6 @@ dxp_address(const char *s, char **host, char **port)
     return 0;
 }
 
-static int
-real_option(const char *name, const char *arg, double min, double *v)
-{
-    char *end;
-    double d = strtod(arg, &end);
-
-    if (end == arg || *end != '\0' || !(d >= min) || d > 1e9)
-        return tool_usage_error("--%s: expected a number of at least %g, "
-                                "not '%s'", name, min, arg);
-    *v = d;
-    return 0;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -728,10 +715,12 @@ main(int argc, char **argv)
             m.lim.nodes = (unsigned long long)v;
             break;
         case OPT_MOVE_TIME:
-            b2 = real_option("move-time", optarg, 0.001, &m.lim.move_time);
+            b2 = tool_real_option("move-time", optarg, 0.001, 1e9,
+                                  &m.lim.move_time);
             break;
         case OPT_TIMEOUT:
-            b2 = real_option("timeout", optarg, 0.01, &m.lim.timeout);
+            b2 = tool_real_option("timeout", optarg, 0.01, 1e9,
+                                  &m.lim.timeout);
             break;
         case OPT_GAMES:
             b2 = tool_number_option(c, optarg, 1, 1000000, NULL, &m.games);
@@ -751,7 +740,8 @@ main(int argc, char **argv)
             m.event = optarg;
             break;
         case OPT_ADJ_SCORE:
-            b2 = real_option("adjudicate-score", optarg, 0.01, &m.adj_score);
+            b2 = tool_real_option("adjudicate-score", optarg, 0.01, 1e9,
+                                  &m.adj_score);
             break;
         case OPT_ADJ_MOVES:
             b2 = tool_number_option(c, optarg, 1, 10000, NULL, &m.adj_moves);
