@@ -531,32 +531,30 @@ cond_ids(void *ud, int64_t next, const int64_t *ids, size_t n)
 int
 ex_games_cond(ex_db *x, int64_t key, tbuf *sql)
 {
+    games_cond gc;
     ex_row *r;
     size_t n, i;
+    int rc = 0, held;
 
     sqlite3_bind_int64(x->reach, 1, key);
-    if (sqlite3_step(x->reach) == SQLITE_ROW &&
-        sqlite3_column_int64(x->reach, 0) > 0) {
-        games_cond gc;
-        int rc;
-
-        sqlite3_reset(x->reach);
-        gc.sql = sql;
-        gc.first = 1;
-        tbuf_adds(sql, " AND g.id IN (");
-        rc = ex_lists(x, key, cond_ids, &gc);
-        tbuf_adds(sql, ")");
-        return rc;
-    }
+    held = sqlite3_step(x->reach) == SQLITE_ROW &&
+           sqlite3_column_int64(x->reach, 0) > 0;
     sqlite3_reset(x->reach);
-    if (ex_key_rows(x, key, &r, &n) != 0)
+    gc.sql = sql;
+    gc.first = 1;
+    /* a position the index holds: its game lists; else its rows */
+    if (!held && ex_key_rows(x, key, &r, &n) != 0)
         return -1;
     tbuf_adds(sql, " AND g.id IN (");
-    for (i = 0; i < n; i++)
-        tbuf_printf(sql, "%s%lld", i ? "," : "", (long long)r[i].game);
+    if (held)
+        rc = ex_lists(x, key, cond_ids, &gc);
+    else {
+        for (i = 0; i < n; i++)
+            cond_ids(&gc, r[i].next, &r[i].game, 1);
+        free(r);
+    }
     tbuf_adds(sql, ")");
-    free(r);
-    return 0;
+    return rc;
 }
 
 /* ---- the game lists (explore_list) ---- */
